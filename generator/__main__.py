@@ -1,0 +1,110 @@
+"""`python -m generator [--spec X] [--out Y] [--check]`: generate the client package from the spec."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from . import postprocess, rewrite, run, spec
+
+REPO = run.HERE.parent
+DEFAULT_SPEC = REPO / "spec" / "openapi.yaml"
+DEFAULT_OUT = REPO / "generated_client" / "merchant_gateway_client"
+
+
+def spec_label(path: Path) -> str:
+    """How the header names the spec: repository-relative, so it does not depend on the checkout location."""
+    try:
+        return path.resolve().relative_to(REPO).as_posix()
+    except ValueError:
+        return path.name
+
+
+def build(spec_path: Path, work: Path) -> Path:
+    """Generate the finished package into `work` and return its folder."""
+    spec_bytes = spec_path.read_bytes()
+    document = spec.load_spec(spec_path)
+    metas = spec.collect(document)
+    generated_ops = [m.operation_id for m in metas if not m.mobile_sdk_only]
+    package = run.generate(rewrite.rewrite(document, metas), metas, work)
+    label = spec_label(spec_path)
+    postprocess.check_endpoints(package, generated_ops)
+    postprocess.add_headers(package, label)
+    postprocess.write_package_data(package, document, spec_bytes, label, generated_ops, run.check_version())
+    return package
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    if not root.is_dir():
+        return {}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
+def diff_trees(expected: Path, actual: Path, max_lines: int = 200) -> list[str]:
+    """Unified diff of `actual` (committed) against `expected` (fresh); empty when identical."""
+    new, old = tree(expected), tree(actual)
+    lines: list[str] = []
+    for name in sorted(set(new) | set(old)):
+        if new.get(name) == old.get(name):
+            continue
+        if name not in old:
+            lines.append(f"only in fresh output: {name}")
+        elif name not in new:
+            lines.append(f"only in committed output: {name}")
+        else:
+            a = old[name].decode("utf-8", "replace").splitlines(keepends=True)
+            b = new[name].decode("utf-8", "replace").splitlines(keepends=True)
+            lines.extend(
+                line.rstrip("\n") for line in difflib.unified_diff(a, b, f"committed/{name}", f"fresh/{name}")
+            )
+    if len(lines) > max_lines:
+        lines = [*lines[:max_lines], f"... {len(lines) - max_lines} more diff lines"]
+    return lines
+
+
+def replace_dir(src: Path, dest: Path) -> None:
+    # Refuse to wipe a folder that is not a previous generator output (a mistyped --out).
+    if dest.exists() and any(dest.iterdir()) and not (dest / "MANIFEST.json").exists():
+        raise SystemExit(f"{dest} exists and is not a generated package (no MANIFEST.json); not replacing it")
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(src, dest)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    parser.add_argument("--spec", type=Path, default=DEFAULT_SPEC, help="OpenAPI YAML (default: spec/openapi.yaml)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="package folder to write")
+    parser.add_argument("--check", action="store_true", help="regenerate into a temp folder and diff with --out")
+    args = parser.parse_args(argv)
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="mgw-gen-") as tmp:
+            package = build(args.spec, Path(tmp))
+            if args.check:
+                lines = diff_trees(package, args.out)
+                if lines:
+                    print("\n".join(lines))
+                    print(f"\n{args.out} is out of date with {args.spec}: run `python -m generator`", file=sys.stderr)
+                    return 1
+                print(f"{args.out} is up to date")
+                return 0
+            replace_dir(package, args.out)
+            print(f"wrote {args.out}")
+            return 0
+    except spec.SpecError as err:
+        print(err, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

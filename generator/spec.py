@@ -1,0 +1,261 @@
+"""Load the spec and check the project's `x-` extension vocabulary (docs/design.md, "Extension vocabulary").
+
+openapi-python-client drops operation-level extensions before its templates run, so everything the
+templates need about an operation is read here, checked, and handed over as an `OperationMeta`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+OPERATION_EXTENSIONS = {
+    "x-host",
+    "x-signing-mode",
+    "x-signing-path",
+    "x-signing-required",
+    "x-body-wrapping",
+    "x-follow-redirects",
+    "x-retry",
+    "x-called-by",
+}
+ANYWHERE_EXTENSIONS = {"x-source", "x-not-shown"}
+SCHEMA_EXTENSIONS = {"x-terminal", "x-code-catalog", "x-known-values"}
+KNOWN_EXTENSIONS = OPERATION_EXTENSIONS | ANYWHERE_EXTENSIONS | SCHEMA_EXTENSIONS
+# Maps whose keys are names chosen by the author (a header may well be called x-something).
+NAME_MAPS = tuple(
+    f"/{m}"
+    for m in (
+        "properties",
+        "patternProperties",
+        "$defs",
+        "headers",
+        "encoding",
+        "mapping",
+        "schemas",
+        "parameters",
+        "responses",
+        "requestBodies",
+        "securitySchemes",
+        "callbacks",
+        "links",
+        "webhooks",
+        "examples",
+    )
+)
+PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+
+
+class SpecError(Exception):
+    """The spec breaks the extension vocabulary or a rule the generated client relies on."""
+
+
+@dataclass(frozen=True)
+class OperationMeta:
+    """What the templates need to know about one operation, taken from its `x-` extensions."""
+
+    operation_id: str
+    method: str
+    url_path: str
+    host: str
+    signing_mode: str
+    signing_path: str | None
+    signing_required: bool
+    body_wrapping: str
+    follow_redirects: bool
+    retry: str
+    mobile_sdk_only: bool
+    payload_ref: str | None  # contentSchema $ref of a base64-json body
+
+
+def load_spec(path: Path) -> dict[str, Any]:
+    """Read YAML into plain dicts/lists, keeping key order (spec.json and the rewritten copy depend on it)."""
+    yaml = YAML(typ="rt")
+    return _plain(yaml.load(path.read_text(encoding="utf-8")))
+
+
+def _plain(node: Any) -> Any:
+    # ruamel's round-trip types carry comments and anchors; JSON output needs builtins only.
+    if isinstance(node, dict):
+        return {str(k): _plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_plain(v) for v in node]
+    if isinstance(node, datetime.datetime | datetime.date):
+        return node.isoformat()
+    if isinstance(node, bool) or node is None:
+        return node
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    if isinstance(node, str):
+        return str(node)
+    raise SpecError(f"unsupported YAML value {node!r}")
+
+
+def resolve(spec: dict[str, Any], node: Any) -> Any:
+    """Follow local `$ref`s (`#/a/b`) until a non-reference node is reached."""
+    seen: set[str] = set()
+    while isinstance(node, dict) and "$ref" in node:
+        ref = node["$ref"]
+        if not isinstance(ref, str) or not ref.startswith("#/") or ref in seen:
+            raise SpecError(f"unsupported or circular $ref {ref!r}")
+        seen.add(ref)
+        node = spec
+        for part in ref[2:].split("/"):
+            part = part.replace("~1", "/").replace("~0", "~")
+            if not isinstance(node, dict) or part not in node:
+                raise SpecError(f"broken $ref {ref!r}")
+            node = node[part]
+    return node
+
+
+def iter_operations(spec: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    for url_path, item in (spec.get("paths") or {}).items():
+        for method in HTTP_METHODS:
+            if method in item:
+                yield url_path, method, item[method]
+
+
+def check_vocabulary(node: Any, where: str = "#") -> list[str]:
+    """Every `x-` key anywhere in the document must belong to the design's vocabulary."""
+    problems: list[str] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            # Keys inside `properties`, `examples` etc. are names, not extensions; only flag keys that
+            # sit where an extension can sit, i.e. everywhere except directly under a name map.
+            if key.startswith("x-") and not where.endswith(NAME_MAPS):
+                if key not in KNOWN_EXTENSIONS:
+                    problems.append(f"{where}: unknown extension {key}")
+                problems.extend(_check_anywhere(key, value, f"{where}/{key}"))
+            if key not in ("example", "examples", "default", "const", "enum"):
+                problems.extend(check_vocabulary(value, f"{where}/{key}"))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            problems.extend(check_vocabulary(value, f"{where}/{i}"))
+    return problems
+
+
+def _check_anywhere(key: str, value: Any, where: str) -> list[str]:
+    ok = True
+    if key == "x-source":
+        ok = value in ("interface-document", "public-reference")
+    elif key == "x-not-shown":
+        ok = isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+    elif key == "x-terminal":
+        ok = isinstance(value, bool)
+    elif key in ("x-known-values", "x-code-catalog"):
+        ok = isinstance(value, list)
+    return [] if ok else [f"{where}: bad value {value!r}"]
+
+
+def _enum(op: dict[str, Any], key: str, allowed: tuple[str, ...], default: str | None, where: str) -> str:
+    value = op.get(key, default)
+    if value not in allowed:
+        raise SpecError(f"{where}: {key} must be one of {allowed}, got {value!r}")
+    assert isinstance(value, str)
+    return value
+
+
+def operation_meta(spec: dict[str, Any], url_path: str, method: str, op: dict[str, Any]) -> OperationMeta:
+    where = f"{method.upper()} {url_path}"
+    op_id = op.get("operationId")
+    if not isinstance(op_id, str) or not op_id:
+        raise SpecError(f"{where}: operationId is required (module names derive from it)")
+    where = f"{op_id} ({where})"
+    host = _enum(op, "x-host", ("base", "apps", "auth"), None, where)
+    mode = _enum(op, "x-signing-mode", ("body", "path", "none"), None, where)
+    has_body = "requestBody" in op
+    wrapping = _enum(op, "x-body-wrapping", ("base64-json", "json", "form", "none"), None if has_body else "none", where)
+    if (wrapping == "none") == has_body:
+        raise SpecError(f"{where}: x-body-wrapping {wrapping} does not match the presence of a requestBody")
+    retry = _enum(op, "x-retry", ("safe", "reconcile-first"), "safe", where)
+
+    signing_path = op.get("x-signing-path")
+    if mode == "none":
+        if signing_path is not None:
+            raise SpecError(f"{where}: x-signing-path given with x-signing-mode none")
+    else:
+        if not isinstance(signing_path, str) or not signing_path.startswith("/"):
+            raise SpecError(f"{where}: x-signing-path (absolute path) is required when signing")
+        path_params = {p["name"] for p in _parameters(spec, url_path, op) if p.get("in") == "path"}
+        missing = set(PLACEHOLDER.findall(signing_path)) - path_params
+        if missing:
+            raise SpecError(f"{where}: x-signing-path names unknown path parameters {sorted(missing)}")
+        if mode == "body" and wrapping != "base64-json":
+            raise SpecError(f"{where}: body signing hashes the base64 request, so it needs x-body-wrapping base64-json")
+        if mode == "body" and PLACEHOLDER.search(signing_path):
+            raise SpecError(f"{where}: a body signing path has no parameters")
+    required = op.get("x-signing-required", mode != "none")
+    if not isinstance(required, bool):
+        raise SpecError(f"{where}: x-signing-required must be a boolean")
+
+    follow = op.get("x-follow-redirects", True)
+    if not isinstance(follow, bool):
+        raise SpecError(f"{where}: x-follow-redirects must be a boolean")
+
+    called_by = op.get("x-called-by", "merchant-server")
+    callers = called_by if isinstance(called_by, list) else [called_by]
+    if not callers or any(c not in ("merchant-server", "mobile-sdk") for c in callers):
+        raise SpecError(f"{where}: bad x-called-by {called_by!r}")
+
+    return OperationMeta(
+        operation_id=op_id,
+        method=method,
+        url_path=url_path,
+        host=host,
+        signing_mode=mode,
+        signing_path=signing_path,
+        signing_required=required,
+        body_wrapping=wrapping,
+        follow_redirects=follow,
+        retry=retry,
+        mobile_sdk_only="merchant-server" not in callers,
+        payload_ref=payload_ref(spec, op, where) if wrapping == "base64-json" else None,
+    )
+
+
+def _parameters(spec: dict[str, Any], url_path: str, op: dict[str, Any]) -> list[dict[str, Any]]:
+    item = spec["paths"][url_path]
+    return [resolve(spec, p) for p in [*item.get("parameters", []), *op.get("parameters", [])]]
+
+
+def payload_ref(spec: dict[str, Any], op: dict[str, Any], where: str) -> str:
+    """The `$ref` of the payload schema inside a base64-json wrapper (`properties.request.contentSchema`)."""
+    body = resolve(spec, op["requestBody"])
+    content = body.get("content") or {}
+    if list(content) != ["application/json"]:
+        raise SpecError(f"{where}: a base64-json body must have exactly one content type, application/json")
+    wrapper = resolve(spec, content["application/json"].get("schema"))
+    request = resolve(spec, (wrapper.get("properties") or {}).get("request"))
+    content_schema = (request or {}).get("contentSchema") if isinstance(request, dict) else None
+    ref = content_schema.get("$ref") if isinstance(content_schema, dict) else None
+    if not isinstance(ref, str) or not ref.startswith("#/components/schemas/"):
+        raise SpecError(f"{where}: properties.request.contentSchema must be a $ref to a named payload schema")
+    resolve(spec, content_schema)  # a broken $ref here is not noticed by openapi-python-client
+    return ref
+
+
+def collect(spec: dict[str, Any]) -> list[OperationMeta]:
+    """Check the whole document and return every operation's metadata (spec order)."""
+    problems = check_vocabulary(spec)
+    metas: list[OperationMeta] = []
+    for url_path, method, op in iter_operations(spec):
+        try:
+            metas.append(operation_meta(spec, url_path, method, op))
+        except SpecError as err:
+            text = str(err)
+            label = f"{op.get('operationId') or method.upper() + ' ' + url_path}"
+            problems.append(text if text.startswith(label) else f"{label}: {text}")
+    ids = [m.operation_id for m in metas]
+    problems.extend(f"duplicate operationId {i}" for i in sorted({i for i in ids if ids.count(i) > 1}))
+    if problems:
+        raise SpecError("spec does not follow the design contract:\n  " + "\n  ".join(problems))
+    return metas

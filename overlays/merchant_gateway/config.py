@@ -1,0 +1,186 @@
+"""Configuration of one merchant: hosts, merchant id, salts, client credentials, timeouts.
+
+Why this module exists: every Gateway is built from one immutable :class:`GatewayConfig` (no module-level
+state), so several merchants can live in one process. Configuration is validated eagerly and a bad value
+raises :class:`ConfigurationError` naming the variable, before any request is made.
+
+The interface document does not show the sandbox or production host names, so for ``MGW_ENV=sandbox`` and
+``production`` all three URLs must be given; ``local`` defaults to the local sandbox on 127.0.0.1:8080.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+import httpx
+
+from .errors import ConfigurationError
+from .retry import RetryPolicy
+
+ENVIRONMENTS = ("local", "sandbox", "production")
+LOCAL_BASE_URL = "http://127.0.0.1:8080/apis/pg-sandbox"
+LOCAL_APPS_URL = "http://127.0.0.1:8080/apis/apps"
+LOCAL_AUTH_URL = "http://127.0.0.1:8080/apis/identity-manager"
+DEFAULT_TIMEOUT = 15.0  # seconds for read/write/pool; always set (httpx clients generated with no timeout wait forever)
+DEFAULT_CONNECT_TIMEOUT = 5.0
+
+# Public argument name -> environment variable, so every error names the variable the user actually sets.
+ENV_VARS = {
+    "environment": "MGW_ENV",
+    "base_url": "MGW_BASE_URL",
+    "apps_url": "MGW_APPS_URL",
+    "auth_url": "MGW_AUTH_URL",
+    "merchant_id": "MGW_MERCHANT_ID",
+    "salt_key": "MGW_SALT_KEY",
+    "salt_index": "MGW_SALT_INDEX",
+    "client_id": "MGW_CLIENT_ID",
+    "client_secret": "MGW_CLIENT_SECRET",
+    "client_version": "MGW_CLIENT_VERSION",
+}
+_SALT_INDEX = re.compile(r"[0-9]{1,9}")
+_MERCHANT_ID = re.compile(r"[A-Za-z0-9._\-]{1,128}")
+
+
+def _fail(name: str, problem: str) -> ConfigurationError:
+    return ConfigurationError(ENV_VARS.get(name, name), problem)
+
+
+@dataclass(frozen=True)
+class GatewayConfig:
+    """Validated settings of one merchant. Secrets are excluded from ``repr``."""
+
+    merchant_id: str
+    salt_key: str = field(repr=False)
+    salt_index: str
+    environment: str = "local"
+    base_url: str | None = None
+    apps_url: str | None = None
+    auth_url: str | None = None
+    client_id: str | None = None
+    client_secret: str | None = field(default=None, repr=False)
+    client_version: str | None = None
+    #: other salt index -> salt key pairs accepted when verifying callbacks (the signing salt is always accepted)
+    extra_salts: Mapping[str, str] = field(default_factory=dict, repr=False)
+    timeout: float = DEFAULT_TIMEOUT
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
+    retry: RetryPolicy = field(default_factory=RetryPolicy)
+    #: refresh the authorization token this many seconds before it expires
+    token_refresh_margin: float = 60.0
+
+    def __post_init__(self) -> None:
+        if self.environment not in ENVIRONMENTS:
+            raise _fail("environment", f"must be one of {', '.join(ENVIRONMENTS)}")
+        _require_str(self.merchant_id, "merchant_id")
+        if not _MERCHANT_ID.fullmatch(self.merchant_id):
+            raise _fail("merchant_id", "must be 1-128 characters of letters, digits, '.', '_' or '-'")
+        _require_str(self.salt_key, "salt_key")
+        if self.salt_key != self.salt_key.strip():
+            raise _fail("salt_key", "has leading or trailing whitespace")
+        _require_str(self.salt_index, "salt_index")
+        if not _SALT_INDEX.fullmatch(self.salt_index):
+            raise _fail("salt_index", "must be a decimal number such as 1")
+        for index, key in self.extra_salts.items():
+            if not isinstance(index, str) or not _SALT_INDEX.fullmatch(index):
+                raise _fail("extra_salts", "salt indexes must be decimal numbers")
+            if not isinstance(key, str) or not key or key != key.strip():
+                raise _fail("extra_salts", f"salt key for index {index} is empty or has whitespace")
+        defaults = (LOCAL_BASE_URL, LOCAL_APPS_URL, LOCAL_AUTH_URL)
+        for name, default in zip(("base_url", "apps_url", "auth_url"), defaults, strict=True):
+            value = getattr(self, name)
+            if value is None:
+                if self.environment != "local":
+                    raise _fail(name, f"is required when MGW_ENV={self.environment} (host names are not built in)")
+                value = default
+            object.__setattr__(self, name, _check_url(value, name, https=self.environment == "production"))
+        if (self.client_id is None) != (self.client_secret is None):
+            raise _fail("client_secret" if self.client_secret is None else "client_id",
+                        "client id and client secret must be given together")
+        if self.client_id is not None:
+            _require_str(self.client_id, "client_id")
+            _require_str(self.client_secret, "client_secret")
+            if self.client_version is None:
+                if self.environment == "production":
+                    raise _fail("client_version", "is required in production (the value received at onboarding)")
+                object.__setattr__(self, "client_version", "1")  # the documented sandbox value
+            _require_str(self.client_version, "client_version")
+        for name in ("timeout", "connect_timeout", "token_refresh_margin"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
+                raise _fail(name, "must be a finite number of seconds > 0")
+
+    # resolved in __post_init__; these properties give mypy the non-optional types
+    @property
+    def base(self) -> str:
+        assert self.base_url is not None
+        return self.base_url
+
+    @property
+    def apps(self) -> str:
+        assert self.apps_url is not None
+        return self.apps_url
+
+    @property
+    def auth(self) -> str:
+        assert self.auth_url is not None
+        return self.auth_url
+
+    @property
+    def salts(self) -> dict[str, str]:
+        """Salt index -> key accepted for callback verification."""
+        return {**self.extra_salts, self.salt_index: self.salt_key}
+
+    @property
+    def has_client_credentials(self) -> bool:
+        return self.client_id is not None
+
+    def httpx_timeout(self) -> httpx.Timeout:
+        return httpx.Timeout(self.timeout, connect=self.connect_timeout)
+
+    def with_changes(self, **changes: object) -> GatewayConfig:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> GatewayConfig:
+        """Read the MGW_* variables (``environ`` defaults to ``os.environ``). Empty values count as missing.
+
+        MGW_ENV defaults to ``local``. MGW_MERCHANT_ID, MGW_SALT_KEY and MGW_SALT_INDEX are required.
+        """
+        env = os.environ if environ is None else environ
+        values: dict[str, object] = {}
+        for name, var in ENV_VARS.items():
+            raw = env.get(var)
+            if raw is not None and raw != "":
+                values[name] = raw
+        values.setdefault("environment", "local")
+        for required in ("merchant_id", "salt_key", "salt_index"):
+            if required not in values and required not in overrides:
+                raise _fail(required, "is not set")
+        values.update(overrides)
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def _require_str(value: object, name: str) -> None:
+    if not isinstance(value, str) or not value:
+        raise _fail(name, "is missing or empty")
+    if not value.isascii() or not value.isprintable():
+        raise _fail(name, "must be printable ASCII")
+
+
+def _check_url(value: object, name: str, *, https: bool) -> str:
+    _require_str(value, name)
+    assert isinstance(value, str)
+    try:
+        url = httpx.URL(value)
+    except (httpx.InvalidURL, ValueError) as exc:
+        raise _fail(name, "is not a valid URL") from exc
+    if url.scheme not in ("http", "https") or not url.host:
+        raise _fail(name, "must be an absolute http(s) URL")
+    if https and url.scheme != "https":
+        raise _fail(name, "must use https in production")
+    if url.query or url.fragment or url.userinfo:
+        raise _fail(name, "must not contain a query, fragment or credentials")
+    return value.rstrip("/")

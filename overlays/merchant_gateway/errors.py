@@ -1,0 +1,207 @@
+"""Exception hierarchy of the public client.
+
+Why this module exists: callers must branch on *what went wrong* (retry later, relink the user, reconcile a
+payment) without parsing strings. Every server ``code`` of the interface document maps to one class here; an
+unknown code still raises (as :class:`ApiError`) and keeps the code, because the service may add codes.
+
+Exceptions carry metadata only (status, code, message, transaction id). They never hold response bodies,
+salts, tokens or OTPs, so logging an exception or its repr cannot leak a secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+_MAX_MESSAGE = 200  # server messages are "short"; cap them so an odd gateway cannot smuggle a body into logs
+
+
+class GatewayError(Exception):
+    """Base class of every error raised by :mod:`merchant_gateway`."""
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        status: int | None = None,
+        code: str | None = None,
+        transaction_id: str | None = None,
+        operation: str | None = None,
+        pay_response_code: str | None = None,
+    ) -> None:
+        self.message = (message or "")[:_MAX_MESSAGE]
+        self.status = status
+        self.code = code
+        self.transaction_id = transaction_id
+        self.operation = operation
+        self.pay_response_code = pay_response_code
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        parts = [f"{k}={v}" for k, v in self._meta() if v is not None and k != "message"]
+        return f"{self.message} ({', '.join(parts)})" if parts else self.message
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self._meta() if v is not None or k == "message")
+        return f"{type(self).__name__}({inner})"
+
+    def _meta(self) -> list[tuple[str, object]]:
+        return [
+            ("status", self.status),
+            ("code", self.code),
+            ("message", self.message),
+            ("transaction_id", self.transaction_id),
+            ("operation", self.operation),
+            ("pay_response_code", self.pay_response_code),
+        ]
+
+
+class ConfigurationError(GatewayError, ValueError):
+    """Missing or malformed configuration; raised before any request. ``variable`` names the setting."""
+
+    def __init__(self, variable: str, problem: str) -> None:
+        self.variable = variable
+        super().__init__(f"{variable}: {problem}")
+
+
+class ValidationError(GatewayError, ValueError):
+    """An input was rejected on the client side; nothing was sent. ``field`` names the offending field."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {problem}")
+
+
+class SignatureError(GatewayError):
+    """A callback (S2S, collect or UI form post) failed verification or could not be decoded.
+
+    Deliberately one class for every malformed input, so a handler has exactly one thing to catch.
+    """
+
+
+class CallbackMismatchError(SignatureError):
+    """A correctly signed callback disagrees with what the merchant sent (amount, transaction or merchant id)."""
+
+
+# --- transport -------------------------------------------------------------------------------------------------
+
+
+class TransportError(GatewayError):
+    """The gateway could not be reached or did not answer in time."""
+
+
+class GatewayConnectionError(TransportError):
+    """Connection failed (after any allowed retries)."""
+
+
+class GatewayTimeoutError(TransportError):
+    """A call that is safe to repeat timed out (after any allowed retries)."""
+
+
+class OutcomeUnknown(GatewayError):
+    """A call that may move money may have reached the gateway, but its result is unknown.
+
+    It is never retried blindly: settle it with ``gateway.reconcile(exc.transaction_id)``, which asks the status
+    operation. ``transaction_id`` is always set.
+    """
+
+
+# --- answers of the gateway --------------------------------------------------------------------------------------
+
+
+class ApiError(GatewayError):
+    """The gateway answered with an error code. Unknown codes raise exactly this class and keep ``code``."""
+
+
+class AuthorizationError(ApiError):
+    """AUTHORIZATION_FAILED (bad X-VERIFY/checksum or token) or UNAUTHORIZED (SSO grant token)."""
+
+
+class BadRequestError(ApiError):
+    """BAD_REQUEST: invalid payload or a mandatory parameter missing."""
+
+
+class NotFoundError(ApiError):
+    """TRANSACTION_NOT_FOUND, MERCHANT_USER_NOT_FOUND or USER_NOT_FOUND."""
+
+
+class TransactionNotFoundError(NotFoundError):
+    """TRANSACTION_NOT_FOUND: payment not initiated, or (refund) original transaction unknown."""
+
+
+class InvalidTransactionIdError(ApiError):
+    """INVALID_TRANSACTION_ID: duplicate transaction id (or a wrong id on the apps-host status)."""
+
+
+class RateLimitedError(ApiError):
+    """API_RATE_LIMIT_REACHED (HTTP 429) or TOO_MANY_REQUESTS, after allowed retries.
+
+    ``api_limit`` and ``time_window`` are copied from the answer when present (units: not shown by the interface
+    document; ``time_window`` is treated as seconds for waiting).
+    """
+
+    api_limit: str | None = None
+    time_window: str | None = None
+
+
+class UserLinkError(ApiError):
+    """INVALID_USER_AUTH_TOKEN: the userAuthToken is invalid or expired; run the linking flow again."""
+
+
+class OtpError(ApiError):
+    """OTP flow errors: INVALID_OTP_TOKEN, OTP_LIMIT_EXCEEDED, OTP_ALREADY_VERIFIED, OTP_VERIFY_FAILED, OTP_EXPIRED."""
+
+
+class UserBlockedError(ApiError):
+    """USER_BLOCKED (one day) or USER_BLACKLISTED."""
+
+
+class PaymentError(ApiError):
+    """PAYMENT_ERROR: the payment (or refund) failed. See ``pay_response_code`` (an open string)."""
+
+
+class PaymentDeclinedError(PaymentError):
+    """PAYMENT_DECLINED: declined by the user."""
+
+
+class PaymentCancelledError(PaymentError):
+    """PAYMENT_CANCELLED: cancelled by the merchant."""
+
+
+class RefundWindowExceededError(ApiError):
+    """REVERSAL_WINDOW_EXCEEDED: the refund window passed; refund manually."""
+
+
+class ServerError(ApiError):
+    """INTERNAL_SERVER_ERROR, TIMED_OUT or HTTP 5xx on a call that does not move money (after retries)."""
+
+
+CODE_TO_ERROR: Mapping[str, type[ApiError]] = {
+    "AUTHORIZATION_FAILED": AuthorizationError,
+    "UNAUTHORIZED": AuthorizationError,
+    "BAD_REQUEST": BadRequestError,
+    "TRANSACTION_NOT_FOUND": TransactionNotFoundError,
+    "MERCHANT_USER_NOT_FOUND": NotFoundError,
+    "USER_NOT_FOUND": NotFoundError,
+    "INVALID_TRANSACTION_ID": InvalidTransactionIdError,
+    "API_RATE_LIMIT_REACHED": RateLimitedError,
+    "TOO_MANY_REQUESTS": RateLimitedError,
+    "INVALID_USER_AUTH_TOKEN": UserLinkError,
+    "INVALID_OTP_TOKEN": OtpError,
+    "OTP_LIMIT_EXCEEDED": OtpError,
+    "OTP_ALREADY_VERIFIED": OtpError,
+    "OTP_VERIFY_FAILED": OtpError,
+    "OTP_EXPIRED": OtpError,
+    "USER_BLOCKED": UserBlockedError,
+    "USER_BLACKLISTED": UserBlockedError,
+    "PAYMENT_ERROR": PaymentError,
+    "PAYMENT_DECLINED": PaymentDeclinedError,
+    "PAYMENT_CANCELLED": PaymentCancelledError,
+    "REVERSAL_WINDOW_EXCEEDED": RefundWindowExceededError,
+    "INTERNAL_SERVER_ERROR": ServerError,
+    "TIMED_OUT": ServerError,
+}
+
+
+def error_for_code(code: str | None) -> type[ApiError]:
+    """The class for a gateway ``code``; :class:`ApiError` for unknown or missing codes."""
+    return CODE_TO_ERROR.get(code or "", ApiError)

@@ -1,0 +1,234 @@
+"""Waiting for a payment's final status, on the published schedule.
+
+Why this module exists: the interface document makes the status operation the only source of truth ("after any
+payment flow finishes ... the merchant must call the status operation") and asks the merchant to cross-check the
+amount. This module turns that into one call, sync or async, with an injectable clock and sleep so tests run
+instantly and call by call.
+
+Rules: stop at a terminal code (PAYMENT_SUCCESS, PAYMENT_ERROR, PAYMENT_DECLINED, PAYMENT_CANCELLED) or
+TRANSACTION_NOT_FOUND (the payment was not initiated); treat PAYMENT_PENDING, INTERNAL_SERVER_ERROR, TIMED_OUT and
+transport failures of the (safe) status read as "not final yet"; on 429 wait at least what the gateway asks
+(bounded); for collect requests never wait past the expiry.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from ..errors import (
+    GatewayError,
+    PaymentError,
+    RateLimitedError,
+    ServerError,
+    TransactionNotFoundError,
+    TransportError,
+)
+from .schedule import DEFAULT_SCHEDULE, PollSchedule
+
+TERMINAL_CODES = frozenset({"PAYMENT_SUCCESS", "PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED"})
+FINAL_CODES = TERMINAL_CODES | {"TRANSACTION_NOT_FOUND"}
+MAX_RATE_LIMIT_WAIT = 60.0  # a hostile or garbled TIME_WINDOW must not park a poller for hours
+
+
+@dataclass(frozen=True)
+class StatusSnapshot:
+    """What one status answer says, reduced to the fields decisions are made on."""
+
+    transaction_id: str
+    code: str
+    amount: int | None = None
+    payment_state: str | None = None
+    pay_response_code: str | None = None
+    provider_reference_id: str | None = None
+
+    @property
+    def is_final(self) -> bool:
+        return self.code in FINAL_CODES
+
+    @property
+    def succeeded(self) -> bool:
+        return self.code == "PAYMENT_SUCCESS"
+
+
+@dataclass(frozen=True)
+class FinalStatus:
+    snapshot: StatusSnapshot
+    checks: int
+    elapsed: float
+
+    @property
+    def code(self) -> str:
+        return self.snapshot.code
+
+    @property
+    def succeeded(self) -> bool:
+        return self.snapshot.succeeded
+
+
+class PollTimeout(GatewayError):
+    """No final status before the deadline (schedule timeout or collect expiry). ``code`` is the last one seen."""
+
+
+class AmountMismatchError(GatewayError):
+    """The status reports another amount than the forward request: do not fulfil the order."""
+
+
+class _Poll:
+    """The decisions of one wait, free of I/O, shared by the sync and async loops."""
+
+    def __init__(
+        self,
+        transaction_id: str,
+        *,
+        expected_amount: int | None,
+        schedule: PollSchedule,
+        started_at: float,
+        expires_in: float | None,
+    ) -> None:
+        self.transaction_id = transaction_id
+        self.expected_amount = expected_amount
+        self.started_at = started_at
+        self._offsets = list(schedule.offsets(limit=expires_in))
+        self._next = 0
+        self._last_check = -math.inf
+        self._not_before = started_at
+        self.checks = 0
+        self.last_code: str | None = None
+
+    def delay(self, now: float) -> float | None:
+        """Seconds to sleep before the next check, or None when the deadline has passed.
+
+        Moments that passed while a check was under way (or before the wait began) collapse into one check,
+        never a burst; a 429 pushes the next check back, but never past the deadline.
+        """
+        deadline = self.started_at + self._offsets[-1] if self._offsets else now
+        while self._next < len(self._offsets):
+            moment = self.started_at + self._offsets[self._next]
+            self._next += 1
+            if moment <= self._last_check:
+                continue
+            due = min(max(moment, self._not_before), deadline)
+            return max(0.0, due - now)
+        return None
+
+    def on_snapshot(self, snapshot: StatusSnapshot, now: float) -> FinalStatus | None:
+        self.checks += 1
+        self._last_check = now
+        self.last_code = snapshot.code
+        if not snapshot.is_final:
+            return None
+        if snapshot.succeeded and self.expected_amount is not None and snapshot.amount != self.expected_amount:
+            raise AmountMismatchError(
+                f"status amount {snapshot.amount} differs from the forward request {self.expected_amount}",
+                code=snapshot.code,
+                transaction_id=self.transaction_id,
+            )
+        return FinalStatus(snapshot, self.checks, now - self.started_at)
+
+    def on_error(self, exc: Exception, now: float) -> FinalStatus | None:
+        """Turn an exception of one status read into a decision; re-raises what is not transient."""
+        self.checks += 1
+        self._last_check = now
+        if isinstance(exc, TransactionNotFoundError | PaymentError):
+            # a status read that *reports* a final state through an error class is still an answer
+            code = exc.code or "PAYMENT_ERROR"
+            self.last_code = code
+            snap = StatusSnapshot(self.transaction_id, code, pay_response_code=exc.pay_response_code)
+            return FinalStatus(snap, self.checks, now - self.started_at)
+        if isinstance(exc, RateLimitedError):
+            self.last_code = exc.code
+            self._not_before = now + _bounded_wait(exc.time_window)
+            return None
+        if isinstance(exc, ServerError | TransportError):
+            self.last_code = exc.code or type(exc).__name__
+            return None
+        raise exc
+
+    def timeout(self) -> PollTimeout:
+        return PollTimeout(
+            f"no final status after {self.checks} checks",
+            code=self.last_code,
+            transaction_id=self.transaction_id,
+        )
+
+
+def _bounded_wait(time_window: str | None) -> float:
+    try:
+        value = float(time_window) if time_window is not None else 0.0
+    except ValueError:
+        value = 0.0
+    return min(value, MAX_RATE_LIMIT_WAIT) if math.isfinite(value) and value > 0 else 0.0
+
+
+def wait_for_final_status(
+    fetch: Callable[[], StatusSnapshot],
+    transaction_id: str,
+    *,
+    expected_amount: int | None = None,
+    started_at: float | None = None,
+    expires_in: float | None = None,
+    schedule: PollSchedule = DEFAULT_SCHEDULE,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> FinalStatus:
+    """Poll ``fetch`` on ``schedule`` until a final status; see the module docstring for the rules.
+
+    ``started_at`` is the ``clock()`` reading when the payment started (default: now). ``expires_in`` is a
+    collect request's expiry in seconds: the wait never goes past it.
+    """
+    poll = _Poll(
+        transaction_id,
+        expected_amount=expected_amount,
+        schedule=schedule,
+        started_at=clock() if started_at is None else started_at,
+        expires_in=expires_in,
+    )
+    while (delay := poll.delay(clock())) is not None:
+        sleep(delay)
+        try:
+            snapshot = fetch()
+        except Exception as exc:  # noqa: BLE001 - classified by on_error, which re-raises the rest
+            final = poll.on_error(exc, clock())
+        else:
+            final = poll.on_snapshot(snapshot, clock())
+        if final is not None:
+            return final
+    raise poll.timeout()
+
+
+async def async_wait_for_final_status(
+    fetch: Callable[[], Awaitable[StatusSnapshot]],
+    transaction_id: str,
+    *,
+    expected_amount: int | None = None,
+    started_at: float | None = None,
+    expires_in: float | None = None,
+    schedule: PollSchedule = DEFAULT_SCHEDULE,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], Awaitable[None]] | None = None,
+) -> FinalStatus:
+    """The async twin of :func:`wait_for_final_status`."""
+    import asyncio
+
+    do_sleep = sleep or asyncio.sleep
+    poll = _Poll(
+        transaction_id,
+        expected_amount=expected_amount,
+        schedule=schedule,
+        started_at=clock() if started_at is None else started_at,
+        expires_in=expires_in,
+    )
+    while (delay := poll.delay(clock())) is not None:
+        await do_sleep(delay)
+        try:
+            snapshot = await fetch()
+        except Exception as exc:  # noqa: BLE001 - classified by on_error, which re-raises the rest
+            final = poll.on_error(exc, clock())
+        else:
+            final = poll.on_snapshot(snapshot, clock())
+        if final is not None:
+            return final
+    raise poll.timeout()

@@ -1,0 +1,107 @@
+"""Retry rules that cannot double-charge.
+
+Why this module exists: a payment, collect or refund that may have reached the gateway must never be repeated
+blindly (the interface document: "the status must be checked before retrying"). This module decides, for one
+failed attempt, whether to retry, wait, or stop; it holds no I/O so the rules are unit-testable.
+
+Defaults (:class:`RetryPolicy`): at most 3 attempts in total, exponential backoff from 0.5 s, every single wait
+capped at 30 s (server-given TIME_WINDOW / Retry-After included), plus up to 25 % random jitter (still capped).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import enum
+import math
+import random
+import re
+from dataclasses import dataclass
+
+from .errors import ConfigurationError
+
+SAFE = "safe"
+RECONCILE_FIRST = "reconcile-first"
+
+_NUMBER = re.compile(r"[0-9]{1,12}(\.[0-9]{1,9})?")
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    max_attempts: int = 3
+    backoff_base: float = 0.5
+    max_wait: float = 30.0
+    jitter: float = 0.25
+
+    def __post_init__(self) -> None:
+        if type(self.max_attempts) is not int or not 1 <= self.max_attempts <= 20:
+            raise ConfigurationError("retry.max_attempts", "must be an integer from 1 to 20")
+        for name in ("backoff_base", "max_wait", "jitter"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
+                raise ConfigurationError(f"retry.{name}", "must be a finite number >= 0")
+        if self.jitter > 1:
+            raise ConfigurationError("retry.jitter", "must be a fraction from 0 to 1")
+
+
+class Failure(enum.Enum):
+    NOT_SENT = "not_sent"  # ConnectError / ConnectTimeout / PoolTimeout: the request never left
+    MAYBE_SENT = "maybe_sent"  # read/write timeout, dropped connection: the gateway may have acted
+    RATE_LIMITED = "rate_limited"  # HTTP 429 / API_RATE_LIMIT_REACHED: rejected, not processed
+    SERVER_ERROR = "server_error"  # 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT: outcome unknown for money moves
+
+
+class Action(enum.Enum):
+    RETRY = "retry"
+    GIVE_UP = "give_up"  # raise the error that matches the failure
+    OUTCOME_UNKNOWN = "outcome_unknown"  # raise OutcomeUnknown; reconcile through status
+
+
+def decide(failure: Failure, retry_mode: str, attempt: int, policy: RetryPolicy) -> Action:
+    """What to do after attempt number ``attempt`` (1-based) failed with ``failure``.
+
+    ``retry_mode`` is the endpoint's RETRY constant. Anything but ``"safe"`` is treated as reconcile-first, so a
+    new or misspelt mode fails closed.
+    """
+    if failure in (Failure.MAYBE_SENT, Failure.SERVER_ERROR) and retry_mode != SAFE:
+        return Action.OUTCOME_UNKNOWN
+    return Action.RETRY if attempt < policy.max_attempts else Action.GIVE_UP
+
+
+def parse_server_wait(value: object, *, now: float) -> float | None:
+    """Seconds to wait from a TIME_WINDOW or Retry-After value, or None when the value is unusable.
+
+    Accepts non-negative numbers (seconds) and HTTP dates (relative to the wall clock ``now``). Hostile values
+    ("inf", "nan", "-1", garbage, booleans) give None; huge values are capped later by :func:`wait_seconds`.
+    """
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        number = float(value)
+        return number if math.isfinite(number) and number >= 0 else None
+    if not isinstance(value, str) or len(value) > 64:
+        return None
+    text = value.strip()
+    if _NUMBER.fullmatch(text):
+        return float(text)
+    try:
+        when = email.utils.parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when.tzinfo is None:  # "-0000" zone: no usable offset, so fall back to backoff rather than guess
+        return None
+    try:
+        delta = when.timestamp() - now
+    except (OverflowError, OSError, ValueError):
+        return None
+    return max(0.0, delta) if math.isfinite(delta) else None
+
+
+def wait_seconds(policy: RetryPolicy, attempt: int, server_wait: float | None, rng: random.Random) -> float:
+    """Bounded wait before retry number ``attempt`` (1-based): server hint or exponential backoff, plus jitter,
+    never above ``policy.max_wait``."""
+    if server_wait is not None:
+        base = server_wait
+    else:
+        base = policy.backoff_base * (2.0 ** min(attempt - 1, 30))
+    base = min(base, policy.max_wait)
+    return min(base + rng.uniform(0.0, policy.jitter * base), policy.max_wait)

@@ -1,0 +1,210 @@
+"""Authorization-token cache for the standard checkout APIs.
+
+Why this module exists: the token call ("/v1/oauth/token") is rate-limited and slow compared with the calls that
+use the token, so the token is cached per client and refreshed shortly before it expires. Rules implemented:
+
+- Lifetime is ``expires_at - issued_at`` from the response (both server epoch seconds), counted on the local
+  *monotonic* clock from the moment the response arrived; a skewed local wall clock therefore cannot make a
+  fresh token look expired (or an expired one look fresh).
+- Refresh ``margin`` seconds before expiry (at most half the lifetime, so short tokens are not refetched on
+  every call).
+- Single flight: one refresh at a time, under threads (``threading.Lock``) and under asyncio (one
+  ``asyncio.Lock`` per event loop); waiters reuse the result.
+- If a refresh fails while the cached token is still valid, the cached token is served.
+- :meth:`TokenCache.invalidate` forces one refresh after the gateway rejected a token.
+
+The header value is ``"<token_type> <access_token>"`` (e.g. ``O-Bearer abc``). The interface document says the
+exact header format beyond ``token_type`` is not shown; this is the conventional form.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import threading
+import time
+import weakref
+from collections.abc import AsyncGenerator, Awaitable, Callable, Generator, Mapping
+from dataclasses import dataclass, field
+
+import httpx
+
+from .errors import ApiError
+
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class AuthorizationToken:
+    """A token as cached. ``access_token`` is excluded from ``repr``."""
+
+    access_token: str = field(repr=False)
+    token_type: str
+    issued_at: int
+    expires_at: int
+    lifetime: float  # seconds, from the server's own expires_at - issued_at
+    received_at: float  # local monotonic clock when the response arrived
+
+    @property
+    def authorization_header(self) -> str:
+        return f"{self.token_type} {self.access_token}"
+
+    @property
+    def expires_monotonic(self) -> float:
+        return self.received_at + self.lifetime
+
+
+def token_from_response(data: Mapping[str, object], received_at: float) -> AuthorizationToken:
+    """Build a token from the decoded token response; malformed responses raise :class:`ApiError`."""
+    access = data.get("access_token")
+    token_type = data.get("token_type")
+    issued = data.get("issued_at")
+    expires = data.get("expires_at")
+    if not isinstance(access, str) or not access or not isinstance(token_type, str) or not token_type:
+        raise ApiError("token response lacks access_token or token_type", operation="getAuthorizationToken")
+    if not _is_int(expires):
+        raise ApiError("token response lacks expires_at", operation="getAuthorizationToken")
+    assert isinstance(expires, int)
+    lifetime: float | None = None
+    if _is_int(issued):
+        assert isinstance(issued, int)
+        lifetime = float(expires - issued)
+    expires_in = data.get("expires_in")  # null in the documented sample; used only when issued_at is missing
+    if (lifetime is None or lifetime <= 0) and isinstance(expires_in, int | float) and not isinstance(expires_in, bool):
+        lifetime = float(expires_in)
+    if lifetime is None or not math.isfinite(lifetime) or lifetime <= 0:
+        raise ApiError("token response has no positive lifetime", operation="getAuthorizationToken")
+    return AuthorizationToken(access, token_type, issued if _is_int(issued) else 0, expires, lifetime,  # type: ignore[arg-type]
+                              received_at)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+class TokenCache:
+    """Per-client cache of one :class:`AuthorizationToken` with single-flight refresh."""
+
+    def __init__(self, *, margin: float = 60.0, clock: Clock = time.monotonic) -> None:
+        self._margin = margin
+        self._clock = clock
+        self._token: AuthorizationToken | None = None
+        self._forced = False
+        self._lock = threading.Lock()
+        self._async_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    def peek(self) -> AuthorizationToken | None:
+        return self._token
+
+    def _fresh(self, token: AuthorizationToken | None) -> bool:
+        if token is None or self._forced:
+            return False
+        margin = min(self._margin, token.lifetime / 2)
+        return self._clock() < token.expires_monotonic - margin
+
+    def _still_valid(self, token: AuthorizationToken | None) -> bool:
+        return token is not None and not self._forced and self._clock() < token.expires_monotonic
+
+    def _store(self, token: AuthorizationToken) -> AuthorizationToken:
+        self._token = token
+        self._forced = False
+        return token
+
+    def get(self, fetch: Callable[[], AuthorizationToken]) -> AuthorizationToken:
+        token = self._token
+        if self._fresh(token):
+            assert token is not None
+            return token
+        with self._lock:
+            token = self._token  # another thread may have refreshed while we waited
+            if self._fresh(token):
+                assert token is not None
+                return token
+            try:
+                return self._store(fetch())
+            except Exception:
+                if self._still_valid(token):
+                    assert token is not None
+                    return token
+                raise
+
+    async def aget(self, fetch: Callable[[], Awaitable[AuthorizationToken]]) -> AuthorizationToken:
+        token = self._token
+        if self._fresh(token):
+            assert token is not None
+            return token
+        loop = asyncio.get_running_loop()
+        lock = self._async_locks.get(loop)
+        if lock is None:
+            lock = self._async_locks[loop] = asyncio.Lock()
+        async with lock:
+            token = self._token
+            if self._fresh(token):
+                assert token is not None
+                return token
+            try:
+                return self._store(await fetch())
+            except Exception:
+                if self._still_valid(token):
+                    assert token is not None
+                    return token
+                raise
+
+    def invalidate(self, token: AuthorizationToken) -> None:
+        """Force a refresh, unless another caller already replaced ``token`` (so N rejections refresh once)."""
+        if self._token is token:
+            self._forced = True
+
+
+def _is_auth_failure(response: httpx.Response) -> bool:
+    if response.status_code == 401:
+        return True
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        return False
+    return isinstance(body, dict) and body.get("code") in ("AUTHORIZATION_FAILED", "UNAUTHORIZED")
+
+
+class TokenAuth(httpx.Auth):
+    """httpx.Auth that sets ``Authorization: <token_type> <token>`` and refreshes once on an authorization failure.
+
+    Works with both ``httpx.Client`` and ``httpx.AsyncClient``.
+    """
+
+    requires_response_body = True
+
+    def __init__(
+        self,
+        cache: TokenCache,
+        fetch: Callable[[], AuthorizationToken],
+        afetch: Callable[[], Awaitable[AuthorizationToken]],
+    ) -> None:
+        self._cache = cache
+        self._fetch = fetch
+        self._afetch = afetch
+
+    def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        token = self._cache.get(self._fetch)
+        request.headers["Authorization"] = token.authorization_header
+        response = yield request  # body already read: requires_response_body
+        if _is_auth_failure(response):
+            self._cache.invalidate(token)
+            request.headers["Authorization"] = self._cache.get(self._fetch).authorization_header
+            yield request
+
+    async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
+        token = await self._cache.aget(self._afetch)
+        request.headers["Authorization"] = token.authorization_header
+        response = yield request
+        if _is_auth_failure(response):
+            self._cache.invalidate(token)
+            request.headers["Authorization"] = (await self._cache.aget(self._afetch)).authorization_header
+            yield request

@@ -1,0 +1,73 @@
+"""Client-side checks of payloads, applied before anything is sent.
+
+Why this module exists: the interface document states limits (transactionId < 38 characters, merchantOrderId
+< 48, integer paise amounts, refund at most the original amount) that the gateway would reject anyway; checking
+them locally gives a precise :class:`ValidationError` naming the field, and guarantees that a rejected input
+sends nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .amounts import check_paise
+from .errors import ValidationError
+
+TRANSACTION_ID_MAX = 37  # "length < 38 characters"
+MERCHANT_ORDER_ID_MAX = 47  # "length < 48 characters"
+
+# Fields that hold a merchant transaction id; the original id of a refund obeys the same rule.
+_ID_FIELDS = ("transactionId", "originalTransactionId")
+# Integer paise fields (payload names). ``offerContext`` amounts are nested and checked by the generated model.
+_AMOUNT_FIELDS = ("amount",)
+
+
+def check_identifier(value: object, field: str, max_len: int) -> str:
+    """A non-empty string of at most ``max_len`` characters, without control characters or path separators.
+
+    Path separators matter because several ids are substituted into URL and signing paths.
+    """
+    if not isinstance(value, str):
+        raise ValidationError(field, f"must be a string, got {type(value).__name__}")
+    if not value:
+        raise ValidationError(field, "must not be empty")
+    if len(value) > max_len:
+        raise ValidationError(field, f"must be shorter than {max_len + 1} characters (got {len(value)})")
+    if any(ch in "/?#" or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in value):
+        raise ValidationError(field, "must not contain '/', '?', '#' or control characters")
+    return value
+
+
+def check_transaction_id(value: object, field: str = "transactionId") -> str:
+    return check_identifier(value, field, TRANSACTION_ID_MAX)
+
+
+def check_merchant_order_id(value: object, field: str = "merchantOrderId") -> str:
+    return check_identifier(value, field, MERCHANT_ORDER_ID_MAX)
+
+
+def check_payload(payload: Mapping[str, object], *, amount_minimum: int = 1) -> None:
+    """Check the common fields of a wire payload (camelCase keys), wherever they are present."""
+    for field in _ID_FIELDS:
+        if field in payload:
+            check_transaction_id(payload[field], field)
+    if "merchantOrderId" in payload:
+        check_merchant_order_id(payload["merchantOrderId"])
+    for field in _AMOUNT_FIELDS:
+        if field in payload:
+            check_paise(payload[field], field, minimum=amount_minimum)
+
+
+def check_refund(payload: Mapping[str, object], original_amount: int | None) -> None:
+    """Refund rules: exactly one of originalTransactionId / providerReferenceId, a new transaction id, and an
+    amount not above the original payment when the client knows it."""
+    has_original = payload.get("originalTransactionId") is not None
+    has_provider = payload.get("providerReferenceId") is not None
+    if has_original == has_provider:
+        raise ValidationError("originalTransactionId", "give exactly one of originalTransactionId and providerReferenceId")
+    if has_original and payload.get("transactionId") == payload.get("originalTransactionId"):
+        raise ValidationError("transactionId", "a refund needs its own transaction id, not the payment's")
+    if original_amount is not None:
+        amount = payload.get("amount")
+        if isinstance(amount, int) and amount > original_amount:
+            raise ValidationError("amount", f"refund amount exceeds the original payment ({original_amount} paise)")

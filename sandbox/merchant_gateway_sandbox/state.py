@@ -1,0 +1,174 @@
+"""In-memory state of payments, refunds and credits, and their move from pending to a terminal state.
+
+Settling is lazy and clock-driven: `Store.advance()` (called on every request and by a background ticker)
+settles every pending transaction whose `settle_at` has passed on the sandbox clock, and closes collect
+requests whose expiry passed (failed, without a callback, as the interface document shows).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .clock import Clock
+
+SUCCESS = "PAYMENT_SUCCESS"
+PENDING = "PAYMENT_PENDING"
+ERROR = "PAYMENT_ERROR"
+DECLINED = "PAYMENT_DECLINED"
+CANCELLED = "PAYMENT_CANCELLED"
+TERMINAL = frozenset({SUCCESS, ERROR, DECLINED, CANCELLED})
+
+MESSAGES = {
+    SUCCESS: "Your payment is successful.",
+    PENDING: "Your payment is in progress.",
+    ERROR: "Payment failed.",
+    DECLINED: "Payment declined by the user.",
+    CANCELLED: "Payment cancelled by the merchant.",
+}
+
+
+@dataclass(frozen=True)
+class TestValue:
+    outcome: str | None  # terminal code it settles to; None = stays pending (until a collect expiry)
+    answer: str | None = None  # unknown-outcome answer code on initiation although the txn is recorded
+    note: str = ""
+
+
+# SANDBOX behaviour: amounts (paise) that pick an outcome, like a card processor's test card numbers.
+TEST_AMOUNTS: dict[int, TestValue] = {
+    4001: TestValue(DECLINED, note="settles PAYMENT_DECLINED (user declined)"),
+    4002: TestValue(ERROR, note="settles PAYMENT_ERROR"),
+    4003: TestValue(CANCELLED, note="settles PAYMENT_CANCELLED"),
+    4004: TestValue(None, note="stays PAYMENT_PENDING (collect: fails at expiry, no callback)"),
+    5001: TestValue(SUCCESS, "INTERNAL_SERVER_ERROR", "answered INTERNAL_SERVER_ERROR but recorded; settles SUCCESS"),
+    5002: TestValue(SUCCESS, "TIMED_OUT", "answered TIMED_OUT but recorded; settles PAYMENT_SUCCESS"),
+}
+
+
+def new_reference(prefix: str = "SBX") -> str:
+    return prefix + secrets.token_hex(9).upper()
+
+
+@dataclass(eq=False)
+class Txn:
+    kind: str  # payment | refund | collect | credit
+    operation_id: str
+    merchant_id: str
+    transaction_id: str
+    amount: int
+    created_at: float
+    provider_reference_id: str = field(default_factory=new_reference)
+    code: str = PENDING
+    outcome: str | None = SUCCESS
+    settle_at: float | None = None
+    expires_at: float | None = None
+    pay_response_code: str | None = None
+    merchant_order_id: str | None = None
+    merchant_user_id: str | None = None
+    mobile_number: str | None = None
+    salt_index: str = "1"
+    callback_url: str | None = None
+    callback_mode: str = "POST"
+    callback_kind: str | None = "payment"  # payment | charge | None (no callback)
+    redirect_url: str | None = None
+    redirect_mode: str = "REDIRECT"
+    original: Txn | None = None  # refunds: the forward payment
+    refunded: int = 0  # forward payments: amount of non-failed refunds
+    payment_mode: str = "WALLET"
+    page_opened: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def terminal(self) -> bool:
+        return self.code in TERMINAL
+
+    @property
+    def payment_state(self) -> str | None:
+        if self.code == SUCCESS:
+            return "COMPLETED"
+        if self.terminal:
+            return "FAILED"
+        return None
+
+    @property
+    def status(self) -> str:
+        return {SUCCESS: "SUCCESS", PENDING: "PENDING"}.get(self.code, "FAILED")
+
+
+class Store:
+    def __init__(self, clock: Clock, settle_after: float) -> None:
+        self.clock = clock
+        self.settle_after = settle_after
+        self.txns: dict[tuple[str, str], Txn] = {}
+        self.by_reference: dict[str, Txn] = {}
+        self.pending: set[Txn] = set()
+        self.on_terminal: Callable[[Txn], None] = lambda txn: None
+
+    def get(self, merchant_id: str, transaction_id: str) -> Txn | None:
+        return self.txns.get((merchant_id, transaction_id))
+
+    def exists(self, merchant_id: str, transaction_id: str) -> bool:
+        return (merchant_id, transaction_id) in self.txns
+
+    def add(self, txn: Txn, test_amounts: bool = True) -> Txn:
+        test = TEST_AMOUNTS.get(txn.amount) if test_amounts else None
+        if test is not None:
+            txn.outcome = test.outcome
+            txn.extra["test_value"] = txn.amount
+        if txn.outcome is not None and txn.settle_at is None:
+            txn.settle_at = txn.created_at + self.settle_after
+        self.txns[(txn.merchant_id, txn.transaction_id)] = txn
+        self.by_reference[txn.provider_reference_id] = txn
+        self.pending.add(txn)
+        if txn.kind == "refund" and txn.original is not None:
+            txn.original.refunded += txn.amount
+        return txn
+
+    def advance(self) -> int:
+        """Settle what is due on the sandbox clock; return how many transactions were closed."""
+        now = self.clock.now()
+        done = 0
+        for txn in list(self.pending):
+            if txn.expires_at is not None and now >= txn.expires_at:
+                self.finish(txn, ERROR, notify=False, pay_response_code="EXPIRED")
+                done += 1
+            elif txn.settle_at is not None and now >= txn.settle_at and not txn.page_opened:
+                self.finish(txn, txn.outcome or SUCCESS)
+                done += 1
+        return done
+
+    def finish(self, txn: Txn, code: str, notify: bool = True, pay_response_code: str | None = None) -> bool:
+        if txn.terminal:
+            return False
+        txn.code = code
+        txn.pay_response_code = pay_response_code or ("SUCCESS" if code == SUCCESS else code)
+        self.pending.discard(txn)
+        if txn.kind == "refund" and code != SUCCESS and txn.original is not None:
+            txn.original.refunded -= txn.amount
+        if notify and txn.callback_kind is not None:
+            self.on_terminal(txn)
+        return True
+
+    def status_data(self, txn: Txn) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "transactionId": txn.transaction_id,
+            "merchantId": txn.merchant_id,
+            "amount": txn.amount,
+            "providerReferenceId": txn.provider_reference_id,
+        }
+        if txn.payment_state is not None:
+            data["paymentState"] = txn.payment_state
+        if txn.pay_response_code is not None:
+            data["payResponseCode"] = txn.pay_response_code
+        return data
+
+    def callback_body(self, txn: Txn) -> dict[str, Any]:
+        data = self.status_data(txn)
+        mode: dict[str, Any] = {"mode": txn.payment_mode, "amount": txn.amount}
+        if txn.payment_mode == "ACCOUNT":
+            mode["utr"] = txn.provider_reference_id[-12:]
+        data["paymentModes"] = [mode]
+        return {"success": txn.code == SUCCESS, "code": txn.code, "message": MESSAGES[txn.code], "data": data}

@@ -1,0 +1,191 @@
+"""The polling schedule and the wait for a final status, call by call under a fake clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from merchant_gateway.errors import (
+    GatewayConnectionError,
+    PaymentDeclinedError,
+    RateLimitedError,
+    ServerError,
+    ValidationError,
+)
+from merchant_gateway.flows.polling import (
+    AmountMismatchError,
+    PollTimeout,
+    StatusSnapshot,
+    async_wait_for_final_status,
+    wait_for_final_status,
+)
+from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
+
+
+class FakeClock:
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+        self.sleeps: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        assert seconds >= 0
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+    async def async_sleep(self, seconds: float) -> None:
+        self.sleep(seconds)
+
+
+def expected_default_offsets() -> list[float]:
+    # written out from the published schedule, independently of PollSchedule's loop
+    offsets = [20.0]
+    offsets += [20.0 + 3 * i for i in range(1, 11)]  # every 3 s for 30 s -> 50
+    offsets += [50.0 + 6 * i for i in range(1, 11)]  # every 6 s for 60 s -> 110
+    offsets += [110.0 + 10 * i for i in range(1, 7)]  # every 10 s for 60 s -> 170
+    offsets += [170.0 + 30 * i for i in range(1, 3)]  # every 30 s for 60 s -> 230
+    offsets += [230.0 + 60 * i for i in range(1, 12)]  # every minute -> 890
+    offsets += [900.0]  # the 15-minute timeout is the last check
+    return offsets
+
+
+def test_default_schedule_matches_the_published_one() -> None:
+    assert list(DEFAULT_SCHEDULE.offsets()) == expected_default_offsets()
+
+
+def test_collect_limit_cuts_the_schedule_at_the_expiry() -> None:
+    offsets = list(DEFAULT_SCHEDULE.offsets(limit=120))
+    assert offsets[-1] == 120
+    assert all(o <= 120 for o in offsets)
+    assert offsets[:3] == [20.0, 23.0, 26.0]
+
+
+def test_schedule_rejects_nonsense() -> None:
+    with pytest.raises(ValueError):
+        PollSchedule(phases=(Phase(0, 10),))
+    with pytest.raises(ValueError):
+        PollSchedule(timeout=0)
+
+
+def test_every_check_happens_at_its_scheduled_moment_until_success() -> None:
+    clock = FakeClock()
+    start = clock()
+    answers = ["PAYMENT_PENDING"] * 14 + ["PAYMENT_SUCCESS"]
+    seen_at: list[float] = []
+
+    def fetch() -> StatusSnapshot:
+        seen_at.append(clock() - start)
+        return StatusSnapshot("TX1", answers[len(seen_at) - 1], amount=100)
+
+    final = wait_for_final_status(fetch, "TX1", expected_amount=100, clock=clock, sleep=clock.sleep)
+    assert final.succeeded and final.checks == 15
+    assert seen_at == expected_default_offsets()[:15]
+
+
+def test_internal_server_error_and_transport_failures_are_not_final() -> None:
+    clock = FakeClock()
+    script: list[object] = [
+        ServerError("x", code="INTERNAL_SERVER_ERROR"),
+        GatewayConnectionError("down"),
+        StatusSnapshot("TX1", "PAYMENT_PENDING"),
+        StatusSnapshot("TX1", "PAYMENT_DECLINED", amount=100),
+    ]
+
+    def fetch() -> StatusSnapshot:
+        item = script.pop(0)
+        if isinstance(item, Exception):
+            raise item
+        assert isinstance(item, StatusSnapshot)
+        return item
+
+    final = wait_for_final_status(fetch, "TX1", expected_amount=100, clock=clock, sleep=clock.sleep)
+    assert final.code == "PAYMENT_DECLINED" and not final.succeeded and final.checks == 4
+
+
+def test_a_final_state_reported_as_an_error_class_ends_the_wait() -> None:
+    clock = FakeClock()
+
+    def fetch() -> StatusSnapshot:
+        raise PaymentDeclinedError("declined", code="PAYMENT_DECLINED", transaction_id="TX1")
+
+    final = wait_for_final_status(fetch, "TX1", clock=clock, sleep=clock.sleep)
+    assert final.code == "PAYMENT_DECLINED" and final.checks == 1
+
+
+def test_rate_limit_pushes_the_next_check_back_and_stays_bounded() -> None:
+    clock = FakeClock()
+    start = clock()
+    seen_at: list[float] = []
+    limited = RateLimitedError("slow down", code="API_RATE_LIMIT_REACHED")
+    limited.time_window = "15"
+    hostile = RateLimitedError("slow down", code="API_RATE_LIMIT_REACHED")
+    hostile.time_window = "inf"
+    script: list[object] = [limited, hostile, StatusSnapshot("TX1", "PAYMENT_SUCCESS", amount=5)]
+
+    def fetch() -> StatusSnapshot:
+        seen_at.append(clock() - start)
+        item = script.pop(0)
+        if isinstance(item, Exception):
+            raise item
+        assert isinstance(item, StatusSnapshot)
+        return item
+
+    final = wait_for_final_status(fetch, "TX1", expected_amount=5, clock=clock, sleep=clock.sleep)
+    assert final.succeeded
+    # first at 20 s; the 429 asks for 15 s, so the 23..32 s checks collapse into one at 35 s; "inf" is ignored
+    assert seen_at == [20.0, 35.0, 38.0]
+
+
+def test_amount_mismatch_is_refused() -> None:
+    clock = FakeClock()
+    with pytest.raises(AmountMismatchError) as info:
+        wait_for_final_status(
+            lambda: StatusSnapshot("TX1", "PAYMENT_SUCCESS", amount=99),
+            "TX1",
+            expected_amount=100,
+            clock=clock,
+            sleep=clock.sleep,
+        )
+    assert info.value.transaction_id == "TX1"
+
+
+def test_collect_wait_never_exceeds_the_remaining_expiry() -> None:
+    clock = FakeClock()
+    started = clock() - 60  # a 180 s collect checked 60 s after it started: at most 120 s left
+    seen_at: list[float] = []
+
+    def fetch() -> StatusSnapshot:
+        seen_at.append(clock() - started)
+        return StatusSnapshot("COL1", "PAYMENT_PENDING")
+
+    with pytest.raises(PollTimeout) as info:
+        wait_for_final_status(fetch, "COL1", started_at=started, expires_in=180, clock=clock, sleep=clock.sleep)
+    assert info.value.code == "PAYMENT_PENDING"
+    assert max(seen_at) == 180
+    assert clock() - started == 180
+    assert seen_at[:2] == [60, 62]  # the moments before "now" collapse into one check, not a burst
+
+
+def test_other_errors_propagate() -> None:
+    clock = FakeClock()
+
+    def fetch() -> StatusSnapshot:
+        raise ValidationError("transactionId", "too long")
+
+    with pytest.raises(ValidationError):
+        wait_for_final_status(fetch, "TX1", clock=clock, sleep=clock.sleep)
+
+
+async def test_async_twin_follows_the_same_schedule() -> None:
+    clock = FakeClock()
+    start = clock()
+    seen_at: list[float] = []
+
+    async def fetch() -> StatusSnapshot:
+        seen_at.append(clock() - start)
+        return StatusSnapshot("TX1", "PAYMENT_SUCCESS" if len(seen_at) == 3 else "PAYMENT_PENDING", amount=7)
+
+    final = await async_wait_for_final_status(fetch, "TX1", expected_amount=7, clock=clock, sleep=clock.async_sleep)
+    assert final.succeeded
+    assert seen_at == [20.0, 23.0, 26.0]

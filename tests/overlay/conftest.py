@@ -1,0 +1,47 @@
+"""Fixtures of the overlay tests: import paths, signing vectors, a fake sleep and clock."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+for sub in ("overlays", "generated_client", "sandbox"):  # also works before `pip install -e .`
+    if str(ROOT / sub) not in sys.path:
+        sys.path.insert(0, str(ROOT / sub))
+
+
+@pytest.fixture(scope="session")
+def vectors() -> dict[str, Any]:
+    for candidate in (ROOT / "spec/vectors/signing.json", Path("/work/shared/vectors/signing.json")):
+        if candidate.exists():
+            data: dict[str, Any] = json.loads(candidate.read_text(encoding="utf-8"))
+            return data
+    pytest.skip("signing vectors not found")
+
+
+class FakeTime:
+    """Injected sleep/clock: records waits and advances a virtual clock; never really sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.sleeps: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+    async def async_sleep(self, seconds: float) -> None:
+        self.sleep(seconds)
+
+
+@pytest.fixture
+def fake_time() -> FakeTime:
+    return FakeTime()

@@ -1,0 +1,506 @@
+"""Focused OpenAPI 3.1 comparator for this project's release check.
+
+Why our own: oasdiff (the maintained tool) is a Go binary that is on neither PyPI nor npm (npm's `oasdiff` is a
+name placeholder; `openapi-diff` on npm handles Swagger 2 / OpenAPI 3.0 and knows nothing of our extensions).
+So this module compares exactly what a client of this project depends on:
+
+* operations (by operationId): removed, renamed (same method + URL path, other id), moved (method/path/host);
+* the project's extensions x-host, x-signing-mode, x-signing-path, x-signing-required, x-body-wrapping,
+  x-follow-redirects, x-retry, x-called-by (any change is breaking: the bytes or the safety of a call change);
+* parameters (removed, added required, made required, schema narrowed), request bodies (including the base64-json
+  payload behind `properties.request.contentSchema`), responses (status codes, bodies), webhooks, and the named
+  component schemas (which are public model classes of the generated client);
+* schemas, direction-aware: in what the client SENDS (request) a narrowed type, a removed enum value, a new
+  required field or a tighter constraint is breaking; in what the client RECEIVES (response, webhook) a removed
+  field, a field made optional, a widened type or an added enum value is breaking (a client with a closed enum
+  crashes on a new value: that is why the project keeps `code` an open string);
+* everything else that differs only in description/summary/title/examples/x-not-shown/x-source/x-known-values/
+  x-code-catalog/tags text is docs-only.
+
+Levels: "breaking" (major), "additive" (minor), "docs" (patch).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+BREAKING = "breaking"
+ADDITIVE = "additive"
+DOCS = "docs"
+LEVELS = (DOCS, ADDITIVE, BREAKING)  # ascending severity
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+# Extensions whose change changes the bytes on the wire or how safe a call is.
+BEHAVIOUR_EXTENSIONS = (
+    "x-host",
+    "x-signing-mode",
+    "x-signing-path",
+    "x-signing-required",
+    "x-body-wrapping",
+    "x-follow-redirects",
+    "x-retry",
+    "x-called-by",
+)
+# Keys whose content is documentation only.
+DOC_KEYS = frozenset(
+    {
+        "description",
+        "summary",
+        "title",
+        "example",
+        "examples",
+        "externalDocs",
+        "x-not-shown",
+        "x-source",
+        "x-known-values",
+        "x-code-catalog",
+        "x-terminal",
+        "deprecated",
+        "contact",
+        "license",
+        "termsOfService",
+        "$comment",
+    }
+)
+# Numeric constraints: (key, True when a larger value is stricter)
+NUMERIC_CONSTRAINTS = (
+    ("maxLength", False),
+    ("minLength", True),
+    ("maximum", False),
+    ("minimum", True),
+    ("exclusiveMaximum", False),
+    ("exclusiveMinimum", True),
+    ("maxItems", False),
+    ("minItems", True),
+    ("maxProperties", False),
+    ("minProperties", True),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Change:
+    level: str
+    kind: str
+    where: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"[{self.level}] {self.kind}: {self.where}: {self.detail}"
+
+
+class _Diff:
+    def __init__(self, old: dict[str, Any], new: dict[str, Any]) -> None:
+        self.old = old
+        self.new = new
+        self.changes: list[Change] = []
+        self._seen: set[tuple[str, str, str]] = set()
+
+    # -- helpers -------------------------------------------------------------------------------------------
+    def add(self, level: str, kind: str, where: str, detail: str) -> None:
+        self.changes.append(Change(level, kind, where, detail))
+
+    @staticmethod
+    def _resolve(doc: dict[str, Any], node: Any) -> Any:
+        """Follow local $refs (several hops). Keeps sibling keys of a 3.1 $ref (they override)."""
+        hops = 0
+        while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
+            target: Any = doc
+            for part in node["$ref"][2:].split("/"):
+                part = part.replace("~1", "/").replace("~0", "~")
+                target = target.get(part) if isinstance(target, dict) else None
+            siblings = {k: v for k, v in node.items() if k != "$ref"}
+            node = dict(target, **siblings) if isinstance(target, dict) and siblings else target
+            hops += 1
+            if hops > 50:
+                break
+        return node
+
+    def ro(self, node: Any) -> Any:
+        return self._resolve(self.old, node)
+
+    def rn(self, node: Any) -> Any:
+        return self._resolve(self.new, node)
+
+    # -- operations ----------------------------------------------------------------------------------------
+    @staticmethod
+    def operations(doc: dict[str, Any], section: str = "paths") -> dict[str, tuple[str, str, dict[str, Any]]]:
+        out: dict[str, tuple[str, str, dict[str, Any]]] = {}
+        for path, item in (doc.get(section) or {}).items():
+            if not isinstance(item, dict):
+                continue
+            for method in HTTP_METHODS:
+                op = item.get(method)
+                if isinstance(op, dict):
+                    op_id = op.get("operationId") or f"{method.upper()} {path}"
+                    merged = dict(op)
+                    # path-level parameters apply to the operation
+                    if item.get("parameters"):
+                        merged["parameters"] = list(item["parameters"]) + list(op.get("parameters") or [])
+                    out[str(op_id)] = (method, str(path), merged)
+        return out
+
+    def compare_operations(self, section: str) -> None:
+        label = "webhook" if section == "webhooks" else "operation"
+        old_ops = self.operations(self.old, section)
+        new_ops = self.operations(self.new, section)
+        new_by_route = {(m, p): i for i, (m, p, _) in new_ops.items()}
+        renamed_to: set[str] = set()
+        for op_id, (method, path, op) in old_ops.items():
+            if op_id not in new_ops:
+                renamed = new_by_route.get((method, path))
+                if renamed and renamed not in old_ops:
+                    renamed_to.add(renamed)
+                    self.add(BREAKING, f"{label}-renamed", op_id, f"{method.upper()} {path} is now {renamed!r}")
+                else:
+                    self.add(BREAKING, f"{label}-removed", op_id, f"{method.upper()} {path} removed")
+                continue
+            n_method, n_path, n_op = new_ops[op_id]
+            if (n_method, n_path) != (method, path):
+                self.add(
+                    BREAKING,
+                    f"{label}-moved",
+                    op_id,
+                    f"{method.upper()} {path} -> {n_method.upper()} {n_path}",
+                )
+            self.compare_operation(op_id, op, n_op, webhook=section == "webhooks")
+        for op_id, (method, path, _) in new_ops.items():
+            if op_id not in old_ops and op_id not in renamed_to:
+                self.add(ADDITIVE, f"{label}-added", op_id, f"{method.upper()} {path} added")
+
+    def compare_operation(self, op_id: str, old: dict[str, Any], new: dict[str, Any], webhook: bool) -> None:
+        for ext in BEHAVIOUR_EXTENSIONS:
+            if old.get(ext) != new.get(ext):
+                self.add(BREAKING, f"{ext}-changed", op_id, f"{old.get(ext)!r} -> {new.get(ext)!r}")
+        if not webhook:
+            o_srv = [s.get("url") for s in old.get("servers") or [] if isinstance(s, dict)]
+            n_srv = [s.get("url") for s in new.get("servers") or [] if isinstance(s, dict)]
+            if o_srv != n_srv:
+                removed = [u for u in o_srv if u not in n_srv]
+                level = BREAKING if removed else ADDITIVE
+                self.add(level, "servers-changed", op_id, f"{o_srv} -> {n_srv}")
+            if _security_names(old.get("security")) != _security_names(new.get("security")):
+                self.add(
+                    BREAKING,
+                    "security-changed",
+                    op_id,
+                    f"{_security_names(old.get('security'))} -> {_security_names(new.get('security'))}",
+                )
+        # What the client sends: parameters and request body (for a webhook the client receives them).
+        send = "response" if webhook else "request"
+        self.compare_parameters(op_id, old.get("parameters") or [], new.get("parameters") or [], send)
+        self.compare_request_body(op_id, old.get("requestBody"), new.get("requestBody"), send)
+        self.compare_responses(op_id, old.get("responses") or {}, new.get("responses") or {}, webhook)
+
+    def compare_parameters(self, op_id: str, old: list[Any], new: list[Any], direction: str) -> None:
+        def index(params: list[Any], resolve: Any) -> dict[tuple[str, str], dict[str, Any]]:
+            out = {}
+            for p in params:
+                p = resolve(p)
+                if isinstance(p, dict):
+                    name = str(p.get("name"))
+                    if p.get("in") == "header":
+                        name = name.lower()
+                    out[(str(p.get("in")), name)] = p
+            return out
+
+        o = index(old, self.ro)
+        n = index(new, self.rn)
+        sending = direction == "request"
+        for key, p in o.items():
+            where = f"{op_id} {key[0]} parameter {key[1]}"
+            if key not in n:
+                self.add(BREAKING, "parameter-removed", where, "removed")
+                continue
+            q = n[key]
+            if bool(p.get("required")) != bool(q.get("required")):
+                made_required = bool(q.get("required"))
+                level = BREAKING if made_required == sending else ADDITIVE
+                self.add(level, "parameter-required-changed", where, f"required {p.get('required')} -> {q.get('required')}")
+            for attr in ("style", "explode", "allowReserved"):
+                if p.get(attr) != q.get(attr):
+                    self.add(BREAKING, "parameter-serialization-changed", where, f"{attr} {p.get(attr)} -> {q.get(attr)}")
+            self.compare_schema(where, p.get("schema"), q.get("schema"), direction)
+        for key, q in n.items():
+            if key not in o:
+                where = f"{op_id} {key[0]} parameter {key[1]}"
+                required = bool(q.get("required")) or key[0] == "path"
+                level = BREAKING if required and sending else ADDITIVE
+                self.add(level, "parameter-added", where, "added " + ("(required)" if required else "(optional)"))
+
+    def compare_request_body(self, op_id: str, old: Any, new: Any, direction: str) -> None:
+        old, new = self.ro(old), self.rn(new)
+        where = f"{op_id} requestBody"
+        if old is None and new is None:
+            return
+        if old is None:
+            level = BREAKING if (new or {}).get("required") else ADDITIVE
+            self.add(level, "request-body-added", where, "added")
+            return
+        if new is None:
+            self.add(BREAKING, "request-body-removed", where, "removed")
+            return
+        if bool(old.get("required")) != bool(new.get("required")):
+            level = BREAKING if new.get("required") else ADDITIVE
+            self.add(level, "request-body-required-changed", where, f"{old.get('required')} -> {new.get('required')}")
+        self.compare_content(where, old.get("content") or {}, new.get("content") or {}, direction)
+
+    def compare_content(self, where: str, old: dict[str, Any], new: dict[str, Any], direction: str) -> None:
+        for media, mo in old.items():
+            if media not in new:
+                self.add(BREAKING, "media-type-removed", where, f"{media} removed")
+                continue
+            self.compare_schema(f"{where} {media}", (mo or {}).get("schema"), (new[media] or {}).get("schema"), direction)
+        for media in new:
+            if media not in old:
+                self.add(ADDITIVE if direction == "request" else BREAKING, "media-type-added", where, f"{media} added")
+
+    def compare_responses(self, op_id: str, old: dict[Any, Any], new: dict[Any, Any], webhook: bool) -> None:
+        o = {str(k): v for k, v in old.items()}
+        n = {str(k): v for k, v in new.items()}
+        # For a webhook the "response" is what the merchant (our client) sends back: request direction.
+        direction = "request" if webhook else "response"
+        for status, ro in o.items():
+            where = f"{op_id} response {status}"
+            if status not in n:
+                self.add(BREAKING, "response-removed", where, "status removed")
+                continue
+            ro, rn = self.ro(ro) or {}, self.rn(n[status]) or {}
+            oh = {str(k).lower(): v for k, v in (ro.get("headers") or {}).items()}
+            nh = {str(k).lower(): v for k, v in (rn.get("headers") or {}).items()}
+            for h in oh:
+                if h not in nh:
+                    self.add(BREAKING, "response-header-removed", where, f"header {h} removed")
+            for h in nh:
+                if h not in oh:
+                    self.add(ADDITIVE, "response-header-added", where, f"header {h} added")
+            self.compare_content(where, ro.get("content") or {}, rn.get("content") or {}, direction)
+        for status in n:
+            if status not in o:
+                self.add(ADDITIVE, "response-added", f"{op_id} response {status}", "status added")
+
+    # -- schemas -------------------------------------------------------------------------------------------
+    def compare_schema(self, where: str, old: Any, new: Any, direction: str) -> None:
+        old_ref = old.get("$ref") if isinstance(old, dict) else None
+        new_ref = new.get("$ref") if isinstance(new, dict) else None
+        key = (str(old_ref or id(old)), str(new_ref or id(new)), direction)
+        if old_ref and new_ref:
+            if key in self._seen:
+                return
+            self._seen.add(key)
+        old, new = self.ro(old), self.rn(new)
+        if old is None or new is None:
+            if (old is None) != (new is None):
+                self.add(BREAKING, "schema-changed", where, "schema added or removed")
+            return
+        if not isinstance(old, dict) or not isinstance(new, dict):
+            if old != new:
+                self.add(BREAKING, "schema-changed", where, f"{old!r} -> {new!r}")
+            return
+        sending = direction == "request"
+
+        # type
+        ot, nt = _types(old), _types(new)
+        if ot is not None or nt is not None:
+            ot_set = ot if ot is not None else {"any"}
+            nt_set = nt if nt is not None else {"any"}
+            if ot_set != nt_set:
+                widened = _covers(nt_set, ot_set)
+                narrowed = _covers(ot_set, nt_set)
+                if widened:
+                    level = ADDITIVE if sending else BREAKING
+                    kind = "type-widened"
+                elif narrowed:
+                    level = BREAKING if sending else ADDITIVE
+                    kind = "type-narrowed"
+                else:
+                    level, kind = BREAKING, "type-changed"
+                self.add(level, kind, where, f"{sorted(ot_set)} -> {sorted(nt_set)}")
+        if old.get("format") != new.get("format"):
+            self.add(BREAKING, "format-changed", where, f"{old.get('format')!r} -> {new.get('format')!r}")
+        if "const" in old or "const" in new:
+            if old.get("const") != new.get("const"):
+                self.add(BREAKING, "const-changed", where, f"{old.get('const')!r} -> {new.get('const')!r}")
+        # enum
+        if "enum" in old or "enum" in new:
+            oe = old.get("enum")
+            ne = new.get("enum")
+            if oe is not None and ne is None:
+                self.add(ADDITIVE if sending else BREAKING, "enum-removed", where, "enum constraint removed (open)")
+            elif oe is None and ne is not None:
+                self.add(BREAKING if sending else ADDITIVE, "enum-added", where, f"enum constraint added {ne}")
+            elif oe is not None and ne is not None:
+                removed = [v for v in oe if v not in ne]
+                added = [v for v in ne if v not in oe]
+                if removed:
+                    self.add(BREAKING if sending else ADDITIVE, "enum-value-removed", where, f"{removed}")
+                if added:
+                    self.add(ADDITIVE if sending else BREAKING, "enum-value-added", where, f"{added}")
+        # numeric / length constraints
+        for attr, larger_is_stricter in NUMERIC_CONSTRAINTS:
+            ov, nv = old.get(attr), new.get(attr)
+            if ov == nv or isinstance(ov, bool) or isinstance(nv, bool):
+                continue
+            if ov is None:
+                stricter = True
+            elif nv is None:
+                stricter = False
+            else:
+                stricter = (nv > ov) if larger_is_stricter else (nv < ov)
+            level = (BREAKING if sending else ADDITIVE) if stricter else (ADDITIVE if sending else BREAKING)
+            self.add(level, f"{attr}-{'tightened' if stricter else 'relaxed'}", where, f"{ov!r} -> {nv!r}")
+        if old.get("pattern") != new.get("pattern"):
+            self.add(BREAKING if sending else ADDITIVE, "pattern-changed", where, f"{old.get('pattern')!r} -> {new.get('pattern')!r}")
+        # content-encoded payload (x-body-wrapping base64-json)
+        for attr in ("contentEncoding", "contentMediaType"):
+            if old.get(attr) != new.get(attr):
+                self.add(BREAKING, f"{attr}-changed", where, f"{old.get(attr)!r} -> {new.get(attr)!r}")
+        if "contentSchema" in old or "contentSchema" in new:
+            self.compare_schema(f"{where} (payload)", old.get("contentSchema"), new.get("contentSchema"), direction)
+        # objects
+        op, np_ = old.get("properties") or {}, new.get("properties") or {}
+        oreq, nreq = set(old.get("required") or []), set(new.get("required") or [])
+        for name, sub in op.items():
+            pwhere = f"{where}.{name}"
+            if name not in np_:
+                self.add(BREAKING, "property-removed", pwhere, "removed")
+                continue
+            if (name in oreq) != (name in nreq):
+                made_required = name in nreq
+                level = (BREAKING if made_required else ADDITIVE) if sending else (ADDITIVE if made_required else BREAKING)
+                self.add(level, "property-required-changed", pwhere, "made required" if made_required else "made optional")
+            self.compare_schema(pwhere, sub, np_[name], direction)
+        for name in np_:
+            if name not in op:
+                required = name in nreq
+                level = BREAKING if (required and sending) else ADDITIVE
+                self.add(level, "property-added", f"{where}.{name}", "added " + ("(required)" if required else "(optional)"))
+        oap, nap = old.get("additionalProperties"), new.get("additionalProperties")
+        if oap is not False and nap is False and sending:
+            self.add(BREAKING, "additional-properties-closed", where, "additionalProperties: false")
+        if "items" in old or "items" in new:
+            self.compare_schema(f"{where}[]", old.get("items"), new.get("items"), direction)
+        for comb in ("oneOf", "anyOf", "allOf"):
+            ob, nb = old.get(comb) or [], new.get(comb) or []
+            if not ob and not nb:
+                continue
+            o_keys = [_branch_key(b, i) for i, b in enumerate(ob)]
+            n_keys = [_branch_key(b, i) for i, b in enumerate(nb)]
+            for i, k in enumerate(o_keys):
+                if k not in n_keys:
+                    level = BREAKING if (sending or comb == "allOf") else ADDITIVE
+                    self.add(level, f"{comb}-branch-removed", where, f"{k}")
+                else:
+                    self.compare_schema(f"{where} {comb}[{k}]", ob[i], nb[n_keys.index(k)], direction)
+            for k in n_keys:
+                if k not in o_keys:
+                    level = BREAKING if (not sending or comb == "allOf") else ADDITIVE
+                    self.add(level, f"{comb}-branch-added", where, f"{k}")
+        od = (old.get("discriminator") or {}).get("propertyName")
+        nd = (new.get("discriminator") or {}).get("propertyName")
+        if od != nd:
+            self.add(BREAKING, "discriminator-changed", where, f"{od!r} -> {nd!r}")
+
+    def compare_components(self) -> None:
+        o = (self.old.get("components") or {}).get("schemas") or {}
+        n = (self.new.get("components") or {}).get("schemas") or {}
+        for name in o:
+            if name not in n:
+                self.add(BREAKING, "schema-removed", f"components.schemas.{name}", "public model removed")
+        for name in n:
+            if name not in o:
+                self.add(ADDITIVE, "schema-added", f"components.schemas.{name}", "new model")
+
+    def compare_rest(self) -> None:
+        """Anything not covered above: docs-only when only doc keys differ, else an unclassified minor change."""
+        if self.changes:
+            return
+        if _strip_docs(self.old) != _strip_docs(self.new):
+            self.add(ADDITIVE, "unclassified", "document", "structural change not covered by a specific rule")
+        elif _drop_version(self.old) != _drop_version(self.new):
+            for where in _doc_differences(_drop_version(self.old), _drop_version(self.new), ""):
+                self.add(DOCS, "docs-changed", where or "document", "documentation text changed")
+
+
+def _security_names(sec: Any) -> list[list[str]]:
+    if sec is None:
+        return [["<document default>"]]
+    return sorted(sorted(req.keys()) for req in sec if isinstance(req, dict))
+
+
+def _types(schema: dict[str, Any]) -> set[str] | None:
+    t = schema.get("type")
+    if t is None:
+        if "const" in schema or "enum" in schema or "$ref" in schema or any(k in schema for k in ("oneOf", "anyOf", "allOf")):
+            return None
+        return None
+    types = set(t) if isinstance(t, list) else {t}
+    if schema.get("nullable") is True:
+        types.add("null")
+    return types
+
+
+def _covers(big: set[str], small: set[str]) -> bool:
+    """True when every type in `small` is accepted by `big` (integer is a number)."""
+    if "any" in big:
+        return True
+    return all(t in big or (t == "integer" and "number" in big) for t in small)
+
+
+def _branch_key(branch: Any, index: int) -> str:
+    if isinstance(branch, dict) and isinstance(branch.get("$ref"), str):
+        return branch["$ref"].rsplit("/", 1)[-1]
+    if isinstance(branch, dict) and "title" in branch:
+        return str(branch["title"])
+    return f"#{index}"
+
+
+def _strip_docs(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: _strip_docs(v) for k, v in node.items() if k not in DOC_KEYS and k != "tags" and k != "info"}
+    if isinstance(node, list):
+        return [_strip_docs(v) for v in node]
+    return node
+
+
+def _drop_version(doc: dict[str, Any]) -> dict[str, Any]:
+    doc = dict(doc)
+    info = dict(doc.get("info") or {})
+    info.pop("version", None)
+    doc["info"] = info
+    return doc
+
+
+def _doc_differences(old: Any, new: Any, where: str, limit: int = 50) -> list[str]:
+    out: list[str] = []
+    if isinstance(old, dict) and isinstance(new, dict):
+        for k in list(old) + [k for k in new if k not in old]:
+            if old.get(k) != new.get(k):
+                out.extend(_doc_differences(old.get(k), new.get(k), f"{where}.{k}" if where else str(k)))
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a != b:
+                out.extend(_doc_differences(a, b, f"{where}[{i}]"))
+    elif old != new:
+        out.append(where)
+    return out[:limit]
+
+
+def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    """All changes from `old` to `new`, most severe first."""
+    d = _Diff(old, new)
+    d.compare_operations("paths")
+    d.compare_operations("webhooks")
+    d.compare_components()
+    d.compare_rest()
+    # de-duplicate (a schema shared by several operations is reported once per place; keep order)
+    seen: set[Change] = set()
+    unique = [c for c in d.changes if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+    return sorted(unique, key=lambda c: -LEVELS.index(c.level))
+
+
+def required_level(changes: list[Change]) -> str | None:
+    """The highest level among `changes`, or None when nothing changed."""
+    if not changes:
+        return None
+    return max((c.level for c in changes), key=LEVELS.index)
