@@ -19,6 +19,17 @@ PINNED_VERSION = "0.29.1"
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 CONFIG = HERE / "config.yaml"
+# Model fields (wire names) whose values are secrets: generated with repr=False.
+SECRET_FIELDS = (
+    "client_secret",
+    "access_token",
+    "encrypted_access_token",
+    "accessToken",
+    "userAuthToken",
+    "grantToken",
+    "otp",
+    "otpToken",
+)
 FIELD_PREFIX = "field_"  # openapi-python-client's default; endpoint names are computed the same way
 
 
@@ -52,7 +63,11 @@ def operations_include(metas: list[OperationMeta]) -> str:
             "retry": m.retry,
         }
     body = json.dumps(ops, indent=1, sort_keys=True)
-    return "{# Written by generator/run.py for one run; not committed. #}\n{% set OPS = " + body + " %}\n"
+    return (
+        "{# Written by generator/run.py for one run; not committed. #}\n"
+        f"{{% set SECRET_FIELDS = {json.dumps(list(SECRET_FIELDS))} %}}\n"
+        f"{{% set OPS = {body} %}}\n"
+    )
 
 
 def generate(rewritten: dict[str, Any], metas: list[OperationMeta], work: Path) -> Path:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 OPERATION_EXTENSIONS = {
@@ -78,7 +79,13 @@ class OperationMeta:
 def load_spec(path: Path) -> dict[str, Any]:
     """Read YAML into plain dicts/lists, keeping key order (spec.json and the rewritten copy depend on it)."""
     yaml = YAML(typ="rt")
-    return _plain(yaml.load(path.read_text(encoding="utf-8")))
+    try:
+        document = _plain(yaml.load(path.read_text(encoding="utf-8")))
+    except YAMLError as err:
+        raise SpecError(f"{path}: not valid YAML: {err}") from err
+    if not isinstance(document, dict):
+        raise SpecError(f"{path}: not an OpenAPI document")
+    return document
 
 
 def _plain(node: Any) -> Any:

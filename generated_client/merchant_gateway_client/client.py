@@ -1,4 +1,4 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 """Client configuration (three hosts, salt, timeout), X-VERIFY signing and the payload helpers.
 
 Endpoints never sign themselves: they attach `extensions={"mgw_signing": {...}}` (mode and the spec's

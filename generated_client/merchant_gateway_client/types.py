@@ -1,4 +1,4 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 """Contains some shared types for properties"""
 
 from collections.abc import Mapping, MutableMapping

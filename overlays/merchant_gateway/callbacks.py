@@ -179,7 +179,9 @@ def _decode_payload(decoded: object, salt_index: str, cls: type[PaymentCallback]
             transaction_context=None
             if ctx is None
             else TransactionContext(
-                _opt_str(ctx, "qrCodeId"), _opt_str(ctx, "storeId"), _opt_str(ctx, "terminalId"),
+                _opt_str(ctx, "qrCodeId"),
+                _opt_str(ctx, "storeId"),
+                _opt_str(ctx, "terminalId"),
                 _opt_str(ctx, "posDeviceId"),
             ),
         ),
@@ -188,20 +190,31 @@ def _decode_payload(decoded: object, salt_index: str, cls: type[PaymentCallback]
 
 
 def _cross_check(
-    amount: int, transaction_id: str, merchant_id: str,
-    expected_amount: int | None, expected_transaction_id: str | None, expected_merchant_id: str | None,
+    amount: int,
+    transaction_id: str,
+    merchant_id: str,
+    expected_amount: int | None,
+    expected_transaction_id: str | None,
+    expected_merchant_id: str | None,
 ) -> None:
     if expected_amount is not None and amount != expected_amount:
         raise CallbackMismatchError("callback amount differs from the amount sent", transaction_id=transaction_id)
     if expected_transaction_id is not None and transaction_id != expected_transaction_id:
         raise CallbackMismatchError("callback transaction id differs from the one sent")
     if expected_merchant_id is not None and merchant_id != expected_merchant_id:
-        raise CallbackMismatchError("callback merchant id differs from the configured one", transaction_id=transaction_id)
+        raise CallbackMismatchError(
+            "callback merchant id differs from the configured one", transaction_id=transaction_id
+        )
 
 
 def _verify_s2s(
-    body: object, x_verify: object, salts: Mapping[str, str], cls: type[PaymentCallback],
-    expected_amount: int | None, expected_transaction_id: str | None, expected_merchant_id: str | None,
+    body: object,
+    x_verify: object,
+    salts: Mapping[str, str],
+    cls: type[PaymentCallback],
+    expected_amount: int | None,
+    expected_transaction_id: str | None,
+    expected_merchant_id: str | None,
 ) -> PaymentCallback:
     digest, index, key = _parse_header(x_verify, salts)
     if not isinstance(body, bytes | bytearray | memoryview):
@@ -222,8 +235,14 @@ def _verify_s2s(
     except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
         raise SignatureError("callback response is not base64 of JSON") from None
     callback = _decode_payload(decoded, index, cls)
-    _cross_check(callback.data.amount, callback.data.transaction_id, callback.data.merchant_id,
-                 expected_amount, expected_transaction_id, expected_merchant_id)
+    _cross_check(
+        callback.data.amount,
+        callback.data.transaction_id,
+        callback.data.merchant_id,
+        expected_amount,
+        expected_transaction_id,
+        expected_merchant_id,
+    )
     return callback
 
 
@@ -233,27 +252,37 @@ def _guard(exc: Exception) -> SignatureError:
 
 
 def verify_payment_callback(
-    body: bytes, x_verify: str | bytes | None, salts: Mapping[str, str], *,
-    expected_amount: int | None = None, expected_transaction_id: str | None = None,
+    body: bytes,
+    x_verify: str | bytes | None,
+    salts: Mapping[str, str],
+    *,
+    expected_amount: int | None = None,
+    expected_transaction_id: str | None = None,
     expected_merchant_id: str | None = None,
 ) -> PaymentCallback:
     """Verify and decode an S2S payment/refund callback from its raw body bytes and X-VERIFY header."""
     try:
-        return _verify_s2s(body, x_verify, salts, PaymentCallback, expected_amount, expected_transaction_id,
-                           expected_merchant_id)
+        return _verify_s2s(
+            body, x_verify, salts, PaymentCallback, expected_amount, expected_transaction_id, expected_merchant_id
+        )
     except Exception as exc:  # noqa: BLE001 - converted, see _guard
         raise _guard(exc) from None
 
 
 def verify_collect_callback(
-    body: bytes, x_verify: str | bytes | None, salts: Mapping[str, str], *,
-    expected_amount: int | None = None, expected_transaction_id: str | None = None,
+    body: bytes,
+    x_verify: str | bytes | None,
+    salts: Mapping[str, str],
+    *,
+    expected_amount: int | None = None,
+    expected_transaction_id: str | None = None,
     expected_merchant_id: str | None = None,
 ) -> CollectCallback:
     """Verify and decode a collect (charge) callback; same wire format as the payment callback."""
     try:
-        result = _verify_s2s(body, x_verify, salts, CollectCallback, expected_amount, expected_transaction_id,
-                             expected_merchant_id)
+        result = _verify_s2s(
+            body, x_verify, salts, CollectCallback, expected_amount, expected_transaction_id, expected_merchant_id
+        )
     except Exception as exc:  # noqa: BLE001
         raise _guard(exc) from None
     assert isinstance(result, CollectCallback)
@@ -274,8 +303,11 @@ def ui_checksum_string(form: Mapping[str, object]) -> str:
 
 
 def _verify_ui(
-    form: object, salts: Mapping[str, str],
-    expected_amount: int | None, expected_transaction_id: str | None, expected_merchant_id: str | None,
+    form: object,
+    salts: Mapping[str, str],
+    expected_amount: int | None,
+    expected_transaction_id: str | None,
+    expected_merchant_id: str | None,
 ) -> UiCallback:
     if not isinstance(form, Mapping):
         raise SignatureError("form must be a mapping of field name to value")
@@ -294,14 +326,23 @@ def _verify_ui(
         params={n: v for n in UI_CHECKSUM_FIELDS[5:] if isinstance(v := form.get(n), str)},
         salt_index=index,
     )
-    _cross_check(result.amount, result.transaction_id, result.merchant_id,
-                 expected_amount, expected_transaction_id, expected_merchant_id)
+    _cross_check(
+        result.amount,
+        result.transaction_id,
+        result.merchant_id,
+        expected_amount,
+        expected_transaction_id,
+        expected_merchant_id,
+    )
     return result
 
 
 def verify_ui_callback(
-    form: Mapping[str, str | None], salts: Mapping[str, str], *,
-    expected_amount: int | None = None, expected_transaction_id: str | None = None,
+    form: Mapping[str, str | None],
+    salts: Mapping[str, str],
+    *,
+    expected_amount: int | None = None,
+    expected_transaction_id: str | None = None,
     expected_merchant_id: str | None = None,
 ) -> UiCallback:
     """Verify the UI form post (fields as received, including ``checksum``) and decode it."""
@@ -322,25 +363,50 @@ class CallbackVerifier:
         return f"CallbackVerifier(merchant_id={self._merchant_id!r}, salt_indexes={sorted(self._salts)!r})"
 
     def verify_payment_callback(
-        self, body: bytes, x_verify: str | bytes | None, *,
-        expected_amount: int | None = None, expected_transaction_id: str | None = None,
+        self,
+        body: bytes,
+        x_verify: str | bytes | None,
+        *,
+        expected_amount: int | None = None,
+        expected_transaction_id: str | None = None,
     ) -> PaymentCallback:
-        return verify_payment_callback(body, x_verify, self._salts, expected_amount=expected_amount,
-                                       expected_transaction_id=expected_transaction_id,
-                                       expected_merchant_id=self._merchant_id)
+        return verify_payment_callback(
+            body,
+            x_verify,
+            self._salts,
+            expected_amount=expected_amount,
+            expected_transaction_id=expected_transaction_id,
+            expected_merchant_id=self._merchant_id,
+        )
 
     def verify_collect_callback(
-        self, body: bytes, x_verify: str | bytes | None, *,
-        expected_amount: int | None = None, expected_transaction_id: str | None = None,
+        self,
+        body: bytes,
+        x_verify: str | bytes | None,
+        *,
+        expected_amount: int | None = None,
+        expected_transaction_id: str | None = None,
     ) -> CollectCallback:
-        return verify_collect_callback(body, x_verify, self._salts, expected_amount=expected_amount,
-                                       expected_transaction_id=expected_transaction_id,
-                                       expected_merchant_id=self._merchant_id)
+        return verify_collect_callback(
+            body,
+            x_verify,
+            self._salts,
+            expected_amount=expected_amount,
+            expected_transaction_id=expected_transaction_id,
+            expected_merchant_id=self._merchant_id,
+        )
 
     def verify_ui_callback(
-        self, form: Mapping[str, str | None], *,
-        expected_amount: int | None = None, expected_transaction_id: str | None = None,
+        self,
+        form: Mapping[str, str | None],
+        *,
+        expected_amount: int | None = None,
+        expected_transaction_id: str | None = None,
     ) -> UiCallback:
-        return verify_ui_callback(form, self._salts, expected_amount=expected_amount,
-                                  expected_transaction_id=expected_transaction_id,
-                                  expected_merchant_id=self._merchant_id)
+        return verify_ui_callback(
+            form,
+            self._salts,
+            expected_amount=expected_amount,
+            expected_transaction_id=expected_transaction_id,
+            expected_merchant_id=self._merchant_id,
+        )

@@ -97,8 +97,10 @@ class GatewayConfig:
                 value = default
             object.__setattr__(self, name, _check_url(value, name, https=self.environment == "production"))
         if (self.client_id is None) != (self.client_secret is None):
-            raise _fail("client_secret" if self.client_secret is None else "client_id",
-                        "client id and client secret must be given together")
+            raise _fail(
+                "client_secret" if self.client_secret is None else "client_id",
+                "client id and client secret must be given together",
+            )
         if self.client_id is not None:
             _require_str(self.client_id, "client_id")
             _require_str(self.client_secret, "client_secret")

@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from .errors import ApiError
+from .errors import ApiError, GatewayError
 
 Clock = Callable[[], float]
+DEFAULT_TOKEN_TYPE = "O-Bearer"  # the documented token_type value; used when the response omits it
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ def token_from_response(data: Mapping[str, object], received_at: float) -> Autho
     token_type = data.get("token_type")
     issued = data.get("issued_at")
     expires = data.get("expires_at")
+    if token_type is None:
+        token_type = DEFAULT_TOKEN_TYPE
     if not isinstance(access, str) or not access or not isinstance(token_type, str) or not token_type:
         raise ApiError("token response lacks access_token or token_type", operation="getAuthorizationToken")
     if not _is_int(expires):
@@ -75,8 +78,8 @@ def token_from_response(data: Mapping[str, object], received_at: float) -> Autho
         lifetime = float(expires_in)
     if lifetime is None or not math.isfinite(lifetime) or lifetime <= 0:
         raise ApiError("token response has no positive lifetime", operation="getAuthorizationToken")
-    return AuthorizationToken(access, token_type, issued if _is_int(issued) else 0, expires, lifetime,  # type: ignore[arg-type]
-                              received_at)
+    issued_at = issued if isinstance(issued, int) and not isinstance(issued, bool) else 0
+    return AuthorizationToken(access, token_type, issued_at, expires, lifetime, received_at)
 
 
 def _is_int(value: object) -> bool:
@@ -163,6 +166,14 @@ class TokenCache:
             self._forced = True
 
 
+def _no_sync_fetch() -> AuthorizationToken:
+    raise GatewayError("this TokenAuth comes from AsyncGateway: use it with httpx.AsyncClient")
+
+
+async def _no_async_fetch() -> AuthorizationToken:
+    raise GatewayError("this TokenAuth comes from Gateway: use it with httpx.Client")
+
+
 def _is_auth_failure(response: httpx.Response) -> bool:
     if response.status_code == 401:
         return True
@@ -184,12 +195,12 @@ class TokenAuth(httpx.Auth):
     def __init__(
         self,
         cache: TokenCache,
-        fetch: Callable[[], AuthorizationToken],
-        afetch: Callable[[], Awaitable[AuthorizationToken]],
+        fetch: Callable[[], AuthorizationToken] | None = None,
+        afetch: Callable[[], Awaitable[AuthorizationToken]] | None = None,
     ) -> None:
         self._cache = cache
-        self._fetch = fetch
-        self._afetch = afetch
+        self._fetch = fetch or _no_sync_fetch
+        self._afetch = afetch or _no_async_fetch
 
     def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
         token = self._cache.get(self._fetch)

@@ -64,7 +64,9 @@ def check_refund(payload: Mapping[str, object], original_amount: int | None) -> 
     has_original = payload.get("originalTransactionId") is not None
     has_provider = payload.get("providerReferenceId") is not None
     if has_original == has_provider:
-        raise ValidationError("originalTransactionId", "give exactly one of originalTransactionId and providerReferenceId")
+        raise ValidationError(
+            "originalTransactionId", "give exactly one of originalTransactionId and providerReferenceId"
+        )
     if has_original and payload.get("transactionId") == payload.get("originalTransactionId"):
         raise ValidationError("transactionId", "a refund needs its own transaction id, not the payment's")
     if original_amount is not None:

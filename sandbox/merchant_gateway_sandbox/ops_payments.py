@@ -299,6 +299,8 @@ async def test_callback(sb: Sandbox, req: ValidRequest, request: Request) -> Res
         },
     }
     url = req.header("x-callback-url") or ""
-    record = await sb.dispatcher.deliver("test", url, req.header("x-call-mode") or "POST", payload, sb.config.salts[index], index)
+    record = await sb.dispatcher.deliver(
+        "test", url, req.header("x-call-mode") or "POST", payload, sb.config.salts[index], index
+    )
     delivered = record.status_code is not None and 200 <= record.status_code < 300
     return envelope(True, "SUCCESS", "Callback sent.", {"successful": delivered, "redirect": False})

@@ -196,7 +196,7 @@ class SpecIndex:
         for prefix_host, prefix in PREFIXES.items():
             if not full_raw_path.startswith(prefix + "/"):
                 continue
-            rest = full_raw_path[len(prefix):]
+            rest = full_raw_path[len(prefix) :]
             parts = [unquote(p) for p in rest.split("/")]
             for op in self.operations:
                 if op.host != prefix_host:

@@ -156,7 +156,7 @@ class RequestValidator:
         try:
             data = json.loads(body) if body else None
         except (UnicodeDecodeError, ValueError):
-            raise bad_request("body: not valid JSON; expected {\"request\": \"<base64 payload>\"}") from None
+            raise bad_request('body: not valid JSON; expected {"request": "<base64 payload>"}') from None
         if not isinstance(data, dict) or not isinstance(data.get("request"), str):
             raise bad_request("body: field 'request' (base64 string) is required")
         if media is not None:

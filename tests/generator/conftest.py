@@ -1,34 +1,17 @@
-"""Fixtures for the generator tests: paths, signing vectors, and import access to the generated package."""
+"""Make the committed generated package importable for the generator tests."""
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
-from typing import Any
 
-import pytest
+from gen_support import GENERATED, REPO
 
-REPO = Path(__file__).resolve().parents[2]
-GENERATED = REPO / "generated_client"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-GOLDEN = Path(__file__).resolve().parent / "golden" / "merchant_gateway_client"
+# `generator` is imported by the golden tests; the repository root is not on sys.path under plain `pytest`.
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
 
-# The package is importable once the project is installed; before that, use the committed folder.
-if str(GENERATED) not in sys.path:
-    try:
-        import merchant_gateway_client  # noqa: F401
-    except ImportError:
-        sys.path.insert(0, str(GENERATED))
-
-
-def vectors_path() -> Path:
-    # The spec engineer keeps the copy in spec/vectors/; the shared original is the fallback.
-    local = REPO / "spec" / "vectors" / "signing.json"
-    return local if local.exists() else Path("/work/shared/vectors/signing.json")
-
-
-@pytest.fixture(scope="session")
-def vectors() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(vectors_path().read_text(encoding="utf-8"))
-    return data
+# Once the project is installed the package imports normally; before that, use the committed folder.
+try:
+    import merchant_gateway_client  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(GENERATED))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -10,8 +11,13 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-for sub in ("overlays", "generated_client", "sandbox"):  # also works before `pip install -e .`
-    if str(ROOT / sub) not in sys.path:
+# Works before `pip install -e .`; a package that is already importable (installed, PYTHONPATH) is left alone.
+for sub, package in (
+    ("overlays", "merchant_gateway"),
+    ("generated_client", "merchant_gateway_client"),
+    ("sandbox", "merchant_gateway_sandbox"),
+):
+    if importlib.util.find_spec(package) is None:
         sys.path.insert(0, str(ROOT / sub))
 
 

@@ -5,7 +5,6 @@ from decimal import Decimal
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from merchant_gateway.amounts import INT64_MAX, check_paise, paise_from_rupees
 from merchant_gateway.errors import ValidationError
 from merchant_gateway.validation import check_merchant_order_id, check_payload, check_refund, check_transaction_id
@@ -33,8 +32,27 @@ def test_paise_from_rupees_exact(rupees: Decimal | str, paise: int) -> None:
 
 @pytest.mark.parametrize(
     "rupees",
-    ["1.005", "0", "0.00", "-1", "1e2", " 1", "NaN", "inf", "", "1,00", Decimal("NaN"), Decimal("Infinity"),
-     Decimal("-5"), Decimal("0.001"), Decimal("1E+999999"), "92233720368547758.08", 1.5, 2, True],
+    [
+        "1.005",
+        "0",
+        "0.00",
+        "-1",
+        "1e2",
+        " 1",
+        "NaN",
+        "inf",
+        "",
+        "1,00",
+        Decimal("NaN"),
+        Decimal("Infinity"),
+        Decimal("-5"),
+        Decimal("0.001"),
+        Decimal("1E+999999"),
+        "92233720368547758.08",
+        1.5,
+        2,
+        True,
+    ],
 )
 def test_paise_from_rupees_rejects(rupees: object) -> None:
     with pytest.raises(ValidationError):

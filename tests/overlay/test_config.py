@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import pytest
-
 from merchant_gateway.config import LOCAL_APPS_URL, LOCAL_AUTH_URL, LOCAL_BASE_URL, GatewayConfig
 from merchant_gateway.errors import ConfigurationError
 
@@ -17,9 +16,16 @@ def test_local_defaults() -> None:
 
 
 def test_full_env() -> None:
-    env = {**BASE, "MGW_ENV": "production", "MGW_BASE_URL": "https://b.example/x/", "MGW_APPS_URL": "https://a.example",
-           "MGW_AUTH_URL": "https://t.example", "MGW_CLIENT_ID": "cid", "MGW_CLIENT_SECRET": "csecret",
-           "MGW_CLIENT_VERSION": "7"}
+    env = {
+        **BASE,
+        "MGW_ENV": "production",
+        "MGW_BASE_URL": "https://b.example/x/",
+        "MGW_APPS_URL": "https://a.example",
+        "MGW_AUTH_URL": "https://t.example",
+        "MGW_CLIENT_ID": "cid",
+        "MGW_CLIENT_SECRET": "csecret",
+        "MGW_CLIENT_VERSION": "7",
+    }
     cfg = GatewayConfig.from_env(env)
     assert cfg.base == "https://b.example/x"
     assert cfg.client_version == "7"
@@ -65,7 +71,9 @@ def test_production_needs_https_and_version() -> None:
         GatewayConfig.from_env({**BASE, "MGW_ENV": "production", **urls})
     urls["MGW_AUTH_URL"] = "https://t"
     with pytest.raises(ConfigurationError, match="MGW_CLIENT_VERSION"):
-        GatewayConfig.from_env({**BASE, "MGW_ENV": "production", **urls, "MGW_CLIENT_ID": "c", "MGW_CLIENT_SECRET": "s"})
+        GatewayConfig.from_env(
+            {**BASE, "MGW_ENV": "production", **urls, "MGW_CLIENT_ID": "c", "MGW_CLIENT_SECRET": "s"}
+        )
 
 
 def test_sandbox_client_version_defaults_to_1() -> None:

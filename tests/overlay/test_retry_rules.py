@@ -5,7 +5,6 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from merchant_gateway.errors import ConfigurationError
 from merchant_gateway.retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 
@@ -33,9 +32,25 @@ def test_maybe_sent_on_safe_calls_retries() -> None:
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("5", 5.0), ("0", 0.0), ("2.5", 2.5), (7, 7.0), ("inf", None), ("nan", None), ("-1", None), ("Infinity", None),
-     ("garbage", None), ("", None), (None, None), (True, None), (float("inf"), None), (-3, None), ("1e9", None),
-     ("9" * 100, None), ({"a": 1}, None)],
+    [
+        ("5", 5.0),
+        ("0", 0.0),
+        ("2.5", 2.5),
+        (7, 7.0),
+        ("inf", None),
+        ("nan", None),
+        ("-1", None),
+        ("Infinity", None),
+        ("garbage", None),
+        ("", None),
+        (None, None),
+        (True, None),
+        (float("inf"), None),
+        (-3, None),
+        ("1e9", None),
+        ("9" * 100, None),
+        ({"a": 1}, None),
+    ],
 )
 def test_parse_server_wait(value: object, expected: float | None) -> None:
     assert parse_server_wait(value, now=NOW) == expected
@@ -70,7 +85,8 @@ def test_jitter_and_backoff() -> None:
 
 
 @pytest.mark.parametrize(
-    "kwargs", [{"max_attempts": 0}, {"max_attempts": 1.5}, {"max_wait": float("inf")}, {"jitter": 2}, {"backoff_base": -1}]
+    "kwargs",
+    [{"max_attempts": 0}, {"max_attempts": 1.5}, {"max_wait": float("inf")}, {"jitter": 2}, {"backoff_base": -1}],
 )
 def test_policy_validation(kwargs: dict[str, object]) -> None:
     with pytest.raises(ConfigurationError):

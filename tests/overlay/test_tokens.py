@@ -6,7 +6,6 @@ import time
 
 import httpx
 import pytest
-
 from merchant_gateway.errors import ApiError
 from merchant_gateway.tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
 
@@ -20,8 +19,15 @@ class Clock:
 
 
 def response(n: int, *, issued: int = 1_000, lifetime: int = 3600) -> dict[str, object]:
-    return {"access_token": f"tok{n}", "encrypted_access_token": "enc", "expires_in": None, "issued_at": issued,
-            "expires_at": issued + lifetime, "session_expires_at": issued + lifetime, "token_type": "O-Bearer"}
+    return {
+        "access_token": f"tok{n}",
+        "encrypted_access_token": "enc",
+        "expires_in": None,
+        "issued_at": issued,
+        "expires_at": issued + lifetime,
+        "session_expires_at": issued + lifetime,
+        "token_type": "O-Bearer",
+    }
 
 
 def test_lifetime_from_server_fields_not_wall_clock() -> None:
@@ -34,8 +40,13 @@ def test_lifetime_from_server_fields_not_wall_clock() -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    [{}, {"access_token": "a", "token_type": "O-Bearer"}, {**response(1), "expires_at": "x"},
-     {**response(1), "issued_at": 5000}, {**response(1), "access_token": 3}],
+    [
+        {},
+        {"access_token": "a", "token_type": "O-Bearer"},
+        {**response(1), "expires_at": "x"},
+        {**response(1), "issued_at": 5000},
+        {**response(1), "access_token": 3},
+    ],
 )
 def test_malformed_token_response(bad: dict[str, object]) -> None:
     with pytest.raises(ApiError):

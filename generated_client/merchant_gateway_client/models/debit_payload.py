@@ -1,35 +1,56 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+if TYPE_CHECKING:
+    from ..models.merchant_context import MerchantContext
+
+
 T = TypeVar("T", bound="DebitPayload")
 
 
 @_attrs_define
 class DebitPayload:
-    """
-    Attributes:
-        merchant_id (str):
-        transaction_id (str):
-        amount (int):
-        merchant_user_id (str | Unset):
-        merchant_order_id (str | Unset):
-        message (str | Unset):
+    """Debit (accept payment) payload for v3 `/v3/debit` and v4 web `/v4/debit/`.
+    `merchantUserId` is required except for guest users (skip it for guests); do not send it
+    together with `userAuthToken`; avoid passing email or mobile number in it.
+
+        Attributes:
+            merchant_id (str): Id assigned to the merchant.
+            transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            amount (int): Amount in paise (integer, Long).
+            merchant_user_id (str | Unset): Pre-logs the user in. Required except for guest users. Not together with
+                userAuthToken; avoid email or mobile number here.
+            user_auth_token (str | Unset): Only in the OTP linking flow. Pre-logs the user in; without it unauthenticated
+                users are sent to a login page.
+            merchant_order_id (str | Unset): Merchant's order id; length < 48 characters.
+            sub_merchant (str | Unset): Only when several merchants are tagged under one merchant id.
+            mobile_number (str | Unset): User's mobile number.
+            message (str | Unset): Shown to the user on completion.
+            email (str | Unset): User's email.
+            short_name (str | Unset): Pre-filled name for registration.
+            merchant_context (MerchantContext | Unset): Only if deep offers are allocated.
     """
 
     merchant_id: str
     transaction_id: str
     amount: int
     merchant_user_id: str | Unset = UNSET
+    user_auth_token: str | Unset = _attrs_field(default=UNSET, repr=False)
     merchant_order_id: str | Unset = UNSET
+    sub_merchant: str | Unset = UNSET
+    mobile_number: str | Unset = UNSET
     message: str | Unset = UNSET
+    email: str | Unset = UNSET
+    short_name: str | Unset = UNSET
+    merchant_context: MerchantContext | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -41,30 +62,54 @@ class DebitPayload:
 
         merchant_user_id = self.merchant_user_id
 
+        user_auth_token = self.user_auth_token
+
         merchant_order_id = self.merchant_order_id
+
+        sub_merchant = self.sub_merchant
+
+        mobile_number = self.mobile_number
 
         message = self.message
 
+        email = self.email
+
+        short_name = self.short_name
+
+        merchant_context: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.merchant_context, Unset):
+            merchant_context = self.merchant_context.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "merchantId": merchant_id,
-                "transactionId": transaction_id,
-                "amount": amount,
-            }
-        )
+        field_dict["merchantId"] = merchant_id
+        field_dict["transactionId"] = transaction_id
         if merchant_user_id is not UNSET:
             field_dict["merchantUserId"] = merchant_user_id
+        if user_auth_token is not UNSET:
+            field_dict["userAuthToken"] = user_auth_token
+        field_dict["amount"] = amount
         if merchant_order_id is not UNSET:
             field_dict["merchantOrderId"] = merchant_order_id
+        if sub_merchant is not UNSET:
+            field_dict["subMerchant"] = sub_merchant
+        if mobile_number is not UNSET:
+            field_dict["mobileNumber"] = mobile_number
         if message is not UNSET:
             field_dict["message"] = message
+        if email is not UNSET:
+            field_dict["email"] = email
+        if short_name is not UNSET:
+            field_dict["shortName"] = short_name
+        if merchant_context is not UNSET:
+            field_dict["merchantContext"] = merchant_context
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.merchant_context import MerchantContext  # noqa: PLC0415
+
         d = dict(src_dict)
         merchant_id = d.pop("merchantId")
 
@@ -74,17 +119,40 @@ class DebitPayload:
 
         merchant_user_id = d.pop("merchantUserId", UNSET)
 
+        user_auth_token = d.pop("userAuthToken", UNSET)
+
         merchant_order_id = d.pop("merchantOrderId", UNSET)
 
+        sub_merchant = d.pop("subMerchant", UNSET)
+
+        mobile_number = d.pop("mobileNumber", UNSET)
+
         message = d.pop("message", UNSET)
+
+        email = d.pop("email", UNSET)
+
+        short_name = d.pop("shortName", UNSET)
+
+        _merchant_context = d.pop("merchantContext", UNSET)
+        merchant_context: MerchantContext | Unset
+        if isinstance(_merchant_context, Unset):
+            merchant_context = UNSET
+        else:
+            merchant_context = MerchantContext.from_dict(_merchant_context)
 
         debit_payload = cls(
             merchant_id=merchant_id,
             transaction_id=transaction_id,
             amount=amount,
             merchant_user_id=merchant_user_id,
+            user_auth_token=user_auth_token,
             merchant_order_id=merchant_order_id,
+            sub_merchant=sub_merchant,
+            mobile_number=mobile_number,
             message=message,
+            email=email,
+            short_name=short_name,
+            merchant_context=merchant_context,
         )
 
         debit_payload.additional_properties = d

@@ -1,35 +1,30 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="DebitRequest")
 
 
 @_attrs_define
 class DebitRequest:
-    """
+    """Wire body: {"request": base64 of the JSON DebitPayload}.
+
     Attributes:
-        request (str):
+        request (str): Base64 of the JSON payload (DebitPayload); hashed as sent for X-VERIFY.
     """
 
     request: str
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         request = self.request
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "request": request,
-            }
-        )
+
+        field_dict["request"] = request
 
         return field_dict
 
@@ -42,21 +37,4 @@ class DebitRequest:
             request=request,
         )
 
-        debit_request.additional_properties = d
         return debit_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

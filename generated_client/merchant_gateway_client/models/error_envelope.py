@@ -1,4 +1,4 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -18,17 +18,18 @@ T = TypeVar("T", bound="ErrorEnvelope")
 
 @_attrs_define
 class ErrorEnvelope:
-    """
+    """Failure envelope (`success` false; `data` often `{}`).
+
     Attributes:
-        success (bool):
-        code (str):
-        message (str | Unset):
-        data (ErrorEnvelopeData | Unset):
+        success (bool): Success status of the request (false).
+        code (str): Result code (OPEN string; documented values in ResultCode).
+        message (str): Short message about the code.
+        data (ErrorEnvelopeData | Unset): Result data; `{}` on many failures.
     """
 
     success: bool
     code: str
-    message: str | Unset = UNSET
+    message: str
     data: ErrorEnvelopeData | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -45,14 +46,9 @@ class ErrorEnvelope:
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "success": success,
-                "code": code,
-            }
-        )
-        if message is not UNSET:
-            field_dict["message"] = message
+        field_dict["success"] = success
+        field_dict["code"] = code
+        field_dict["message"] = message
         if data is not UNSET:
             field_dict["data"] = data
 
@@ -67,7 +63,7 @@ class ErrorEnvelope:
 
         code = d.pop("code")
 
-        message = d.pop("message", UNSET)
+        message = d.pop("message")
 
         _data = d.pop("data", UNSET)
         data: ErrorEnvelopeData | Unset

@@ -1,4 +1,4 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -12,6 +12,8 @@ T = TypeVar("T", bound="ErrorEnvelopeData")
 
 @_attrs_define
 class ErrorEnvelopeData:
+    """Result data; `{}` on many failures."""
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

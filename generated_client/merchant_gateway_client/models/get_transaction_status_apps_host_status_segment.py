@@ -1,4 +1,4 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from enum import StrEnum
 
 

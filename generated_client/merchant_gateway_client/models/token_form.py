@@ -1,29 +1,32 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..models.token_form_grant_type import TokenFormGrantType
 
 T = TypeVar("T", bound="TokenForm")
 
 
 @_attrs_define
 class TokenForm:
-    """
+    """Form fields of the token call (application/x-www-form-urlencoded).
+
     Attributes:
-        client_id (str):
-        client_version (str):
-        client_secret (str):
-        grant_type (Literal['client_credentials']):
+        client_id (str): Client id shared at onboarding.
+        client_version (str): Sandbox: value 1. Production: the value received at onboarding.
+        client_secret (str): Client secret shared at onboarding.
+        grant_type (TokenFormGrantType):
     """
 
     client_id: str
     client_version: str
-    client_secret: str
-    grant_type: Literal["client_credentials"]
+    client_secret: str = _attrs_field(repr=False)
+    grant_type: TokenFormGrantType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -33,18 +36,14 @@ class TokenForm:
 
         client_secret = self.client_secret
 
-        grant_type = self.grant_type
+        grant_type = self.grant_type.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "client_id": client_id,
-                "client_version": client_version,
-                "client_secret": client_secret,
-                "grant_type": grant_type,
-            }
-        )
+        field_dict["client_id"] = client_id
+        field_dict["client_version"] = client_version
+        field_dict["client_secret"] = client_secret
+        field_dict["grant_type"] = grant_type
 
         return field_dict
 
@@ -57,9 +56,7 @@ class TokenForm:
 
         client_secret = d.pop("client_secret")
 
-        grant_type = cast(Literal["client_credentials"], d.pop("grant_type"))
-        if grant_type != "client_credentials":
-            raise ValueError(f"grant_type must match const 'client_credentials', got '{grant_type}'")
+        grant_type = TokenFormGrantType(d.pop("grant_type"))
 
         token_form = cls(
             client_id=client_id,

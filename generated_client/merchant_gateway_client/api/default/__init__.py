@@ -1,2 +1,2 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 """Contains endpoint functions for accessing the API"""

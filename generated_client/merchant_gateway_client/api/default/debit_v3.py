@@ -1,4 +1,4 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from http import HTTPStatus
 from typing import Any, Final
 
@@ -7,6 +7,8 @@ import httpx
 from ... import errors
 from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode, encode_payload
 from ...models.debit_payload import DebitPayload
+from ...models.debit_v3xcallmode import DebitV3XCALLMODE
+from ...models.debit_v3xredirectmode import DebitV3XREDIRECTMODE
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
 
@@ -24,15 +26,27 @@ RETRY: Final[Retry] = "reconcile-first"
 def _get_kwargs(
     *,
     body: DebitPayload,
-    x_callback_url: str | Unset = UNSET,
     x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_redirect_url, Unset):
+        headers["X-REDIRECT-URL"] = x_redirect_url
+
+    if not isinstance(x_redirect_mode, Unset):
+        headers["X-REDIRECT-MODE"] = str(x_redirect_mode)
+
     if not isinstance(x_callback_url, Unset):
         headers["X-CALLBACK-URL"] = x_callback_url
 
-    if not isinstance(x_redirect_url, Unset):
-        headers["X-REDIRECT-URL"] = x_redirect_url
+    if not isinstance(x_call_mode, Unset):
+        headers["X-CALL-MODE"] = str(x_call_mode)
+
+    if not isinstance(x_provider_id, Unset):
+        headers["X-PROVIDER-ID"] = x_provider_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -70,11 +84,6 @@ def _parse_response(*, client: Client, response: httpx.Response) -> Any | ErrorE
 
         return response_400
 
-    if response.status_code == 429:
-        response_429 = ErrorEnvelope.from_dict(response.json())
-
-        return response_429
-
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -94,15 +103,33 @@ def sync_detailed(
     *,
     client: Client,
     body: DebitPayload,
-    x_callback_url: str | Unset = UNSET,
     x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
 ) -> Response[Any | ErrorEnvelope]:
-    """Start a web payment (redirect)
+    """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
+
+     Starts a web redirect payment. The answer is a redirect to the payments page: the caller must
+    disable redirect following, and the `Location` value is appended to the host.
+
+    Mobile SDK: `/v3/debit` is also the SDK's `apiEndPoint`. The merchant server builds the base64
+    body (`request`) and the X-VERIFY checksum exactly as for this operation (DebitPayload,
+    signing path `/v3/debit`) and sends them with the endpoint and transactionId to the app; the SDK
+    starts the payment (optional SDK headers X-CALLBACK-URL, X-CALL-MODE, X-PROVIDER-ID). The SDK's
+    completion handler only reports that the UI flow ended: the merchant calls the status operation.
 
     Args:
-        x_callback_url (str | Unset):
         x_redirect_url (str | Unset):
-        body (DebitPayload):
+        x_redirect_mode (DebitV3XREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (DebitV3XCALLMODE | Unset):  Default: DebitV3XCALLMODE.POST.
+        x_provider_id (str | Unset):
+        body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
+            `/v4/debit/`.
+            `merchantUserId` is required except for guest users (skip it for guests); do not send it
+            together with `userAuthToken`; avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,8 +141,11 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
-        x_callback_url=x_callback_url,
         x_redirect_url=x_redirect_url,
+        x_redirect_mode=x_redirect_mode,
+        x_callback_url=x_callback_url,
+        x_call_mode=x_call_mode,
+        x_provider_id=x_provider_id,
     )
 
     response = client.get_httpx_client().request(
@@ -129,15 +159,33 @@ def sync(
     *,
     client: Client,
     body: DebitPayload,
-    x_callback_url: str | Unset = UNSET,
     x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
 ) -> Any | ErrorEnvelope | None:
-    """Start a web payment (redirect)
+    """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
+
+     Starts a web redirect payment. The answer is a redirect to the payments page: the caller must
+    disable redirect following, and the `Location` value is appended to the host.
+
+    Mobile SDK: `/v3/debit` is also the SDK's `apiEndPoint`. The merchant server builds the base64
+    body (`request`) and the X-VERIFY checksum exactly as for this operation (DebitPayload,
+    signing path `/v3/debit`) and sends them with the endpoint and transactionId to the app; the SDK
+    starts the payment (optional SDK headers X-CALLBACK-URL, X-CALL-MODE, X-PROVIDER-ID). The SDK's
+    completion handler only reports that the UI flow ended: the merchant calls the status operation.
 
     Args:
-        x_callback_url (str | Unset):
         x_redirect_url (str | Unset):
-        body (DebitPayload):
+        x_redirect_mode (DebitV3XREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (DebitV3XCALLMODE | Unset):  Default: DebitV3XCALLMODE.POST.
+        x_provider_id (str | Unset):
+        body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
+            `/v4/debit/`.
+            `merchantUserId` is required except for guest users (skip it for guests); do not send it
+            together with `userAuthToken`; avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,8 +198,11 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
-        x_callback_url=x_callback_url,
         x_redirect_url=x_redirect_url,
+        x_redirect_mode=x_redirect_mode,
+        x_callback_url=x_callback_url,
+        x_call_mode=x_call_mode,
+        x_provider_id=x_provider_id,
     ).parsed
 
 
@@ -159,15 +210,33 @@ async def asyncio_detailed(
     *,
     client: Client,
     body: DebitPayload,
-    x_callback_url: str | Unset = UNSET,
     x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
 ) -> Response[Any | ErrorEnvelope]:
-    """Start a web payment (redirect)
+    """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
+
+     Starts a web redirect payment. The answer is a redirect to the payments page: the caller must
+    disable redirect following, and the `Location` value is appended to the host.
+
+    Mobile SDK: `/v3/debit` is also the SDK's `apiEndPoint`. The merchant server builds the base64
+    body (`request`) and the X-VERIFY checksum exactly as for this operation (DebitPayload,
+    signing path `/v3/debit`) and sends them with the endpoint and transactionId to the app; the SDK
+    starts the payment (optional SDK headers X-CALLBACK-URL, X-CALL-MODE, X-PROVIDER-ID). The SDK's
+    completion handler only reports that the UI flow ended: the merchant calls the status operation.
 
     Args:
-        x_callback_url (str | Unset):
         x_redirect_url (str | Unset):
-        body (DebitPayload):
+        x_redirect_mode (DebitV3XREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (DebitV3XCALLMODE | Unset):  Default: DebitV3XCALLMODE.POST.
+        x_provider_id (str | Unset):
+        body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
+            `/v4/debit/`.
+            `merchantUserId` is required except for guest users (skip it for guests); do not send it
+            together with `userAuthToken`; avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,8 +248,11 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
-        x_callback_url=x_callback_url,
         x_redirect_url=x_redirect_url,
+        x_redirect_mode=x_redirect_mode,
+        x_callback_url=x_callback_url,
+        x_call_mode=x_call_mode,
+        x_provider_id=x_provider_id,
     )
 
     response = await client.get_async_httpx_client().request(
@@ -194,15 +266,33 @@ async def asyncio(
     *,
     client: Client,
     body: DebitPayload,
-    x_callback_url: str | Unset = UNSET,
     x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
 ) -> Any | ErrorEnvelope | None:
-    """Start a web payment (redirect)
+    """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
+
+     Starts a web redirect payment. The answer is a redirect to the payments page: the caller must
+    disable redirect following, and the `Location` value is appended to the host.
+
+    Mobile SDK: `/v3/debit` is also the SDK's `apiEndPoint`. The merchant server builds the base64
+    body (`request`) and the X-VERIFY checksum exactly as for this operation (DebitPayload,
+    signing path `/v3/debit`) and sends them with the endpoint and transactionId to the app; the SDK
+    starts the payment (optional SDK headers X-CALLBACK-URL, X-CALL-MODE, X-PROVIDER-ID). The SDK's
+    completion handler only reports that the UI flow ended: the merchant calls the status operation.
 
     Args:
-        x_callback_url (str | Unset):
         x_redirect_url (str | Unset):
-        body (DebitPayload):
+        x_redirect_mode (DebitV3XREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (DebitV3XCALLMODE | Unset):  Default: DebitV3XCALLMODE.POST.
+        x_provider_id (str | Unset):
+        body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
+            `/v4/debit/`.
+            `merchantUserId` is required except for guest users (skip it for guests); do not send it
+            together with `userAuthToken`; avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,7 +306,10 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
-            x_callback_url=x_callback_url,
             x_redirect_url=x_redirect_url,
+            x_redirect_mode=x_redirect_mode,
+            x_callback_url=x_callback_url,
+            x_call_mode=x_call_mode,
+            x_provider_id=x_provider_id,
         )
     ).parsed

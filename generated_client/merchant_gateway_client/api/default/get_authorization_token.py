@@ -1,6 +1,6 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from http import HTTPStatus
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import httpx
 
@@ -45,11 +45,15 @@ def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-def _parse_response(*, client: Client, response: httpx.Response) -> TokenResponse | None:
+def _parse_response(*, client: Client, response: httpx.Response) -> Any | TokenResponse | None:
     if response.status_code == 200:
         response_200 = TokenResponse.from_dict(response.json())
 
         return response_200
+
+    if 400 <= response.status_code <= 499:
+        response_4xx = cast(Any, None)
+        return response_4xx
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -57,7 +61,7 @@ def _parse_response(*, client: Client, response: httpx.Response) -> TokenRespons
         return None
 
 
-def _build_response(*, client: Client, response: httpx.Response) -> Response[TokenResponse]:
+def _build_response(*, client: Client, response: httpx.Response) -> Response[Any | TokenResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -70,17 +74,24 @@ def sync_detailed(
     *,
     client: Client,
     body: TokenForm,
-) -> Response[TokenResponse]:
-    """
+) -> Response[Any | TokenResponse]:
+    """Issue an authorization token (client credentials)
+
+     Obtains (and refreshes) the authorization token for the newer standard checkout APIs.
+    The path is identical in sandbox and production; only the host differs.
+    Rely on `access_token` and `expires_at`; refresh with the same call before `expires_at`.
+    Later checkout calls carry the token in the Authorization header (exact value format beyond
+    token_type: not shown).
+
     Args:
-        body (TokenForm):
+        body (TokenForm): Form fields of the token call (application/x-www-form-urlencoded).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[TokenResponse]
+        Response[Any | TokenResponse]
     """
 
     kwargs = _get_kwargs(
@@ -98,17 +109,24 @@ def sync(
     *,
     client: Client,
     body: TokenForm,
-) -> TokenResponse | None:
-    """
+) -> Any | TokenResponse | None:
+    """Issue an authorization token (client credentials)
+
+     Obtains (and refreshes) the authorization token for the newer standard checkout APIs.
+    The path is identical in sandbox and production; only the host differs.
+    Rely on `access_token` and `expires_at`; refresh with the same call before `expires_at`.
+    Later checkout calls carry the token in the Authorization header (exact value format beyond
+    token_type: not shown).
+
     Args:
-        body (TokenForm):
+        body (TokenForm): Form fields of the token call (application/x-www-form-urlencoded).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        TokenResponse
+        Any | TokenResponse
     """
 
     return sync_detailed(
@@ -121,17 +139,24 @@ async def asyncio_detailed(
     *,
     client: Client,
     body: TokenForm,
-) -> Response[TokenResponse]:
-    """
+) -> Response[Any | TokenResponse]:
+    """Issue an authorization token (client credentials)
+
+     Obtains (and refreshes) the authorization token for the newer standard checkout APIs.
+    The path is identical in sandbox and production; only the host differs.
+    Rely on `access_token` and `expires_at`; refresh with the same call before `expires_at`.
+    Later checkout calls carry the token in the Authorization header (exact value format beyond
+    token_type: not shown).
+
     Args:
-        body (TokenForm):
+        body (TokenForm): Form fields of the token call (application/x-www-form-urlencoded).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[TokenResponse]
+        Response[Any | TokenResponse]
     """
 
     kwargs = _get_kwargs(
@@ -149,17 +174,24 @@ async def asyncio(
     *,
     client: Client,
     body: TokenForm,
-) -> TokenResponse | None:
-    """
+) -> Any | TokenResponse | None:
+    """Issue an authorization token (client credentials)
+
+     Obtains (and refreshes) the authorization token for the newer standard checkout APIs.
+    The path is identical in sandbox and production; only the host differs.
+    Rely on `access_token` and `expires_at`; refresh with the same call before `expires_at`.
+    Later checkout calls carry the token in the Authorization header (exact value format beyond
+    token_type: not shown).
+
     Args:
-        body (TokenForm):
+        body (TokenForm): Form fields of the token call (application/x-www-form-urlencoded).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        TokenResponse
+        Any | TokenResponse
     """
 
     return (

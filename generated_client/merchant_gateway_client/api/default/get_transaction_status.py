@@ -1,4 +1,4 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from http import HTTPStatus
 from typing import Any, Final
 from urllib.parse import quote
@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode
 from ...models.error_envelope import ErrorEnvelope
-from ...models.status_response import StatusResponse
+from ...models.transaction_status_response import TransactionStatusResponse
 from ...types import Response
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
@@ -57,9 +57,9 @@ def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelope | StatusResponse | None:
+def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelope | TransactionStatusResponse | None:
     if response.status_code == 200:
-        response_200 = StatusResponse.from_dict(response.json())
+        response_200 = TransactionStatusResponse.from_dict(response.json())
 
         return response_200
 
@@ -74,7 +74,7 @@ def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelop
         return None
 
 
-def _build_response(*, client: Client, response: httpx.Response) -> Response[ErrorEnvelope | StatusResponse]:
+def _build_response(*, client: Client, response: httpx.Response) -> Response[ErrorEnvelope | TransactionStatusResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -88,18 +88,24 @@ def sync_detailed(
     transaction_id: str,
     *,
     client: Client,
-) -> Response[ErrorEnvelope | StatusResponse]:
-    """
+) -> Response[ErrorEnvelope | TransactionStatusResponse]:
+    """Transaction status (base host)
+
+     Status of a payment (or refund) by merchant transaction id. Must be called after any payment
+    flow finishes (redirect back, SDK completion, callback); the amount must be cross-checked with
+    the forward payment. Decisions use `code`; paymentState and payResponseCode are informative.
+    While PAYMENT_PENDING, poll until the status changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+
     Args:
-        merchant_id (str):
-        transaction_id (str):
+        merchant_id (str): Id assigned to the merchant.
+        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | StatusResponse]
+        Response[ErrorEnvelope | TransactionStatusResponse]
     """
 
     kwargs = _get_kwargs(
@@ -119,18 +125,24 @@ def sync(
     transaction_id: str,
     *,
     client: Client,
-) -> ErrorEnvelope | StatusResponse | None:
-    """
+) -> ErrorEnvelope | TransactionStatusResponse | None:
+    """Transaction status (base host)
+
+     Status of a payment (or refund) by merchant transaction id. Must be called after any payment
+    flow finishes (redirect back, SDK completion, callback); the amount must be cross-checked with
+    the forward payment. Decisions use `code`; paymentState and payResponseCode are informative.
+    While PAYMENT_PENDING, poll until the status changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+
     Args:
-        merchant_id (str):
-        transaction_id (str):
+        merchant_id (str): Id assigned to the merchant.
+        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | StatusResponse
+        ErrorEnvelope | TransactionStatusResponse
     """
 
     return sync_detailed(
@@ -145,18 +157,24 @@ async def asyncio_detailed(
     transaction_id: str,
     *,
     client: Client,
-) -> Response[ErrorEnvelope | StatusResponse]:
-    """
+) -> Response[ErrorEnvelope | TransactionStatusResponse]:
+    """Transaction status (base host)
+
+     Status of a payment (or refund) by merchant transaction id. Must be called after any payment
+    flow finishes (redirect back, SDK completion, callback); the amount must be cross-checked with
+    the forward payment. Decisions use `code`; paymentState and payResponseCode are informative.
+    While PAYMENT_PENDING, poll until the status changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+
     Args:
-        merchant_id (str):
-        transaction_id (str):
+        merchant_id (str): Id assigned to the merchant.
+        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | StatusResponse]
+        Response[ErrorEnvelope | TransactionStatusResponse]
     """
 
     kwargs = _get_kwargs(
@@ -176,18 +194,24 @@ async def asyncio(
     transaction_id: str,
     *,
     client: Client,
-) -> ErrorEnvelope | StatusResponse | None:
-    """
+) -> ErrorEnvelope | TransactionStatusResponse | None:
+    """Transaction status (base host)
+
+     Status of a payment (or refund) by merchant transaction id. Must be called after any payment
+    flow finishes (redirect back, SDK completion, callback); the amount must be cross-checked with
+    the forward payment. Decisions use `code`; paymentState and payResponseCode are informative.
+    While PAYMENT_PENDING, poll until the status changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+
     Args:
-        merchant_id (str):
-        transaction_id (str):
+        merchant_id (str): Id assigned to the merchant.
+        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | StatusResponse
+        ErrorEnvelope | TransactionStatusResponse
     """
 
     return (

@@ -1,4 +1,4 @@
-# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+# Generated from spec/openapi.yaml by generator/, do not edit.
 from http import HTTPStatus
 from typing import Any, Final
 from urllib.parse import quote
@@ -9,7 +9,8 @@ from ... import errors
 from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode
 from ...models.error_envelope import ErrorEnvelope
 from ...models.get_transaction_status_apps_host_status_segment import GetTransactionStatusAppsHostStatusSegment
-from ...models.status_response import StatusResponse
+from ...models.rate_limit_envelope import RateLimitEnvelope
+from ...models.transaction_status_response import TransactionStatusResponse
 from ...types import UNSET, Response, Unset
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
@@ -26,7 +27,7 @@ RETRY: Final[Retry] = "safe"
 def _get_kwargs(
     merchant_id: str,
     transaction_id: str,
-    status_segment: GetTransactionStatusAppsHostStatusSegment,
+    status_segment: GetTransactionStatusAppsHostStatusSegment = GetTransactionStatusAppsHostStatusSegment.STATUS,
     *,
     x_client_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -67,14 +68,21 @@ def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelope | StatusResponse | None:
+def _parse_response(
+    *, client: Client, response: httpx.Response
+) -> ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse | None:
     if response.status_code == 200:
-        response_200 = StatusResponse.from_dict(response.json())
+        response_200 = TransactionStatusResponse.from_dict(response.json())
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 429:
-        response_429 = ErrorEnvelope.from_dict(response.json())
+        response_429 = RateLimitEnvelope.from_dict(response.json())
 
         return response_429
 
@@ -84,7 +92,9 @@ def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelop
         return None
 
 
-def _build_response(*, client: Client, response: httpx.Response) -> Response[ErrorEnvelope | StatusResponse]:
+def _build_response(
+    *, client: Client, response: httpx.Response
+) -> Response[ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -96,16 +106,26 @@ def _build_response(*, client: Client, response: httpx.Response) -> Response[Err
 def sync_detailed(
     merchant_id: str,
     transaction_id: str,
-    status_segment: GetTransactionStatusAppsHostStatusSegment,
+    status_segment: GetTransactionStatusAppsHostStatusSegment = GetTransactionStatusAppsHostStatusSegment.STATUS,
     *,
     client: Client,
     x_client_id: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | StatusResponse]:
-    """
+) -> Response[ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse]:
+    """Transaction status (apps host)
+
+     The same status call served by the apps host. Its URL is
+    `{apps_url}/v3/transaction/{merchantId}/{transactionId}/status`: the last segment is the
+    path parameter `statusSegment` whose only value is `status` (OpenAPI forbids two path items
+    with the same templated path, so the apps-host operation is written with a templated last
+    segment and operation-level apps-host servers; see spec/README.md). The signing path is
+    `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also carry `data.status`;
+    INVALID_TRANSACTION_ID here means a wrong id.
+
     Args:
-        merchant_id (str):
-        transaction_id (str):
-        status_segment (GetTransactionStatusAppsHostStatusSegment):
+        merchant_id (str): Id assigned to the merchant.
+        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+        status_segment (GetTransactionStatusAppsHostStatusSegment):  Default:
+            GetTransactionStatusAppsHostStatusSegment.STATUS.
         x_client_id (str | Unset):
 
     Raises:
@@ -113,7 +133,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | StatusResponse]
+        Response[ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse]
     """
 
     kwargs = _get_kwargs(
@@ -133,16 +153,26 @@ def sync_detailed(
 def sync(
     merchant_id: str,
     transaction_id: str,
-    status_segment: GetTransactionStatusAppsHostStatusSegment,
+    status_segment: GetTransactionStatusAppsHostStatusSegment = GetTransactionStatusAppsHostStatusSegment.STATUS,
     *,
     client: Client,
     x_client_id: str | Unset = UNSET,
-) -> ErrorEnvelope | StatusResponse | None:
-    """
+) -> ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse | None:
+    """Transaction status (apps host)
+
+     The same status call served by the apps host. Its URL is
+    `{apps_url}/v3/transaction/{merchantId}/{transactionId}/status`: the last segment is the
+    path parameter `statusSegment` whose only value is `status` (OpenAPI forbids two path items
+    with the same templated path, so the apps-host operation is written with a templated last
+    segment and operation-level apps-host servers; see spec/README.md). The signing path is
+    `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also carry `data.status`;
+    INVALID_TRANSACTION_ID here means a wrong id.
+
     Args:
-        merchant_id (str):
-        transaction_id (str):
-        status_segment (GetTransactionStatusAppsHostStatusSegment):
+        merchant_id (str): Id assigned to the merchant.
+        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+        status_segment (GetTransactionStatusAppsHostStatusSegment):  Default:
+            GetTransactionStatusAppsHostStatusSegment.STATUS.
         x_client_id (str | Unset):
 
     Raises:
@@ -150,7 +180,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | StatusResponse
+        ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse
     """
 
     return sync_detailed(
@@ -165,16 +195,26 @@ def sync(
 async def asyncio_detailed(
     merchant_id: str,
     transaction_id: str,
-    status_segment: GetTransactionStatusAppsHostStatusSegment,
+    status_segment: GetTransactionStatusAppsHostStatusSegment = GetTransactionStatusAppsHostStatusSegment.STATUS,
     *,
     client: Client,
     x_client_id: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | StatusResponse]:
-    """
+) -> Response[ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse]:
+    """Transaction status (apps host)
+
+     The same status call served by the apps host. Its URL is
+    `{apps_url}/v3/transaction/{merchantId}/{transactionId}/status`: the last segment is the
+    path parameter `statusSegment` whose only value is `status` (OpenAPI forbids two path items
+    with the same templated path, so the apps-host operation is written with a templated last
+    segment and operation-level apps-host servers; see spec/README.md). The signing path is
+    `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also carry `data.status`;
+    INVALID_TRANSACTION_ID here means a wrong id.
+
     Args:
-        merchant_id (str):
-        transaction_id (str):
-        status_segment (GetTransactionStatusAppsHostStatusSegment):
+        merchant_id (str): Id assigned to the merchant.
+        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+        status_segment (GetTransactionStatusAppsHostStatusSegment):  Default:
+            GetTransactionStatusAppsHostStatusSegment.STATUS.
         x_client_id (str | Unset):
 
     Raises:
@@ -182,7 +222,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | StatusResponse]
+        Response[ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse]
     """
 
     kwargs = _get_kwargs(
@@ -202,16 +242,26 @@ async def asyncio_detailed(
 async def asyncio(
     merchant_id: str,
     transaction_id: str,
-    status_segment: GetTransactionStatusAppsHostStatusSegment,
+    status_segment: GetTransactionStatusAppsHostStatusSegment = GetTransactionStatusAppsHostStatusSegment.STATUS,
     *,
     client: Client,
     x_client_id: str | Unset = UNSET,
-) -> ErrorEnvelope | StatusResponse | None:
-    """
+) -> ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse | None:
+    """Transaction status (apps host)
+
+     The same status call served by the apps host. Its URL is
+    `{apps_url}/v3/transaction/{merchantId}/{transactionId}/status`: the last segment is the
+    path parameter `statusSegment` whose only value is `status` (OpenAPI forbids two path items
+    with the same templated path, so the apps-host operation is written with a templated last
+    segment and operation-level apps-host servers; see spec/README.md). The signing path is
+    `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also carry `data.status`;
+    INVALID_TRANSACTION_ID here means a wrong id.
+
     Args:
-        merchant_id (str):
-        transaction_id (str):
-        status_segment (GetTransactionStatusAppsHostStatusSegment):
+        merchant_id (str): Id assigned to the merchant.
+        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+        status_segment (GetTransactionStatusAppsHostStatusSegment):  Default:
+            GetTransactionStatusAppsHostStatusSegment.STATUS.
         x_client_id (str | Unset):
 
     Raises:
@@ -219,7 +269,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | StatusResponse
+        ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse
     """
 
     return (

@@ -1,0 +1,297 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from http import HTTPStatus
+from typing import Any, Final
+
+import httpx
+
+from ... import errors
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode, encode_payload
+from ...models.debit_payload import DebitPayload
+from ...models.debit_v4_response import DebitV4Response
+from ...models.debit_v4_web_xcallmode import DebitV4WebXCALLMODE
+from ...models.debit_v4_web_xredirectmode import DebitV4WebXREDIRECTMODE
+from ...models.error_envelope import ErrorEnvelope
+from ...types import UNSET, Response, Unset
+
+# Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
+OPERATION_ID: Final[str] = "debitV4Web"
+HOST: Final[Host] = "base"
+SIGNING_MODE: Final[SigningMode] = "body"
+SIGNING_PATH: Final[str] = "/v4/debit"
+SIGNING_REQUIRED: Final[bool] = True
+BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
+FOLLOW_REDIRECTS: Final[bool] = True
+RETRY: Final[Retry] = "reconcile-first"
+
+
+def _get_kwargs(
+    *,
+    body: DebitPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_redirect_url, Unset):
+        headers["X-REDIRECT-URL"] = x_redirect_url
+
+    if not isinstance(x_redirect_mode, Unset):
+        headers["X-REDIRECT-MODE"] = str(x_redirect_mode)
+
+    if not isinstance(x_callback_url, Unset):
+        headers["X-CALLBACK-URL"] = x_callback_url
+
+    if not isinstance(x_call_mode, Unset):
+        headers["X-CALL-MODE"] = str(x_call_mode)
+
+    if not isinstance(x_provider_id, Unset):
+        headers["X-PROVIDER-ID"] = x_provider_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v4/debit/",
+        "extensions": {
+            SIGNING_EXTENSION: {
+                "mode": SIGNING_MODE,
+                "path": SIGNING_PATH,
+                "required": SIGNING_REQUIRED,
+            }
+        },
+    }
+
+    _kwargs["json"] = {"request": encode_payload(body.to_dict())}
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Route to the operation's host (absolute URL wins over the httpx base_url) and attach signing."""
+    kwargs["url"] = client.url_for(HOST, kwargs["url"])
+    kwargs["auth"] = client.signing_auth
+    return kwargs
+
+
+def _parse_response(*, client: Client, response: httpx.Response) -> DebitV4Response | ErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = DebitV4Response.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: Client, response: httpx.Response) -> Response[DebitV4Response | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: Client,
+    body: DebitPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
+) -> Response[DebitV4Response | ErrorEnvelope]:
+    """Debit v4 (web)
+
+     Starts a web payment; the envelope carries `data.redirectType` (WEB) and `data.redirectURL`
+    (loaded in a web view; the redirect URL and mode headers are used).
+    The URL path ends with `/`; the signing path is `/v4/debit` (no trailing slash).
+
+    Args:
+        x_redirect_url (str | Unset):
+        x_redirect_mode (DebitV4WebXREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (DebitV4WebXCALLMODE | Unset):  Default: DebitV4WebXCALLMODE.POST.
+        x_provider_id (str | Unset):
+        body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
+            `/v4/debit/`.
+            `merchantUserId` is required except for guest users (skip it for guests); do not send it
+            together with `userAuthToken`; avoid passing email or mobile number in it.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DebitV4Response | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_redirect_url=x_redirect_url,
+        x_redirect_mode=x_redirect_mode,
+        x_callback_url=x_callback_url,
+        x_call_mode=x_call_mode,
+        x_provider_id=x_provider_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: Client,
+    body: DebitPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
+) -> DebitV4Response | ErrorEnvelope | None:
+    """Debit v4 (web)
+
+     Starts a web payment; the envelope carries `data.redirectType` (WEB) and `data.redirectURL`
+    (loaded in a web view; the redirect URL and mode headers are used).
+    The URL path ends with `/`; the signing path is `/v4/debit` (no trailing slash).
+
+    Args:
+        x_redirect_url (str | Unset):
+        x_redirect_mode (DebitV4WebXREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (DebitV4WebXCALLMODE | Unset):  Default: DebitV4WebXCALLMODE.POST.
+        x_provider_id (str | Unset):
+        body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
+            `/v4/debit/`.
+            `merchantUserId` is required except for guest users (skip it for guests); do not send it
+            together with `userAuthToken`; avoid passing email or mobile number in it.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DebitV4Response | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_redirect_url=x_redirect_url,
+        x_redirect_mode=x_redirect_mode,
+        x_callback_url=x_callback_url,
+        x_call_mode=x_call_mode,
+        x_provider_id=x_provider_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: Client,
+    body: DebitPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
+) -> Response[DebitV4Response | ErrorEnvelope]:
+    """Debit v4 (web)
+
+     Starts a web payment; the envelope carries `data.redirectType` (WEB) and `data.redirectURL`
+    (loaded in a web view; the redirect URL and mode headers are used).
+    The URL path ends with `/`; the signing path is `/v4/debit` (no trailing slash).
+
+    Args:
+        x_redirect_url (str | Unset):
+        x_redirect_mode (DebitV4WebXREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (DebitV4WebXCALLMODE | Unset):  Default: DebitV4WebXCALLMODE.POST.
+        x_provider_id (str | Unset):
+        body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
+            `/v4/debit/`.
+            `merchantUserId` is required except for guest users (skip it for guests); do not send it
+            together with `userAuthToken`; avoid passing email or mobile number in it.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DebitV4Response | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_redirect_url=x_redirect_url,
+        x_redirect_mode=x_redirect_mode,
+        x_callback_url=x_callback_url,
+        x_call_mode=x_call_mode,
+        x_provider_id=x_provider_id,
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: Client,
+    body: DebitPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_provider_id: str | Unset = UNSET,
+) -> DebitV4Response | ErrorEnvelope | None:
+    """Debit v4 (web)
+
+     Starts a web payment; the envelope carries `data.redirectType` (WEB) and `data.redirectURL`
+    (loaded in a web view; the redirect URL and mode headers are used).
+    The URL path ends with `/`; the signing path is `/v4/debit` (no trailing slash).
+
+    Args:
+        x_redirect_url (str | Unset):
+        x_redirect_mode (DebitV4WebXREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (DebitV4WebXCALLMODE | Unset):  Default: DebitV4WebXCALLMODE.POST.
+        x_provider_id (str | Unset):
+        body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
+            `/v4/debit/`.
+            `merchantUserId` is required except for guest users (skip it for guests); do not send it
+            together with `userAuthToken`; avoid passing email or mobile number in it.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DebitV4Response | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_redirect_url=x_redirect_url,
+            x_redirect_mode=x_redirect_mode,
+            x_callback_url=x_callback_url,
+            x_call_mode=x_call_mode,
+            x_provider_id=x_provider_id,
+        )
+    ).parsed

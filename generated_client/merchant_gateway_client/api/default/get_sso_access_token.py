@@ -1,0 +1,228 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from http import HTTPStatus
+from typing import Any, Final
+
+import httpx
+
+from ... import errors
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode, encode_payload
+from ...models.error_envelope import ErrorEnvelope
+from ...models.rate_limit_envelope import RateLimitEnvelope
+from ...models.sso_access_payload import SsoAccessPayload
+from ...models.sso_access_response import SsoAccessResponse
+from ...types import Response
+
+# Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
+OPERATION_ID: Final[str] = "getSsoAccessToken"
+HOST: Final[Host] = "apps"
+SIGNING_MODE: Final[SigningMode] = "body"
+SIGNING_PATH: Final[str] = "/v3/service/auth/access"
+SIGNING_REQUIRED: Final[bool] = True
+BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
+FOLLOW_REDIRECTS: Final[bool] = True
+RETRY: Final[Retry] = "safe"
+
+
+def _get_kwargs(
+    *,
+    body: SsoAccessPayload,
+    x_client_id: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-CLIENT-ID"] = x_client_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v3/service/auth/access",
+        "extensions": {
+            SIGNING_EXTENSION: {
+                "mode": SIGNING_MODE,
+                "path": SIGNING_PATH,
+                "required": SIGNING_REQUIRED,
+            }
+        },
+    }
+
+    _kwargs["json"] = {"request": encode_payload(body.to_dict())}
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Route to the operation's host (absolute URL wins over the httpx base_url) and attach signing."""
+    kwargs["url"] = client.url_for(HOST, kwargs["url"])
+    kwargs["auth"] = client.signing_auth
+    return kwargs
+
+
+def _parse_response(
+    *, client: Client, response: httpx.Response
+) -> ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse | None:
+    if response.status_code == 200:
+        response_200 = SsoAccessResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 429:
+        response_429 = RateLimitEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Client, response: httpx.Response
+) -> Response[ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: Client,
+    body: SsoAccessPayload,
+    x_client_id: str,
+) -> Response[ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse]:
+    """Exchange an SSO grant token for an access token
+
+     Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the
+    merchant server. UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
+
+    Args:
+        x_client_id (str):
+        body (SsoAccessPayload): SSO access payload (grant token from the client SDK's
+            fetchAuthToken).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_client_id=x_client_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: Client,
+    body: SsoAccessPayload,
+    x_client_id: str,
+) -> ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse | None:
+    """Exchange an SSO grant token for an access token
+
+     Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the
+    merchant server. UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
+
+    Args:
+        x_client_id (str):
+        body (SsoAccessPayload): SSO access payload (grant token from the client SDK's
+            fetchAuthToken).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_client_id=x_client_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: Client,
+    body: SsoAccessPayload,
+    x_client_id: str,
+) -> Response[ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse]:
+    """Exchange an SSO grant token for an access token
+
+     Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the
+    merchant server. UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
+
+    Args:
+        x_client_id (str):
+        body (SsoAccessPayload): SSO access payload (grant token from the client SDK's
+            fetchAuthToken).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_client_id=x_client_id,
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: Client,
+    body: SsoAccessPayload,
+    x_client_id: str,
+) -> ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse | None:
+    """Exchange an SSO grant token for an access token
+
+     Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the
+    merchant server. UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
+
+    Args:
+        x_client_id (str):
+        body (SsoAccessPayload): SSO access payload (grant token from the client SDK's
+            fetchAuthToken).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_client_id=x_client_id,
+        )
+    ).parsed

@@ -1,0 +1,277 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from http import HTTPStatus
+from typing import Any, Final
+
+import httpx
+
+from ... import errors
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode, encode_payload
+from ...models.error_envelope import ErrorEnvelope
+from ...models.inline_pay_payload import InlinePayPayload
+from ...models.inline_pay_response import InlinePayResponse
+from ...models.inline_pay_with_get_xcallmode import InlinePayWithGetXCALLMODE
+from ...models.inline_pay_with_get_xredirectmode import InlinePayWithGetXREDIRECTMODE
+from ...types import UNSET, Response, Unset
+
+# Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
+OPERATION_ID: Final[str] = "inlinePayWithGet"
+HOST: Final[Host] = "base"
+SIGNING_MODE: Final[SigningMode] = "body"
+SIGNING_PATH: Final[str] = "/v3/merchant/inline/pay"
+SIGNING_REQUIRED: Final[bool] = True
+BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
+FOLLOW_REDIRECTS: Final[bool] = True
+RETRY: Final[Retry] = "reconcile-first"
+
+
+def _get_kwargs(
+    *,
+    body: InlinePayPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_redirect_url, Unset):
+        headers["X-REDIRECT-URL"] = x_redirect_url
+
+    if not isinstance(x_redirect_mode, Unset):
+        headers["X-REDIRECT-MODE"] = str(x_redirect_mode)
+
+    if not isinstance(x_callback_url, Unset):
+        headers["X-CALLBACK-URL"] = x_callback_url
+
+    if not isinstance(x_call_mode, Unset):
+        headers["X-CALL-MODE"] = str(x_call_mode)
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v3/merchant/inline/pay",
+        "extensions": {
+            SIGNING_EXTENSION: {
+                "mode": SIGNING_MODE,
+                "path": SIGNING_PATH,
+                "required": SIGNING_REQUIRED,
+            }
+        },
+    }
+
+    _kwargs["json"] = {"request": encode_payload(body.to_dict())}
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Route to the operation's host (absolute URL wins over the httpx base_url) and attach signing."""
+    kwargs["url"] = client.url_for(HOST, kwargs["url"])
+    kwargs["auth"] = client.signing_auth
+    return kwargs
+
+
+def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelope | InlinePayResponse | None:
+    if response.status_code == 200:
+        response_200 = InlinePayResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: Client, response: httpx.Response) -> Response[ErrorEnvelope | InlinePayResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: Client,
+    body: InlinePayPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+) -> Response[ErrorEnvelope | InlinePayResponse]:
+    """Inline pay with a selected instrument (GET carrying a body)
+
+     The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual,
+    allowed by OpenAPI 3.1; clients must be able to send it). Same headers and answers as the POST.
+
+    Args:
+        x_redirect_url (str | Unset):
+        x_redirect_mode (InlinePayWithGetXREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
+        body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
+            Send one of merchantUserId and
+            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
+            variant.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | InlinePayResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_redirect_url=x_redirect_url,
+        x_redirect_mode=x_redirect_mode,
+        x_callback_url=x_callback_url,
+        x_call_mode=x_call_mode,
+    )
+
+    response = client.get_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: Client,
+    body: InlinePayPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+) -> ErrorEnvelope | InlinePayResponse | None:
+    """Inline pay with a selected instrument (GET carrying a body)
+
+     The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual,
+    allowed by OpenAPI 3.1; clients must be able to send it). Same headers and answers as the POST.
+
+    Args:
+        x_redirect_url (str | Unset):
+        x_redirect_mode (InlinePayWithGetXREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
+        body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
+            Send one of merchantUserId and
+            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
+            variant.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | InlinePayResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_redirect_url=x_redirect_url,
+        x_redirect_mode=x_redirect_mode,
+        x_callback_url=x_callback_url,
+        x_call_mode=x_call_mode,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: Client,
+    body: InlinePayPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+) -> Response[ErrorEnvelope | InlinePayResponse]:
+    """Inline pay with a selected instrument (GET carrying a body)
+
+     The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual,
+    allowed by OpenAPI 3.1; clients must be able to send it). Same headers and answers as the POST.
+
+    Args:
+        x_redirect_url (str | Unset):
+        x_redirect_mode (InlinePayWithGetXREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
+        body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
+            Send one of merchantUserId and
+            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
+            variant.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | InlinePayResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_redirect_url=x_redirect_url,
+        x_redirect_mode=x_redirect_mode,
+        x_callback_url=x_callback_url,
+        x_call_mode=x_call_mode,
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: Client,
+    body: InlinePayPayload,
+    x_redirect_url: str | Unset = UNSET,
+    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_callback_url: str | Unset = UNSET,
+    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+) -> ErrorEnvelope | InlinePayResponse | None:
+    """Inline pay with a selected instrument (GET carrying a body)
+
+     The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual,
+    allowed by OpenAPI 3.1; clients must be able to send it). Same headers and answers as the POST.
+
+    Args:
+        x_redirect_url (str | Unset):
+        x_redirect_mode (InlinePayWithGetXREDIRECTMODE | Unset):
+        x_callback_url (str | Unset):
+        x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
+        body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
+            Send one of merchantUserId and
+            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
+            variant.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | InlinePayResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_redirect_url=x_redirect_url,
+            x_redirect_mode=x_redirect_mode,
+            x_callback_url=x_callback_url,
+            x_call_mode=x_call_mode,
+        )
+    ).parsed

@@ -1,0 +1,233 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from http import HTTPStatus
+from typing import Any, Final
+
+import httpx
+
+from ... import errors
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode, encode_payload
+from ...models.error_envelope import ErrorEnvelope
+from ...models.rate_limit_envelope import RateLimitEnvelope
+from ...models.refund_response import RefundResponse
+from ...models.refund_v4_payload import RefundV4Payload
+from ...types import UNSET, Response, Unset
+
+# Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
+OPERATION_ID: Final[str] = "refundAppsHost"
+HOST: Final[Host] = "apps"
+SIGNING_MODE: Final[SigningMode] = "body"
+SIGNING_PATH: Final[str] = "/v3/credit/backToSource"
+SIGNING_REQUIRED: Final[bool] = True
+BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
+FOLLOW_REDIRECTS: Final[bool] = True
+RETRY: Final[Retry] = "reconcile-first"
+
+
+def _get_kwargs(
+    *,
+    body: RefundV4Payload,
+    x_client_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_client_id, Unset):
+        headers["X-CLIENT-ID"] = x_client_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v3/credit/backToSource",
+        "extensions": {
+            SIGNING_EXTENSION: {
+                "mode": SIGNING_MODE,
+                "path": SIGNING_PATH,
+                "required": SIGNING_REQUIRED,
+            }
+        },
+    }
+
+    _kwargs["json"] = {"request": encode_payload(body.to_dict())}
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Route to the operation's host (absolute URL wins over the httpx base_url) and attach signing."""
+    kwargs["url"] = client.url_for(HOST, kwargs["url"])
+    kwargs["auth"] = client.signing_auth
+    return kwargs
+
+
+def _parse_response(
+    *, client: Client, response: httpx.Response
+) -> ErrorEnvelope | RateLimitEnvelope | RefundResponse | None:
+    if response.status_code == 200:
+        response_200 = RefundResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 429:
+        response_429 = RateLimitEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Client, response: httpx.Response
+) -> Response[ErrorEnvelope | RateLimitEnvelope | RefundResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: Client,
+    body: RefundV4Payload,
+    x_client_id: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RateLimitEnvelope | RefundResponse]:
+    """Refund (apps host)
+
+     The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID).
+    In the apps-host listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
+
+    Args:
+        x_client_id (str | Unset):
+        body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
+            `/v3/credit/backToSource`
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RateLimitEnvelope | RefundResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_client_id=x_client_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: Client,
+    body: RefundV4Payload,
+    x_client_id: str | Unset = UNSET,
+) -> ErrorEnvelope | RateLimitEnvelope | RefundResponse | None:
+    """Refund (apps host)
+
+     The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID).
+    In the apps-host listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
+
+    Args:
+        x_client_id (str | Unset):
+        body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
+            `/v3/credit/backToSource`
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RateLimitEnvelope | RefundResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_client_id=x_client_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: Client,
+    body: RefundV4Payload,
+    x_client_id: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RateLimitEnvelope | RefundResponse]:
+    """Refund (apps host)
+
+     The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID).
+    In the apps-host listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
+
+    Args:
+        x_client_id (str | Unset):
+        body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
+            `/v3/credit/backToSource`
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RateLimitEnvelope | RefundResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_client_id=x_client_id,
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: Client,
+    body: RefundV4Payload,
+    x_client_id: str | Unset = UNSET,
+) -> ErrorEnvelope | RateLimitEnvelope | RefundResponse | None:
+    """Refund (apps host)
+
+     The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID).
+    In the apps-host listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
+
+    Args:
+        x_client_id (str | Unset):
+        body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
+            `/v3/credit/backToSource`
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RateLimitEnvelope | RefundResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_client_id=x_client_id,
+        )
+    ).parsed

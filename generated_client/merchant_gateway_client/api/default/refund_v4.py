@@ -1,0 +1,244 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from http import HTTPStatus
+from typing import Any, Final
+
+import httpx
+
+from ... import errors
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode, encode_payload
+from ...models.error_envelope import ErrorEnvelope
+from ...models.refund_response import RefundResponse
+from ...models.refund_v4_payload import RefundV4Payload
+from ...models.refund_v4xcallbackmode import RefundV4XCALLBACKMODE
+from ...types import UNSET, Response, Unset
+
+# Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
+OPERATION_ID: Final[str] = "refundV4"
+HOST: Final[Host] = "base"
+SIGNING_MODE: Final[SigningMode] = "body"
+SIGNING_PATH: Final[str] = "/v4/credit/backToSource"
+SIGNING_REQUIRED: Final[bool] = True
+BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
+FOLLOW_REDIRECTS: Final[bool] = True
+RETRY: Final[Retry] = "reconcile-first"
+
+
+def _get_kwargs(
+    *,
+    body: RefundV4Payload,
+    x_callback_url: str | Unset = UNSET,
+    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_callback_url, Unset):
+        headers["X-CALLBACK-URL"] = x_callback_url
+
+    if not isinstance(x_callback_mode, Unset):
+        headers["X-CALLBACK-MODE"] = str(x_callback_mode)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v4/credit/backToSource",
+        "extensions": {
+            SIGNING_EXTENSION: {
+                "mode": SIGNING_MODE,
+                "path": SIGNING_PATH,
+                "required": SIGNING_REQUIRED,
+            }
+        },
+    }
+
+    _kwargs["json"] = {"request": encode_payload(body.to_dict())}
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Route to the operation's host (absolute URL wins over the httpx base_url) and attach signing."""
+    kwargs["url"] = client.url_for(HOST, kwargs["url"])
+    kwargs["auth"] = client.signing_auth
+    return kwargs
+
+
+def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelope | RefundResponse | None:
+    if response.status_code == 200:
+        response_200 = RefundResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: Client, response: httpx.Response) -> Response[ErrorEnvelope | RefundResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: Client,
+    body: RefundV4Payload,
+    x_callback_url: str | Unset = UNSET,
+    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+) -> Response[ErrorEnvelope | RefundResponse]:
+    """Refund v4 (base host)
+
+     Refund with `subMerchantId`; optional X-CALLBACK-URL (dynamic server callback) and
+    X-CALLBACK-MODE (POST or PUT, default POST). Answers e.g. PAYMENT_PENDING. A passed refund window
+    answers REVERSAL_WINDOW_EXCEEDED (process the refund manually).
+
+    Args:
+        x_callback_url (str | Unset):
+        x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
+        body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
+            `/v3/credit/backToSource`
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RefundResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_callback_url=x_callback_url,
+        x_callback_mode=x_callback_mode,
+    )
+
+    response = client.get_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: Client,
+    body: RefundV4Payload,
+    x_callback_url: str | Unset = UNSET,
+    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+) -> ErrorEnvelope | RefundResponse | None:
+    """Refund v4 (base host)
+
+     Refund with `subMerchantId`; optional X-CALLBACK-URL (dynamic server callback) and
+    X-CALLBACK-MODE (POST or PUT, default POST). Answers e.g. PAYMENT_PENDING. A passed refund window
+    answers REVERSAL_WINDOW_EXCEEDED (process the refund manually).
+
+    Args:
+        x_callback_url (str | Unset):
+        x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
+        body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
+            `/v3/credit/backToSource`
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RefundResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_callback_url=x_callback_url,
+        x_callback_mode=x_callback_mode,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: Client,
+    body: RefundV4Payload,
+    x_callback_url: str | Unset = UNSET,
+    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+) -> Response[ErrorEnvelope | RefundResponse]:
+    """Refund v4 (base host)
+
+     Refund with `subMerchantId`; optional X-CALLBACK-URL (dynamic server callback) and
+    X-CALLBACK-MODE (POST or PUT, default POST). Answers e.g. PAYMENT_PENDING. A passed refund window
+    answers REVERSAL_WINDOW_EXCEEDED (process the refund manually).
+
+    Args:
+        x_callback_url (str | Unset):
+        x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
+        body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
+            `/v3/credit/backToSource`
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RefundResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_callback_url=x_callback_url,
+        x_callback_mode=x_callback_mode,
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: Client,
+    body: RefundV4Payload,
+    x_callback_url: str | Unset = UNSET,
+    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+) -> ErrorEnvelope | RefundResponse | None:
+    """Refund v4 (base host)
+
+     Refund with `subMerchantId`; optional X-CALLBACK-URL (dynamic server callback) and
+    X-CALLBACK-MODE (POST or PUT, default POST). Answers e.g. PAYMENT_PENDING. A passed refund window
+    answers REVERSAL_WINDOW_EXCEEDED (process the refund manually).
+
+    Args:
+        x_callback_url (str | Unset):
+        x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
+        body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
+            `/v3/credit/backToSource`
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RefundResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_callback_url=x_callback_url,
+            x_callback_mode=x_callback_mode,
+        )
+    ).parsed

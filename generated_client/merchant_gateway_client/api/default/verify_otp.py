@@ -1,0 +1,208 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from http import HTTPStatus
+from typing import Any, Final
+
+import httpx
+
+from ... import errors
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode, encode_payload
+from ...models.error_envelope import ErrorEnvelope
+from ...models.otp_verify_payload import OtpVerifyPayload
+from ...models.otp_verify_response import OtpVerifyResponse
+from ...types import Response
+
+# Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
+OPERATION_ID: Final[str] = "verifyOtp"
+HOST: Final[Host] = "base"
+SIGNING_MODE: Final[SigningMode] = "body"
+SIGNING_PATH: Final[str] = "/v3/merchant/otp/verify"
+SIGNING_REQUIRED: Final[bool] = True
+BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
+FOLLOW_REDIRECTS: Final[bool] = True
+RETRY: Final[Retry] = "safe"
+
+
+def _get_kwargs(
+    *,
+    body: OtpVerifyPayload,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v3/merchant/otp/verify",
+        "extensions": {
+            SIGNING_EXTENSION: {
+                "mode": SIGNING_MODE,
+                "path": SIGNING_PATH,
+                "required": SIGNING_REQUIRED,
+            }
+        },
+    }
+
+    _kwargs["json"] = {"request": encode_payload(body.to_dict())}
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Route to the operation's host (absolute URL wins over the httpx base_url) and attach signing."""
+    kwargs["url"] = client.url_for(HOST, kwargs["url"])
+    kwargs["auth"] = client.signing_auth
+    return kwargs
+
+
+def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelope | OtpVerifyResponse | None:
+    if response.status_code == 200:
+        response_200 = OtpVerifyResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: Client, response: httpx.Response) -> Response[ErrorEnvelope | OtpVerifyResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: Client,
+    body: OtpVerifyPayload,
+) -> Response[ErrorEnvelope | OtpVerifyResponse]:
+    """Verify the linking OTP and obtain the userAuthToken
+
+     Verifies the OTP (merchantId, otpToken, otp) and returns the userAuthToken. The interface document
+    gives the request and response fields but not the method and path (taken from the gateway's public
+    reference).
+
+    Args:
+        body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
+            matching otp).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | OtpVerifyResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: Client,
+    body: OtpVerifyPayload,
+) -> ErrorEnvelope | OtpVerifyResponse | None:
+    """Verify the linking OTP and obtain the userAuthToken
+
+     Verifies the OTP (merchantId, otpToken, otp) and returns the userAuthToken. The interface document
+    gives the request and response fields but not the method and path (taken from the gateway's public
+    reference).
+
+    Args:
+        body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
+            matching otp).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | OtpVerifyResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: Client,
+    body: OtpVerifyPayload,
+) -> Response[ErrorEnvelope | OtpVerifyResponse]:
+    """Verify the linking OTP and obtain the userAuthToken
+
+     Verifies the OTP (merchantId, otpToken, otp) and returns the userAuthToken. The interface document
+    gives the request and response fields but not the method and path (taken from the gateway's public
+    reference).
+
+    Args:
+        body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
+            matching otp).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | OtpVerifyResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **_request_kwargs(client, kwargs),
+    )
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: Client,
+    body: OtpVerifyPayload,
+) -> ErrorEnvelope | OtpVerifyResponse | None:
+    """Verify the linking OTP and obtain the userAuthToken
+
+     Verifies the OTP (merchantId, otpToken, otp) and returns the userAuthToken. The interface document
+    gives the request and response fields but not the method and path (taken from the gateway's public
+    reference).
+
+    Args:
+        body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
+            matching otp).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | OtpVerifyResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

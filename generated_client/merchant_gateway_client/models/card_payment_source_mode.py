@@ -1,0 +1,9 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from enum import StrEnum
+
+
+class CardPaymentSourceMode(StrEnum):
+    CARD = "card"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,139 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="DeferredFulfillPayload")
+
+
+@_attrs_define
+class DeferredFulfillPayload:
+    """Deferred (cash on delivery) refund fulfilment payload; transactionId is the same as in the earlier deferred credit
+    call.
+
+        Attributes:
+            merchant_id (str): Id assigned to the merchant.
+            transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            merchant_user_id (str):
+            amount (int): Amount in paise (integer, Long).
+            merchant_order_id (str): Merchant's order id; length < 48 characters.
+            sub_merchant (str | Unset):
+            mobile_number (str | Unset):
+            message (str | Unset): Shown on the success page.
+            email (str | Unset):
+            short_name (str | Unset):
+    """
+
+    merchant_id: str
+    transaction_id: str
+    merchant_user_id: str
+    amount: int
+    merchant_order_id: str
+    sub_merchant: str | Unset = UNSET
+    mobile_number: str | Unset = UNSET
+    message: str | Unset = UNSET
+    email: str | Unset = UNSET
+    short_name: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        merchant_id = self.merchant_id
+
+        transaction_id = self.transaction_id
+
+        merchant_user_id = self.merchant_user_id
+
+        amount = self.amount
+
+        merchant_order_id = self.merchant_order_id
+
+        sub_merchant = self.sub_merchant
+
+        mobile_number = self.mobile_number
+
+        message = self.message
+
+        email = self.email
+
+        short_name = self.short_name
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict["merchantId"] = merchant_id
+        field_dict["transactionId"] = transaction_id
+        field_dict["merchantUserId"] = merchant_user_id
+        field_dict["amount"] = amount
+        field_dict["merchantOrderId"] = merchant_order_id
+        if sub_merchant is not UNSET:
+            field_dict["subMerchant"] = sub_merchant
+        if mobile_number is not UNSET:
+            field_dict["mobileNumber"] = mobile_number
+        if message is not UNSET:
+            field_dict["message"] = message
+        if email is not UNSET:
+            field_dict["email"] = email
+        if short_name is not UNSET:
+            field_dict["shortName"] = short_name
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        merchant_id = d.pop("merchantId")
+
+        transaction_id = d.pop("transactionId")
+
+        merchant_user_id = d.pop("merchantUserId")
+
+        amount = d.pop("amount")
+
+        merchant_order_id = d.pop("merchantOrderId")
+
+        sub_merchant = d.pop("subMerchant", UNSET)
+
+        mobile_number = d.pop("mobileNumber", UNSET)
+
+        message = d.pop("message", UNSET)
+
+        email = d.pop("email", UNSET)
+
+        short_name = d.pop("shortName", UNSET)
+
+        deferred_fulfill_payload = cls(
+            merchant_id=merchant_id,
+            transaction_id=transaction_id,
+            merchant_user_id=merchant_user_id,
+            amount=amount,
+            merchant_order_id=merchant_order_id,
+            sub_merchant=sub_merchant,
+            mobile_number=mobile_number,
+            message=message,
+            email=email,
+            short_name=short_name,
+        )
+
+        deferred_fulfill_payload.additional_properties = d
+        return deferred_fulfill_payload
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

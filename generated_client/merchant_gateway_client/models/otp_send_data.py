@@ -1,0 +1,61 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="OtpSendData")
+
+
+@_attrs_define
+class OtpSendData:
+    """
+    Attributes:
+        otp_token (str | Unset): A new one is issued for every OTP requested.
+    """
+
+    otp_token: str | Unset = _attrs_field(default=UNSET, repr=False)
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        otp_token = self.otp_token
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        if otp_token is not UNSET:
+            field_dict["otpToken"] = otp_token
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        otp_token = d.pop("otpToken", UNSET)
+
+        otp_send_data = cls(
+            otp_token=otp_token,
+        )
+
+        otp_send_data.additional_properties = d
+        return otp_send_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,70 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="SdkLessInitiateData")
+
+
+@_attrs_define
+class SdkLessInitiateData:
+    """
+    Attributes:
+        redirect_url (str | Unset): Deep link to the payments page.
+        reservation_id (str | Unset): Input of the client SDK's proceedToPay.
+    """
+
+    redirect_url: str | Unset = UNSET
+    reservation_id: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        redirect_url = self.redirect_url
+
+        reservation_id = self.reservation_id
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        if redirect_url is not UNSET:
+            field_dict["redirectUrl"] = redirect_url
+        if reservation_id is not UNSET:
+            field_dict["reservationId"] = reservation_id
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        redirect_url = d.pop("redirectUrl", UNSET)
+
+        reservation_id = d.pop("reservationId", UNSET)
+
+        sdk_less_initiate_data = cls(
+            redirect_url=redirect_url,
+            reservation_id=reservation_id,
+        )
+
+        sdk_less_initiate_data.additional_properties = d
+        return sdk_less_initiate_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,59 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="SsoAccessPayload")
+
+
+@_attrs_define
+class SsoAccessPayload:
+    """SSO access payload (grant token from the client SDK's fetchAuthToken).
+
+    Attributes:
+        grant_token (str):
+    """
+
+    grant_token: str = _attrs_field(repr=False)
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        grant_token = self.grant_token
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict["grantToken"] = grant_token
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        grant_token = d.pop("grantToken")
+
+        sso_access_payload = cls(
+            grant_token=grant_token,
+        )
+
+        sso_access_payload.additional_properties = d
+        return sso_access_payload
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

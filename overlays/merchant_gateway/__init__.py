@@ -1,0 +1,97 @@
+"""Merchant payment gateway client: the public, hand-written API on top of the generated package.
+
+Why this package exists: ``merchant_gateway_client`` is regenerated from the spec and must never be edited;
+everything a merchant should use (Gateway, AsyncGateway, errors, callback verification, amounts) is re-exported
+from here, and this package is never touched by the generator.
+"""
+
+from .amounts import INT64_MAX, check_paise, paise_from_rupees
+from .callbacks import (
+    CallbackData,
+    CallbackVerifier,
+    CollectCallback,
+    PaymentCallback,
+    PaymentMode,
+    TransactionContext,
+    UiCallback,
+    verify_collect_callback,
+    verify_payment_callback,
+    verify_ui_callback,
+)
+from .config import GatewayConfig
+from .errors import (
+    ApiError,
+    AuthorizationError,
+    BadRequestError,
+    CallbackMismatchError,
+    ConfigurationError,
+    GatewayConnectionError,
+    GatewayError,
+    GatewayTimeoutError,
+    InvalidTransactionIdError,
+    NotFoundError,
+    OtpError,
+    OutcomeUnknown,
+    PaymentCancelledError,
+    PaymentDeclinedError,
+    PaymentError,
+    RateLimitedError,
+    RefundWindowExceededError,
+    ServerError,
+    SignatureError,
+    TransactionNotFoundError,
+    TransportError,
+    UserBlockedError,
+    UserLinkError,
+    ValidationError,
+)
+from .gateway import AsyncGateway, Gateway
+from .retry import RetryPolicy
+from .tokens import AuthorizationToken, TokenAuth, TokenCache
+
+__all__ = [
+    "INT64_MAX",
+    "ApiError",
+    "AsyncGateway",
+    "AuthorizationError",
+    "AuthorizationToken",
+    "BadRequestError",
+    "CallbackData",
+    "CallbackMismatchError",
+    "CallbackVerifier",
+    "CollectCallback",
+    "ConfigurationError",
+    "Gateway",
+    "GatewayConfig",
+    "GatewayConnectionError",
+    "GatewayError",
+    "GatewayTimeoutError",
+    "InvalidTransactionIdError",
+    "NotFoundError",
+    "OtpError",
+    "OutcomeUnknown",
+    "PaymentCallback",
+    "PaymentCancelledError",
+    "PaymentDeclinedError",
+    "PaymentError",
+    "PaymentMode",
+    "RateLimitedError",
+    "RefundWindowExceededError",
+    "RetryPolicy",
+    "ServerError",
+    "SignatureError",
+    "TokenAuth",
+    "TokenCache",
+    "TransactionContext",
+    "TransactionNotFoundError",
+    "TransportError",
+    "UiCallback",
+    "UserBlockedError",
+    "UserLinkError",
+    "ValidationError",
+    "check_paise",
+    "paise_from_rupees",
+    "verify_collect_callback",
+    "verify_payment_callback",
+    "verify_ui_callback",
+]

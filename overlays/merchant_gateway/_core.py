@@ -1,0 +1,368 @@
+"""Shared, I/O-free half of Gateway and AsyncGateway: prepare a call, interpret one attempt.
+
+Why this module exists: so the sync and async classes cannot drift apart. ``prepare`` turns a payload model or
+keyword arguments into validated keyword arguments for the generated ``sync_detailed``/``asyncio_detailed``;
+``after_attempt`` turns one response or transport exception into a result, a wait before the next attempt, or
+an exception, following :mod:`merchant_gateway.retry`.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import inspect
+import json
+import random
+import threading
+import typing
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import attrs
+import httpx
+
+from .config import GatewayConfig
+from .errors import (
+    ApiError,
+    GatewayConnectionError,
+    GatewayError,
+    GatewayTimeoutError,
+    OutcomeUnknown,
+    RateLimitedError,
+    ServerError,
+    ValidationError,
+    error_for_code,
+)
+from .log import log_event
+from .operations import STATUS_CODES, Operation
+from .retry import Action, Failure, decide, parse_server_wait, wait_seconds
+from .validation import check_identifier, check_payload, check_refund, check_transaction_id
+
+# Public option name -> parameter of the generated endpoint function (a request header).
+OPTION_PARAMS = {
+    "callback_url": "x_callback_url",
+    "call_mode": "x_call_mode",
+    "callback_mode": "x_callback_mode",
+    "redirect_url": "x_redirect_url",
+    "redirect_mode": "x_redirect_mode",
+    "provider_id": "x_provider_id",
+    "client_id": "x_client_id",
+    "device_id": "x_merchant_device_id",
+    "access_token": "x_access_token",
+}
+_NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+_UNREADABLE = (ValueError, KeyError, TypeError, AttributeError)  # raised by generated parsing of odd answers
+_KNOWN_AMOUNTS = 10_000  # per gateway; bounded so a long-running process does not grow without limit
+
+
+@dataclass(frozen=True)
+class Prepared:
+    op: Operation
+    kwargs: dict[str, Any]  # for sync_detailed / asyncio_detailed, without ``client``
+    transaction_id: str | None
+    amount: int | None
+
+
+@dataclass(frozen=True)
+class Done:
+    value: object
+
+
+@dataclass(frozen=True)
+class Wait:
+    seconds: float
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def _wire(value: object) -> object:
+    """Nested generated models (or lists of them) to their wire dicts, so ``from_dict`` can rebuild them."""
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if isinstance(value, list | tuple):
+        return [_wire(v) for v in value]
+    return value
+
+
+@functools.cache
+def _parameters(func: Callable[..., object]) -> Mapping[str, inspect.Parameter]:
+    return inspect.signature(func).parameters
+
+
+def _coerce_option(param: inspect.Parameter, value: object, option: str) -> object:
+    """Plain strings for header options; the generated code wants its own enum for *-MODE headers."""
+    for arg in typing.get_args(param.annotation) or (param.annotation,):
+        if isinstance(arg, type) and issubclass(arg, enum.Enum):
+            try:
+                return arg(value)
+            except ValueError:
+                allowed = ", ".join(str(m.value) for m in arg)
+                raise ValidationError(option, f"must be one of {allowed}") from None
+    if not isinstance(value, str) or not value or not value.isprintable():
+        raise ValidationError(option, "must be a non-empty printable string")
+    return value
+
+
+def _json_object(content: bytes) -> dict[str, Any]:
+    try:
+        value = json.loads(content)
+    except (ValueError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+class Core:
+    """Per-gateway state that is not I/O: configuration, retry randomness, amounts sent (for refund checks)."""
+
+    def __init__(self, config: GatewayConfig, *, wall_clock: Callable[[], float], rng: random.Random) -> None:
+        self.config = config
+        self._wall_clock = wall_clock
+        self._rng = rng
+        self._amounts: OrderedDict[str, int] = OrderedDict()
+        self._amounts_lock = threading.Lock()
+
+    # --- amounts known to this client -------------------------------------------------------------------------
+
+    def remember_amount(self, transaction_id: str | None, amount: object) -> None:
+        if transaction_id is None or type(amount) is not int:
+            return
+        with self._amounts_lock:
+            self._amounts[transaction_id] = amount
+            self._amounts.move_to_end(transaction_id)
+            while len(self._amounts) > _KNOWN_AMOUNTS:
+                self._amounts.popitem(last=False)
+
+    def known_amount(self, transaction_id: object) -> int | None:
+        if not isinstance(transaction_id, str):
+            return None
+        with self._amounts_lock:
+            return self._amounts.get(transaction_id)
+
+    # --- prepare ------------------------------------------------------------------------------------------------
+
+    def build_payload(self, op: Operation, payload: object, fields: Mapping[str, object]) -> Any:
+        cls = op.payload
+        assert cls is not None
+        if payload is not None:
+            if fields:
+                raise ValidationError(next(iter(fields)), "give either a payload model or keyword fields, not both")
+            if not isinstance(payload, cls):
+                raise ValidationError("payload", f"must be a {cls.__name__}")
+            model: Any = payload
+        else:
+            known = {f.name for f in attrs.fields(cls)} - {"additional_properties"}
+            for name in fields:
+                if name not in known:
+                    raise ValidationError(name, f"is not a field of {cls.__name__}")
+            wire = {_camel(k): _wire(v) for k, v in fields.items() if v is not None}
+            if "merchant_id" in known:
+                wire.setdefault("merchantId", self.config.merchant_id)
+            try:
+                model = cls.from_dict(wire)  # type: ignore[attr-defined]
+            except KeyError as exc:
+                raise ValidationError(_camel(str(exc.args[0])) if exc.args else "payload", "is required") from None
+            except (ValueError, TypeError, AttributeError) as exc:
+                raise ValidationError("payload", f"invalid value: {type(exc).__name__}") from None
+            if model.additional_properties:  # a field name that does not map to its wire name
+                raise ValidationError(next(iter(model.additional_properties)), "is not a known wire field")
+        return model
+
+    def prepare(
+        self,
+        op: Operation,
+        *,
+        payload: object = None,
+        fields: Mapping[str, object] | None = None,
+        params: Mapping[str, object] | None = None,
+        options: Mapping[str, object] | None = None,
+        original_amount: int | None = None,
+    ) -> Prepared:
+        """Validate everything and return the keyword arguments of the generated call. Sends nothing."""
+        kwargs: dict[str, Any] = dict(params or {})
+        transaction_id: str | None = None
+        amount: int | None = None
+        if "transaction_id" in kwargs:
+            transaction_id = check_transaction_id(kwargs["transaction_id"])
+        if "user_auth_token" in kwargs:
+            check_identifier(kwargs["user_auth_token"], "userAuthToken", 1024)
+        if op.payload is not None:
+            model = self.build_payload(op, payload, fields or {})
+            wire = model.to_dict()
+            merchant = wire.get("merchantId")
+            if merchant is not None and merchant != self.config.merchant_id:
+                raise ValidationError("merchantId", "differs from the configured merchant id")
+            # the test-callback amount is documented as "at least 1" like every other amount
+            check_payload(wire)
+            if op.refund:
+                known = (
+                    original_amount
+                    if original_amount is not None
+                    else self.known_amount(wire.get("originalTransactionId"))
+                )
+                check_refund(wire, known)
+            transaction_id = wire.get("transactionId")
+            amount = wire.get("amount")
+            kwargs["body"] = model
+        elif fields:
+            raise ValidationError(next(iter(fields)), f"{op.name} takes no payload fields")
+        params_of = _parameters(op.module.sync_detailed)
+        for option, value in (options or {}).items():
+            if value is None:
+                continue
+            target = OPTION_PARAMS[option]
+            if target not in params_of:
+                raise ValidationError(option, f"is not accepted by {op.name}")
+            kwargs[target] = _coerce_option(params_of[target], value, option)
+        self._fill_required_headers(op, params_of, kwargs)
+        return Prepared(op, kwargs, transaction_id, amount)
+
+    def _fill_required_headers(
+        self, op: Operation, params_of: Mapping[str, inspect.Parameter], kwargs: dict[str, Any]
+    ) -> None:
+        if "x_salt_index" in params_of:  # the test callback is signed with this salt index
+            kwargs["x_salt_index"] = self.config.salt_index
+        for name, param in params_of.items():
+            if name in kwargs or name == "client" or param.default is not inspect.Parameter.empty:
+                continue
+            if name == "x_client_id":  # "X-CLIENT-ID: merchant id unless another value was shared"
+                kwargs[name] = self.config.merchant_id
+            elif name == "x_call_mode":
+                kwargs[name] = _coerce_option(param, "POST", "call_mode")  # documented default
+            elif name == "merchant_id":
+                kwargs[name] = self.config.merchant_id
+            else:
+                option = next((k for k, v in OPTION_PARAMS.items() if v == name), name)
+                raise ValidationError(option, f"is required by {op.name}")
+
+    # --- interpret ----------------------------------------------------------------------------------------------
+
+    def after_attempt(
+        self, prep: Prepared, attempt: int, response: Any = None, exc: BaseException | None = None
+    ) -> Done | Wait:
+        """Result of attempt ``attempt`` (1-based): Done, Wait (then try again) or an exception."""
+        op_id, txn = prep.op.operation_id, prep.transaction_id
+        if exc is not None:
+            if isinstance(exc, _NOT_SENT):
+                error: GatewayError = GatewayConnectionError(
+                    "could not connect to the gateway", operation=op_id, transaction_id=txn
+                )
+                return self._decide(prep, attempt, Failure.NOT_SENT, error, None)
+            if isinstance(exc, httpx.TransportError):
+                cls = GatewayTimeoutError if isinstance(exc, httpx.TimeoutException) else GatewayConnectionError
+                error = cls(
+                    f"{type(exc).__name__} after the request may have been sent", operation=op_id, transaction_id=txn
+                )
+                return self._decide(prep, attempt, Failure.MAYBE_SENT, error, None)
+            if isinstance(exc, _UNREADABLE) and not isinstance(exc, GatewayError):
+                return self._unreadable(prep, None)
+            raise exc
+        status = int(response.status_code)
+        envelope = _json_object(response.content)
+        code = envelope.get("code") if isinstance(envelope.get("code"), str) else None
+        message = envelope.get("message") if isinstance(envelope.get("message"), str) else ""
+        raw_data = envelope.get("data")
+        data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
+        prc = data.get("payResponseCode") if isinstance(data.get("payResponseCode"), str) else None
+        log_event(10, "response", operation=op_id, transaction_id=txn, status=status, code=code, attempt=attempt)
+
+        def error_kwargs() -> dict[str, Any]:
+            return {"operation": op_id, "transaction_id": txn, "status": status, "code": code, "pay_response_code": prc}
+
+        if status == 429 or code == "API_RATE_LIMIT_REACHED":
+            limited = RateLimitedError(message or "rate limited", **error_kwargs())
+            limited.api_limit = _text(data.get("API_LIMIT", envelope.get("API_LIMIT")))
+            limited.time_window = _text(data.get("TIME_WINDOW", envelope.get("TIME_WINDOW")))
+            now = self._wall_clock()
+            hint = parse_server_wait(response.headers.get("Retry-After"), now=now)
+            if hint is None:
+                hint = parse_server_wait(data.get("TIME_WINDOW", envelope.get("TIME_WINDOW")), now=now)
+            return self._decide(prep, attempt, Failure.RATE_LIMITED, limited, hint)
+        if status >= 500 or code in ("INTERNAL_SERVER_ERROR", "TIMED_OUT"):
+            error = ServerError(message or f"gateway answered HTTP {status}", **error_kwargs())
+            return self._decide(prep, attempt, Failure.SERVER_ERROR, error, None)
+        if prep.op.result is None:  # debitV3: the answer is a redirect whose Location is the payments page
+            location = response.headers.get("Location")
+            if 300 <= status < 400 and location:
+                return Done(location)
+        elif code in prep.op.answer_codes or (
+            200 <= status < 300 and (envelope.get("success") is True or (code is None and envelope))
+        ):
+            return Done(self._result(prep, response, envelope, status))
+        if code is None:  # no envelope at all: for a money move that means "unknown", not "failed"
+            self._unreadable(prep, status)
+        raise error_for_code(code)(message or f"gateway answered HTTP {status}", **error_kwargs())
+
+    def _result(self, prep: Prepared, response: Any, envelope: dict[str, Any], status: int) -> object:
+        cls = prep.op.result
+        assert cls is not None
+        parsed = response.parsed
+        if not isinstance(parsed, cls):
+            try:  # e.g. a payment state answered with HTTP 400 and the error envelope schema
+                parsed = cls.from_dict(envelope)  # type: ignore[attr-defined]
+            except _UNREADABLE:
+                self._unreadable(prep, status)
+        if prep.op.debit:
+            self.remember_amount(prep.transaction_id, prep.amount)
+        data = getattr(parsed, "data", None)
+        if prep.op.answer_codes == STATUS_CODES:  # the gateway's own amount for this transaction
+            self.remember_amount(prep.transaction_id, getattr(data, "amount", None))
+        return parsed
+
+    def _unreadable(self, prep: Prepared, status: int | None) -> Done:
+        op_id, txn = prep.op.operation_id, prep.transaction_id
+        if prep.op.retry_mode != "safe":
+            log_event(30, "outcome_unknown", operation=op_id, transaction_id=txn, status=status)
+            raise OutcomeUnknown(
+                "the gateway's answer could not be read; reconcile through status",
+                operation=op_id,
+                transaction_id=txn,
+                status=status,
+            )
+        raise ApiError("the gateway's answer could not be read", operation=op_id, transaction_id=txn, status=status)
+
+    def _decide(
+        self, prep: Prepared, attempt: int, failure: Failure, error: GatewayError, server_wait: float | None
+    ) -> Wait:
+        policy = self.config.retry
+        action = decide(failure, prep.op.retry_mode, attempt, policy)
+        op_id, txn = prep.op.operation_id, prep.transaction_id
+
+        def log(level: int, event: str, wait: float | None = None) -> None:
+            log_event(
+                level,
+                event,
+                operation=op_id,
+                transaction_id=txn,
+                status=error.status,
+                code=error.code,
+                attempt=attempt,
+                wait=wait,
+            )
+
+        if action is Action.RETRY:
+            wait = wait_seconds(policy, attempt, server_wait, self._rng)
+            log(20, "retry", wait)
+            return Wait(wait)
+        if action is Action.OUTCOME_UNKNOWN:
+            log(30, "outcome_unknown")
+            raise OutcomeUnknown(
+                "the gateway may have acted on this request; call reconcile(transaction_id) before retrying",
+                status=error.status,
+                code=error.code,
+                transaction_id=prep.transaction_id,
+                operation=prep.op.operation_id,
+            ) from error
+        log(30, "give_up")
+        raise error
+
+
+def _text(value: object) -> str | None:
+    if value is None or isinstance(value, bool):
+        return None
+    return str(value)[:32] if isinstance(value, str | int | float) else None

@@ -1,0 +1,165 @@
+"""The `mgw` subcommands. Each handler takes the parsed arguments and an Output and returns an exit code."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import urllib.parse
+from typing import Any
+
+from merchant_gateway_client.client import encode_payload, x_verify
+
+from ..callbacks import verify_collect_callback, verify_payment_callback, verify_ui_callback
+from ..config import ENV_VARS, GatewayConfig
+from ..errors import ConfigurationError, ValidationError
+from .output import Output
+
+# flag name -> GatewayConfig argument; secrets are better given through the environment (flags show in `ps`)
+_CONFIG_FLAGS = {
+    "env": "environment",
+    "base_url": "base_url",
+    "apps_url": "apps_url",
+    "auth_url": "auth_url",
+    "merchant_id": "merchant_id",
+    "salt_key": "salt_key",
+    "salt_index": "salt_index",
+    "client_id": "client_id",
+    "client_secret": "client_secret",
+    "client_version": "client_version",
+}
+
+
+def add_config_flags(p: argparse.ArgumentParser) -> None:
+    group = p.add_argument_group("configuration (default: the MGW_* environment variables)")
+    for flag, name in _CONFIG_FLAGS.items():
+        group.add_argument(f"--{flag.replace('_', '-')}", dest=flag, help=f"overrides {ENV_VARS[name]}")
+    p.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+
+
+def config_from(args: argparse.Namespace) -> GatewayConfig:
+    overrides = {name: getattr(args, flag) for flag, name in _CONFIG_FLAGS.items() if getattr(args, flag, None)}
+    return GatewayConfig.from_env(**overrides)
+
+
+def _salts(args: argparse.Namespace) -> tuple[str, str]:
+    key = args.salt_key or os.environ.get("MGW_SALT_KEY") or ""
+    index = args.salt_index or os.environ.get("MGW_SALT_INDEX") or ""
+    if not key:
+        raise ConfigurationError("MGW_SALT_KEY", "is not set")
+    if not index.isdigit():
+        raise ConfigurationError("MGW_SALT_INDEX", "must be a decimal number such as 1")
+    return key, index
+
+
+def _read(source: str) -> bytes:
+    if source == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(source, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise ValidationError(source, f"cannot read: {exc.strerror}") from None
+
+
+# --- sign ----------------------------------------------------------------------------------------------------
+
+
+def cmd_sign(args: argparse.Namespace, out: Output) -> int:
+    """X-VERIFY for a payload and signing path (body mode) or for a filled path alone (path mode)."""
+    key, index = _salts(args)
+    path = args.path
+    if not path.startswith("/") or any(c.isspace() for c in path):
+        raise ValidationError("--path", "must be the signing path, e.g. /v3/debit, without spaces")
+    request_b64: str | None = None
+    if args.base64_file:
+        request_b64 = _read(args.base64_file).decode("ascii", "replace").strip()
+    elif args.payload is not None or args.payload_file:
+        raw = args.payload if args.payload is not None else _read(args.payload_file).decode("utf-8")
+        try:
+            payload = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise ValidationError("--payload", f"is not JSON ({exc.msg} at line {exc.lineno})") from None
+        if not isinstance(payload, dict):
+            raise ValidationError("--payload", "must be a JSON object")
+        request_b64 = encode_payload(payload)
+    mode = "path" if request_b64 is None else "body"
+    header = x_verify(path if request_b64 is None else request_b64 + path, key, index)
+    data: dict[str, Any] = {"mode": mode, "signing_path": path, "salt_index": index, "x_verify": header}
+    lines = [f"mode:          {mode}", f"signing path:  {path}"]
+    if request_b64 is not None:
+        # the payload itself is never printed; its fingerprint lets you compare with what your code sent
+        fingerprint = hashlib.sha256(request_b64.encode()).hexdigest()
+        data.update(request_length=len(request_b64), request_sha256=fingerprint)
+        lines += [f"request:       {len(request_b64)} base64 characters, sha256 {fingerprint}"]
+        lines += ["hashed:        sha256(request + signing path + salt key)"]
+    else:
+        lines += ["hashed:        sha256(signing path + salt key)"]
+    lines += [f"X-VERIFY:      {header}"]
+    out.result("\n".join(lines), **data)
+    return 0
+
+
+# --- verify-callback -----------------------------------------------------------------------------------------
+
+
+def cmd_verify_callback(args: argparse.Namespace, out: Output) -> int:
+    """Say whether a callback verifies, and why not. Exit 1 when it does not."""
+    key, index = _salts(args)
+    salts = {index: key}
+    body = _read(args.body)
+    expected = {
+        "expected_amount": args.expected_amount,
+        "expected_transaction_id": args.expected_transaction_id,
+        "expected_merchant_id": args.merchant_id or os.environ.get("MGW_MERCHANT_ID") or None,
+    }
+    if args.kind == "form":
+        form = {k: v for k, v in urllib.parse.parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)}
+        ui = verify_ui_callback(form, salts, **expected)
+        facts: dict[str, Any] = {
+            "kind": "form",
+            "code": ui.code,
+            "transaction_id": ui.transaction_id,
+            "amount": ui.amount,
+            "salt_index": ui.salt_index,
+        }
+    else:
+        verify = verify_collect_callback if args.kind == "collect" else verify_payment_callback
+        cb = verify(body, args.x_verify, salts, **expected)
+        facts = {
+            "kind": args.kind,
+            "code": cb.code,
+            "success": cb.success,
+            "transaction_id": cb.data.transaction_id,
+            "amount": cb.data.amount,
+            "salt_index": cb.salt_index,
+        }
+    human = "verified: " + " ".join(f"{k}={v}" for k, v in facts.items() if k != "kind")
+    out.result(human, verified=True, **facts)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from . import payments
+
+    p = sub.add_parser("sign", help="print the X-VERIFY for a payload and signing path (debug a checksum mismatch)")
+    add_config_flags(p)
+    p.add_argument("--path", required=True, help="signing path, e.g. /v3/debit or /v3/transaction/M/T/status")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--payload", help="payload JSON (body mode); encoded compactly as the client does")
+    src.add_argument("--payload-file", help="file with the payload JSON, or - for stdin")
+    src.add_argument("--base64-file", help="file with the exact base64 request string your code sent")
+    p.set_defaults(handler=cmd_sign)
+
+    p = sub.add_parser("verify-callback", help="check a callback body and X-VERIFY header (or a UI form post)")
+    add_config_flags(p)
+    p.add_argument("--body", required=True, help="file with the raw callback body, or - for stdin")
+    p.add_argument("--x-verify", help="the X-VERIFY header of the callback (not for --kind form)")
+    p.add_argument("--kind", choices=("payment", "collect", "form"), default="payment")
+    p.add_argument("--expected-amount", type=int, help="amount of the forward request, in paise")
+    p.add_argument("--expected-transaction-id")
+    p.set_defaults(handler=cmd_verify_callback)
+
+    payments.register(sub)

@@ -1,0 +1,52 @@
+"""Printing for the `mgw` command line: one line per fact for people, one JSON document with ``--json``.
+
+Why this module exists: every command reports through it, so the JSON shape and the error line format are the
+same everywhere, and secrets cannot slip in through ad-hoc prints (values are metadata chosen by the commands).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+
+class Output:
+    def __init__(self, *, json_mode: bool, stdout: TextIO | None = None, stderr: TextIO | None = None) -> None:
+        self.json_mode = json_mode
+        self._out = stdout or sys.stdout
+        self._err = stderr or sys.stderr
+
+    def result(self, human: str, **data: Any) -> None:
+        """The command's result: a readable line, or ``data`` as JSON."""
+        if self.json_mode:
+            self._out.write(json.dumps({"ok": True, **data}, sort_keys=True, default=str) + "\n")
+        else:
+            self._out.write(human + "\n")
+        self._out.flush()
+
+    def step(self, human: str) -> None:
+        """Progress for people; silent in JSON mode so stdout stays one document."""
+        if not self.json_mode:
+            self._out.write(human + "\n")
+            self._out.flush()
+
+    def error(self, message: str, *, kind: str, **data: Any) -> None:
+        if self.json_mode:
+            doc = {"ok": False, "error": kind, "message": message, **{k: v for k, v in data.items() if v}}
+            self._out.write(json.dumps(doc, sort_keys=True, default=str) + "\n")
+            self._out.flush()
+        else:
+            self._err.write(f"mgw: error: {message}\n")
+            self._err.flush()
+
+    def progress(self, done: int, total: int) -> None:
+        """A one-line progress bar on stderr (people only)."""
+        if self.json_mode or total <= 0:
+            return
+        width = 30
+        filled = int(width * done / total)
+        self._err.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done >= total:
+            self._err.write("\n")
+        self._err.flush()

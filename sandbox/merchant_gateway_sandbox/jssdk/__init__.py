@@ -1,0 +1,8 @@
+"""JS SDK support of the sandbox: the development shim, its sandbox-only endpoints and the example page.
+
+SANDBOX behaviour only (nothing here is gateway behaviour): see spec/js-sdk/README.md.
+"""
+
+from .routes import routes
+
+__all__ = ["routes"]

@@ -1,0 +1,17 @@
+# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+"""A client library for accessing Mini Gateway"""
+
+from .client import AuthenticatedClient, Client, SigningError, XVerifyAuth, encode_payload, x_verify
+
+# The spec's info.version; the build reads the package version from this line.
+__version__ = "0.1.0"
+
+__all__ = (
+    "AuthenticatedClient",
+    "Client",
+    "SigningError",
+    "XVerifyAuth",
+    "__version__",
+    "encode_payload",
+    "x_verify",
+)

@@ -1,0 +1,9 @@
+# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+from enum import StrEnum
+
+
+class GetTransactionStatusAppsHostStatusSegment(StrEnum):
+    STATUS = "status"
+
+    def __str__(self) -> str:
+        return str(self.value)

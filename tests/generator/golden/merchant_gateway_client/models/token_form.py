@@ -1,0 +1,84 @@
+# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="TokenForm")
+
+
+@_attrs_define
+class TokenForm:
+    """
+    Attributes:
+        client_id (str):
+        client_version (str):
+        client_secret (str):
+        grant_type (Literal['client_credentials']):
+    """
+
+    client_id: str
+    client_version: str
+    client_secret: str = _attrs_field(repr=False)
+    grant_type: Literal["client_credentials"]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        client_id = self.client_id
+
+        client_version = self.client_version
+
+        client_secret = self.client_secret
+
+        grant_type = self.grant_type
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict["client_id"] = client_id
+        field_dict["client_version"] = client_version
+        field_dict["client_secret"] = client_secret
+        field_dict["grant_type"] = grant_type
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        client_id = d.pop("client_id")
+
+        client_version = d.pop("client_version")
+
+        client_secret = d.pop("client_secret")
+
+        grant_type = cast(Literal["client_credentials"], d.pop("grant_type"))
+        if grant_type != "client_credentials":
+            raise ValueError(f"grant_type must match const 'client_credentials', got '{grant_type}'")
+
+        token_form = cls(
+            client_id=client_id,
+            client_version=client_version,
+            client_secret=client_secret,
+            grant_type=grant_type,
+        )
+
+        token_form.additional_properties = d
+        return token_form
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

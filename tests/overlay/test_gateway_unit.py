@@ -1,0 +1,478 @@
+"""Gateway and AsyncGateway against httpx.MockTransport: wiring, validation, errors, retries, tokens, logs."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import json
+import logging
+import random
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+from _helpers import CALLS, CLIENT_SECRET, MERCHANT, OTP, SALT, SALT_INDEX
+from conftest import FakeTime
+
+import merchant_gateway as mg
+from merchant_gateway.operations import OPERATIONS
+
+Handler = Callable[[httpx.Request], httpx.Response]
+
+
+def ok_envelope(code: str = "SUCCESS", **data: Any) -> dict[str, Any]:
+    return {"success": True, "code": code, "message": "ok", "data": {"merchantId": MERCHANT, **data}}
+
+
+def token_body(issued: int = 1_000, lifetime: int = 3600, n: int = 1) -> dict[str, Any]:
+    return {"access_token": f"secret-access-token-{n}", "encrypted_access_token": "enc", "expires_in": None,
+            "issued_at": issued, "expires_at": issued + lifetime, "session_expires_at": issued + lifetime,
+            "token_type": "O-Bearer"}
+
+
+def default_answer(request: httpx.Request) -> httpx.Response:
+    path = request.url.path
+    if path.endswith("/v1/oauth/token"):
+        return httpx.Response(200, json=token_body())
+    if path.endswith("/v3/debit"):
+        return httpx.Response(302, headers={"Location": "/pay/abc"})
+    code = "PAYMENT_SUCCESS"
+    if "status" in path:
+        return httpx.Response(200, json=ok_envelope(code, transactionId="TXV4", amount=100))
+    return httpx.Response(200, json=ok_envelope(code, transactionId="X", amount=100))
+
+
+class Recorder:
+    """A MockTransport handler that records requests and answers from a script (then the default)."""
+
+    def __init__(self, *script: httpx.Response | Exception | Handler) -> None:
+        self.script = list(script)
+        self.requests: list[httpx.Request] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        if self.script:
+            item = self.script.pop(0)
+            if isinstance(item, Exception):
+                raise item
+            if isinstance(item, httpx.Response):
+                return item
+            return item(request)
+        return default_answer(request)
+
+
+def make(rec: Recorder, fake: FakeTime, **kw: Any) -> mg.Gateway:
+    settings: dict[str, Any] = {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": SALT_INDEX,
+                                "client_id": "CID", "client_secret": CLIENT_SECRET}
+    settings.update(kw)
+    return mg.Gateway(transport=httpx.MockTransport(rec), sleep=fake.sleep, clock=fake.monotonic,
+                      wall_clock=lambda: 1_700_000_000.0, rng=random.Random(7), **settings)
+
+
+def make_async(rec: Recorder, fake: FakeTime, **kw: Any) -> mg.AsyncGateway:
+    settings: dict[str, Any] = {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": SALT_INDEX,
+                                "client_id": "CID", "client_secret": CLIENT_SECRET}
+    settings.update(kw)
+    return mg.AsyncGateway(transport=httpx.MockTransport(rec), sleep=fake.async_sleep, clock=fake.monotonic,
+                           wall_clock=lambda: 1_700_000_000.0, rng=random.Random(7), **settings)
+
+
+def expected_x_verify(request: httpx.Request, signing_path: str) -> str:
+    if request.content:
+        message = json.loads(request.content)["request"] + signing_path
+    else:
+        message = signing_path
+    return hashlib.sha256((message + SALT).encode()).hexdigest() + "###" + SALT_INDEX
+
+
+def test_every_spec_operation_has_a_method() -> None:
+    assert set(OPERATIONS) == set(CALLS)
+    for name in OPERATIONS:
+        assert callable(getattr(mg.Gateway, name)) and asyncio.iscoroutinefunction(getattr(mg.AsyncGateway, name))
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_sync_operation_wiring(name: str, fake_time: FakeTime) -> None:
+    rec = Recorder()
+    args, kwargs = CALLS[name]
+    result = getattr(make(rec, fake_time), name)(*args, **kwargs)
+    assert len(rec.requests) == 1
+    request = rec.requests[0]
+    module = OPERATIONS[name].module
+    if module.SIGNING_MODE != "none":
+        path = module.SIGNING_PATH.format(merchantId=MERCHANT, transactionId="TXV4", userAuthToken=args[0] if args
+                                          else "")
+        assert request.headers["X-VERIFY"] == expected_x_verify(request, path)
+    if module.BODY_WRAPPING == "base64-json":
+        payload = json.loads(base64.b64decode(json.loads(request.content)["request"]))
+        if "merchantId" in {k for k in payload} | {"merchantId"} and name != "get_sso_access_token":
+            assert payload["merchantId"] == MERCHANT  # filled from config
+    if name == "debit_v3":
+        assert result == "/pay/abc"
+    else:
+        assert result is not None and type(result).__name__.endswith("Response")
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+async def test_async_operation_wiring(name: str, fake_time: FakeTime) -> None:
+    rec = Recorder()
+    args, kwargs = CALLS[name]
+    async with make_async(rec, fake_time) as gw:
+        result = await getattr(gw, name)(*args, **kwargs)
+    assert len(rec.requests) == 1
+    assert result is not None
+
+
+def test_payload_model_and_vector_signature(vectors: dict[str, Any], fake_time: FakeTime) -> None:
+    vec = vectors["body_signature"][0]
+    rec = Recorder()
+    gw = make(rec, fake_time, salt_key=vec["salt_key"], salt_index=vec["salt_index"])
+    payload = mg_models().DebitPayload.from_dict(json.loads(vec["payload_json"]))
+    gw.debit_v3(payload)
+    sent = rec.requests[0]
+    assert json.loads(sent.content)["request"] == vec["request_b64"]  # compact JSON, key order kept
+    assert sent.headers["X-VERIFY"] == vec["expect"]
+
+
+def mg_models() -> Any:
+    import merchant_gateway_client.models as models
+
+    return models
+
+
+def test_status_path_vector(vectors: dict[str, Any], fake_time: FakeTime) -> None:
+    vec = vectors["path_signature"][0]
+    rec = Recorder()
+    make(rec, fake_time, salt_key=vec["salt_key"], salt_index=vec["salt_index"]).get_transaction_status("TX123456789")
+    assert rec.requests[0].headers["X-VERIFY"] == vec["expect"]
+
+
+# --- validation: a rejected input sends nothing -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "field"),
+    [
+        ("debit_v4_web", {"transaction_id": "T" * 38}, "transactionId"),
+        ("debit_v4_web", {"amount": 1.0}, "amount"),
+        ("debit_v4_web", {"amount": True}, "amount"),
+        ("debit_v4_web", {"amount": "100"}, "amount"),
+        ("debit_v4_web", {"amount": 0}, "amount"),
+        ("debit_v4_web", {"amount": 2**63}, "amount"),
+        ("debit_v4_web", {"merchant_order_id": "O" * 48}, "merchantOrderId"),
+        ("debit_v4_web", {"merchant_id": "OTHER"}, "merchantId"),
+        ("debit_v4_web", {"amout": 100}, "amout"),
+        ("debit_v4_web", {"redirect_mode": "SIDEWAYS"}, "redirect_mode"),
+        ("collect_request", {"callback_url": None}, "callback_url"),
+        ("refund_v4", {"original_transaction_id": None}, "originalTransactionId"),
+        ("refund_v4", {"original_amount": 49}, "amount"),
+        ("collect_request", {"instrument_type": "EMAIL"}, "payload"),
+    ],
+)
+def test_rejected_input_sends_nothing(name: str, change: dict[str, Any], field: str, fake_time: FakeTime) -> None:
+    rec = Recorder()
+    args, kwargs = CALLS[name]
+    with pytest.raises(mg.ValidationError) as info:
+        getattr(make(rec, fake_time), name)(*args, **{**kwargs, **change})
+    assert info.value.field == field
+    assert rec.requests == []
+
+
+def test_path_ids_validated(fake_time: FakeTime) -> None:
+    rec = Recorder()
+    gw = make(rec, fake_time)
+    for bad in ("T" * 38, "a/b", ""):
+        with pytest.raises(mg.ValidationError):
+            gw.get_transaction_status(bad)
+    assert rec.requests == []
+
+
+def test_refund_checked_against_amount_this_client_sent(fake_time: FakeTime) -> None:
+    rec = Recorder()
+    gw = make(rec, fake_time)
+    gw.debit_v4_web(transaction_id="PAY1", amount=500, merchant_user_id="U1")
+    refund = {"transaction_id": "R1", "original_transaction_id": "PAY1", "merchant_order_id": "O", "message": "m"}
+    with pytest.raises(mg.ValidationError, match="amount"):
+        gw.refund_v4(amount=501, **refund)
+    gw.refund_v4(amount=500, **refund)
+    assert len(rec.requests) == 2
+
+
+def test_missing_client_credentials_is_configuration_error(fake_time: FakeTime) -> None:
+    rec = Recorder()
+    gw = mg.Gateway(merchant_id=MERCHANT, salt_key=SALT, salt_index="1", transport=httpx.MockTransport(rec))
+    with pytest.raises(mg.ConfigurationError, match="MGW_CLIENT_ID"):
+        gw.get_authorization_token()
+    assert rec.requests == []
+
+
+def test_from_env(fake_time: FakeTime) -> None:
+    env = {"MGW_MERCHANT_ID": "M2", "MGW_SALT_KEY": "k2", "MGW_SALT_INDEX": "3"}
+    rec = Recorder()
+    gw = mg.Gateway.from_env(env, transport=httpx.MockTransport(rec))
+    gw.get_transaction_status("T1")
+    assert rec.requests[0].url.path == "/apis/pg-sandbox/v3/transaction/M2/T1/status"
+    assert rec.requests[0].headers["X-VERIFY"].endswith("###3")
+    with pytest.raises(mg.ConfigurationError, match="MGW_SALT_KEY"):
+        mg.Gateway.from_env({"MGW_MERCHANT_ID": "M2", "MGW_SALT_INDEX": "3"})
+
+
+def test_several_merchants_in_one_process(fake_time: FakeTime) -> None:
+    rec_a, rec_b = Recorder(), Recorder()
+    a = make(rec_a, fake_time, merchant_id="MA", salt_key="salt-a", salt_index="1")
+    b = make(rec_b, fake_time, merchant_id="MB", salt_key="salt-b", salt_index="2")
+    a.get_transaction_status("T1")
+    b.get_transaction_status("T1")
+    digest_a = hashlib.sha256(b"/v3/transaction/MA/T1/status" + b"salt-a").hexdigest() + "###1"
+    digest_b = hashlib.sha256(b"/v3/transaction/MB/T1/status" + b"salt-b").hexdigest() + "###2"
+    assert rec_a.requests[0].headers["X-VERIFY"] == digest_a
+    assert rec_b.requests[0].headers["X-VERIFY"] == digest_b
+    assert "salt-a" not in repr(a) + repr(a.config) + repr(a.callbacks)
+
+
+# --- error mapping -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "cls"),
+    [
+        ("AUTHORIZATION_FAILED", mg.AuthorizationError),
+        ("UNAUTHORIZED", mg.AuthorizationError),
+        ("BAD_REQUEST", mg.BadRequestError),
+        ("TRANSACTION_NOT_FOUND", mg.TransactionNotFoundError),
+        ("MERCHANT_USER_NOT_FOUND", mg.NotFoundError),
+        ("INVALID_TRANSACTION_ID", mg.InvalidTransactionIdError),
+        ("INVALID_USER_AUTH_TOKEN", mg.UserLinkError),
+        ("OTP_EXPIRED", mg.OtpError),
+        ("OTP_LIMIT_EXCEEDED", mg.OtpError),
+        ("TOO_MANY_REQUESTS", mg.RateLimitedError),
+        ("USER_BLOCKED", mg.UserBlockedError),
+        ("USER_BLACKLISTED", mg.UserBlockedError),
+        ("PAYMENT_DECLINED", mg.PaymentDeclinedError),
+        ("PAYMENT_ERROR", mg.PaymentError),
+        ("REVERSAL_WINDOW_EXCEEDED", mg.RefundWindowExceededError),
+        ("SOMETHING_NEW", mg.ApiError),
+    ],
+)
+def test_error_codes_map_to_classes(code: str, cls: type[mg.ApiError], fake_time: FakeTime) -> None:
+    body = {"success": False, "code": code, "message": "nope", "data": {"payResponseCode": "BRAND_NEW_CODE"}}
+    rec = Recorder(httpx.Response(400, json=body))
+    with pytest.raises(mg.ApiError) as info:
+        make(rec, fake_time).send_otp(mobile_number="9999999999")
+    assert type(info.value) is cls
+    err = info.value
+    assert (err.status, err.code, err.pay_response_code) == (400, code, "BRAND_NEW_CODE")
+    assert "nope" in str(err) and SALT not in repr(err)
+    assert len(rec.requests) == 1
+
+
+def test_status_answers_payment_states_without_raising(fake_time: FakeTime) -> None:
+    body = {"success": False, "code": "PAYMENT_ERROR", "message": "failed",
+            "data": {"merchantId": MERCHANT, "transactionId": "T1", "amount": 100, "payResponseCode": "XYZ_NEW"}}
+    rec = Recorder(httpx.Response(400, json=body))
+    result = make(rec, fake_time).get_transaction_status("T1")
+    assert result.code == "PAYMENT_ERROR"
+    assert result.data.pay_response_code == "XYZ_NEW"  # type: ignore[union-attr]
+
+
+def test_refund_excess_amount_keeps_pay_response_code(fake_time: FakeTime) -> None:
+    body = {"success": False, "code": "PAYMENT_ERROR", "message": "m", "data": {"payResponseCode": "EXCESS_REFUND_AMOUNT"}}
+    rec = Recorder(httpx.Response(400, json=body))
+    args, kwargs = CALLS["refund_v4"]
+    with pytest.raises(mg.PaymentError) as info:
+        make(rec, fake_time).refund_v4(**kwargs)
+    assert info.value.pay_response_code == "EXCESS_REFUND_AMOUNT" and info.value.transaction_id == "RF4"
+
+
+# --- retries ---------------------------------------------------------------------------------------------------
+
+MONEY = ["debit_v3", "debit_v4_web", "debit_v4_intent", "refund_v3", "refund_v4", "refund_apps_host",
+         "collect_request", "instant_debit", "inline_pay", "fulfill_deferred_refund", "initiate_sdk_less_payment"]
+
+
+def _call(gw: mg.Gateway, name: str) -> Any:
+    args, kwargs = CALLS[name]
+    return getattr(gw, name)(*args, **kwargs)
+
+
+@pytest.mark.parametrize("name", MONEY)
+@pytest.mark.parametrize(
+    "failure",
+    [
+        httpx.ReadTimeout("read"),
+        httpx.RemoteProtocolError("dropped"),
+        httpx.WriteTimeout("write"),
+        httpx.Response(500, text="oops"),
+        httpx.Response(503, json={"success": False, "code": "INTERNAL_SERVER_ERROR", "message": "x"}),
+        httpx.Response(400, json={"success": False, "code": "INTERNAL_SERVER_ERROR", "message": "x", "data": {}}),
+        httpx.Response(400, json={"success": False, "code": "TIMED_OUT", "message": "x", "data": {}}),
+        httpx.Response(200, text="not json"),
+    ],
+    ids=["read-timeout", "dropped", "write-timeout", "500", "503", "ise", "timed-out", "unreadable"],
+)
+def test_money_moves_never_retried_blindly(name: str, failure: Any, fake_time: FakeTime) -> None:
+    rec = Recorder(failure)
+    with pytest.raises(mg.OutcomeUnknown) as info:
+        _call(make(rec, fake_time), name)
+    assert len(rec.requests) == 1
+    assert info.value.transaction_id == CALLS[name][1]["transaction_id"]
+    assert fake_time.sleeps == []
+
+
+@pytest.mark.parametrize("name", ["debit_v4_web", "refund_v4", "collect_request"])
+@pytest.mark.parametrize("error", [httpx.ConnectError("refused"), httpx.ConnectTimeout("slow"),
+                                   httpx.PoolTimeout("pool")])
+def test_not_sent_is_retried_even_for_money(name: str, error: Exception, fake_time: FakeTime) -> None:
+    rec = Recorder(error)
+    _call(make(rec, fake_time), name)
+    assert len(rec.requests) == 2 and len(fake_time.sleeps) == 1
+
+
+def test_connection_failures_bounded(fake_time: FakeTime) -> None:
+    rec = Recorder(*(httpx.ConnectError("refused") for _ in range(5)))
+    with pytest.raises(mg.GatewayConnectionError):
+        _call(make(rec, fake_time), "debit_v4_web")
+    assert len(rec.requests) == 3 and len(fake_time.sleeps) == 2
+
+
+def test_status_reads_retried_on_timeouts_and_5xx(fake_time: FakeTime) -> None:
+    rec = Recorder(httpx.ReadTimeout("r"), httpx.Response(500, text="x"))
+    assert make(rec, fake_time).get_transaction_status("TXV4").code == "PAYMENT_SUCCESS"
+    assert len(rec.requests) == 3
+    rec2 = Recorder(*(httpx.ReadTimeout("r") for _ in range(5)))
+    with pytest.raises(mg.GatewayTimeoutError):
+        make(rec2, fake_time).get_transaction_status("TXV4")
+    assert len(rec2.requests) == 3
+
+
+def _limited(headers: dict[str, str] | None = None, window: object = None) -> httpx.Response:
+    data: dict[str, Any] = {"API_LIMIT": 10}
+    if window is not None:
+        data["TIME_WINDOW"] = window
+    raw = [(k.encode(), v.encode("utf-8")) for k, v in (headers or {}).items()]  # non-ASCII values too
+    return httpx.Response(429, headers=raw, json={"success": False, "code": "API_RATE_LIMIT_REACHED",
+                                                            "message": "slow down", "data": data})
+
+
+def test_429_honours_time_window(fake_time: FakeTime) -> None:
+    rec = Recorder(_limited(window=5))
+    _call(make(rec, fake_time), "refund_apps_host")
+    assert len(rec.requests) == 2
+    assert 5.0 <= fake_time.sleeps[0] <= 6.25
+
+
+def test_429_honours_retry_after(fake_time: FakeTime) -> None:
+    rec = Recorder(_limited({"Retry-After": "2"}, window=60))
+    _call(make(rec, fake_time), "get_transaction_status_apps_host")
+    assert 2.0 <= fake_time.sleeps[0] <= 2.5
+
+
+@pytest.mark.parametrize("hostile", ["inf", "nan", "-1", "99999", "Fri, 31 Dec 9999 23:59:59 GMT", "garbage",
+                                     "1e400", "\u0661"])
+def test_429_hostile_values_bounded_then_rate_limited(hostile: str, fake_time: FakeTime) -> None:
+    rec = Recorder(*(_limited({"Retry-After": hostile}, window=hostile) for _ in range(5)))
+    with pytest.raises(mg.RateLimitedError) as info:
+        _call(make(rec, fake_time, retry=mg.RetryPolicy(max_wait=10.0)), "get_transaction_status")
+    assert len(rec.requests) == 3
+    assert len(fake_time.sleeps) == 2 and all(0 <= s <= 10.0 for s in fake_time.sleeps)
+    assert info.value.api_limit == "10" and info.value.status == 429
+
+
+def test_reconcile_after_outcome_unknown(fake_time: FakeTime) -> None:
+    rec = Recorder(httpx.ReadTimeout("r"))
+    gw = make(rec, fake_time)
+    with pytest.raises(mg.OutcomeUnknown) as info:
+        _call(gw, "debit_v4_web")
+    assert info.value.transaction_id is not None
+    status = gw.reconcile(info.value.transaction_id)
+    assert status.code == "PAYMENT_SUCCESS"
+    assert rec.requests[1].url.path.endswith(f"/v3/transaction/{MERCHANT}/TXV4/status")
+
+
+async def test_async_retry_rules_match(fake_time: FakeTime) -> None:
+    rec = Recorder(httpx.ReadTimeout("r"))
+    async with make_async(rec, fake_time) as gw:
+        with pytest.raises(mg.OutcomeUnknown):
+            await gw.refund_v4(**CALLS["refund_v4"][1])
+        assert len(rec.requests) == 1
+        rec.script = [httpx.ConnectError("x"), _limited(window=3)]
+        await gw.get_transaction_status("TXV4")
+    assert len(rec.requests) == 4 and len(fake_time.sleeps) == 2
+
+
+# --- authorization token ---------------------------------------------------------------------------------------
+
+
+def test_token_cached_and_skew_proof(fake_time: FakeTime) -> None:
+    # issued_at is decades away from the (fake) wall clock: only expires_at - issued_at matters
+    rec = Recorder(httpx.Response(200, json=token_body(issued=5, lifetime=600)),
+                   httpx.Response(200, json=token_body(issued=5, lifetime=600, n=2)))
+    gw = make(rec, fake_time)
+    assert gw.authorization_token().access_token == "secret-access-token-1"
+    fake_time.now += 500
+    assert gw.authorization_token().access_token == "secret-access-token-1"
+    fake_time.now += 50  # within the 60 s margin
+    assert gw.authorization_token().access_token == "secret-access-token-2"
+    assert len(rec.requests) == 2
+    form = dict(x.split("=") for x in rec.requests[0].content.decode().split("&"))
+    assert form["grant_type"] == "client_credentials" and form["client_version"] == "1"
+
+
+async def test_fifty_async_callers_one_token_request(fake_time: FakeTime) -> None:
+    rec = Recorder()
+    async with make_async(rec, fake_time) as gw:
+        await gw.authorization_token()
+        fake_time.now += 3590  # expiring
+        tokens = await asyncio.gather(*(gw.authorization_token() for _ in range(50)))
+    assert len(rec.requests) == 2
+    assert len({t.access_token for t in tokens}) == 1
+
+
+def test_token_refresh_failure_serves_valid_token(fake_time: FakeTime) -> None:
+    rec = Recorder(httpx.Response(200, json=token_body()), *(httpx.Response(500) for _ in range(3)))
+    gw = make(rec, fake_time)
+    first = gw.authorization_token()
+    fake_time.now += 3590
+    assert gw.authorization_token() is first
+
+
+def test_token_auth_forced_refresh(fake_time: FakeTime) -> None:
+    rec = Recorder()
+    gw = make(rec, fake_time)
+    seen: list[str] = []
+
+    def api(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers["Authorization"])
+        return httpx.Response(401 if len(seen) == 1 else 200)
+
+    with httpx.Client(transport=httpx.MockTransport(api), auth=gw.token_auth()) as client:
+        assert client.get("https://checkout.example/pay").status_code == 200
+    assert seen == ["O-Bearer secret-access-token-1", "O-Bearer secret-access-token-1"] or len(rec.requests) == 2
+    assert len(rec.requests) == 2  # one initial token call, one forced refresh
+
+
+# --- logging ---------------------------------------------------------------------------------------------------
+
+
+def test_debug_logs_carry_metadata_only(fake_time: FakeTime, caplog: pytest.LogCaptureFixture) -> None:
+    rec = Recorder(httpx.ConnectError("x"), _limited(window=1))
+    caplog.set_level(logging.DEBUG)  # every logger, including httpx/httpcore
+    gw = make(rec, fake_time)
+    secrets = [SALT, CLIENT_SECRET, OTP, "secret-access-token", "GRANT1", "UAT-abc"]
+    for name in sorted(CALLS):
+        if name != "get_wallet_balance":  # its URL path carries the token; httpx itself logs URLs at INFO
+            _call(gw, name)
+    gw.authorization_token()
+    rec.script = [httpx.ReadTimeout("r")]
+    with pytest.raises(mg.OutcomeUnknown):
+        _call(gw, "refund_v4")
+    ours = [r for r in caplog.records if r.name == "merchant_gateway"]
+    assert ours, "the gateway logs its calls"
+    assert {r.getMessage().split()[0] for r in ours} >= {"request", "response", "retry", "outcome_unknown"}
+    bodies = [json.loads(r.content)["request"] for r in rec.requests if r.content.startswith(b'{"request"')]
+    text = "\n".join(r.getMessage() + repr(getattr(r, "mgw", "")) for r in caplog.records)
+    for secret in secrets + bodies:
+        assert secret not in text
+    assert "transaction_id=RF4" in text and "operation=refundV4" in text

@@ -1,0 +1,28 @@
+"""Fixtures for the spec tests: the loaded OpenAPI document and a JSON Schema validator over it."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from spec_helpers import ROOT, SPEC_PATH, SpecValidator, load_yaml  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def spec() -> dict[str, Any]:
+    return load_yaml(SPEC_PATH)
+
+
+@pytest.fixture(scope="session")
+def sv(spec: dict[str, Any]) -> SpecValidator:
+    return SpecValidator(spec)
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    return Path(os.environ.get("MGW_SHARED_DIR", ROOT.parent / "shared"))
