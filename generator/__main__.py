@@ -62,9 +62,7 @@ def diff_trees(expected: Path, actual: Path, max_lines: int = 200) -> list[str]:
         else:
             a = old[name].decode("utf-8", "replace").splitlines(keepends=True)
             b = new[name].decode("utf-8", "replace").splitlines(keepends=True)
-            lines.extend(
-                line.rstrip("\n") for line in difflib.unified_diff(a, b, f"committed/{name}", f"fresh/{name}")
-            )
+            lines.extend(line.rstrip("\n") for line in difflib.unified_diff(a, b, f"committed/{name}", f"fresh/{name}"))
     if len(lines) > max_lines:
         lines = [*lines[:max_lines], f"... {len(lines) - max_lines} more diff lines"]
     return lines

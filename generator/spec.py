@@ -180,7 +180,9 @@ def operation_meta(spec: dict[str, Any], url_path: str, method: str, op: dict[st
     host = _enum(op, "x-host", ("base", "apps", "auth"), None, where)
     mode = _enum(op, "x-signing-mode", ("body", "path", "none"), None, where)
     has_body = "requestBody" in op
-    wrapping = _enum(op, "x-body-wrapping", ("base64-json", "json", "form", "none"), None if has_body else "none", where)
+    wrapping = _enum(
+        op, "x-body-wrapping", ("base64-json", "json", "form", "none"), None if has_body else "none", where
+    )
     if (wrapping == "none") == has_body:
         raise SpecError(f"{where}: x-body-wrapping {wrapping} does not match the presence of a requestBody")
     retry = _enum(op, "x-retry", ("safe", "reconcile-first"), "safe", where)

@@ -50,6 +50,8 @@ def _describe(err: ValidationError, where: str) -> str:
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         return f"{where}: {err.message}" + (f" (at '{path}')" if path else "")
     name = path or "(root)"
+    if err.validator == "minimum":
+        return f"{where}: field '{name}': {name} must be greater than or equal to {err.validator_value}"
     return f"{where}: field '{name}': {err.message}"
 
 

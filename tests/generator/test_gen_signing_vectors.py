@@ -78,7 +78,9 @@ def test_body_vector_through_generated_endpoint(vector: dict[str, Any]) -> None:
     module = importlib.import_module(f"merchant_gateway_client.api.default.{module_name}")
     seen: list[httpx.Request] = []
     client = Client("https://base.test", salt_key=vector["salt_key"], salt_index=vector["salt_index"])
-    client.set_httpx_client(httpx.Client(transport=httpx.MockTransport(lambda r: seen.append(r) or httpx.Response(418))))
+    client.set_httpx_client(
+        httpx.Client(transport=httpx.MockTransport(lambda r: seen.append(r) or httpx.Response(418)))
+    )
     payload = getattr(models, model_name).from_dict(json.loads(vector["payload_json"]))
     extra = {"x_callback_url": "https://merchant.test/cb"} if module_name == "collect_request" else {}
     module.sync_detailed(client=client, body=payload, **extra)

@@ -90,7 +90,14 @@ TABLE: dict[str, tuple[str, str, str, str, str | None, str | None]] = {
     "unlinkUser": ("POST", BASE, "/v3/merchant/token/unlink", "body", "/v3/merchant/token/unlink", "UnlinkPayload"),
     "sendOtp": ("POST", BASE, "/v3/merchant/otp/send", "body", "/v3/merchant/otp/send", "OtpSendPayload"),
     "verifyOtp": ("POST", BASE, "/v3/merchant/otp/verify", "body", "/v3/merchant/otp/verify", "OtpVerifyPayload"),
-    "getSsoAccessToken": ("POST", APPS, "/v3/service/auth/access", "body", "/v3/service/auth/access", "SsoAccessPayload"),
+    "getSsoAccessToken": (
+        "POST",
+        APPS,
+        "/v3/service/auth/access",
+        "body",
+        "/v3/service/auth/access",
+        "SsoAccessPayload",
+    ),
     "getSsoUserDetails": ("GET", APPS, "/v3/service/userdetails", "path", "/v3/service/userdetails", None),
     "initiateSdkLessPayment": (
         "POST",
@@ -292,7 +299,9 @@ def test_base_url_prefix_is_not_signed(op_id: str) -> None:
     seen: list[httpx.Request] = []
     prefix = "http://127.0.0.1:8080/apis/pg-sandbox"
     client = Client(prefix, salt_key=SALT_KEY, salt_index=SALT_INDEX)
-    client.set_httpx_client(httpx.Client(transport=httpx.MockTransport(lambda r: seen.append(r) or httpx.Response(418))))
+    client.set_httpx_client(
+        httpx.Client(transport=httpx.MockTransport(lambda r: seen.append(r) or httpx.Response(418)))
+    )
     args, _, _ = call_args(op_id)
     module_for(op_id).sync_detailed(client=client, **args)
     (request,) = seen

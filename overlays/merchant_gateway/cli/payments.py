@@ -1,0 +1,215 @@
+"""`mgw pay`, `status`, `refund`, `reconcile`, `token` and `demo`: commands that talk to the gateway."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ..amounts import paise_from_rupees
+from ..errors import ValidationError
+from ..flows.reconcile import PendingPayment
+from ..flows.schedule import DEFAULT_SCHEDULE
+from ..flows.status import reconcile_payments, snapshot_of, wait_for_payment
+from ..gateway import AsyncGateway, Gateway
+from ..ids import new_transaction_id
+from .commands import add_config_flags, config_from
+from .output import Output
+
+
+def _amount(args: argparse.Namespace) -> int:
+    if (args.amount is None) == (args.rupees is None):
+        raise ValidationError("--amount", "give exactly one of --amount (paise) and --rupees")
+    if args.rupees is not None:
+        try:
+            return paise_from_rupees(Decimal(args.rupees), "--rupees")
+        except InvalidOperation:
+            raise ValidationError("--rupees", "is not a decimal number") from None
+    try:
+        return int(args.amount)
+    except ValueError:
+        raise ValidationError("--amount", "must be a whole number of paise") from None
+
+
+def cmd_pay(args: argparse.Namespace, out: Output) -> int:
+    amount = _amount(args)
+    txn = args.transaction_id or new_transaction_id()
+    with Gateway(config_from(args)) as gw:
+        resp = gw.debit_v4_web(
+            transaction_id=txn,
+            amount=amount,
+            merchant_order_id=args.order_id or txn,
+            merchant_user_id=args.user_id,
+            redirect_url=args.redirect_url,
+            redirect_mode=args.redirect_mode,
+            callback_url=args.callback_url,
+        )
+        data = resp.data
+        url = getattr(data, "redirect_url", None)
+        out.step(f"payment {txn} started ({resp.code}): open {url}")
+        if not args.wait:
+            out.result(f"transaction {txn}: {resp.code}; then run: mgw status {txn}", transaction_id=txn,
+                       code=resp.code, redirect_url=url, amount=amount)
+            return 0
+        final = wait_for_payment(gw, txn, expected_amount=amount)
+    out.result(f"transaction {txn}: {final.code} after {final.checks} status checks", transaction_id=txn,
+               code=final.code, amount=amount, checks=final.checks)
+    return 0 if final.succeeded else 1
+
+
+def cmd_status(args: argparse.Namespace, out: Output) -> int:
+    txn = args.transaction_id
+    with Gateway(config_from(args)) as gw:
+        if args.wait:
+            final = wait_for_payment(gw, txn, expected_amount=args.expected_amount, started_at=time.monotonic()
+                                     - DEFAULT_SCHEDULE.first_check_after)
+            snap = final.snapshot
+        else:
+            read = gw.get_transaction_status_apps_host if args.apps_host else gw.get_transaction_status
+            snap = snapshot_of(read(txn), txn)
+    facts = {
+        "transaction_id": txn,
+        "code": snap.code,
+        "final": snap.is_final,
+        "amount": snap.amount,
+        "payment_state": snap.payment_state,
+        "pay_response_code": snap.pay_response_code,
+        "provider_reference_id": snap.provider_reference_id,
+    }
+    human = f"{txn}: {snap.code}" + (f", amount {snap.amount} paise" if snap.amount is not None else "")
+    if snap.pay_response_code:
+        human += f", payResponseCode {snap.pay_response_code}"
+    if args.expected_amount is not None and snap.succeeded and snap.amount != args.expected_amount:
+        out.error(f"{txn}: amount {snap.amount} differs from the expected {args.expected_amount}",
+                  kind="amount_mismatch", transaction_id=txn)
+        return 1
+    out.result(human, **facts)
+    return 0
+
+
+def cmd_refund(args: argparse.Namespace, out: Output) -> int:
+    amount = _amount(args)
+    txn = args.transaction_id or new_transaction_id("RF")
+    with Gateway(config_from(args)) as gw:
+        resp = gw.refund_v4(
+            transaction_id=txn,
+            original_transaction_id=args.original,
+            amount=amount,
+            merchant_order_id=args.order_id or txn,
+            message=args.message,
+            original_amount=args.original_amount,
+            callback_url=args.callback_url,
+        )
+    code = resp.code
+    out.result(f"refund {txn} of {args.original}: {code}; check with: mgw status {txn}", transaction_id=txn,
+               original_transaction_id=args.original, code=code, amount=amount)
+    return 0
+
+
+def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
+    ids = list(args.transaction_ids)
+    if args.file:
+        with open(args.file, encoding="utf-8") as fh:
+            ids += [line.strip() for line in fh if line.strip() and not line.startswith("#")]
+    if not ids:
+        raise ValidationError("transaction_ids", "give at least one transaction id (or --file)")
+
+    async def run() -> Any:
+        async with AsyncGateway(config_from(args)) as gw:
+            # the payments are already older than the first check of the schedule: start checking at once
+            start = time.monotonic() - DEFAULT_SCHEDULE.first_check_after
+            pending = [PendingPayment(t, started_at=start) for t in dict.fromkeys(ids)]
+            return await reconcile_payments(gw, pending, max_in_flight=args.max_in_flight, max_rate=args.max_rate,
+                                            on_progress=out.progress)
+
+    report = asyncio.run(run())
+    rows = []
+    for txn, outcome in report.outcomes.items():
+        code = outcome.code if outcome.code else type(outcome).__name__
+        rows.append({"transaction_id": txn, "code": code, "final": txn in report.settled})
+        out.step(f"{txn}: {code}")
+    unsettled = len(report.unsettled)
+    out.result(f"{len(report.settled)} settled, {unsettled} not final, {report.requests} status calls",
+               outcomes=rows, requests=report.requests)
+    return 0 if unsettled == 0 else 4
+
+
+def cmd_token(args: argparse.Namespace, out: Output) -> int:
+    with Gateway(config_from(args)) as gw:
+        token = gw.get_authorization_token()
+    length = len(token.access_token)
+    facts = {
+        "token_type": token.token_type if isinstance(token.token_type, str) else None,
+        "issued_at": token.issued_at if isinstance(token.issued_at, int) else None,
+        "expires_at": token.expires_at,
+        "access_token_length": length,
+    }
+    out.result(
+        f"token_type {facts['token_type']}, issued_at {facts['issued_at']}, expires_at {token.expires_at}; "
+        f"access token received ({length} characters, not shown)",
+        **facts,
+    )
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace, out: Output) -> int:
+    from .demo import run_demo
+
+    return run_demo(args, out)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("pay", help="start a web payment (v4 debit) and optionally wait for its final status")
+    add_config_flags(p)
+    amount = p.add_mutually_exclusive_group()
+    amount.add_argument("--amount", help="amount in paise (integer)")
+    amount.add_argument("--rupees", help="amount in rupees, e.g. 100.50")
+    p.add_argument("--transaction-id", help="default: a new unique id")
+    p.add_argument("--order-id", help="merchantOrderId (default: the transaction id)")
+    p.add_argument("--user-id", help="merchantUserId")
+    p.add_argument("--redirect-url")
+    p.add_argument("--redirect-mode", choices=("REDIRECT", "POST"))
+    p.add_argument("--callback-url")
+    p.add_argument("--wait", action="store_true", help="poll the status on the published schedule until final")
+    p.set_defaults(handler=cmd_pay)
+
+    p = sub.add_parser("status", help="check the status of a payment, refund or collect")
+    add_config_flags(p)
+    p.add_argument("transaction_id")
+    p.add_argument("--apps-host", action="store_true", help="ask the apps host instead of the base host")
+    p.add_argument("--wait", action="store_true", help="poll on the published schedule until final")
+    p.add_argument("--expected-amount", type=int, help="cross-check the amount (paise) of the forward request")
+    p.set_defaults(handler=cmd_status)
+
+    p = sub.add_parser("refund", help="refund a payment fully or partly (v4)")
+    add_config_flags(p)
+    p.add_argument("--original", required=True, help="merchant transaction id of the payment")
+    amount = p.add_mutually_exclusive_group()
+    amount.add_argument("--amount", help="amount in paise (integer)")
+    amount.add_argument("--rupees", help="amount in rupees")
+    p.add_argument("--original-amount", type=int, help="the payment's amount, to refuse an excess refund locally")
+    p.add_argument("--transaction-id", help="the refund's own id (default: a new unique id)")
+    p.add_argument("--order-id", help="merchantOrderId (default: the refund's transaction id)")
+    p.add_argument("--message", default="refund", help="message (required by the gateway)")
+    p.add_argument("--callback-url")
+    p.set_defaults(handler=cmd_refund)
+
+    p = sub.add_parser("reconcile", help="settle payments whose outcome is unknown, through the status operation")
+    add_config_flags(p)
+    p.add_argument("transaction_ids", nargs="*")
+    p.add_argument("--file", help="file with one transaction id per line")
+    p.add_argument("--max-in-flight", type=int, default=10)
+    p.add_argument("--max-rate", type=float, default=10.0, help="status calls started per second, at most")
+    p.set_defaults(handler=cmd_reconcile)
+
+    p = sub.add_parser("token", help="fetch an authorization token (the token itself is never printed)")
+    add_config_flags(p)
+    p.set_defaults(handler=cmd_token)
+
+    p = sub.add_parser("demo", help="run the whole payment story (embedded sandbox when no MGW_* gateway is set)")
+    add_config_flags(p)
+    p.add_argument("--wait-for-person", type=float, default=300.0,
+                   help="seconds to wait for someone to pay in a browser (non-sandbox gateways)")
+    p.set_defaults(handler=cmd_demo)

@@ -1,0 +1,196 @@
+"""Linking a user through OTP, and what a linked user can do.
+
+Why this module exists: the OTP flow has sharp edges that the interface document spells out: a new otpToken is
+issued for every OTP and the merchant must send the *latest* token with its matching OTP; each failure code asks
+for a different reaction (ask again, send a new OTP, wait, stop). Encoding that once keeps merchants from
+verifying a stale token or hammering a blocked number. Only enabled payment instruments are to be shown, ordered
+by priority (0 first): :func:`usable_instruments` does that.
+
+The send/verify pair comes from the gateway's public reference (the interface document leaves it unshown; the
+spec marks it ``x-source: public-reference``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from merchant_gateway_client.types import Unset
+
+from ..errors import GatewayError, OtpError, RateLimitedError, UserBlockedError
+
+if TYPE_CHECKING:
+    from ..gateway import AsyncGateway, Gateway
+
+# code -> (action, guidance). Actions: "retry" (ask the user again, same otpToken), "resend" (new OTP and token),
+# "stop" (give up now; the guidance says what the user or merchant should do).
+OTP_GUIDANCE: dict[str, tuple[str, str]] = {
+    "OTP_VERIFY_FAILED": ("retry", "the OTP is wrong; ask the user to type it again"),
+    "OTP_EXPIRED": ("resend", "the OTP expired; a new one is sent"),
+    "OTP_ALREADY_VERIFIED": ("resend", "this OTP was already used; a new one is sent"),
+    "INVALID_OTP_TOKEN": ("resend", "the OTP token is invalid or expired; a new OTP is sent"),
+    "OTP_LIMIT_EXCEEDED": ("stop", "too many OTPs were sent to this number; try again later"),
+    "TOO_MANY_REQUESTS": ("stop", "too many requests from this merchant; wait before trying again"),
+    "USER_BLOCKED": ("stop", "the user is blocked for one day"),
+    "USER_BLACKLISTED": ("stop", "the user is blacklisted; use another payment method"),
+}
+
+
+@dataclass(frozen=True)
+class OtpPrompt:
+    """What the UI shows when asking for the OTP."""
+
+    attempt: int  # 1-based, over the whole flow
+    resent: bool  # a new OTP was just sent (the previous one is void)
+    reason: str | None  # guidance for the user after a failure, None on the first prompt
+
+
+@dataclass(frozen=True)
+class LinkedUser:
+    merchant_id: str
+    user_auth_token: str = field(repr=False)
+
+
+class LinkingError(GatewayError):
+    """Linking stopped. ``action`` is "stop" or "exhausted"; ``guidance`` says what to do next."""
+
+    def __init__(self, message: str, *, code: str | None, action: str, guidance: str) -> None:
+        super().__init__(message, code=code)
+        self.action = action
+        self.guidance = guidance
+
+
+class _OtpSession:
+    """The decisions of one linking attempt, free of I/O, shared by the sync and async flows."""
+
+    def __init__(self, max_prompts: int, max_sends: int) -> None:
+        self.max_prompts = max_prompts
+        self.max_sends = max_sends
+        self.prompts = 0
+        self.sends = 0
+        self.otp_token: str | None = None
+        self._resent = False
+        self._reason: str | None = None
+
+    def sent(self, response: Any) -> None:
+        token = getattr(getattr(response, "data", None), "otp_token", None)
+        if not isinstance(token, str) or not token:
+            raise LinkingError("the OTP answer carried no otpToken", code=response.code, action="stop",
+                               guidance="check the gateway configuration")
+        self.sends += 1
+        self.otp_token = token  # always the latest: an older token no longer matches a new OTP
+
+    def prompt(self) -> OtpPrompt:
+        if self.prompts >= self.max_prompts:
+            raise LinkingError("too many OTP attempts", code=None, action="exhausted",
+                               guidance="start linking again later")
+        self.prompts += 1
+        prompt = OtpPrompt(self.prompts, self._resent, self._reason)
+        self._resent = False
+        return prompt
+
+    def failed(self, exc: GatewayError) -> bool:
+        """Record a failed send/verify; True when a new OTP must be sent, False to ask again."""
+        if not isinstance(exc, OtpError | RateLimitedError | UserBlockedError):
+            raise exc
+        action, guidance = OTP_GUIDANCE.get(exc.code or "", ("stop", "unexpected answer; try again later"))
+        if action == "stop":
+            raise LinkingError(exc.message or guidance, code=exc.code, action="stop", guidance=guidance) from exc
+        self._reason = guidance
+        if action == "resend":
+            if self.sends >= self.max_sends:
+                raise LinkingError("no more OTPs may be sent", code=exc.code, action="exhausted", guidance=guidance)
+            self._resent = True
+            return True
+        return False
+
+    def linked(self, response: Any) -> LinkedUser:
+        data = getattr(response, "data", None)
+        token = getattr(data, "user_auth_token", None)
+        merchant = getattr(data, "merchant_id", None)
+        if not isinstance(token, str) or not token:
+            raise LinkingError("the verification answer carried no userAuthToken", code=response.code,
+                               action="stop", guidance="check the gateway configuration")
+        return LinkedUser(merchant_id=merchant if isinstance(merchant, str) else "", user_auth_token=token)
+
+
+def link_user(
+    gateway: Gateway,
+    mobile_number: str,
+    ask_otp: Callable[[OtpPrompt], str],
+    *,
+    max_prompts: int = 5,
+    max_sends: int = 3,
+    **send_fields: Any,
+) -> LinkedUser:
+    """Send an OTP to ``mobile_number``, ask the user through ``ask_otp``, verify, return the linked user.
+
+    ``send_fields`` go to the OTP send payload (``email``, ``short_name``, ``request_type``).
+    """
+    session = _OtpSession(max_prompts, max_sends)
+    session.sent(gateway.send_otp(mobile_number=mobile_number, **send_fields))
+    while True:
+        otp = ask_otp(session.prompt())
+        try:
+            return session.linked(gateway.verify_otp(otp_token=session.otp_token, otp=otp))
+        except GatewayError as exc:
+            if session.failed(exc):
+                try:
+                    session.sent(gateway.send_otp(mobile_number=mobile_number, **send_fields))
+                except GatewayError as send_exc:
+                    session.failed(send_exc)
+
+
+async def async_link_user(
+    gateway: AsyncGateway,
+    mobile_number: str,
+    ask_otp: Callable[[OtpPrompt], Awaitable[str]],
+    *,
+    max_prompts: int = 5,
+    max_sends: int = 3,
+    **send_fields: Any,
+) -> LinkedUser:
+    """The async twin of :func:`link_user`."""
+    session = _OtpSession(max_prompts, max_sends)
+    session.sent(await gateway.send_otp(mobile_number=mobile_number, **send_fields))
+    while True:
+        otp = await ask_otp(session.prompt())
+        try:
+            return session.linked(await gateway.verify_otp(otp_token=session.otp_token, otp=otp))
+        except GatewayError as exc:
+            if session.failed(exc):
+                try:
+                    session.sent(await gateway.send_otp(mobile_number=mobile_number, **send_fields))
+                except GatewayError as send_exc:
+                    session.failed(send_exc)
+
+
+@dataclass(frozen=True)
+class Instrument:
+    """One enabled instrument with its items in display order."""
+
+    kind: str  # "wallets", "upi" or "card"
+    priority: int
+    items: tuple[Any, ...]  # ActiveWallet / UpiAccount / SavedCard models, by their own priority
+
+
+def _value(obj: Any, name: str) -> Any:
+    value = getattr(obj, name, None)
+    return None if isinstance(value, Unset) else value
+
+
+def usable_instruments(options: Any) -> list[Instrument]:
+    """Only the enabled instruments of a payment-options answer, ordered by instrumentPriority (0 first), each
+    with its wallets/accounts/cards ordered by priority. Unknown future instruments are not shown."""
+    data = _value(options, "data")
+    found: list[Instrument] = []
+    for kind, items_attr in (("wallets", "active_wallets"), ("upi", "active_accounts"), ("card", "saved_cards")):
+        option = _value(data, kind) if data is not None else None
+        if option is None or _value(option, "enabled") is not True:
+            continue
+        items = _value(option, items_attr) or []
+        ordered = sorted(items, key=lambda item: (_value(item, "priority") is None, _value(item, "priority") or 0))
+        priority = _value(option, "instrument_priority")
+        found.append(Instrument(kind, priority if isinstance(priority, int) else 1 << 30, tuple(ordered)))
+    return sorted(found, key=lambda inst: inst.priority)

@@ -1,0 +1,118 @@
+"""Polling a Gateway for a payment's final status: the bridge between the generated status answer and the
+schedule-driven pollers of :mod:`.polling` and :mod:`.reconcile`.
+
+Why this module exists: the pollers work on a small :class:`StatusSnapshot` so they can be tested without I/O;
+this module reads one from the generated ``TransactionStatusResponse`` and binds the pollers to a Gateway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from merchant_gateway_client.types import Unset
+
+from .polling import FinalStatus, StatusSnapshot, async_wait_for_final_status, wait_for_final_status
+from .reconcile import PendingPayment, ReconcileReport, reconcile_many
+from .schedule import DEFAULT_SCHEDULE, PollSchedule
+
+if TYPE_CHECKING:
+    from ..gateway import AsyncGateway, Gateway
+
+
+def _opt(value: Any) -> Any:
+    return None if isinstance(value, Unset) else value
+
+
+def snapshot_of(response: Any, transaction_id: str) -> StatusSnapshot:
+    """A StatusSnapshot from a generated ``TransactionStatusResponse`` (``data`` may be absent or ``{}``)."""
+    data = _opt(getattr(response, "data", None))
+    state = _opt(getattr(data, "payment_state", None)) if data is not None else None
+    return StatusSnapshot(
+        transaction_id=transaction_id,
+        code=str(response.code),
+        amount=_opt(getattr(data, "amount", None)) if data is not None else None,
+        payment_state=None if state is None else str(getattr(state, "value", state)),
+        pay_response_code=_opt(getattr(data, "pay_response_code", None)) if data is not None else None,
+        provider_reference_id=_opt(getattr(data, "provider_reference_id", None)) if data is not None else None,
+    )
+
+
+def wait_for_payment(
+    gateway: Gateway,
+    transaction_id: str,
+    *,
+    expected_amount: int | None = None,
+    started_at: float | None = None,
+    expires_in: float | None = None,
+    schedule: PollSchedule = DEFAULT_SCHEDULE,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> FinalStatus:
+    """Poll the gateway's status operation on ``schedule`` until the payment is final (see :mod:`.polling`)."""
+    return wait_for_final_status(
+        lambda: snapshot_of(gateway.get_transaction_status(transaction_id), transaction_id),
+        transaction_id,
+        expected_amount=expected_amount,
+        started_at=started_at,
+        expires_in=expires_in,
+        schedule=schedule,
+        clock=clock,
+        sleep=sleep,
+    )
+
+
+async def async_wait_for_payment(
+    gateway: AsyncGateway,
+    transaction_id: str,
+    *,
+    expected_amount: int | None = None,
+    started_at: float | None = None,
+    expires_in: float | None = None,
+    schedule: PollSchedule = DEFAULT_SCHEDULE,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+) -> FinalStatus:
+    async def fetch() -> StatusSnapshot:
+        return snapshot_of(await gateway.get_transaction_status(transaction_id), transaction_id)
+
+    return await async_wait_for_final_status(
+        fetch,
+        transaction_id,
+        expected_amount=expected_amount,
+        started_at=started_at,
+        expires_in=expires_in,
+        schedule=schedule,
+        clock=clock,
+        sleep=sleep,
+    )
+
+
+async def reconcile_payments(
+    gateway: AsyncGateway,
+    pending: Iterable[PendingPayment],
+    *,
+    max_in_flight: int = 10,
+    max_rate: float = 10.0,
+    schedule: PollSchedule = DEFAULT_SCHEDULE,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> ReconcileReport:
+    """Reconcile many payments through one AsyncGateway within the in-flight and rate ceilings."""
+
+    async def fetch(txn: str) -> StatusSnapshot:
+        return snapshot_of(await gateway.get_transaction_status(txn), txn)
+
+    return await reconcile_many(
+        fetch,
+        pending,
+        max_in_flight=max_in_flight,
+        max_rate=max_rate,
+        schedule=schedule,
+        clock=clock,
+        sleep=sleep,
+        on_progress=on_progress,
+    )
