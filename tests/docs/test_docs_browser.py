@@ -55,10 +55,27 @@ def test_every_operation_id_is_in_the_rendered_page(html: Path) -> None:
             page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort())
             page.goto(html.as_uri(), wait_until="load")
             page.wait_for_selector("[data-section-id]", timeout=30_000)
-            section_ids = page.eval_on_selector_all("[data-section-id]", "els => els.map(e => e.getAttribute('data-section-id'))")
-            rendered = "\n".join(section_ids)
-            missing = [i for i in ids if f"/{i}" not in rendered]
+            # Redoc renders operations lazily and links them as #/<tag>/<operationId, lower-cased>: scroll the whole
+            # page (bounded) and collect every link and anchor the renderer produced.
+            seen: set[str] = set()
+            last = -1.0
+            for _ in range(400):
+                seen.update(page.eval_on_selector_all(
+                    "[href], [id], [data-section-id]",
+                    "els => els.flatMap(e => [e.getAttribute('href'), e.id, e.getAttribute('data-section-id')])"
+                    ".filter(Boolean)",
+                ))
+                y = page.evaluate("() => { window.scrollBy(0, 1500); return window.scrollY; }")
+                if y == last:
+                    break
+                last = y
+                page.wait_for_timeout(50)
+            segments = {s.rstrip("/").rsplit("/", 1)[-1].lower() for s in seen}
+            missing = [i for i in ids if i.lower() not in segments]
             assert not missing, f"operationIds not rendered: {missing}"
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.goto(html.as_uri() + "#/payments/debitv3", wait_until="load")
+            page.wait_for_timeout(1500)
             assert "Merchant Payment Gateway" in page.title() or "Merchant Payment Gateway" in page.content()
             SHOT.parent.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOT))

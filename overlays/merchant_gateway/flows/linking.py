@@ -129,17 +129,19 @@ def link_user(
     ``send_fields`` go to the OTP send payload (``email``, ``short_name``, ``request_type``).
     """
     session = _OtpSession(max_prompts, max_sends)
-    session.sent(gateway.send_otp(mobile_number=mobile_number, **send_fields))
+    need_otp = True
     while True:
+        if need_otp:
+            try:
+                session.sent(gateway.send_otp(mobile_number=mobile_number, **send_fields))
+            except GatewayError as exc:
+                session.failed(exc)  # raises LinkingError with guidance for every documented refusal
+                raise
         otp = ask_otp(session.prompt())
         try:
             return session.linked(gateway.verify_otp(otp_token=session.otp_token, otp=otp))
         except GatewayError as exc:
-            if session.failed(exc):
-                try:
-                    session.sent(gateway.send_otp(mobile_number=mobile_number, **send_fields))
-                except GatewayError as send_exc:
-                    session.failed(send_exc)
+            need_otp = session.failed(exc)
 
 
 async def async_link_user(
@@ -153,17 +155,19 @@ async def async_link_user(
 ) -> LinkedUser:
     """The async twin of :func:`link_user`."""
     session = _OtpSession(max_prompts, max_sends)
-    session.sent(await gateway.send_otp(mobile_number=mobile_number, **send_fields))
+    need_otp = True
     while True:
+        if need_otp:
+            try:
+                session.sent(await gateway.send_otp(mobile_number=mobile_number, **send_fields))
+            except GatewayError as exc:
+                session.failed(exc)
+                raise
         otp = await ask_otp(session.prompt())
         try:
             return session.linked(await gateway.verify_otp(otp_token=session.otp_token, otp=otp))
         except GatewayError as exc:
-            if session.failed(exc):
-                try:
-                    session.sent(await gateway.send_otp(mobile_number=mobile_number, **send_fields))
-                except GatewayError as send_exc:
-                    session.failed(send_exc)
+            need_otp = session.failed(exc)
 
 
 @dataclass(frozen=True)

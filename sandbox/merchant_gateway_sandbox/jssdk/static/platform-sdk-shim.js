@@ -153,6 +153,10 @@ const STYLE =
   "position:fixed;inset:0;z-index:2147483647;background:rgba(17,12,34,.55);display:flex;" +
   "align-items:center;justify-content:center;font-family:system-ui,sans-serif";
 
+const BUTTON =
+  "all:unset;box-sizing:border-box;display:block;width:100%;text-align:center;padding:10px;margin-top:8px;" +
+  "border-radius:9px;font:600 14px system-ui,sans-serif;cursor:pointer;";
+
 function overlay(id) {
   const root = document.createElement("div");
   root.id = id;
@@ -169,8 +173,8 @@ function askConsent() {
       "<div style='background:#fff;border-radius:14px;padding:22px;width:320px;max-width:90vw'>" +
       "<div style='font-size:11px;color:#92400e'>development shim consent pop-up</div>" +
       "<h2 style='font-size:17px;margin:8px 0'>Share your profile with this app?</h2>" +
-      "<button id='platform-sdk-shim-login' style='width:100%;padding:10px;margin-top:8px'>Login</button>" +
-      "<button id='platform-sdk-shim-skip' style='width:100%;padding:10px;margin-top:8px'>Skip</button></div>";
+      `<button id='platform-sdk-shim-login' style='${BUTTON}background:#5f259f;color:#fff'>Login</button>` +
+      `<button id='platform-sdk-shim-skip' style='${BUTTON}background:#f3f4f6;color:#374151'>Skip</button></div>`;
     root.querySelector("#platform-sdk-shim-login").onclick = () => (root.remove(), resolve(true));
     root.querySelector("#platform-sdk-shim-skip").onclick = () => (root.remove(), resolve(false));
   });
@@ -204,7 +208,8 @@ function openPaymentsPage(reservationId) {
       "<div style='display:flex;justify-content:space-between;align-items:center;padding:8px 12px;" +
       "background:#fde68a;color:#78350f;font-size:12px'><span>development shim: sandbox payments page</span>" +
       "<button id='platform-sdk-shim-close' aria-label='Close payments page' " +
-      "style='border:0;background:none;font-size:20px;cursor:pointer'>&times;</button></div>" +
+      "style='all:unset;color:#78350f;font-size:22px;line-height:1;padding:0 6px;cursor:pointer'>&times;</button>" +
+      "</div>" +
       "<iframe id='platform-sdk-shim-frame' title='Sandbox payments page' style='border:0;flex:1;width:100%'>" +
       "</iframe></div>";
     const frame = root.querySelector("#platform-sdk-shim-frame");

@@ -120,7 +120,7 @@ async function main() {
     const list = await sdk.seekPermission(["LOCATION", "CAMERA", "READ_SMS"]);
     $("permission-result").textContent = list
       .map((p) => `${p.permission}:${p.permissionGranted ? "granted" : "denied"}`)
-      .join(" ");
+      .join(", ");
     log(`seekPermission resolved ${JSON.stringify(list)}`);
   };
 
