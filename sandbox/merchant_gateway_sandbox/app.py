@@ -57,7 +57,10 @@ class SandboxApp:
 
     def __init__(self, sandbox: Sandbox) -> None:
         self.sandbox = sandbox
-        self.starlette = Starlette(routes=pages.routes(sandbox) + control.routes(sandbox), lifespan=self._lifespan)
+        from .jssdk import routes as jssdk_routes  # JS SDK shim, its endpoints and the example page (issue 10)
+
+        routes = pages.routes(sandbox) + control.routes(sandbox) + jssdk_routes(sandbox)
+        self.starlette = Starlette(routes=routes, lifespan=self._lifespan)
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:

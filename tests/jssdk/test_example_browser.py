@@ -96,14 +96,19 @@ def open_page(browser: Any, sandbox: Any) -> Iterator[Any]:
 def status_of(sandbox: Any, transaction_id: str) -> dict[str, Any]:
     import httpx
 
-    data: dict[str, Any] = httpx.get(f"{sandbox.origin}/_sandbox/transactions/{sandbox.config.merchant_id}/{transaction_id}").json()
+    data: dict[str, Any] = httpx.get(
+        f"{sandbox.origin}/_sandbox/transactions/{sandbox.config.merchant_id}/{transaction_id}"
+    ).json()
     return data
 
 
 # -- happy path ---------------------------------------------------------------------------------------------------
 def test_sso_and_sdk_less_payment_end_to_end(open_page: Any, sandbox: Any) -> None:
     p = open_page()
-    assert ("warning", "[platform-sdk-shim] development shim, not the platform SDK: it talks to the local sandbox only.") in p.console
+    assert (
+        "warning",
+        "[platform-sdk-shim] development shim, not the platform SDK: it talks to the local sandbox only.",
+    ) in p.console
 
     p.page.click("#sso-btn")
     p.wait_text("#user-name", "Sandbox User")
@@ -201,7 +206,11 @@ def closed_port() -> int:
 
 @pytest.mark.parametrize("how", ["unreachable sandbox", "forced"])
 def test_network_error(open_page: Any, how: str) -> None:
-    query = f"?shim.origin=http://127.0.0.1:{closed_port()}" if how != "forced" else "?shim.fail.fetchAuthToken=NETWORK_ERROR"
+    query = (
+        f"?shim.origin=http://127.0.0.1:{closed_port()}"
+        if how != "forced"
+        else "?shim.fail.fetchAuthToken=NETWORK_ERROR"
+    )
     p = open_page(query)
     p.page.click("#sso-btn")
     p.wait_text("#last-error", "NETWORK_ERROR")
@@ -270,7 +279,8 @@ def test_permissions_and_method_support(open_page: Any) -> None:
         {"permission": "READ_SMS", "permissionGranted": False, "willShowPermissionAlertAgain": False},
     ]
     supported = p.page.evaluate(
-        "() => ['proceedToPay', 'getCurrentLocation', 'noSuchMethod'].map((m) => window.exampleSdk.isMethodSupported(m))"
+        "() => ['proceedToPay', 'getCurrentLocation', 'noSuchMethod']"
+        ".map((m) => window.exampleSdk.isMethodSupported(m))"
     )
     assert supported == [True, False, False]
 

@@ -26,8 +26,8 @@ def test_example_page_and_redirect(sandbox: Any) -> None:
     assert r.status_code == 307 and r.headers["location"] == "/_sandbox/example/?shim.location=fail"
     page = httpx.get(sandbox.origin + "/_sandbox/example/")
     assert page.status_code == 200 and "example.js" in page.text
-    assert httpx.get(sandbox.origin + "/_sandbox/example/example.js").headers["content-type"].startswith(
-        "text/javascript"
+    assert (
+        httpx.get(sandbox.origin + "/_sandbox/example/example.js").headers["content-type"].startswith("text/javascript")
     )
 
 

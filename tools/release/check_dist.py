@@ -102,6 +102,10 @@ def check_sdist(sdist: Path) -> list[str]:
     for n in names:
         if any(part in n for part in (".venv/", ".tools/", "node_modules/", "__pycache__", ".git/", "build/")):
             problems.append(f"sdist carries a build/dev file: {n}")
+    stray = sorted({n.split("/")[0] + "/" + n.split("/")[1] for n in names if n.startswith("tests/") and n.count("/") > 1})
+    if stray:
+        # hatch's sdist `include = ["spec"]` is a gitignore-style pattern that also matches tests/spec: anchor it ("/spec").
+        print(f"WARNING: sdist carries test folders {stray} (unanchored include pattern in pyproject.toml)")
     return problems
 
 

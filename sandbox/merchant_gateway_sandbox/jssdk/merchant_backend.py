@@ -22,11 +22,14 @@ import json
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
+
+if TYPE_CHECKING:
+    from merchant_gateway import AsyncGateway
 
 API = "/_sandbox/example/api"
 DEFAULT_AMOUNT = 100  # paise
@@ -63,7 +66,7 @@ class MerchantBackend:
     def __init__(self) -> None:
         self.sent_amounts: dict[str, int] = {}  # transactionId -> amount sent (for the status cross-check)
 
-    def gateway(self, settings: MerchantSettings) -> Any:
+    def gateway(self, settings: MerchantSettings) -> AsyncGateway:
         from merchant_gateway import AsyncGateway  # the project's public client (imported when first used)
 
         return AsyncGateway(
@@ -79,20 +82,23 @@ class MerchantBackend:
         gw = self.gateway(settings)
         try:
             access = await gw.get_sso_access_token(grant_token=grant_token)
-            if not access.success:
+            access_data = _plain(access.data) or {}
+            access_token = access_data.get("accessToken")
+            if not access.success or not isinstance(access_token, str):
                 return {"ok": False, "code": access.code, "message": access.message}
-            details = await gw.get_sso_user_details(access.data.access_token)
+            details = await gw.get_sso_user_details(access_token)
         finally:
             await gw.aclose()
-        user = _plain(details.data)
         return {
             "ok": bool(details.success),
             "code": details.code,
-            "user": user,
-            "accessTokenExpiresInSeconds": access.data.expires_in_seconds,
+            "user": _plain(details.data),
+            "accessTokenExpiresInSeconds": access_data.get("expiresInSeconds"),
         }
 
-    async def pay(self, settings: MerchantSettings, amount: int, valid_for_ms: int, redirect_url: str) -> dict[str, Any]:
+    async def pay(
+        self, settings: MerchantSettings, amount: int, valid_for_ms: int, redirect_url: str
+    ) -> dict[str, Any]:
         transaction_id = "JSSDK" + secrets.token_hex(8).upper()
         # The cart-details schema of transactionContext is not shown in the interface document: a demo cart.
         cart = {"category": "DEMO", "items": [{"name": "Sandbox coffee", "quantity": 1, "amount": amount}]}
@@ -140,9 +146,9 @@ class MerchantBackend:
         }
 
 
-def api_routes(settings_for: Callable[[Request], MerchantSettings], backend: MerchantBackend | None = None) -> list[
-    BaseRoute
-]:
+def api_routes(
+    settings_for: Callable[[Request], MerchantSettings], backend: MerchantBackend | None = None
+) -> list[BaseRoute]:
     """The demo's HTTP API (JSON in, JSON out) under /_sandbox/example/api."""
     be = backend or MerchantBackend()
 
