@@ -12,9 +12,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
@@ -24,6 +24,27 @@ from .errors import GatewayError, bad_request
 from .spec import Operation, SpecIndex, pointer
 
 SPEC_URI = "urn:mgw-spec"
+FORMATS = FormatChecker(["date-time", "email", "ipv4", "ipv6"])
+
+
+@FORMATS.checks("uri", raises=ValueError)
+def _is_uri(value: object) -> bool:
+    if not isinstance(value, str):
+        return True
+    parts = urlsplit(value)
+    return bool(parts.scheme) and (bool(parts.netloc) or parts.scheme not in ("http", "https")) and " " not in value
+
+
+@FORMATS.checks("int64")
+def _is_int64(value: object) -> bool:
+    return not isinstance(value, int) or -(2**63) <= value < 2**63
+
+
+@FORMATS.checks("int32")
+def _is_int32(value: object) -> bool:
+    return not isinstance(value, int) or -(2**31) <= value < 2**31
+
+
 VERIFY_HEADER = "x-verify"
 
 
@@ -65,7 +86,7 @@ class RequestValidator:
     def validator(self, ptr: str) -> Draft202012Validator:
         v = self._validators.get(ptr)
         if v is None:
-            v = Draft202012Validator({"$ref": f"{SPEC_URI}#{ptr}"}, registry=self.registry)
+            v = Draft202012Validator({"$ref": f"{SPEC_URI}#{ptr}"}, registry=self.registry, format_checker=FORMATS)
             self._validators[ptr] = v
         return v
 

@@ -37,8 +37,14 @@ def mgw(*args: str, env: dict[str, str] | None = None, stdin: bytes | None = Non
 @pytest.fixture(scope="module")
 def sandbox() -> Iterator[Any]:
     sb = pytest.importorskip("merchant_gateway_sandbox")
-    with sb.start_sandbox(port=0, merchant_id=MERCHANT, salts={"1": SALT}, settle_after=0.2,
-                          client_id="CLICLIENT", client_secret="cli-client-secret-55") as running:
+    with sb.start_sandbox(
+        port=0,
+        merchant_id=MERCHANT,
+        salts={"1": SALT},
+        settle_after=0.2,
+        client_id="CLICLIENT",
+        client_secret="cli-client-secret-55",
+    ) as running:
         yield running
 
 
@@ -70,8 +76,9 @@ def test_sign_matches_the_shared_vector_without_printing_the_payload() -> None:
     assert human.returncode == 0, human.stderr
     assert v["expect"] in human.stdout
     assert_no_secrets(human.stdout + human.stderr, v["salt_key"], v["request_b64"])
-    as_json = json.loads(mgw("sign", "--json", "--path", v["signing_path"], "--payload", v["payload_json"],
-                             env=env).stdout)
+    as_json = json.loads(
+        mgw("sign", "--json", "--path", v["signing_path"], "--payload", v["payload_json"], env=env).stdout
+    )
     assert as_json["x_verify"] == v["expect"] and as_json["mode"] == "body"
     assert as_json["request_sha256"] == hashlib.sha256(v["request_b64"].encode()).hexdigest()
 
@@ -79,8 +86,13 @@ def test_sign_matches_the_shared_vector_without_printing_the_payload() -> None:
 def test_sign_path_mode_reproduces_the_status_vector() -> None:
     vectors = json.loads((ROOT / "spec/vectors/signing.json").read_text(encoding="utf-8"))
     v = vectors["path_signature"][0]
-    out = mgw("sign", "--json", "--path", v["signing_path"],
-              env={"MGW_SALT_KEY": v["salt_key"], "MGW_SALT_INDEX": v["salt_index"]})
+    out = mgw(
+        "sign",
+        "--json",
+        "--path",
+        v["signing_path"],
+        env={"MGW_SALT_KEY": v["salt_key"], "MGW_SALT_INDEX": v["salt_index"]},
+    )
     assert json.loads(out.stdout)["x_verify"] == v["expect"]
 
 
@@ -98,8 +110,9 @@ def test_verify_callback_accepts_the_vector_and_reports_a_tampered_one(tmp_path:
     assert bad.returncode == 1
     doc = json.loads(bad.stdout)
     assert doc["ok"] is False and doc["error"] == "bad_signature"
-    wrong_amount = mgw("verify-callback", "--body", str(body), "--x-verify", v["expect"], "--expected-amount", "99",
-                       env=env)
+    wrong_amount = mgw(
+        "verify-callback", "--body", str(body), "--x-verify", v["expect"], "--expected-amount", "99", env=env
+    )
     assert wrong_amount.returncode == 1 and "amount" in wrong_amount.stderr
     assert_no_secrets(good.stdout + bad.stdout + wrong_amount.stderr, v["salt_key"], v["response_b64"])
 
@@ -109,8 +122,14 @@ def test_verify_form_post(tmp_path: Path) -> None:
     v = vectors["ui_callback_checksum"][1]
     form = tmp_path / "form.txt"
     form.write_text(httpx.QueryParams({**v["form"], "checksum": v["expect"]}).__str__())
-    out = mgw("verify-callback", "--kind", "form", "--body", str(form),
-              env={"MGW_SALT_KEY": v["salt_key"], "MGW_SALT_INDEX": v["salt_index"]})
+    out = mgw(
+        "verify-callback",
+        "--kind",
+        "form",
+        "--body",
+        str(form),
+        env={"MGW_SALT_KEY": v["salt_key"], "MGW_SALT_INDEX": v["salt_index"]},
+    )
     assert out.returncode == 0, out.stderr
     assert "PAYMENT_ERROR" in out.stdout
 
@@ -119,8 +138,12 @@ def test_pay_status_refund_reconcile_token_against_the_sandbox(env: dict[str, st
     pay = mgw("pay", "--json", "--rupees", "12.34", "--transaction-id", "CLITX1", env=env)
     assert pay.returncode == 0, pay.stderr
     doc = json.loads(pay.stdout)
-    assert doc["amount"] == 1234 and doc["transaction_id"] == "CLITX1" and doc["code"] == "PAYMENT_SUCCESS" or \
-        doc["code"] in {"PAYMENT_PENDING", "SUCCESS", "PAYMENT_INITIATED", "PAYMENT_SUCCESS"}
+    assert (
+        doc["amount"] == 1234
+        and doc["transaction_id"] == "CLITX1"
+        and doc["code"] == "PAYMENT_SUCCESS"
+        or doc["code"] in {"PAYMENT_PENDING", "SUCCESS", "PAYMENT_INITIATED", "PAYMENT_SUCCESS"}
+    )
 
     waited = mgw("status", "CLITX1", "--wait", "--expected-amount", "1234", env=env)
     assert waited.returncode == 0, waited.stderr
@@ -139,8 +162,12 @@ def test_pay_status_refund_reconcile_token_against_the_sandbox(env: dict[str, st
     token = mgw("token", env=env)
     assert token.returncode == 0, token.stderr
     assert "O-Bearer" in token.stdout and "not shown" in token.stdout
-    assert_no_secrets(pay.stdout + waited.stdout + refund.stdout + rec.stdout + rec.stderr + token.stdout,
-                      SALT, "cli-client-secret-55", "OT-")
+    assert_no_secrets(
+        pay.stdout + waited.stdout + refund.stdout + rec.stdout + rec.stderr + token.stdout,
+        SALT,
+        "cli-client-secret-55",
+        "OT-",
+    )
 
 
 def test_bad_input_is_one_line_and_exit_2_before_anything_is_sent(env: dict[str, str], sandbox: Any) -> None:
@@ -159,8 +186,13 @@ def test_unknown_outcome_names_the_status_command(env: dict[str, str], sandbox: 
     assert out.returncode == 3, out.stdout + out.stderr
     assert "outcome unknown" in out.stderr and "mgw status CLIUNK1" in out.stderr
     as_json = json.loads(mgw("pay", "--json", "--amount", "5001", "--transaction-id", "CLIUNK2", env=env).stdout)
-    assert as_json == {"ok": False, "error": "outcome_unknown", "message": as_json["message"],
-                       "code": "INTERNAL_SERVER_ERROR", "transaction_id": "CLIUNK2"}
+    assert as_json == {
+        "ok": False,
+        "error": "outcome_unknown",
+        "message": as_json["message"],
+        "code": "INTERNAL_SERVER_ERROR",
+        "transaction_id": "CLIUNK2",
+    }
 
 
 def test_demo_human_and_json(tmp_path: Path) -> None:
@@ -171,8 +203,13 @@ def test_demo_human_and_json(tmp_path: Path) -> None:
     assert sum(1 for line in lines if line.startswith("[ok  ]")) >= 10
     doc = json.loads(mgw("demo", "--json").stdout)
     assert doc["ok"] is True
-    assert {s["step"] for s in doc["steps"]} >= {"web payment (v4 debit)", "server-to-server callback",
-                                                  "status and amount", "partial refund", "unlink"}
+    assert {s["step"] for s in doc["steps"]} >= {
+        "web payment (v4 debit)",
+        "server-to-server callback",
+        "status and amount",
+        "partial refund",
+        "unlink",
+    }
     assert all(s["result"] == "ok" for s in doc["steps"])
     decoded = base64.b64encode(b'{"').decode()[:3]  # base64 payloads start like this; none may be printed
     assert not any(decoded in s["detail"] for s in doc["steps"])

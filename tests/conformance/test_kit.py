@@ -58,7 +58,9 @@ def test_cases_follow_the_extensions(kit: dict[str, Any]) -> None:
             assert "X-VERIFY" not in exp["headers"]
             continue
         signed = case["signing"]["signed_string"]
-        assert exp["headers"]["X-VERIFY"] == make_kit.x_verify(signed, kit["config"]["salt_key"], kit["config"]["salt_index"])
+        assert exp["headers"]["X-VERIFY"] == make_kit.x_verify(
+            signed, kit["config"]["salt_key"], kit["config"]["salt_index"]
+        )
         if mode == "body":
             request_b64 = json.loads(exp["body"])["request"]
             assert signed == request_b64 + op["x-signing-path"]
@@ -86,4 +88,6 @@ def test_shipped_kit_has_no_drift() -> None:
     if not make_kit.SPEC.is_file():
         pytest.skip("spec/openapi.yaml not written yet")
     expected = make_kit.render(make_kit.make_kit(make_kit.load_spec()))
-    assert make_kit.SHIPPED_KIT.read_text(encoding="utf-8") == expected, "stale kit: run `make conformance` and commit spec/conformance/kit.json"
+    assert make_kit.SHIPPED_KIT.read_text(encoding="utf-8") == expected, (
+        "stale kit: run `make conformance` and commit spec/conformance/kit.json"
+    )

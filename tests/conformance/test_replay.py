@@ -72,8 +72,11 @@ def make_client(kit: dict[str, Any], captured: list[httpx.Request], case: dict[s
 
     cfg = kit["config"]
     client = mgc.Client(
-        base_url=cfg["hosts"]["base"], apps_url=cfg["hosts"]["apps"], auth_url=cfg["hosts"]["auth"],
-        salt_key=cfg["salt_key"], salt_index=cfg["salt_index"],
+        base_url=cfg["hosts"]["base"],
+        apps_url=cfg["hosts"]["apps"],
+        auth_url=cfg["hosts"]["auth"],
+        salt_key=cfg["salt_key"],
+        salt_index=cfg["salt_index"],
     )
     client.set_httpx_client(httpx.Client(transport=httpx.MockTransport(handler)))
     return client
@@ -167,7 +170,9 @@ def test_callback_cases_through_the_overlay(kit: dict[str, Any]) -> None:
     wrong = []
     for case in kit["callbacks"]:
         try:
-            verify[case["webhook"]](case["inputs"]["body"].encode("utf-8"), case["inputs"]["headers"]["X-VERIFY"], salts)
+            verify[case["webhook"]](
+                case["inputs"]["body"].encode("utf-8"), case["inputs"]["headers"]["X-VERIFY"], salts
+            )
             ok = True
         except callbacks.SignatureError:
             ok = False

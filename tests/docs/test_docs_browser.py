@@ -12,8 +12,14 @@ ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "build" / "docs" / "index.html"
 SHOT = ROOT / "build" / "screenshots" / "api-docs.png"
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +58,9 @@ def test_every_operation_id_is_in_the_rendered_page(html: Path) -> None:
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             # Only the local file may load: anything remote (fonts, telemetry) is refused, never fetched.
-            page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort())
+            page.route(
+                "**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort()
+            )
             page.goto(html.as_uri(), wait_until="load")
             page.wait_for_selector("[data-section-id]", timeout=30_000)
             # Redoc renders operations lazily and links them as #/<tag>/<operationId, lower-cased>: scroll the whole
@@ -60,11 +68,13 @@ def test_every_operation_id_is_in_the_rendered_page(html: Path) -> None:
             seen: set[str] = set()
             last = -1.0
             for _ in range(400):
-                seen.update(page.eval_on_selector_all(
-                    "[href], [id], [data-section-id]",
-                    "els => els.flatMap(e => [e.getAttribute('href'), e.id, e.getAttribute('data-section-id')])"
-                    ".filter(Boolean)",
-                ))
+                seen.update(
+                    page.eval_on_selector_all(
+                        "[href], [id], [data-section-id]",
+                        "els => els.flatMap(e => [e.getAttribute('href'), e.id, e.getAttribute('data-section-id')])"
+                        ".filter(Boolean)",
+                    )
+                )
                 y = page.evaluate("() => { window.scrollBy(0, 1500); return window.scrollY; }")
                 if y == last:
                     break

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-
-from merchant_gateway import AsyncGateway, Gateway
-
 from conftest_values import MERCHANT, SALT
+from merchant_gateway import AsyncGateway, Gateway
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
-
+from conftest_values import MERCHANT, SALT
 from merchant_gateway import Gateway
-from merchant_gateway.flows.linking import LinkingError, OtpPrompt, async_link_user, link_user, usable_instruments
+from merchant_gateway.errors import UserLinkError
 from merchant_gateway.flows.launch import (
     async_start_intent_payment,
     sign_in,
@@ -20,13 +20,11 @@ from merchant_gateway.flows.launch import (
     start_sdk_less_payment,
     start_upi_intent,
 )
+from merchant_gateway.flows.linking import LinkingError, OtpPrompt, async_link_user, link_user, usable_instruments
 from merchant_gateway.flows.polling import FinalStatus
 from merchant_gateway.flows.schedule import PollSchedule
 from merchant_gateway.flows.status import async_wait_for_payment, wait_for_payment
-from merchant_gateway.errors import UserLinkError
 from merchant_gateway.ids import new_transaction_id
-
-from conftest_values import MERCHANT, SALT
 
 SANDBOX_OTP = "123456"
 
@@ -68,8 +66,13 @@ def test_link_retries_a_wrong_otp_with_the_same_token_then_balance_options_debit
     assert priorities == sorted(priorities)
 
     txn = new_transaction_id()
-    debit = gateway.instant_debit(transaction_id=txn, amount=500, mobile_number="9999999999",
-                                  merchant_order_id=txn, user_auth_token=linked.user_auth_token)
+    debit = gateway.instant_debit(
+        transaction_id=txn,
+        amount=500,
+        mobile_number="9999999999",
+        merchant_order_id=txn,
+        user_auth_token=linked.user_auth_token,
+    )
     assert debit.code in {"PAYMENT_SUCCESS", "PAYMENT_PENDING"}
 
     gateway.unlink_user(user_auth_token=linked.user_auth_token)
@@ -134,35 +137,46 @@ async def test_async_linking(async_gateway: Any) -> None:
 
 def test_intent_launch_returns_the_uri_and_the_next_step(gateway: Gateway, sandbox: Any) -> None:
     txn = new_transaction_id()
-    launch = start_intent_payment(gateway, transaction_id=txn, amount=100, merchant_order_id=txn,
-                                  platform_version_code=400922)
+    launch = start_intent_payment(
+        gateway, transaction_id=txn, amount=100, merchant_order_id=txn, platform_version_code=400922
+    )
     assert launch.url.startswith("upi://")
     assert launch.url not in repr(launch)
     assert f"mgw status {txn}" in launch.next_step
     sandbox.advance(10)
-    final = wait_for_payment(gateway, txn, expected_amount=100, schedule=PollSchedule(first_check_after=0),
-                             sleep=lambda s: None)
+    final = wait_for_payment(
+        gateway, txn, expected_amount=100, schedule=PollSchedule(first_check_after=0), sleep=lambda s: None
+    )
     assert final.succeeded
 
 
 def test_upi_intent_via_inline_pay(gateway: Gateway) -> None:
     txn = new_transaction_id()
-    launch = start_upi_intent(gateway, transaction_id=txn, amount=100, merchant_user_id="U1", mobile_number="9999999999")
+    launch = start_upi_intent(
+        gateway, transaction_id=txn, amount=100, merchant_user_id="U1", mobile_number="9999999999"
+    )
     assert launch.url.startswith("upi://") and launch.package
 
 
 async def test_async_intent_launch(async_gateway: Any) -> None:
     txn = new_transaction_id()
-    launch = await async_start_intent_payment(async_gateway, transaction_id=txn, amount=100, merchant_order_id=txn,
-                                              platform_version_code=1)
+    launch = await async_start_intent_payment(
+        async_gateway, transaction_id=txn, amount=100, merchant_order_id=txn, platform_version_code=1
+    )
     assert launch.transaction_id == txn and launch.url
 
 
 def test_sdk_less_launch_and_sso_sign_in(gateway: Gateway, sandbox: Any) -> None:
     txn = new_transaction_id()
-    launch = start_sdk_less_payment(gateway, transaction_id=txn, amount=100, valid_for=600_000, merchant_order_id=txn,
-                                    redirect_url="http://127.0.0.1/return",
-                                    transaction_context=base64.b64encode(b'{"cart":[]}').decode())
+    launch = start_sdk_less_payment(
+        gateway,
+        transaction_id=txn,
+        amount=100,
+        valid_for=600_000,
+        merchant_order_id=txn,
+        redirect_url="http://127.0.0.1/return",
+        transaction_context=base64.b64encode(b'{"cart":[]}').decode(),
+    )
     assert launch.url and launch.reservation_id
     grant = control(sandbox, "POST", "/_sandbox/sso/grant-token", json={"name": "Asha", "phoneNumber": "9876543210"})
     user = sign_in(gateway, grant["grantToken"])
@@ -180,8 +194,12 @@ async def test_async_status_wait_on_the_sandbox(async_gateway: Any, sandbox: Any
         sandbox.advance(seconds)
 
     final: FinalStatus = await async_wait_for_payment(
-        async_gateway, txn, expected_amount=4001, schedule=PollSchedule(first_check_after=3),
-        clock=sandbox.clock.now, sleep=fake_sleep,
+        async_gateway,
+        txn,
+        expected_amount=4001,
+        schedule=PollSchedule(first_check_after=3),
+        clock=sandbox.clock.now,
+        sleep=fake_sleep,
     )
     assert final.code == "PAYMENT_DECLINED"  # the documented sandbox test amount 4001
     assert checks[0] == pytest.approx(3.0, abs=0.5)
@@ -191,10 +209,18 @@ def test_mobile_sdk_payload_is_accepted_by_the_sandbox(gateway: Gateway, sandbox
     from merchant_gateway.flows.mobile_sdk import app_debit_request
 
     txn = new_transaction_id()
-    app = app_debit_request({"merchantId": MERCHANT, "transactionId": txn, "merchantUserId": "U1", "amount": 100},
-                            salt_key=SALT, salt_index="1")
+    app = app_debit_request(
+        {"merchantId": MERCHANT, "transactionId": txn, "merchantUserId": "U1", "amount": 100},
+        salt_key=SALT,
+        salt_index="1",
+    )
     # the app would send exactly this; replay it as the app's SDK does
-    resp = httpx.post(sandbox.base_url + app.api_endpoint, json={"request": app.body},
-                      headers={"X-VERIFY": app.checksum}, follow_redirects=False, timeout=10)
+    resp = httpx.post(
+        sandbox.base_url + app.api_endpoint,
+        json={"request": app.body},
+        headers={"X-VERIFY": app.checksum},
+        follow_redirects=False,
+        timeout=10,
+    )
     assert resp.status_code == 302, resp.text
     assert json.loads(base64.b64decode(app.body or ""))["transactionId"] == txn

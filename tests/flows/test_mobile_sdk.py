@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from merchant_gateway.errors import ValidationError
 from merchant_gateway.flows.mobile_sdk import (
     app_account_summary_request,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-
 from merchant_gateway.errors import ConfigurationError, RateLimitedError
 from merchant_gateway.flows.polling import FinalStatus, PollTimeout, StatusSnapshot
 from merchant_gateway.flows.reconcile import PendingPayment, reconcile_many

@@ -19,7 +19,11 @@ def built_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist") / "dist"
     proc = subprocess.run(
         ["bash", str(ROOT / "tools/release/dist.sh"), str(out)],
-        cwd=ROOT, capture_output=True, text=True, check=False, env={**__import__("os").environ, "PY": sys.executable},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**__import__("os").environ, "PY": sys.executable},
     )
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
     return out

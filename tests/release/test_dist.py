@@ -24,7 +24,11 @@ def test_wheel_and_sdist_contents(built_dist: Path) -> None:
         names = set(zf.namelist())
         meta = Parser().parsestr(zf.read(f"merchant_gateway_client-{version}.dist-info/METADATA").decode())
     # spot checks written out, so that a reader sees the contract without opening check_dist.py
-    assert {"merchant_gateway_client/spec.json", "merchant_gateway_client/py.typed", "merchant_gateway/py.typed"} <= names
+    assert {
+        "merchant_gateway_client/spec.json",
+        "merchant_gateway_client/py.typed",
+        "merchant_gateway/py.typed",
+    } <= names
     assert any(n.startswith("merchant_gateway_sandbox/") for n in names)
     assert meta["Name"] == "merchant-gateway-client" and meta["Version"] == version
     assert "sandbox" in meta.get_all("Provides-Extra")
@@ -37,7 +41,11 @@ def test_the_package_version_is_the_spec_version(built_dist: Path) -> None:
 
 def test_no_build_output_is_committed() -> None:
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    bad = [f for f in tracked if f.startswith(("dist/", "build/")) or f.endswith((".whl", ".tar.gz")) or ".egg-info" in f]
+    bad = [
+        f for f in tracked if f.startswith(("dist/", "build/")) or f.endswith((".whl", ".tar.gz")) or ".egg-info" in f
+    ]
     assert bad == []
     for path in ("dist/x.whl", "build/docs/index.html", "build/conformance/kit.json"):
-        assert subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT).returncode == 0, f"{path} is not git-ignored"
+        assert subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT).returncode == 0, (
+            f"{path} is not git-ignored"
+        )

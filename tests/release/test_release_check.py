@@ -41,7 +41,10 @@ def test_fixture_pair(case: str) -> None:
         assert changes == [], report
 
 
-@pytest.mark.parametrize("old,new,kind", [("1.0.0", "2.0.0", "major"), ("1.2.3", "1.3.0", "minor"), ("1.2.3", "1.2.4", "patch"), ("1.2.3", "1.2.3", None)])
+@pytest.mark.parametrize(
+    "old,new,kind",
+    [("1.0.0", "2.0.0", "major"), ("1.2.3", "1.3.0", "minor"), ("1.2.3", "1.2.4", "patch"), ("1.2.3", "1.2.3", None)],
+)
 def test_bump_kind(old: str, new: str, kind: str | None) -> None:
     assert release_check.bump_kind(release_check.parse_version(old), release_check.parse_version(new)) == kind
 
@@ -68,8 +71,18 @@ def test_cli_prints_changes_and_fails(tmp_path: Path) -> None:
     (released / "2.0.0").mkdir()  # a later (e.g. in-progress) folder without a spec is ignored
     spec = FIXTURES / "signing-path-changed" / "new.yaml"
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "tools/release/release_check.py"), "--spec", str(spec), "--released", str(released), "--no-package-check"],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            str(ROOT / "tools/release/release_check.py"),
+            "--spec",
+            str(spec),
+            "--released",
+            str(released),
+            "--no-package-check",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "previous release 1.0.0" in proc.stdout
@@ -82,9 +95,18 @@ def test_cli_ok_on_matching_bump(tmp_path: Path) -> None:
     released.mkdir(parents=True)
     shutil.copy(FIXTURES / "operation-added-minor" / "old.yaml", released / "openapi.yaml")
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "tools/release/release_check.py"), "--spec", str(FIXTURES / "operation-added-minor" / "new.yaml"),
-         "--released", str(released.parent), "--no-package-check"],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            str(ROOT / "tools/release/release_check.py"),
+            "--spec",
+            str(FIXTURES / "operation-added-minor" / "new.yaml"),
+            "--released",
+            str(released.parent),
+            "--no-package-check",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 0, proc.stdout
     assert "operation-added" in proc.stdout and "release-check: OK" in proc.stdout
@@ -99,6 +121,9 @@ def test_project_spec_against_its_release() -> None:
     if not released:
         pytest.skip("no spec/released/<version>/openapi.yaml yet")
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "tools/release/release_check.py"), "--no-package-check"], capture_output=True, text=True, check=False
+        [sys.executable, str(ROOT / "tools/release/release_check.py"), "--no-package-check"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 0, proc.stdout

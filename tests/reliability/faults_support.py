@@ -29,6 +29,9 @@ MAYBE_RECORDED = (
     "timed_out",
 )
 FAULTS = NOT_SENT + MAYBE_RECORDED
+LATE_RECORD = "late_record"  # the client times out first; the gateway processes the request moments later
+
+_INNER = httpx.HTTPTransport(verify=False)  # shared: plain HTTP to the loopback sandbox, one pool for all tests
 
 HTML_500 = b"<html><head><title>500 Internal Server Error</title></head><body><h1>nginx</h1></body></html>"
 
@@ -59,13 +62,13 @@ class FaultyUpstream:
     """The MockTransport handler. ``times``: how many target requests get the fault (None: all)."""
 
     def __init__(self, fault: str | None, times: int | None = None) -> None:
-        assert fault is None or fault in FAULTS, fault
+        assert fault is None or fault in FAULTS or fault == LATE_RECORD, fault
         self.fault = fault
         self.times = times
         self.attempts = 0  # target requests the client tried to send (including those that never left)
         self.forwarded = 0  # target requests that really reached the sandbox
         self.requests: list[httpx.Request] = []
-        self._inner = httpx.HTTPTransport()
+        self._inner = _INNER
         self._lock = threading.Lock()
 
     def transport(self) -> httpx.MockTransport:
@@ -100,6 +103,10 @@ class FaultyUpstream:
         if target:
             with self._lock:
                 self.forwarded += 1
+        if fault == LATE_RECORD:
+            self.late = threading.Timer(0.2, self._forward, args=(request,))
+            self.late.start()
+            raise httpx.ReadTimeout("timed out while reading the answer", request=request)
         answer = self._forward(request)
         if fault is None:
             return answer

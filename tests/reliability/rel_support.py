@@ -73,6 +73,8 @@ class Env:
     running: Any  # RunningSandbox
     hits: Hits
     user_auth_token: str
+    http: Any = None  # shared httpx.Client (plain HTTP on loopback: no TLS context per test)
+    gw: Any = None  # shared Gateway for set-up calls (paid payments)
 
     @property
     def store(self) -> Any:
@@ -104,10 +106,8 @@ class Env:
         ]
 
     def faults(self, method: str, **body: Any) -> Any:
-        import httpx
-
         url = self.running.origin + "/_sandbox/faults"
-        return httpx.request(method, url, json=body or None, timeout=10).json()
+        return self.http.request(method, url, json=body or None).json()
 
 
 @pytest.fixture(scope="session")
@@ -126,12 +126,16 @@ def env() -> Iterator[Env]:
         otp_send_limit=10_000,
     )
     try:
+        import httpx
+
         hits = Hits(running.sandbox)
-        e = Env(running, hits, "")
-        with mg.Gateway(**e.settings()) as gw:
-            token = gw.send_otp(mobile_number=MOBILE).data.otp_token
-            e.user_auth_token = gw.verify_otp(otp_token=token, otp=OTP).data.user_auth_token
+        e = Env(running, hits, "", http=httpx.Client(verify=False, timeout=10))
+        e.gw = mg.Gateway(**e.settings(), transport=httpx.HTTPTransport(verify=False))
+        token = e.gw.send_otp(mobile_number=MOBILE).data.otp_token
+        e.user_auth_token = e.gw.verify_otp(otp_token=token, otp=OTP).data.user_auth_token
         yield e
+        e.gw.close()
+        e.http.close()
     finally:
         running.stop()
 
@@ -272,12 +276,9 @@ PAY_OPS: dict[str, PayOp] = {
 
 def paid_payment(e: Env) -> str:
     """A fresh successful payment of PAID_AMOUNT (the sandbox settles at once), to refund against."""
-    import merchant_gateway as mg
-
     t = tid("PAID")
-    with mg.Gateway(**e.settings()) as gw:
-        gw.debit_v4_web(**_debit(e, t, None, PAID_AMOUNT))
-        assert gw.get_transaction_status(t).code == "PAYMENT_SUCCESS"
+    e.gw.debit_v4_web(**_debit(e, t, None, PAID_AMOUNT))
+    assert e.gw.get_transaction_status(t).code == "PAYMENT_SUCCESS"
     return t
 
 

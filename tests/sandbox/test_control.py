@@ -105,9 +105,25 @@ def test_start_sandbox_context_manager_real_clock() -> None:
 def test_cli_prints_three_lines() -> None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "sandbox"), os.environ.get("PYTHONPATH", "")]))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "merchant_gateway_sandbox", "--host", "127.0.0.1", "--port", "0",
-         "--merchant-id", "M1", "--salt-key", "k1", "--salt-index", "3"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        [
+            sys.executable,
+            "-m",
+            "merchant_gateway_sandbox",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--merchant-id",
+            "M1",
+            "--salt-key",
+            "k1",
+            "--salt-index",
+            "3",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     try:
         lines = [proc.stdout.readline().strip() for _ in range(3)]  # type: ignore[union-attr]

@@ -61,7 +61,11 @@ def test_sdkless_initiate_and_reservation_page(gw: Gateway, receiver: Receiver) 
         "/v3/transaction/sdk-less/initiate", payload, host="apps", headers={"X-CALLBACK-URL": receiver.url + "/s2s"}
     )
     data = resp.json()["data"]
-    assert resp.json()["code"] == "SUCCESS" and data["reservationId"] and data["redirectUrl"].endswith(data["reservationId"])
+    assert (
+        resp.json()["code"] == "SUCCESS"
+        and data["reservationId"]
+        and data["redirectUrl"].endswith(data["reservationId"])
+    )
     page = gw.http.get(data["redirectUrl"])
     assert page.status_code == 200 and "25.00" in page.text
     done = gw.http.post(data["redirectUrl"], data={"choice": "pay"})
@@ -73,7 +77,13 @@ def test_sdkless_initiate_and_reservation_page(gw: Gateway, receiver: Receiver) 
 
 
 def inline(tid: str, source: dict[str, object]) -> dict[str, object]:
-    return {"merchantId": MERCHANT, "transactionId": tid, "merchantUserId": "U1", "amount": 300, "paymentSources": [source]}
+    return {
+        "merchantId": MERCHANT,
+        "transactionId": tid,
+        "merchantUserId": "U1",
+        "amount": 300,
+        "paymentSources": [source],
+    }
 
 
 def test_inline_pay_variants(gw: Gateway) -> None:
@@ -94,7 +104,13 @@ def test_inline_pay_variants(gw: Gateway) -> None:
 
 
 def test_deferred_fulfil(gw: Gateway) -> None:
-    payload = {"merchantId": MERCHANT, "transactionId": "TXDF", "merchantUserId": "U1", "amount": 900, "merchantOrderId": "O"}
+    payload = {
+        "merchantId": MERCHANT,
+        "transactionId": "TXDF",
+        "merchantUserId": "U1",
+        "amount": 900,
+        "merchantOrderId": "O",
+    }
     resp = gw.post_signed("/v3/credit/deferred/fulfill", payload)
     assert resp.status_code == 200 and resp.json()["code"] == "PAYMENT_SUCCESS", resp.text
     assert resp.json()["data"]["status"] == "SUCCESS"
@@ -106,7 +122,12 @@ def test_callback_test_call(gw: Gateway, receiver: Receiver) -> None:
     url = gw.base_url + "/testing/S2SCallback/"
     headers = {"x-callback-url": receiver.url + "/t", "x-call-mode": "PUT", "x-salt-index": "2"}
     resp = gw.http.post(url, json={"merchantId": MERCHANT, "transactionId": "TT1", "amount": 100}, headers=headers)
-    assert resp.json() == {"success": True, "code": "SUCCESS", "message": "Callback sent.", "data": {"successful": True, "redirect": False}}
+    assert resp.json() == {
+        "success": True,
+        "code": "SUCCESS",
+        "message": "Callback sent.",
+        "data": {"successful": True, "redirect": False},
+    }
     (cb,) = receiver.where(callback_for("TT1"))
     assert cb.method == "PUT" and cb.headers["X-VERIFY"] == sign(cb.json()["response"], "2")
     low = gw.http.post(url, json={"merchantId": MERCHANT, "transactionId": "TT2", "amount": 0}, headers=headers)
@@ -116,8 +137,12 @@ def test_callback_test_call(gw: Gateway, receiver: Receiver) -> None:
 
 
 def test_non_loopback_callback_is_refused(gw: Gateway) -> None:
-    gw.post_signed("/v4/debit/", {"merchantId": MERCHANT, "transactionId": "TXEXT", "amount": 100}, "/v4/debit",
-                   headers={"X-CALLBACK-URL": "http://192.0.2.10/cb"})
+    gw.post_signed(
+        "/v4/debit/",
+        {"merchantId": MERCHANT, "transactionId": "TXEXT", "amount": 100},
+        "/v4/debit",
+        headers={"X-CALLBACK-URL": "http://192.0.2.10/cb"},
+    )
     gw.advance(5)
     assert gw.status("TXEXT").json()["code"] == "PAYMENT_SUCCESS"
     (d,) = gw.control("GET", "/_sandbox/callbacks", params={"transactionId": "TXEXT"}).json()["deliveries"]
@@ -125,9 +150,14 @@ def test_non_loopback_callback_is_refused(gw: Gateway) -> None:
 
 
 def start_web(gw: Gateway, tid: str, receiver: Receiver, mode: str, amount: int = 1234) -> str:
-    headers = {"X-REDIRECT-URL": receiver.url + "/return", "X-REDIRECT-MODE": mode, "X-CALLBACK-URL": receiver.url + "/s2s"}
-    resp = gw.post_signed("/v4/debit/", {"merchantId": MERCHANT, "transactionId": tid, "amount": amount}, "/v4/debit",
-                          headers=headers)
+    headers = {
+        "X-REDIRECT-URL": receiver.url + "/return",
+        "X-REDIRECT-MODE": mode,
+        "X-CALLBACK-URL": receiver.url + "/s2s",
+    }
+    resp = gw.post_signed(
+        "/v4/debit/", {"merchantId": MERCHANT, "transactionId": tid, "amount": amount}, "/v4/debit", headers=headers
+    )
     return resp.json()["data"]["redirectURL"]  # type: ignore[no-any-return]
 
 

@@ -142,7 +142,9 @@ def test_refunds_partial_full_excess_duplicate(gw: Gateway, receiver: Receiver) 
 
     excess = gw.post_signed("/v3/credit/backToSource", refund("RF3", "TXR", 1), host="apps")
     assert excess.status_code == 400
-    assert excess.json()["code"] == "PAYMENT_ERROR" and excess.json()["data"]["payResponseCode"] == "EXCESS_REFUND_AMOUNT"
+    assert (
+        excess.json()["code"] == "PAYMENT_ERROR" and excess.json()["data"]["payResponseCode"] == "EXCESS_REFUND_AMOUNT"
+    )
 
     dup = gw.post_signed("/v3/credit/backToSource/", refund("RF1", "TXR", 1), "/v3/credit/backToSource")
     assert dup.json()["code"] == "PAYMENT_ERROR" and dup.json()["data"]["payResponseCode"] == "DUPLICATE_TXN_REQUEST"

@@ -58,7 +58,9 @@ def test_balance_options_instant_debit_unlink(gw: Gateway) -> None:
     balance = gw.get_signed(f"/v3/account/token/{MERCHANT}/{uat}/debit/suggest")
     assert code(balance) == "SUCCESS" and balance.json()["data"]["wallet"]["state"] == "ACTIVATED"
 
-    options = gw.post_signed("/v3/merchant/payment/options", {"merchantId": MERCHANT, "userAuthToken": uat, "amount": 1})
+    options = gw.post_signed(
+        "/v3/merchant/payment/options", {"merchantId": MERCHANT, "userAuthToken": uat, "amount": 1}
+    )
     assert code(options) == "SUCCESS" and options.json()["data"]["wallets"]["enabled"] is True
 
     instant = {
@@ -105,7 +107,9 @@ def test_sso(gw: Gateway) -> None:
     access = resp.json()["data"]
     assert access["expiresInSeconds"] == 3600
     # a grant token works once
-    reused = gw.post_signed("/v3/service/auth/access", {"grantToken": grant["grantToken"]}, host="apps", headers=headers)
+    reused = gw.post_signed(
+        "/v3/service/auth/access", {"grantToken": grant["grantToken"]}, host="apps", headers=headers
+    )
     assert code(reused) == "UNAUTHORIZED"
     details = gw.get_signed(
         "/v3/service/userdetails", host="apps", **{"X-CLIENT-ID": MERCHANT, "X-ACCESS-TOKEN": access["accessToken"]}

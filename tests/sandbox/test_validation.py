@@ -50,7 +50,9 @@ def test_wrong_envelopes(gw: Gateway) -> None:
     bad(gw.http.post(url, json={"req": "x"}, headers={"X-VERIFY": sign("x")}), "BAD_REQUEST", "request")
     bad(gw.http.post(url, json={"request": 5}, headers={"X-VERIFY": sign("x")}), "BAD_REQUEST", "request")
     extra = {"request": b64(debit()), "more": 1}
-    bad(gw.http.post(url, json=extra, headers={"X-VERIFY": sign(extra["request"] + "/v3/debit")}), "BAD_REQUEST", "more")
+    bad(
+        gw.http.post(url, json=extra, headers={"X-VERIFY": sign(extra["request"] + "/v3/debit")}), "BAD_REQUEST", "more"
+    )
 
 
 def test_undecodable_base64_and_non_json(gw: Gateway) -> None:

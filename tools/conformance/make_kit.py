@@ -48,7 +48,7 @@ CALLBACK_SALTS = {"3": CONFIG["salt_key"], "4": "conformance-second-salt-4"}
 
 CONVENTIONS = {
     "payload_json": "Compact JSON (no spaces: separators ',' and ':'), object keys in the order given in "
-    "`inputs.payload` (the kit lists required properties first, then optional ones, each in schema order), "
+    "`inputs.payload` (the kit lists them in the schema's property order), "
     "non-ASCII characters written as raw UTF-8 (not \\u-escaped); the bytes are UTF-8.",
     "request_b64": "Standard base64 with padding of the payload_json bytes.",
     "base64_json_body": 'Body of x-body-wrapping base64-json: compact JSON {"request":"<request_b64>"}.',
@@ -116,7 +116,7 @@ class Spec:
             node = target
         return node
 
-    # Canonical key order: required properties first, then the optional ones, each in schema order.
+    # Canonical key order: the schema's property order (unknown keys last, in their given order).
     def order(self, schema: Any, value: Any) -> Any:
         schema = self.resolve(schema) or {}
         if isinstance(value, list):
@@ -127,9 +127,7 @@ class Spec:
             if comb in schema:
                 return self.order(self.pick_branch(schema[comb], value), value)
         props = schema.get("properties") or {}
-        required = [p for p in props if p in set(schema.get("required") or [])]
-        optional = [p for p in props if p not in required]
-        out = {k: self.order(props[k], value[k]) for k in required + optional if k in value}
+        out = {k: self.order(props[k], value[k]) for k in props if k in value}
         out.update({k: v for k, v in value.items() if k not in out})  # unknown keys keep their place at the end
         return out
 
@@ -237,7 +235,7 @@ def canned_response(spec: Spec, op: dict[str, Any]) -> dict[str, Any]:
     """An answer the replay harness can return (the kit checks requests, not answer parsing)."""
     responses = op.get("responses") or {}
     for status in sorted(str(s) for s in responses):
-        if not status[:1] in "23":
+        if status[:1] not in "23":
             continue
         r = spec.resolve(responses.get(status, responses.get(int(status) if status.isdigit() else status)))
         headers = {}
@@ -251,9 +249,17 @@ def canned_response(spec: Spec, op: dict[str, Any]) -> dict[str, Any]:
                 example = spec.resolve(next(iter(exs.values()))).get("value")
             if example is None:
                 example = spec.synth(mt.get("schema"))
-            return {"status": int(status) if status.isdigit() else 200, "headers": {"Content-Type": media, **headers}, "body": compact(example)}
+            return {
+                "status": int(status) if status.isdigit() else 200,
+                "headers": {"Content-Type": media, **headers},
+                "body": compact(example),
+            }
         return {"status": int(status) if status.isdigit() else 200, "headers": headers, "body": ""}
-    return {"status": 200, "headers": {"Content-Type": "application/json"}, "body": '{"success":true,"code":"SUCCESS","message":"","data":{}}'}
+    return {
+        "status": 200,
+        "headers": {"Content-Type": "application/json"},
+        "body": '{"success":true,"code":"SUCCESS","message":"","data":{}}',
+    }
 
 
 def request_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
@@ -364,7 +370,11 @@ def operation_table(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "method": method.upper(),
             "path": path,
             "host": op.get("x-host", "base"),
-            "signing": {"mode": mode, "path": op.get("x-signing-path"), "required": bool(op.get("x-signing-required", mode != "none"))},
+            "signing": {
+                "mode": mode,
+                "path": op.get("x-signing-path"),
+                "required": bool(op.get("x-signing-required", mode != "none")),
+            },
             "body_wrapping": op.get("x-body-wrapping", "none"),
             "content_type": media,
             "follow_redirects": op.get("x-follow-redirects", True) is not False,
@@ -389,8 +399,14 @@ def callback_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
             "success": True,
             "code": "PAYMENT_SUCCESS",
             "message": "Your payment is successful.",
-            "data": {"merchantId": "MERCHANTUAT", "transactionId": "TX-KIT-1", "amount": 10000, "providerReferenceId": "P-KIT-1",
-                     "paymentState": "COMPLETED", "payResponseCode": "SUCCESS"},
+            "data": {
+                "merchantId": "MERCHANTUAT",
+                "transactionId": "TX-KIT-1",
+                "amount": 10000,
+                "providerReferenceId": "P-KIT-1",
+                "paymentState": "COMPLETED",
+                "payResponseCode": "SUCCESS",
+            },
         }
         if name == "chargeCallback":
             decoded["data"]["transactionId"] = "COL-KIT-1"
@@ -429,7 +445,13 @@ def ui_checksum(form: dict[str, str], salt_key: str, index: str) -> str:
 def ui_callback_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
     if "uiCallback" not in (doc.get("webhooks") or {}):
         return []
-    base = {"code": "PAYMENT_SUCCESS", "merchantId": "MERCHANTUAT", "transactionId": "TX-KIT-2", "amount": "10000", "providerReferenceId": "P-KIT-2"}
+    base = {
+        "code": "PAYMENT_SUCCESS",
+        "merchantId": "MERCHANTUAT",
+        "transactionId": "TX-KIT-2",
+        "amount": "10000",
+        "providerReferenceId": "P-KIT-2",
+    }
     with_params = {**base, "param1": "a", "param2": "b b", "param20": "z"}
     cases = []
     good = ui_checksum(base, CALLBACK_SALTS["3"], "3")
@@ -488,8 +510,10 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
     kit = json.loads(text)
-    print(f"wrote {args.out}: {len(kit['requests'])} request cases, {len(kit['callbacks'])} callback cases, "
-          f"{len(kit['ui_callbacks'])} UI callback cases")
+    print(
+        f"wrote {args.out}: {len(kit['requests'])} request cases, {len(kit['callbacks'])} callback cases, "
+        f"{len(kit['ui_callbacks'])} UI callback cases"
+    )
     if args.write_shipped:
         SHIPPED_KIT.parent.mkdir(parents=True, exist_ok=True)
         SHIPPED_KIT.write_text(text, encoding="utf-8")
@@ -497,7 +521,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         shipped = SHIPPED_KIT.read_text(encoding="utf-8") if SHIPPED_KIT.is_file() else ""
         if shipped != text:
-            print(f"DRIFT: {SHIPPED_KIT.relative_to(ROOT)} is not what the spec gives: run `make conformance` and commit it")
+            print(
+                f"DRIFT: {SHIPPED_KIT.relative_to(ROOT)} is not what the spec gives: "
+                "run `make conformance` and commit it"
+            )
             return 1
         print(f"{SHIPPED_KIT.relative_to(ROOT)} is up to date")
     return 0

@@ -1,6 +1,6 @@
 """Inspect what `make dist` built: the wheel's file list and METADATA, and the sdist's file list.
 
-    python tools/release/check_dist.py dist/   # exit 1 and a list of problems when something is off
+python tools/release/check_dist.py dist/   # exit 1 and a list of problems when something is off
 """
 
 from __future__ import annotations
@@ -16,7 +16,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("merchant_gateway_client", "merchant_gateway", "merchant_gateway_sandbox")
 TYPED = ("merchant_gateway_client", "merchant_gateway")  # the sandbox is an optional extra
-REQUIRED_FILES = ("merchant_gateway_client/spec.json", "merchant_gateway_client/__init__.py", "merchant_gateway/cli/__init__.py")
+REQUIRED_FILES = (
+    "merchant_gateway_client/spec.json",
+    "merchant_gateway_client/__init__.py",
+    "merchant_gateway/cli/__init__.py",
+)
 RUNTIME_DEPS = ("httpx", "attrs", "python-dateutil")
 SANDBOX_DEPS = ("starlette", "uvicorn", "jsonschema")
 FORBIDDEN_PARTS = (".venv", ".tools", "node_modules", "__pycache__", ".pyc", "build/", "tests/", ".git/")
@@ -80,7 +84,9 @@ def check_wheel(wheel: Path, version: str) -> list[str]:
         if not meta["Requires-Python"]:
             problems.append("METADATA lacks Requires-Python")
         ep = configparser.ConfigParser()
-        ep.read_string(zf.read(f"{dist_info}/entry_points.txt").decode("utf-8") if f"{dist_info}/entry_points.txt" in names else "")
+        ep.read_string(
+            zf.read(f"{dist_info}/entry_points.txt").decode("utf-8") if f"{dist_info}/entry_points.txt" in names else ""
+        )
         if not ep.has_option("console_scripts", "mgw"):
             problems.append("no console script mgw")
         elif ep.get("console_scripts", "mgw").strip() != "merchant_gateway.cli:main":
@@ -96,15 +102,22 @@ def check_sdist(sdist: Path) -> list[str]:
     problems: list[str] = []
     with tarfile.open(sdist) as tf:
         names = [n.split("/", 1)[1] if "/" in n else n for n in tf.getnames()]
-    for f in ("pyproject.toml", "README.md", "spec/openapi.yaml", "generated_client/merchant_gateway_client/__init__.py"):
+    for f in (
+        "pyproject.toml",
+        "README.md",
+        "spec/openapi.yaml",
+        "generated_client/merchant_gateway_client/__init__.py",
+    ):
         if f not in names:
             problems.append(f"sdist lacks {f}")
     for n in names:
         if any(part in n for part in (".venv/", ".tools/", "node_modules/", "__pycache__", ".git/", "build/")):
             problems.append(f"sdist carries a build/dev file: {n}")
-    stray = sorted({n.split("/")[0] + "/" + n.split("/")[1] for n in names if n.startswith("tests/") and n.count("/") > 1})
+    stray = sorted(
+        {n.split("/")[0] + "/" + n.split("/")[1] for n in names if n.startswith("tests/") and n.count("/") > 1}
+    )
     if stray:
-        # hatch's sdist `include = ["spec"]` is a gitignore-style pattern that also matches tests/spec: anchor it ("/spec").
+        # hatch's sdist `include = ["spec"]` is gitignore-style and also matches tests/spec: anchor it ("/spec").
         print(f"WARNING: sdist carries test folders {stray} (unanchored include pattern in pyproject.toml)")
     return problems
 

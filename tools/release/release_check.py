@@ -94,7 +94,9 @@ def released_versions(released: Path) -> dict[tuple[int, int, int], Path]:
     return out
 
 
-def check(new_doc: dict[str, Any], old_doc: dict[str, Any] | None, old_label: str = "") -> tuple[bool, list[str], list[Change]]:
+def check(
+    new_doc: dict[str, Any], old_doc: dict[str, Any] | None, old_label: str = ""
+) -> tuple[bool, list[str], list[Change]]:
     """Return (ok, report lines, changes)."""
     lines: list[str] = []
     new_v = parse_version((new_doc.get("info") or {}).get("version"))
@@ -144,7 +146,10 @@ def main(argv: list[str] | None = None) -> int:
                 shown = candidates[prev].resolve()
                 old_doc, label = load(shown), f" ({shown.relative_to(ROOT) if shown.is_relative_to(ROOT) else shown})"
                 if parse_version((old_doc.get("info") or {}).get("version")) != prev:
-                    print(f"ERROR: {candidates[prev]} says version {old_doc['info'].get('version')}, folder says {fmt(prev)}")
+                    print(
+                        f"ERROR: {candidates[prev]} says version {old_doc['info'].get('version')}, "
+                        f"folder says {fmt(prev)}"
+                    )
                     return 2
             else:
                 old_doc, label = None, ""

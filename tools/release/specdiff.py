@@ -216,10 +216,14 @@ class _Diff:
             if bool(p.get("required")) != bool(q.get("required")):
                 made_required = bool(q.get("required"))
                 level = BREAKING if made_required == sending else ADDITIVE
-                self.add(level, "parameter-required-changed", where, f"required {p.get('required')} -> {q.get('required')}")
+                self.add(
+                    level, "parameter-required-changed", where, f"required {p.get('required')} -> {q.get('required')}"
+                )
             for attr in ("style", "explode", "allowReserved"):
                 if p.get(attr) != q.get(attr):
-                    self.add(BREAKING, "parameter-serialization-changed", where, f"{attr} {p.get(attr)} -> {q.get(attr)}")
+                    self.add(
+                        BREAKING, "parameter-serialization-changed", where, f"{attr} {p.get(attr)} -> {q.get(attr)}"
+                    )
             self.compare_schema(where, p.get("schema"), q.get("schema"), direction)
         for key, q in n.items():
             if key not in o:
@@ -250,7 +254,9 @@ class _Diff:
             if media not in new:
                 self.add(BREAKING, "media-type-removed", where, f"{media} removed")
                 continue
-            self.compare_schema(f"{where} {media}", (mo or {}).get("schema"), (new[media] or {}).get("schema"), direction)
+            self.compare_schema(
+                f"{where} {media}", (mo or {}).get("schema"), (new[media] or {}).get("schema"), direction
+            )
         for media in new:
             if media not in old:
                 self.add(ADDITIVE if direction == "request" else BREAKING, "media-type-added", where, f"{media} added")
@@ -350,7 +356,12 @@ class _Diff:
             level = (BREAKING if sending else ADDITIVE) if stricter else (ADDITIVE if sending else BREAKING)
             self.add(level, f"{attr}-{'tightened' if stricter else 'relaxed'}", where, f"{ov!r} -> {nv!r}")
         if old.get("pattern") != new.get("pattern"):
-            self.add(BREAKING if sending else ADDITIVE, "pattern-changed", where, f"{old.get('pattern')!r} -> {new.get('pattern')!r}")
+            self.add(
+                BREAKING if sending else ADDITIVE,
+                "pattern-changed",
+                where,
+                f"{old.get('pattern')!r} -> {new.get('pattern')!r}",
+            )
         # content-encoded payload (x-body-wrapping base64-json)
         for attr in ("contentEncoding", "contentMediaType"):
             if old.get(attr) != new.get(attr):
@@ -367,14 +378,20 @@ class _Diff:
                 continue
             if (name in oreq) != (name in nreq):
                 made_required = name in nreq
-                level = (BREAKING if made_required else ADDITIVE) if sending else (ADDITIVE if made_required else BREAKING)
-                self.add(level, "property-required-changed", pwhere, "made required" if made_required else "made optional")
+                level = (
+                    (BREAKING if made_required else ADDITIVE) if sending else (ADDITIVE if made_required else BREAKING)
+                )
+                self.add(
+                    level, "property-required-changed", pwhere, "made required" if made_required else "made optional"
+                )
             self.compare_schema(pwhere, sub, np_[name], direction)
         for name in np_:
             if name not in op:
                 required = name in nreq
                 level = BREAKING if (required and sending) else ADDITIVE
-                self.add(level, "property-added", f"{where}.{name}", "added " + ("(required)" if required else "(optional)"))
+                self.add(
+                    level, "property-added", f"{where}.{name}", "added " + ("(required)" if required else "(optional)")
+                )
         oap, nap = old.get("additionalProperties"), new.get("additionalProperties")
         if oap is not False and nap is False and sending:
             self.add(BREAKING, "additional-properties-closed", where, "additionalProperties: false")
@@ -431,7 +448,12 @@ def _security_names(sec: Any) -> list[list[str]]:
 def _types(schema: dict[str, Any]) -> set[str] | None:
     t = schema.get("type")
     if t is None:
-        if "const" in schema or "enum" in schema or "$ref" in schema or any(k in schema for k in ("oneOf", "anyOf", "allOf")):
+        if (
+            "const" in schema
+            or "enum" in schema
+            or "$ref" in schema
+            or any(k in schema for k in ("oneOf", "anyOf", "allOf"))
+        ):
             return None
         return None
     types = set(t) if isinstance(t, list) else {t}

@@ -53,8 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OutcomeUnknown as exc:
         txn = exc.transaction_id or "<transaction id>"
         out.error(
-            f"outcome unknown for {txn}: the gateway may have recorded it; do not retry. "
-            f"Run: mgw status {txn}",
+            f"outcome unknown for {txn}: the gateway may have recorded it; do not retry. Run: mgw status {txn}",
             kind="outcome_unknown",
             code=exc.code,
             transaction_id=exc.transaction_id,

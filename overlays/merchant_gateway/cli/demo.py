@@ -127,8 +127,9 @@ class _Forms(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "form":
-            self.forms.append({"action": a.get("action", ""), "method": a.get("method", "get").upper(),
-                               "inputs": {}, "buttons": []})
+            self.forms.append(
+                {"action": a.get("action", ""), "method": a.get("method", "get").upper(), "inputs": {}, "buttons": []}
+            )
         elif self.forms and tag == "input" and a.get("name"):
             self.forms[-1]["inputs"][a["name"]] = a.get("value", "")
         elif self.forms and tag == "button" and a.get("name"):
@@ -208,13 +209,27 @@ def _target(args: argparse.Namespace, story: Story) -> Iterator[tuple[GatewayCon
     except ImportError:
         raise StepFailed("no MGW_BASE_URL set and the sandbox extra is not installed") from None
     merchant, salt, client_secret = "DEMOMERCHANT", secrets.token_hex(16), secrets.token_hex(16)
-    sandbox = start_sandbox(port=0, merchant_id=merchant, salts={"1": salt}, client_id="DEMOCLIENT",
-                            client_secret=client_secret, settle_after=1.0)
+    sandbox = start_sandbox(
+        port=0,
+        merchant_id=merchant,
+        salts={"1": salt},
+        client_id="DEMOCLIENT",
+        client_secret=client_secret,
+        settle_after=1.0,
+    )
     try:
         story.out.step(f"gateway: embedded sandbox at {sandbox.base_url} (merchant {merchant})")
-        config = GatewayConfig(merchant_id=merchant, salt_key=salt, salt_index="1", environment="local",
-                               base_url=sandbox.base_url, apps_url=sandbox.apps_url, auth_url=sandbox.auth_url,
-                               client_id="DEMOCLIENT", client_secret=client_secret)
+        config = GatewayConfig(
+            merchant_id=merchant,
+            salt_key=salt,
+            salt_index="1",
+            environment="local",
+            base_url=sandbox.base_url,
+            apps_url=sandbox.apps_url,
+            auth_url=sandbox.auth_url,
+            client_id="DEMOCLIENT",
+            client_secret=client_secret,
+        )
         yield config, sandbox.config.otp
     finally:
         sandbox.stop()
@@ -245,16 +260,31 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
-def _story(story: Story, gw: Gateway, http: httpx.Client, merchant_url: str, inbox: Inbox, schedule: PollSchedule,
-           otp: str | None, wait_for_person: float, embedded: bool) -> None:
+def _story(
+    story: Story,
+    gw: Gateway,
+    http: httpx.Client,
+    merchant_url: str,
+    inbox: Inbox,
+    schedule: PollSchedule,
+    otp: str | None,
+    wait_for_person: float,
+    embedded: bool,
+) -> None:
     txn = new_transaction_id("DEMO")
     refund_txn = new_transaction_id("RF")
     state: dict[str, Any] = {}
 
     def pay() -> str:
-        resp = gw.debit_v4_web(transaction_id=txn, amount=DEMO_AMOUNT, merchant_order_id=txn,
-                               merchant_user_id="DEMOUSER1", redirect_url=f"{merchant_url}/return",
-                               redirect_mode="POST", callback_url=f"{merchant_url}/callback")
+        resp = gw.debit_v4_web(
+            transaction_id=txn,
+            amount=DEMO_AMOUNT,
+            merchant_order_id=txn,
+            merchant_user_id="DEMOUSER1",
+            redirect_url=f"{merchant_url}/return",
+            redirect_mode="POST",
+            callback_url=f"{merchant_url}/callback",
+        )
         url = getattr(resp.data, "redirect_url", None)
         if not isinstance(url, str):
             raise StepFailed(f"no redirect URL in the answer ({resp.code})")
@@ -277,13 +307,17 @@ def _story(story: Story, gw: Gateway, http: httpx.Client, merchant_url: str, inb
 
     def s2s_callback(path_txn: str, amount: int) -> Callable[[], str]:
         def run() -> str:
-            got = inbox.wait_for(lambda r: r.path == "/callback" and path_txn.encode() in _decoded(r.body), 30.0
-                                 if embedded else wait_for_person)
+            got = inbox.wait_for(
+                lambda r: r.path == "/callback" and path_txn.encode() in _decoded(r.body),
+                30.0 if embedded else wait_for_person,
+            )
             if got is None:
                 raise StepFailed("no server-to-server callback arrived")
-            cb = gw.verify_payment_callback(got.body, got.headers.get("x-verify"), expected_amount=amount,
-                                            expected_transaction_id=path_txn)
+            cb = gw.verify_payment_callback(
+                got.body, got.headers.get("x-verify"), expected_amount=amount, expected_transaction_id=path_txn
+            )
             return f"{got.method} with X-VERIFY verified, code {cb.code}, amount {cb.data.amount}"
+
         return run
 
     def status() -> str:
@@ -293,9 +327,15 @@ def _story(story: Story, gw: Gateway, http: httpx.Client, merchant_url: str, inb
         return f"{final.code}, amount {final.snapshot.amount} matches the forward request"
 
     def refund() -> str:
-        resp = gw.refund_v4(transaction_id=refund_txn, original_transaction_id=txn, amount=REFUND_AMOUNT,
-                            merchant_order_id=refund_txn, message="demo partial refund", original_amount=DEMO_AMOUNT,
-                            callback_url=f"{merchant_url}/callback")
+        resp = gw.refund_v4(
+            transaction_id=refund_txn,
+            original_transaction_id=txn,
+            amount=REFUND_AMOUNT,
+            merchant_order_id=refund_txn,
+            message="demo partial refund",
+            original_amount=DEMO_AMOUNT,
+            callback_url=f"{merchant_url}/callback",
+        )
         return f"{refund_txn}: {REFUND_AMOUNT} of {DEMO_AMOUNT} paise, answer {resp.code}"
 
     def refund_status() -> str:

@@ -50,12 +50,22 @@ def cmd_pay(args: argparse.Namespace, out: Output) -> int:
         url = getattr(data, "redirect_url", None)
         out.step(f"payment {txn} started ({resp.code}): open {url}")
         if not args.wait:
-            out.result(f"transaction {txn}: {resp.code}; then run: mgw status {txn}", transaction_id=txn,
-                       code=resp.code, redirect_url=url, amount=amount)
+            out.result(
+                f"transaction {txn}: {resp.code}; then run: mgw status {txn}",
+                transaction_id=txn,
+                code=resp.code,
+                redirect_url=url,
+                amount=amount,
+            )
             return 0
         final = wait_for_payment(gw, txn, expected_amount=amount)
-    out.result(f"transaction {txn}: {final.code} after {final.checks} status checks", transaction_id=txn,
-               code=final.code, amount=amount, checks=final.checks)
+    out.result(
+        f"transaction {txn}: {final.code} after {final.checks} status checks",
+        transaction_id=txn,
+        code=final.code,
+        amount=amount,
+        checks=final.checks,
+    )
     return 0 if final.succeeded else 1
 
 
@@ -63,8 +73,12 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
     txn = args.transaction_id
     with Gateway(config_from(args)) as gw:
         if args.wait:
-            final = wait_for_payment(gw, txn, expected_amount=args.expected_amount, started_at=time.monotonic()
-                                     - DEFAULT_SCHEDULE.first_check_after)
+            final = wait_for_payment(
+                gw,
+                txn,
+                expected_amount=args.expected_amount,
+                started_at=time.monotonic() - DEFAULT_SCHEDULE.first_check_after,
+            )
             snap = final.snapshot
         else:
             read = gw.get_transaction_status_apps_host if args.apps_host else gw.get_transaction_status
@@ -82,8 +96,11 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
     if snap.pay_response_code:
         human += f", payResponseCode {snap.pay_response_code}"
     if args.expected_amount is not None and snap.succeeded and snap.amount != args.expected_amount:
-        out.error(f"{txn}: amount {snap.amount} differs from the expected {args.expected_amount}",
-                  kind="amount_mismatch", transaction_id=txn)
+        out.error(
+            f"{txn}: amount {snap.amount} differs from the expected {args.expected_amount}",
+            kind="amount_mismatch",
+            transaction_id=txn,
+        )
         return 1
     out.result(human, **facts)
     return 0
@@ -103,8 +120,13 @@ def cmd_refund(args: argparse.Namespace, out: Output) -> int:
             callback_url=args.callback_url,
         )
     code = resp.code
-    out.result(f"refund {txn} of {args.original}: {code}; check with: mgw status {txn}", transaction_id=txn,
-               original_transaction_id=args.original, code=code, amount=amount)
+    out.result(
+        f"refund {txn} of {args.original}: {code}; check with: mgw status {txn}",
+        transaction_id=txn,
+        original_transaction_id=args.original,
+        code=code,
+        amount=amount,
+    )
     return 0
 
 
@@ -121,8 +143,9 @@ def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
             # the payments are already older than the first check of the schedule: start checking at once
             start = time.monotonic() - DEFAULT_SCHEDULE.first_check_after
             pending = [PendingPayment(t, started_at=start) for t in dict.fromkeys(ids)]
-            return await reconcile_payments(gw, pending, max_in_flight=args.max_in_flight, max_rate=args.max_rate,
-                                            on_progress=out.progress)
+            return await reconcile_payments(
+                gw, pending, max_in_flight=args.max_in_flight, max_rate=args.max_rate, on_progress=out.progress
+            )
 
     report = asyncio.run(run())
     rows = []
@@ -131,8 +154,11 @@ def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
         rows.append({"transaction_id": txn, "code": code, "final": txn in report.settled})
         out.step(f"{txn}: {code}")
     unsettled = len(report.unsettled)
-    out.result(f"{len(report.settled)} settled, {unsettled} not final, {report.requests} status calls",
-               outcomes=rows, requests=report.requests)
+    out.result(
+        f"{len(report.settled)} settled, {unsettled} not final, {report.requests} status calls",
+        outcomes=rows,
+        requests=report.requests,
+    )
     return 0 if unsettled == 0 else 4
 
 
@@ -210,6 +236,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     p = sub.add_parser("demo", help="run the whole payment story (embedded sandbox when no MGW_* gateway is set)")
     add_config_flags(p)
-    p.add_argument("--wait-for-person", type=float, default=300.0,
-                   help="seconds to wait for someone to pay in a browser (non-sandbox gateways)")
+    p.add_argument(
+        "--wait-for-person",
+        type=float,
+        default=300.0,
+        help="seconds to wait for someone to pay in a browser (non-sandbox gateways)",
+    )
     p.set_defaults(handler=cmd_demo)

@@ -91,8 +91,9 @@ def start_intent_payment(gateway: Gateway, *, transaction_id: str, platform_vers
 
 def start_upi_intent(gateway: Gateway, *, transaction_id: str, **fields: Any) -> Launch:
     """Inline pay with a UPI intent source: returns intentURL and the package to open."""
-    return _upi_intent(gateway.inline_pay(transaction_id=transaction_id, payment_sources=_UPI_INTENT, **fields),
-                       transaction_id)
+    return _upi_intent(
+        gateway.inline_pay(transaction_id=transaction_id, payment_sources=_UPI_INTENT, **fields), transaction_id
+    )
 
 
 def start_sdk_less_payment(gateway: Gateway, *, transaction_id: str, **fields: Any) -> Launch:

@@ -76,15 +76,20 @@ class _OtpSession:
     def sent(self, response: Any) -> None:
         token = getattr(getattr(response, "data", None), "otp_token", None)
         if not isinstance(token, str) or not token:
-            raise LinkingError("the OTP answer carried no otpToken", code=response.code, action="stop",
-                               guidance="check the gateway configuration")
+            raise LinkingError(
+                "the OTP answer carried no otpToken",
+                code=response.code,
+                action="stop",
+                guidance="check the gateway configuration",
+            )
         self.sends += 1
         self.otp_token = token  # always the latest: an older token no longer matches a new OTP
 
     def prompt(self) -> OtpPrompt:
         if self.prompts >= self.max_prompts:
-            raise LinkingError("too many OTP attempts", code=None, action="exhausted",
-                               guidance="start linking again later")
+            raise LinkingError(
+                "too many OTP attempts", code=None, action="exhausted", guidance="start linking again later"
+            )
         self.prompts += 1
         prompt = OtpPrompt(self.prompts, self._resent, self._reason)
         self._resent = False
@@ -110,8 +115,12 @@ class _OtpSession:
         token = getattr(data, "user_auth_token", None)
         merchant = getattr(data, "merchant_id", None)
         if not isinstance(token, str) or not token:
-            raise LinkingError("the verification answer carried no userAuthToken", code=response.code,
-                               action="stop", guidance="check the gateway configuration")
+            raise LinkingError(
+                "the verification answer carried no userAuthToken",
+                code=response.code,
+                action="stop",
+                guidance="check the gateway configuration",
+            )
         return LinkedUser(merchant_id=merchant if isinstance(merchant, str) else "", user_auth_token=token)
 
 

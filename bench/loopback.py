@@ -1,0 +1,268 @@
+"""Targets 2 and 3: over loopback against the minimal local server (bench.server, its own process).
+
+Sync: Gateway (plain httpx) / raw httpx / Gateway over Urllib3Transport / raw urllib3 / openapi-generator's
+`python` client generated from our spec / phonepe (PyPI; /pg/v1 paths). Async: AsyncGateway (plain httpx) /
+raw httpx.AsyncClient / AsyncGateway over httpx-aiohttp.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench import common
+from bench.timing import interleaved, interleaved_async
+
+ROOT = Path(__file__).resolve().parent.parent
+OAG_DIR = ROOT / "build" / "bench-oag"
+
+
+@contextlib.contextmanager
+def minimal_server() -> Iterator[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bench.server"], stdout=subprocess.PIPE, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}
+    )
+    try:
+        assert proc.stdout is not None
+        port = int(proc.stdout.readline())
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def control(origin: str, path: str, method: str = "GET") -> Any:
+    return httpx.request(method, origin + path).json()
+
+
+def _plain(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=lambda v: v.value if isinstance(v, enum.Enum) else str(v)))
+
+
+def oag_generate(java_cmd: str | None = None) -> float:
+    """Generate openapi-generator's python client into build/bench-oag/client; returns seconds (JVM included)."""
+    exe = Path(sys.executable).parent / "openapi-generator-cli"
+    out = OAG_DIR / "client"
+    t0 = time.perf_counter()
+    subprocess.run(
+        [str(exe), "generate", "-i", str(ROOT / "spec" / "openapi.yaml"), "-g", "python", "-o", str(out),
+         "--additional-properties=packageName=mgw_oag,projectName=mgw-oag"],
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    return time.perf_counter() - t0
+
+
+def oag_available() -> bool:
+    if not (OAG_DIR / "client" / "mgw_oag").is_dir():
+        try:
+            oag_generate()
+        except (OSError, subprocess.CalledProcessError):
+            return False
+    sys.path.insert(0, str(OAG_DIR / "client"))
+    try:
+        import mgw_oag  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class OagClient:
+    """openapi-generator's client doing the same work: its payload model -> base64 -> X-VERIFY -> send -> model."""
+
+    def __init__(self, origin: str) -> None:
+        import mgw_oag
+
+        self.mod = mgw_oag
+        cfg = mgw_oag.Configuration(host=origin + common.BASE_PREFIX)
+        self.api = mgw_oag.ApiClient(cfg)
+        self.status_api = mgw_oag.StatusApi(self.api)
+        self.pay_api = mgw_oag.PaymentsApi(self.api)
+
+    def payload(self, i: int) -> Any:
+        return self.mod.DebitPayload(
+            merchant_id=common.MERCHANT_ID, transaction_id=common.txn_id(i), amount=common.AMOUNT,
+            merchant_user_id=common.USER,
+        )
+
+    def status(self, transaction_id: str) -> Any:
+        _, signing = common.status_path(transaction_id)
+        return self.status_api.get_transaction_status(
+            common.MERCHANT_ID, transaction_id, _headers={"X-VERIFY": common.sign(signing)}
+        )
+
+    def debit(self, payload: Any) -> Any:
+        encoded = common.wrap(payload.to_dict())
+        return self.pay_api.debit_v4_web(
+            self.mod.DebitRequest(request=encoded), x_call_mode="POST",
+            _headers={"X-VERIFY": common.sign(encoded + "/v4/debit")},
+        )
+
+
+class PhonePeClient:
+    def __init__(self, origin: str) -> None:
+        from phonepe import PhonePe
+
+        self.pp = PhonePe(common.MERCHANT_ID, common.SALT_KEY, origin, "https://merchant.example/back",
+                          "https://merchant.example/cb", phone_pe_salt_index=int(common.SALT_INDEX))
+
+    def status(self, transaction_id: str) -> Any:
+        with contextlib.redirect_stdout(io.StringIO()):  # it prints the headers of every status call
+            return self.pp.check_txn_status(transaction_id)
+
+    def debit(self, i: int) -> Any:
+        return self.pp.create_txn(common.txn_id(i), common.AMOUNT, common.USER)
+
+
+def _check(origin: str, variants: dict[str, tuple[Any, Any, Any]]) -> dict[str, Any]:
+    """Every variant sends one status and one debit; requests (method, path, X-VERIFY, JSON body) and parsed
+    results must be identical."""
+    sent, parsed = {}, {}
+    for name, (status, debit, payload) in variants.items():
+        control(origin, "/_rec/on", "POST")
+        results = [status(common.txn_id(1)), debit(payload(1))]
+        rec = control(origin, "/_rec")
+        sent[name] = [(r["method"], r["path"], r["x-verify"], json.loads(r["body"] or "null")) for r in rec]
+        parsed[name] = [_plain(common.normalize(r)) for r in results]
+    first = next(iter(sent))
+    mismatched = [n for n in sent if sent[n] != sent[first] or len(sent[n]) != 2]
+    unparsed = [n for n in parsed if parsed[n] != parsed[first]]
+    return {"identical_signatures": not mismatched, "identical_results": not unparsed,
+            "variants": list(sent), "mismatched": mismatched + unparsed}
+
+
+def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]:
+    from merchant_gateway import Gateway
+
+    from bench.transports import Urllib3Transport
+
+    with minimal_server() as origin:
+        ours = Gateway(**common.gateway_settings(origin))
+        raw = common.RawHttpx(httpx.Client(), origin)
+        ours_u3 = Gateway(**common.gateway_settings(origin), transport=Urllib3Transport())
+        raw_u3 = common.RawUrllib3(origin)
+        variants: dict[str, tuple[Any, Any, Any]] = {
+            "ours": (ours.get_transaction_status, ours.debit_v4_web, common.debit_payload),
+            "raw_httpx": (raw.status, raw.debit, common.debit_payload),
+            "ours_urllib3": (ours_u3.get_transaction_status, ours_u3.debit_v4_web, common.debit_payload),
+            "raw_urllib3": (raw_u3.status, raw_u3.debit, common.debit_payload),
+        }
+        notes = []
+        if alternatives and oag_available():
+            oag = OagClient(origin)
+            variants["openapi_generator"] = (oag.status, oag.debit, oag.payload)
+        elif alternatives:
+            notes.append("openapi-generator client unavailable")
+        check = _check(origin, variants)
+        loops: dict[str, Any] = {}
+        for name, (status, debit, payload) in variants.items():
+            loops[name + ":status"] = _loop(lambda i, s=status: s(common.txn_id(i)))
+            loops[name + ":debit"] = _loop(lambda i, d=debit, p=payload: d(p(i)))
+        if alternatives:
+            try:
+                pp = PhonePeClient(origin)
+                loops["phonepe:status"] = _loop(lambda i: pp.status(common.txn_id(i)))
+                loops["phonepe:debit"] = _loop(pp.debit)
+                answer = pp.status(common.txn_id(1))
+                notes.append(f"phonepe answered {answer.get('code') if answer else None} on /pg/v1 (own paths)")
+            except ImportError:
+                notes.append("phonepe not installed")
+        t = interleaved(loops, reps=reps, calls=calls)
+        stats = control(origin, "/_stats")
+    out: dict[str, Any] = {"check": check, "notes": notes, "server": stats, "us_per_call": {}, "ratios": {}}
+    for name in loops:
+        out["us_per_call"][name] = round(t.median(name) * 1e6, 1)
+    for op in ("status", "debit"):
+        for name in [n.split(":")[0] for n in loops if n.endswith(":" + op)]:
+            if name in ("raw_httpx",):
+                continue
+            out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
+        for name in ("openapi_generator", "phonepe", "raw_urllib3"):
+            if f"{name}:{op}" in loops:
+                out["ratios"][f"ours/{name}:{op}"] = round(t.ratio(f"ours:{op}", f"{name}:{op}"), 3)
+                out["ratios"][f"ours_urllib3/{name}:{op}"] = round(t.ratio(f"ours_urllib3:{op}", f"{name}:{op}"), 3)
+    return out
+
+
+def _loop(one: Any) -> Any:
+    def run(n: int) -> None:
+        for i in range(n):
+            one(i)
+
+    return run
+
+
+def run_async(reps: int, calls: int) -> dict[str, Any]:
+    return asyncio.run(_run_async(reps, calls))
+
+
+async def _run_async(reps: int, calls: int) -> dict[str, Any]:
+    from merchant_gateway import AsyncGateway
+
+    with minimal_server() as origin:
+        ours = AsyncGateway(**common.gateway_settings(origin))
+        raw = common.RawHttpxAsync(httpx.AsyncClient(), origin)
+        variants: dict[str, Any] = {
+            "ours": (ours.get_transaction_status, ours.debit_v4_web),
+            "raw_httpx": (raw.status, raw.debit),
+        }
+        ours_aio = None
+        try:
+            from bench.transports import aiohttp_transport
+
+            ours_aio = AsyncGateway(**common.gateway_settings(origin), transport=aiohttp_transport())
+            variants["ours_aiohttp"] = (ours_aio.get_transaction_status, ours_aio.debit_v4_web)
+        except ImportError:
+            pass
+        sent, parsed = {}, {}
+        for name, (status, debit) in variants.items():
+            control(origin, "/_rec/on", "POST")
+            results = [await status(common.txn_id(1)), await debit(common.debit_payload(1))]
+            rec = control(origin, "/_rec")
+            sent[name] = [(r["method"], r["path"], r["x-verify"], json.loads(r["body"] or "null")) for r in rec]
+            parsed[name] = [_plain(common.normalize(r)) for r in results]
+        first = next(iter(sent))
+        check = {
+            "identical_signatures": all(v == sent[first] and len(v) == 2 for v in sent.values()),
+            "identical_results": all(v == parsed[first] for v in parsed.values()),
+            "variants": list(sent),
+        }
+        loops: dict[str, Any] = {}
+        for name, (status, debit) in variants.items():
+            loops[name + ":status"] = _aloop(lambda i, s=status: s(common.txn_id(i)))
+            loops[name + ":debit"] = _aloop(lambda i, d=debit: d(common.debit_payload(i)))
+        t = await interleaved_async(loops, reps=reps, calls=calls)
+        await ours.aclose()
+        await raw.client.aclose()
+        if ours_aio is not None:
+            await ours_aio.aclose()
+    out: dict[str, Any] = {"check": check, "us_per_call": {}, "ratios": {}}
+    for name in loops:
+        out["us_per_call"][name] = round(t.median(name) * 1e6, 1)
+    for op in ("status", "debit"):
+        for name in [n.split(":")[0] for n in loops if n.endswith(":" + op) and not n.startswith("raw_httpx")]:
+            out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
+    return out
+
+
+def _aloop(one: Any) -> Any:
+    async def run(n: int) -> None:
+        for i in range(n):
+            await one(i)
+
+    return run
+
+
+if __name__ == "__main__":
+    print(json.dumps({"sync": run_sync(5, 100), "async": run_async(5, 100)}, indent=1))
