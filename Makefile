@@ -1,4 +1,5 @@
-# One entry point for people and CI. Every target sets up what it needs (.venv, npm tools) by itself.
+# One entry point for people and CI. Every target sets up what it needs (.venv, npm tools, Debian's chromium
+# where it can) by itself, so a fresh clone needs only Python, node and git.
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -6,9 +7,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 TOOLS := .tools
 TOOLS_STAMP := $(TOOLS)/.installed-stamp
+TS_STAMP := $(TOOLS)/.ts-installed-stamp
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+# npm packages named in a package.json's devDependencies, as name@version arguments
+npm_deps = $$(node -e 'const p=require("./$(1)");console.log(Object.entries(p.devDependencies).map(([n,v])=>n+"@"+v).join(" "))')
 
-.PHONY: demo test check generate check-generated lint spec-lint spec-bundle schemathesis bench soak dist publish docs release-check clean
+.PHONY: demo test check generate check-generated lint spec-lint spec-bundle schemathesis bench soak dist publish \
+	docs release-check release-e2e conformance conformance-check ts-check browser clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,20 +22,33 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 $(TOOLS_STAMP): spec/lint/package.json
-	npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $$(node -e 'const p=require("./spec/lint/package.json");console.log(Object.entries(p.devDependencies).map(([n,v])=>n+"@"+v).join(" "))')
+	npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $(call npm_deps,spec/lint/package.json)
 	@touch $(TOOLS_STAMP)
+
+$(TS_STAMP): clients/typescript/package.json $(TOOLS_STAMP)
+	npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $(call npm_deps,clients/typescript/package.json)
+	@touch $(TS_STAMP)
+
+# Browser tests drive Debian's chromium (never a downloaded browser). Installed when we are root with apt;
+# otherwise those tests skip and say why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium is not installed and cannot be: browser tests will be skipped" >&2; fi; }
 
 demo: $(STAMP)
 	$(VENV)/bin/mgw demo
 
-test: $(STAMP)
+test: $(STAMP) $(TS_STAMP) browser
 	$(PY) -m pytest -m "not slow"
 
-check: lint spec-lint check-generated schemathesis
+check: lint spec-lint check-generated conformance-check release-check ts-check schemathesis
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check generator overlays sandbox tests
-	$(VENV)/bin/ruff format --check generator overlays sandbox
+	$(VENV)/bin/ruff check generator overlays sandbox tests tools spec
+	$(VENV)/bin/ruff format --check generator overlays sandbox tests tools spec
 	MYPYPATH=generated_client:overlays:sandbox $(VENV)/bin/mypy --strict -p merchant_gateway_client -p merchant_gateway -p merchant_gateway_sandbox
 	$(VENV)/bin/mypy --strict generator
 
@@ -50,6 +68,30 @@ spec-bundle: $(STAMP)
 
 schemathesis: $(STAMP)
 	$(PY) -m pytest -q -m slow tests/sandbox
+
+conformance: $(STAMP)
+	$(PY) tools/conformance/make_kit.py --write-shipped
+
+conformance-check: $(STAMP)
+	$(PY) tools/conformance/make_kit.py --check
+
+ts-check: $(STAMP) $(TS_STAMP)
+	bash clients/typescript/run.sh all
+
+dist: $(STAMP)
+	bash tools/release/dist.sh dist
+
+publish: dist
+	bash tools/release/publish.sh dist
+
+release-check: $(STAMP)
+	$(PY) tools/release/release_check.py
+
+release-e2e: $(STAMP)
+	$(PY) -m pytest -q -m slow tests/release
+
+docs: $(STAMP) $(TOOLS_STAMP)
+	bash docs/api/build.sh
 
 clean:
 	rm -rf build dist .mypy_cache .ruff_cache

@@ -71,7 +71,7 @@ class Dispatcher:
         self.timeout = timeout
         self.deliveries: list[Delivery] = []
         self._client: httpx.AsyncClient | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Delivery]] = set()
         self._sem = asyncio.Semaphore(concurrency)
 
     async def start(self) -> None:

@@ -28,7 +28,8 @@ def _load_file(path: Path) -> dict[str, Any]:
     from ruamel.yaml import YAML
 
     data = YAML(typ="safe", pure=True).load(text)
-    return json.loads(json.dumps(data))  # plain dicts/lists, ints stay ints
+    plain: dict[str, Any] = json.loads(json.dumps(data))  # plain dicts/lists, ints stay ints
+    return plain
 
 
 def load_spec(path: Path | str | None = None) -> tuple[dict[str, Any], str]:

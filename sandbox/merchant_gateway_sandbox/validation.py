@@ -64,7 +64,7 @@ class ValidRequest:
 def _describe(err: ValidationError, where: str) -> str:
     path = ".".join(str(p) for p in err.absolute_path)
     if err.validator == "required" and isinstance(err.instance, dict):
-        missing = [r for r in err.validator_value if r not in err.instance]
+        missing = [r for r in list(err.validator_value) if r not in err.instance]  # type: ignore[arg-type]
         if missing:
             name = f"{path}.{missing[0]}" if path else str(missing[0])
             return f"{where}: field '{name}' is required"

@@ -33,6 +33,7 @@ def run(step: str) -> str:
     return proc.stdout
 
 
+@pytest.mark.slow  # `make ts-check` (part of `make check`) runs the same script
 def test_types_and_example_replay() -> None:
     run("types")
     out = run("example")

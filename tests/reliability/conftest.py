@@ -7,4 +7,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rel_support import env, fake_time, sbx  # noqa: E402,F401 - re-exported fixtures
+import json  # noqa: E402
+import os  # noqa: E402
+
+import pytest  # noqa: E402
+from rel_support import STATS, env, fake_time, sbx  # noqa: E402,F401 - re-exported fixtures
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    target = os.environ.get("MGW_RELIABILITY_STATS")
+    if target:
+        with open(target, "w", encoding="utf-8") as fh:
+            json.dump(dict(STATS), fh, indent=1, sort_keys=True)

@@ -38,6 +38,11 @@ OTP = "".join(str(secrets.randbelow(10)) for _ in range(6))
 MOBILE = "9876501234"
 
 
+# Figures of the campaign (inputs generated, rejected ...): written to $MGW_RELIABILITY_STATS at the end of the
+# session (see conftest.py) so soak/report.py can put them into docs/reliability.md.
+STATS: Counter[str] = Counter()
+
+
 def tid(prefix: str = "T") -> str:
     """A fresh transaction id (< 38 characters)."""
     return f"{prefix}{uuid.uuid4().hex[:24]}"

@@ -131,10 +131,14 @@ async def run(n: int, concurrency: int, settle_after: float) -> int:
     print(f"payments            {n} (client concurrency {concurrency}, settle_after {settle_after}s)")
     print(f"initiation answers  {dict(answers)}")
     print(f"initiation time     {initiated - started:.2f}s  ({n / (initiated - started):.0f} req/s)")
-    print(f"latency p50/p95/max {statistics.median(lat) * 1000:.1f} / {lat[int(0.95 * len(lat))] * 1000:.1f} / "
-          f"{lat[-1] * 1000:.1f} ms")
-    print(f"callbacks           {sum(sink.seen.values())} received for {len(sink.seen)} payments; "
-          f"missing {missing}; duplicated {duplicates}; bad signatures {sink.bad_signatures}")
+    print(
+        f"latency p50/p95/max {statistics.median(lat) * 1000:.1f} / {lat[int(0.95 * len(lat))] * 1000:.1f} / "
+        f"{lat[-1] * 1000:.1f} ms"
+    )
+    print(
+        f"callbacks           {sum(sink.seen.values())} received for {len(sink.seen)} payments; "
+        f"missing {missing}; duplicated {duplicates}; bad signatures {sink.bad_signatures}"
+    )
     print(f"all callbacks in    {delivered - started:.2f}s after the first request")
     print(f"status after        {dict(statuses)}")
     ok = (

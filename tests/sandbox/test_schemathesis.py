@@ -9,6 +9,7 @@ BAD_REQUEST by the payload validation — a documented 400 envelope, never a 500
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,8 +52,6 @@ def sandbox() -> Iterator[RunningSandbox]:
 def _sign(case: Any) -> None:
     raw = case.operation.definition.raw
     mode = raw.get("x-signing-mode", "none")
-    if mode == "none" or not case.headers or "X-VERIFY" not in case.headers:
-        pass
     headers = dict(case.headers or {})
     if mode == "body" and isinstance(case.body, dict) and isinstance(case.body.get("request"), str):
         headers["X-VERIFY"] = sign(case.body["request"] + raw["x-signing-path"])
@@ -69,7 +68,7 @@ def _valid_payload_sometimes(case: Any) -> None:
     if isinstance(case.body, dict) and isinstance(case.body.get("request"), str) and len(case.body["request"]) % 3 == 0:
         payload = {
             "merchantId": MERCHANT,
-            "transactionId": "ST" + str(abs(hash(case.body["request"])))[:20],
+            "transactionId": "ST" + hashlib.sha256(case.body["request"].encode()).hexdigest()[:20],
             "amount": 100,
         }
         case.body = {"request": base64.b64encode(json.dumps(payload).encode()).decode()}
