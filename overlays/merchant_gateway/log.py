@@ -3,15 +3,42 @@
 Why this module exists: a payment client handles salts, tokens, OTPs, client secrets and base64 payloads that
 carry personal data. Funnelling every log line through :func:`log_event`, whose parameters are metadata only
 (operation, status, code, attempt, transaction id, wait), makes it structurally impossible to log a secret.
-Note: httpx's own "httpx" logger (INFO) prints request URLs; the wallet-balance URL contains the userAuthToken,
-so keep the "httpx" logger above INFO in production.
+httpx's own "httpx" logger prints request URLs at INFO, and the wallet-balance URL carries the userAuthToken in
+its path; :class:`TokenPathRedactor`, attached to that logger once on import, masks it (the only secret that
+the interface puts in a URL).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 
 logger = logging.getLogger("merchant_gateway")
+
+# /v3/account/token/{merchantId}/{userAuthToken}/debit/suggest: mask the token segment wherever it is logged
+_TOKEN_IN_PATH = re.compile(r"(/account/token/[^/\s]+/)[^/\s]+")
+
+
+class TokenPathRedactor(logging.Filter):
+    """Masks the userAuthToken of wallet-balance URLs in other libraries' log records (httpx logs URLs)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args and isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN_IN_PATH.sub(r"\1***", str(a)) if "/account/token/" in str(a) else a for a in record.args
+            )
+        elif isinstance(record.msg, str) and "/account/token/" in record.msg:
+            record.msg = _TOKEN_IN_PATH.sub(r"\1***", record.msg)
+        return True
+
+
+def _install_redactor(name: str) -> None:
+    target = logging.getLogger(name)
+    if not any(isinstance(f, TokenPathRedactor) for f in target.filters):
+        target.addFilter(TokenPathRedactor())
+
+
+_install_redactor("httpx")
 
 _MAX = 64
 
