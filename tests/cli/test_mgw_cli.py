@@ -213,3 +213,46 @@ def test_demo_human_and_json(tmp_path: Path) -> None:
     assert all(s["result"] == "ok" for s in doc["steps"])
     decoded = base64.b64encode(b'{"').decode()[:3]  # base64 payloads start like this; none may be printed
     assert not any(decoded in s["detail"] for s in doc["steps"])
+
+
+def test_mgw_sandbox_prints_the_three_urls_and_serves_them() -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MGW_")}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "merchant_gateway",
+            "sandbox",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--merchant-id",
+            "SBXCLI",
+            "--salt-key",
+            "sbx-cli-salt",
+            "--salt-index",
+            "2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline().strip() for _ in range(3)]
+        urls = dict(line.split("=", 1) for line in lines)
+        assert set(urls) == {"MGW_BASE_URL", "MGW_APPS_URL", "MGW_AUTH_URL"}
+        assert all(u.startswith("http://127.0.0.1:") for u in urls.values())
+        status = mgw(
+            "status",
+            "NOPE1",
+            "--json",
+            env={**urls, "MGW_MERCHANT_ID": "SBXCLI", "MGW_SALT_KEY": "sbx-cli-salt", "MGW_SALT_INDEX": "2"},
+        )
+        assert json.loads(status.stdout)["code"] == "TRANSACTION_NOT_FOUND"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
