@@ -162,7 +162,11 @@ class RawUrllib3:
             "POST",
             self.base + "/v4/debit/",
             body=body,
-            headers={"X-VERIFY": sign(encoded + "/v4/debit"), "X-CALL-MODE": "POST", "Content-Type": "application/json"},
+            headers={
+                "X-VERIFY": sign(encoded + "/v4/debit"),
+                "X-CALL-MODE": "POST",
+                "Content-Type": "application/json",
+            },
         )
         if r.status != 200:
             raise RuntimeError(f"HTTP {r.status}")

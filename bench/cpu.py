@@ -22,7 +22,9 @@ class Recorder:
     def __call__(self, request: httpx.Request) -> httpx.Response:
         if self.on:
             self.seen.append((request.method, request.url.path, request.headers.get("x-verify", ""), request.content))
-        return httpx.Response(200, content=common.answer_for(request.url.path), headers={"content-type": "application/json"})
+        return httpx.Response(
+            200, content=common.answer_for(request.url.path), headers={"content-type": "application/json"}
+        )
 
     async def handle_async(self, request: httpx.Request) -> httpx.Response:
         await request.aread()

@@ -32,7 +32,10 @@ OAG_DIR = ROOT / "build" / "bench-oag"
 @contextlib.contextmanager
 def minimal_server() -> Iterator[str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bench.server"], stdout=subprocess.PIPE, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}
+        [sys.executable, "-m", "bench.server"],
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     try:
         assert proc.stdout is not None
@@ -57,9 +60,20 @@ def oag_generate(java_cmd: str | None = None) -> float:
     out = OAG_DIR / "client"
     t0 = time.perf_counter()
     subprocess.run(
-        [str(exe), "generate", "-i", str(ROOT / "spec" / "openapi.yaml"), "-g", "python", "-o", str(out),
-         "--additional-properties=packageName=mgw_oag,projectName=mgw-oag"],
-        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            str(exe),
+            "generate",
+            "-i",
+            str(ROOT / "spec" / "openapi.yaml"),
+            "-g",
+            "python",
+            "-o",
+            str(out),
+            "--additional-properties=packageName=mgw_oag,projectName=mgw-oag",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     return time.perf_counter() - t0
 
@@ -92,7 +106,9 @@ class OagClient:
 
     def payload(self, i: int) -> Any:
         return self.mod.DebitPayload(
-            merchant_id=common.MERCHANT_ID, transaction_id=common.txn_id(i), amount=common.AMOUNT,
+            merchant_id=common.MERCHANT_ID,
+            transaction_id=common.txn_id(i),
+            amount=common.AMOUNT,
             merchant_user_id=common.USER,
         )
 
@@ -105,7 +121,8 @@ class OagClient:
     def debit(self, payload: Any) -> Any:
         encoded = common.wrap(payload.to_dict())
         return self.pay_api.debit_v4_web(
-            self.mod.DebitRequest(request=encoded), x_call_mode="POST",
+            self.mod.DebitRequest(request=encoded),
+            x_call_mode="POST",
             _headers={"X-VERIFY": common.sign(encoded + "/v4/debit")},
         )
 
@@ -114,8 +131,14 @@ class PhonePeClient:
     def __init__(self, origin: str) -> None:
         from phonepe import PhonePe
 
-        self.pp = PhonePe(common.MERCHANT_ID, common.SALT_KEY, origin, "https://merchant.example/back",
-                          "https://merchant.example/cb", phone_pe_salt_index=int(common.SALT_INDEX))
+        self.pp = PhonePe(
+            common.MERCHANT_ID,
+            common.SALT_KEY,
+            origin,
+            "https://merchant.example/back",
+            "https://merchant.example/cb",
+            phone_pe_salt_index=int(common.SALT_INDEX),
+        )
 
     def status(self, transaction_id: str) -> Any:
         with contextlib.redirect_stdout(io.StringIO()):  # it prints the headers of every status call
@@ -138,8 +161,12 @@ def _check(origin: str, variants: dict[str, tuple[Any, Any, Any]]) -> dict[str, 
     first = next(iter(sent))
     mismatched = [n for n in sent if sent[n] != sent[first] or len(sent[n]) != 2]
     unparsed = [n for n in parsed if parsed[n] != parsed[first]]
-    return {"identical_signatures": not mismatched, "identical_results": not unparsed,
-            "variants": list(sent), "mismatched": mismatched + unparsed}
+    return {
+        "identical_signatures": not mismatched,
+        "identical_results": not unparsed,
+        "variants": list(sent),
+        "mismatched": mismatched + unparsed,
+    }
 
 
 def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]:

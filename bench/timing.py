@@ -35,7 +35,11 @@ def rotations(names: Sequence[str], rep: int) -> list[str]:
 
 
 def interleaved(
-    variants: dict[str, Callable[[int], object]], *, reps: int, calls: int, timer: Callable[[], float] = time.perf_counter
+    variants: dict[str, Callable[[int], object]],
+    *,
+    reps: int,
+    calls: int,
+    timer: Callable[[], float] = time.perf_counter,
 ) -> Timings:
     """`variants[name](n)` performs n calls. Returns seconds per call, per repetition.
 

@@ -68,6 +68,8 @@ class FaultyUpstream:
         self.attempts = 0  # target requests the client tried to send (including those that never left)
         self.forwarded = 0  # target requests that really reached the sandbox
         self.requests: list[httpx.Request] = []
+        self.release = threading.Event()
+        self.late: threading.Thread | None = None
         self._inner = _INNER
         self._lock = threading.Lock()
 
@@ -103,8 +105,8 @@ class FaultyUpstream:
         if target:
             with self._lock:
                 self.forwarded += 1
-        if fault == LATE_RECORD:
-            self.late = threading.Timer(0.2, self._forward, args=(request,))
+        if fault == LATE_RECORD:  # the gateway gets the request only when the test sets ``release``
+            self.late = threading.Thread(target=lambda: self.release.wait(10) and self._forward(request))
             self.late.start()
             raise httpx.ReadTimeout("timed out while reading the answer", request=request)
         answer = self._forward(request)

@@ -8,6 +8,7 @@ and no test waits on wall-clock time except the few sandbox "delay" faults (boun
 from __future__ import annotations
 
 import importlib.util
+import os
 import secrets
 import sys
 import threading
@@ -41,6 +42,12 @@ MOBILE = "9876501234"
 # Figures of the campaign (inputs generated, rejected ...): written to $MGW_RELIABILITY_STATS at the end of the
 # session (see conftest.py) so soak/report.py can put them into docs/reliability.md.
 STATS: Counter[str] = Counter()
+# Hypothesis example counts are multiplied by this; `make soak` runs the suite with MGW_RELIABILITY_SCALE=5.
+SCALE = max(0.1, float(os.environ.get("MGW_RELIABILITY_SCALE", "1")))
+
+
+def examples(n: int) -> int:
+    return max(5, int(n * SCALE))
 
 
 def tid(prefix: str = "T") -> str:

@@ -14,12 +14,12 @@ import merchant_gateway as mg
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
-from rel_support import STATS
+from rel_support import STATS, examples
 
 SALTS = {"1": "salt-one-ÿ-0399", "2": "salt-two-0400"}  # a non-ASCII salt key: hashed as UTF-8
 MERCHANT = "RELMERCHANT"
 VERIFIERS = ("verify_payment_callback", "verify_collect_callback")
-EXAMPLES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 INDIC = "₹ नमस्ते வணக்கம் ನಮಸ್ಕಾರ নমস্কার ਸਤਿ ਸ੍ਰੀ ਅਕਾਲ 🙏🏽👩‍💻 \u200d\u200c"
 texts = st.text(alphabet=st.sampled_from(INDIC) | st.characters(codec="utf-8"), max_size=40)
@@ -194,9 +194,20 @@ HEADER_VARIANTS = {
 @pytest.mark.parametrize("variant", list(HEADER_VARIANTS))
 @pytest.mark.parametrize("kind", VERIFIERS)
 def test_header_variants(kind: str, variant: str) -> None:
-    payload = {"success": True, "code": "PAYMENT_SUCCESS", "message": "₹ ok 🙏", "data": {
-        "transactionId": "T1", "merchantId": MERCHANT, "amount": 100, "providerReferenceId": "P1",
-        "paymentState": "COMPLETED", "payResponseCode": None, "paymentModes": []}}
+    payload = {
+        "success": True,
+        "code": "PAYMENT_SUCCESS",
+        "message": "₹ ok 🙏",
+        "data": {
+            "transactionId": "T1",
+            "merchantId": MERCHANT,
+            "amount": 100,
+            "providerReferenceId": "P1",
+            "paymentState": "COMPLETED",
+            "payResponseCode": None,
+            "paymentModes": [],
+        },
+    }
     response = encode(payload)
     body = json.dumps({"response": response}).encode()
     header = HEADER_VARIANTS[variant](sign(response))
@@ -206,8 +217,12 @@ def test_header_variants(kind: str, variant: str) -> None:
 
 @pytest.mark.parametrize("kind", VERIFIERS)
 def test_body_types(kind: str) -> None:
-    payload = {"success": True, "code": "PAYMENT_SUCCESS", "message": "", "data": {
-        "transactionId": "T1", "merchantId": MERCHANT, "amount": 100}}
+    payload = {
+        "success": True,
+        "code": "PAYMENT_SUCCESS",
+        "message": "",
+        "data": {"transactionId": "T1", "merchantId": MERCHANT, "amount": 100},
+    }
     response = encode(payload)
     raw = json.dumps({"response": response}).encode()
     assert verify(kind, memoryview(raw), sign(response)).data.amount == 100
@@ -221,8 +236,13 @@ def test_body_types(kind: str) -> None:
 
 
 @EXAMPLES
-@given(inner=st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | texts,
-                          lambda c: st.lists(c, max_size=3) | st.dictionaries(texts, c, max_size=3), max_leaves=20))
+@given(
+    inner=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | texts,
+        lambda c: st.lists(c, max_size=3) | st.dictionaries(texts, c, max_size=3),
+        max_leaves=20,
+    )
+)
 def test_signed_but_malformed_payloads(inner: Any) -> None:
     """Correctly signed garbage (a gateway bug or a leaked salt) still ends in SignatureError, never a crash."""
     raw = json.dumps(inner, ensure_ascii=False).encode("utf-8")
@@ -240,6 +260,7 @@ def test_deeply_nested_signed_payload() -> None:
 
 
 # --- UI form post -------------------------------------------------------------------------------------------------
+
 
 def form_checksum(form: dict[str, Any], index: str = "1") -> str:
     from merchant_gateway.callbacks import UI_CHECKSUM_FIELDS
@@ -300,8 +321,10 @@ def test_tampered_forms_are_rejected(form: dict[str, Any], data: st.DataObject) 
 
 
 @EXAMPLES
-@given(form=st.dictionaries(texts, st.none() | texts | st.integers() | st.lists(texts, max_size=2), max_size=8),
-       checksum=st.none() | st.text(max_size=80))
+@given(
+    form=st.dictionaries(texts, st.none() | texts | st.integers() | st.lists(texts, max_size=2), max_size=8),
+    checksum=st.none() | st.text(max_size=80),
+)
 def test_random_forms(form: dict[str, Any], checksum: Any) -> None:
     assert verify_form(dict(form, checksum=checksum)) is None
     assert verify_form(form) is None
@@ -310,6 +333,13 @@ def test_random_forms(form: dict[str, Any], checksum: Any) -> None:
 def test_form_non_mapping_and_lists() -> None:
     form = {"code": "PAYMENT_SUCCESS", "merchantId": MERCHANT, "transactionId": "T1", "amount": "100"}
     signed = dict(form, checksum=form_checksum(form))
-    for hostile in (None, "code=PAYMENT_SUCCESS", [("code", "x")], dict(signed, amount=["100"]),
-                    dict(signed, amount="1e2"), dict(signed, amount="١٠٠"), dict(signed, amount=" 100")):
+    for hostile in (
+        None,
+        "code=PAYMENT_SUCCESS",
+        [("code", "x")],
+        dict(signed, amount=["100"]),
+        dict(signed, amount="1e2"),
+        dict(signed, amount="١٠٠"),
+        dict(signed, amount=" 100"),
+    ):
         assert verify_form(hostile) is None

@@ -122,7 +122,9 @@ def test_reconcile_too_early_is_not_final(sbx: Env, fake_time: FakeTime) -> None
             verdict = gw.reconcile(t)
         except mg.TransactionNotFoundError as exc:
             verdict = exc
-        upstream.late.join(5)
+        upstream.release.set()  # only now does the late request reach the gateway
+        assert upstream.late is not None
+        upstream.late.join(10)
     assert sbx.records(t) == 1  # the gateway did record it ...
     assert not isinstance(verdict, mg.TransactionNotFoundError)  # ... so "never recorded" was wrong
 

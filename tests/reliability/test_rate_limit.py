@@ -164,7 +164,11 @@ async def test_async_gateway_same_waits(fake_time: FakeTime) -> None:
     ) as gw:
         with pytest.raises(mg.RateLimitedError):
             await gw.instant_debit(
-                transaction_id=tid("RA"), amount=100, mobile_number="9999999999", user_auth_token="UAT-x", merchant_order_id="O1"
+                transaction_id=tid("RA"),
+                amount=100,
+                mobile_number="9999999999",
+                user_auth_token="UAT-x",
+                merchant_order_id="O1",
             )
     _check(fake_time, handler, policy, 99999.0)
 

@@ -1,0 +1,219 @@
+"""Benchmark suite of issue 8: `python bench/run.py [--quick] [--only cpu,loopback,...]`.
+
+Writes build/bench.json and prints a table. Every comparison is a ratio of variants measured interleaved in the
+same run (median of per-repetition ratios); each section first checks that all variants sent identical
+signatures and parsed identical results. Run it with build/bench-venv/bin/python (see docs/performance.md):
+that venv has the project plus urllib3, httpx-aiohttp, phonepe and openapi-generator-cli, which stay out of
+the project's own .venv.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SECTIONS = ("cpu", "loopback", "concurrency", "imports", "generation", "reconcile")
+FULL = {"cpu": (9, 300), "loop": (15, 30), "aloop": (9, 30), "conc": (1000, 2, 20.0), "imp": 15, "rec": 10_000}
+QUICK = {"cpu": (5, 100), "loop": (5, 15), "aloop": (3, 15), "conc": (200, 1, 15.0), "imp": 5, "rec": 300}
+
+
+def machine() -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+    }
+    try:
+        info["cpu_model"] = next(
+            line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")
+        )
+        info["load_avg_at_start"] = open("/proc/loadavg").read().split()[:3]
+    except (OSError, StopIteration):
+        pass
+    return info
+
+
+def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
+    """(target, measure, value, limit, pass) rows."""
+    rows: list[tuple[str, str, Any, str, bool | None]] = []
+    if "cpu" in r:
+        for mode in ("sync", "async"):
+            c = r["cpu"][mode]
+            ok = c["check"]["identical_signatures"] and c["check"]["identical_results"]
+            for op in ("status", "debit_v4"):
+                rows.append(
+                    (
+                        "1 cpu/MockTransport",
+                        f"{mode} {op} ours/raw httpx",
+                        c[op]["ratio"],
+                        "<= 1.10",
+                        ok and c[op]["ratio"] <= 1.10,
+                    )
+                )
+    if "loopback" in r:
+        s, a = r["loopback"]["sync"], r["loopback"]["async"]
+        ok = s["check"]["identical_signatures"] and s["check"]["identical_results"]
+        aok = a["check"]["identical_signatures"] and a["check"]["identical_results"]
+        for op in ("status", "debit"):
+            v = s["ratios"][f"ours/raw_httpx:{op}"]
+            rows.append(("2 loopback", f"sync {op} ours/raw httpx", v, "<= 1.05", ok and v <= 1.05))
+            v = a["ratios"][f"ours/raw_httpx:{op}"]
+            rows.append(("2 loopback", f"async {op} ours/raw httpx", v, "<= 1.05", aok and v <= 1.05))
+            for alt, limit in (("openapi_generator", 1.0), ("phonepe", 1.0), ("raw_urllib3", 1.0)):
+                for variant in ("ours", "ours_urllib3"):
+                    key = f"{variant}/{alt}:{op}"
+                    if key in s["ratios"]:
+                        cmp = "<" if alt == "phonepe" else "<="
+                        passed = s["ratios"][key] < limit if alt == "phonepe" else s["ratios"][key] <= limit
+                        rows.append(
+                            (
+                                "3 alternatives",
+                                f"sync {op} {key.split(':')[0]}",
+                                s["ratios"][key],
+                                f"{cmp} 1.00",
+                                ok and passed,
+                            )
+                        )
+            key = f"ours_aiohttp/raw_httpx:{op}"
+            if key in a["ratios"]:
+                rows.append(("3 alternatives", f"async {op} ours_aiohttp/raw httpx", a["ratios"][key], "info", None))
+    if "concurrency" in r:
+        v = r["concurrency"]["variants"]
+        for name in ("unbounded", "gateway_bound_64"):
+            x = v[name]
+            passed = x["ratio_to_best_bounded"] <= 1.2 and x["errors"] == 0 and x["leaked_after_close"] == 0
+            label = "AsyncGateway today" if name == "unbounded" else "proposed max_in_flight=64"
+            rows.append(
+                (
+                    "4 concurrency",
+                    f"{label} / best bounded ({x['errors']} errors)",
+                    x["ratio_to_best_bounded"],
+                    "<= 1.20, 0 errors/leaks",
+                    passed,
+                )
+            )
+    if "imports" in r:
+        rows.append(
+            ("5 import", "merchant_gateway / httpx", r["imports"]["ratio"], "<= 1.30", r["imports"]["ratio"] <= 1.3)
+        )
+    if "generation" in r:
+        g = r["generation"]
+        rows.append(("6 generate", "python -m generator seconds", g["first_s"], "< 2.0 s", g["first_s"] < 2.0))
+        rows.append(("6 generate", "second run byte-identical", g["byte_identical"], "true", g["byte_identical"]))
+        if "openapi_generator_s" in g:
+            rows.append(("6 generate", "openapi-generator seconds (info)", g["openapi_generator_s"], "info", None))
+    if "reconcile" in r:
+        x = r["reconcile"]
+        rows.append(
+            (
+                "7 reconcile",
+                f"{x['payments']} payments: calls/payment (schedule min 1)",
+                x["status_calls_per_payment"],
+                "info",
+                None,
+            )
+        )
+        rows.append(
+            (
+                "7 reconcile",
+                "unsettled after every 429 handled",
+                f"{x['unsettled']} ({x['http_429']} x 429)",
+                "0",
+                x["unsettled"] == 0 and x["http_429"] > 0,
+            )
+        )
+        rows.append(
+            (
+                "7 reconcile",
+                "peak in flight",
+                x["peak_in_flight"],
+                f"<= {x['ceiling_in_flight']}",
+                x["peak_in_flight"] <= x["ceiling_in_flight"],
+            )
+        )
+        rows.append(
+            (
+                "7 reconcile",
+                "max HTTP starts in 1 virtual s (429 retries incl.)",
+                x["max_requests_in_1_virtual_s"],
+                f"<= {x['ceiling_rate_per_virtual_s']:g}",
+                x["max_requests_in_1_virtual_s"] <= x["ceiling_rate_per_virtual_s"] + 1,
+            )
+        )
+        rows.append(("7 reconcile", "wall seconds", x["wall_s"], "info", None))
+    return rows
+
+
+def table(rows: list[tuple[str, str, Any, str, bool | None]]) -> str:
+    lines = [f"{'target':<20} {'measure':<58} {'value':>12}  {'limit':<24} result", "-" * 124]
+    for target, measure, value, limit, passed in rows:
+        res = "info" if passed is None else ("PASS" if passed else "MISS")
+        lines.append(f"{target:<20} {measure:<58} {str(value):>12}  {limit:<24} {res}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--quick", action="store_true", help="~30 s smoke subset (fewer repetitions and calls)")
+    ap.add_argument("--only", default=",".join(SECTIONS), help="comma-separated sections: " + ",".join(SECTIONS))
+    ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench.json")
+    ap.add_argument(
+        "--dev-python",
+        default=str(ROOT / ".venv" / "bin" / "python"),
+        help="interpreter with the generator's tools, for the generation section",
+    )
+    args = ap.parse_args(argv)
+    p = QUICK if args.quick else FULL
+    only = [s.strip() for s in args.only.split(",") if s.strip()]
+    results: dict[str, Any] = {"machine": machine(), "quick": args.quick, "seconds": {}}
+    for section in only:
+        t0 = time.perf_counter()
+        print(f"[bench] {section} ...", file=sys.stderr, flush=True)
+        if section == "cpu":
+            from bench import cpu
+
+            results["cpu"] = {"sync": cpu.run_sync(*p["cpu"]), "async": cpu.run_async(*p["cpu"])}
+        elif section == "loopback":
+            from bench import loopback
+
+            results["loopback"] = {"sync": loopback.run_sync(*p["loop"]), "async": loopback.run_async(*p["aloop"])}
+        elif section == "concurrency":
+            from bench import concurrency
+
+            calls, reps, cap = p["conc"]
+            results["concurrency"] = concurrency.run(reps, calls, cap=cap)
+        elif section == "imports":
+            from bench import imports
+
+            results["imports"] = imports.run(p["imp"])
+        elif section == "generation":
+            from bench import generation
+
+            results["generation"] = generation.run(args.dev_python, with_openapi_generator=not args.quick)
+        elif section == "reconcile":
+            from bench import reconcile
+
+            results["reconcile"] = reconcile.run(p["rec"])
+        else:
+            ap.error(f"unknown section {section}")
+        results["seconds"][section] = round(time.perf_counter() - t0, 1)
+    rows = verdicts(results)
+    results["table"] = [dict(zip(("target", "measure", "value", "limit", "pass"), r, strict=True)) for r in rows]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=1, default=str))
+    print(table(rows))
+    print(f"\nmachine: {results['machine']}\nwrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
