@@ -9,9 +9,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import postprocess, rewrite, run, spec
+from . import spec
 
-REPO = run.HERE.parent
+REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SPEC = REPO / "spec" / "openapi.yaml"
 DEFAULT_OUT = REPO / "generated_client" / "merchant_gateway_client"
 
@@ -27,7 +27,11 @@ def spec_label(path: Path) -> str:
 def build(spec_path: Path, work: Path) -> Path:
     """Generate the finished package into `work` and return its folder."""
     spec_bytes = spec_path.read_bytes()
-    document = spec.load_spec(spec_path)
+    pending = spec.load_spec_in_background(spec_path)
+    # Imported only now: importing openapi-python-client (via run) overlaps the spec parse in the child.
+    from . import postprocess, rewrite, run
+
+    document = pending()
     metas = spec.collect(document)
     generated_ops = [m.operation_id for m in metas if not m.mobile_sdk_only]
     package = run.generate(rewrite.rewrite(document, metas), metas, work)

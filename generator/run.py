@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
-import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -11,6 +13,9 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from openapi_python_client import GeneratorData, Project
+from openapi_python_client.config import Config, ConfigFile, MetaType
+from openapi_python_client.parser.errors import GeneratorError
 from openapi_python_client.strings import PythonIdentifier
 
 from .spec import OperationMeta
@@ -71,37 +76,48 @@ def operations_include(metas: list[OperationMeta]) -> str:
 
 
 def generate(rewritten: dict[str, Any], metas: list[OperationMeta], work: Path) -> Path:
-    """Generate into `work`/merchant_gateway_client and return that folder."""
+    """Generate into `work`/merchant_gateway_client and return that folder.
+
+    openapi-python-client runs in this process (its CLI in a subprocess would import it a second time, about
+    a second here); the post hooks from config.yaml run afterwards, without a shell, with the venv's ruff.
+    """
     check_version()
     spec_path = work / "openapi.rewritten.json"
-    spec_path.write_text(json.dumps(rewritten, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    spec_text = json.dumps(rewritten, indent=1, ensure_ascii=False) + "\n"
+    # Kept on disk for debugging a failed run; the parser gets the same JSON, parsed, as its CLI would.
+    spec_path.write_text(spec_text, encoding="utf-8")
     templates = work / "templates"
     shutil.copytree(TEMPLATES, templates)
     (templates / "mgw_operations.jinja").write_text(operations_include(metas), encoding="utf-8")
     out = work / "merchant_gateway_client"
 
-    bin_dir = Path(sys.executable).parent
-    env = dict(os.environ)
-    # The post hooks call `ruff` from PATH: make it the venv's pinned ruff.
-    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
-    cli = shutil.which("openapi-python-client", path=str(bin_dir)) or "openapi-python-client"
-    cmd = [
-        cli,
-        "generate",
-        "--path",
-        str(spec_path),
-        "--config",
-        str(CONFIG),
-        "--custom-template-path",
-        str(templates),
-        "--meta",
-        "none",
-        "--output-path",
-        str(out),
-        "--fail-on-warning",
-    ]
-    proc = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.stderr.write(proc.stdout + proc.stderr)
-        raise SystemExit(f"openapi-python-client failed (exit {proc.returncode})")
+    config_file = ConfigFile.load_from_path(CONFIG)
+    hooks = list(config_file.post_hooks or [])
+    config_file.post_hooks = []  # run below, not through a shell per hook
+    config = Config.from_sources(config_file, MetaType.NONE, spec_path, "utf-8", False, output_path=out)
+    messages = io.StringIO()
+    with contextlib.redirect_stdout(messages):  # the tool prints "Generating <dir>"
+        openapi = GeneratorData.from_dict(json.loads(spec_text), config=config)
+        errors = (
+            [openapi]
+            if isinstance(openapi, GeneratorError)
+            else list(Project(openapi=openapi, config=config, custom_template_path=templates).build())
+        )
+    if errors:  # same as the CLI's --fail-on-warning: any warning fails the run
+        for err in errors:
+            sys.stderr.write(f"{err.level.value}: {err.header}\n{err.detail or ''}\n")
+        raise SystemExit(f"openapi-python-client failed ({len(errors)} error(s)/warning(s))")
+    run_post_hooks(hooks, out)
     return out
+
+
+def run_post_hooks(hooks: list[str], folder: Path) -> None:
+    """Run config.yaml's `ruff ...` hooks in `folder` with the venv's pinned ruff."""
+    bin_dir = Path(sys.executable).parent
+    for hook in hooks:
+        argv = shlex.split(hook)
+        argv[0] = shutil.which(argv[0], path=str(bin_dir)) or argv[0]
+        proc = subprocess.run(argv, cwd=folder, capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stdout + proc.stderr)
+            raise SystemExit(f"post hook failed (exit {proc.returncode}): {hook}")

@@ -13,7 +13,7 @@ echo "== 1/3 tests/reliability (regular suite, figures collected)"
 start=$(date +%s)
 MGW_RELIABILITY_SCALE="${SOAK_SCALE:-5}" MGW_RELIABILITY_STATS="$OUT/reliability_stats.json" timeout 900 "$PY" -m pytest -q -p no:cacheprovider \
     tests/reliability --junitxml="$OUT/reliability.xml" || status=1
-echo "{\"seconds\": $(( $(date +%s) - start ))}" > "$OUT/reliability_time.json"
+echo "{\"seconds\": $(( $(date +%s) - start )), \"scale\": \"${SOAK_SCALE:-5}\"}" > "$OUT/reliability_time.json"
 
 echo "== 2/3 soak: $PAYMENTS payments with callbacks, partial refunds and low-rate faults"
 timeout 1500 "$PY" soak/soak.py --payments "$PAYMENTS" --out "$OUT/soak.json" || status=1

@@ -32,6 +32,7 @@ from .errors import (
     OutcomeUnknown,
     RateLimitedError,
     ServerError,
+    TransactionNotFoundError,
     ValidationError,
     error_for_code,
 )
@@ -120,11 +121,20 @@ def _json_object(content: bytes) -> dict[str, Any]:
 class Core:
     """Per-gateway state that is not I/O: configuration, retry randomness, amounts sent (for refund checks)."""
 
-    def __init__(self, config: GatewayConfig, *, wall_clock: Callable[[], float], rng: random.Random) -> None:
+    def __init__(
+        self,
+        config: GatewayConfig,
+        *,
+        clock: Callable[[], float],
+        wall_clock: Callable[[], float],
+        rng: random.Random,
+    ) -> None:
         self.config = config
+        self._clock = clock
         self._wall_clock = wall_clock
         self._rng = rng
         self._amounts: OrderedDict[str, int] = OrderedDict()
+        self._unknown: OrderedDict[str, float] = OrderedDict()  # transaction id -> clock() of its OutcomeUnknown
         self._amounts_lock = threading.Lock()
 
     # --- amounts known to this client -------------------------------------------------------------------------
@@ -143,6 +153,31 @@ class Core:
             return None
         with self._amounts_lock:
             return self._amounts.get(transaction_id)
+
+    def _remember_unknown(self, transaction_id: str | None) -> None:
+        if transaction_id is None:
+            return
+        with self._amounts_lock:
+            self._unknown[transaction_id] = self._clock()
+            self._unknown.move_to_end(transaction_id)
+            while len(self._unknown) > _KNOWN_AMOUNTS:
+                self._unknown.popitem(last=False)
+
+    def not_found_verdict(self, transaction_id: str, exc: TransactionNotFoundError) -> GatewayError:
+        """What TRANSACTION_NOT_FOUND means to reconcile(): final ("never recorded"), or, within
+        ``reconcile_grace`` of this client's own OutcomeUnknown for the id, not yet known."""
+        with self._amounts_lock:
+            since = self._unknown.get(transaction_id)
+        left = 0.0 if since is None else self.config.reconcile_grace - (self._clock() - since)
+        if left <= 0:
+            return exc
+        return OutcomeUnknown(
+            f"not visible at the gateway yet; the request may still be in processing: reconcile again in {left:.0f} s",
+            status=exc.status,
+            code=exc.code,
+            transaction_id=transaction_id,
+            operation=exc.operation,
+        )
 
     # --- prepare ------------------------------------------------------------------------------------------------
 
@@ -276,12 +311,14 @@ class Core:
 
         if status == 429 or code == "API_RATE_LIMIT_REACHED":
             limited = RateLimitedError(message or "rate limited", **error_kwargs())
-            limited.api_limit = _text(data.get("API_LIMIT", envelope.get("API_LIMIT")))
-            limited.time_window = _text(data.get("TIME_WINDOW", envelope.get("TIME_WINDOW")))
+            # where API_LIMIT and TIME_WINDOW travel is not shown: accept data, top level or response headers
+            limited.api_limit = _text(_first(data, envelope, response.headers, "API_LIMIT"))
+            window = _first(data, envelope, response.headers, "TIME_WINDOW")
+            limited.time_window = _text(window)
             now = self._wall_clock()
             hint = parse_server_wait(response.headers.get("Retry-After"), now=now)
             if hint is None:
-                hint = parse_server_wait(data.get("TIME_WINDOW", envelope.get("TIME_WINDOW")), now=now)
+                hint = parse_server_wait(window, now=now)
             return self._decide(prep, attempt, Failure.RATE_LIMITED, limited, hint)
         if status >= 500 or code in ("INTERNAL_SERVER_ERROR", "TIMED_OUT"):
             error = ServerError(message or f"gateway answered HTTP {status}", **error_kwargs())
@@ -312,12 +349,16 @@ class Core:
         data = getattr(parsed, "data", None)
         if prep.op.answer_codes == STATUS_CODES:  # the gateway's own amount for this transaction
             self.remember_amount(prep.transaction_id, getattr(data, "amount", None))
+            if prep.transaction_id is not None:
+                with self._amounts_lock:
+                    self._unknown.pop(prep.transaction_id, None)  # the gateway knows it now
         return parsed
 
     def _unreadable(self, prep: Prepared, status: int | None) -> Done:
         op_id, txn = prep.op.operation_id, prep.transaction_id
         if prep.op.retry_mode != "safe":
             log_event(30, "outcome_unknown", operation=op_id, transaction_id=txn, status=status)
+            self._remember_unknown(txn)
             raise OutcomeUnknown(
                 "the gateway's answer could not be read; reconcile through status",
                 operation=op_id,
@@ -351,6 +392,7 @@ class Core:
             return Wait(wait)
         if action is Action.OUTCOME_UNKNOWN:
             log(30, "outcome_unknown")
+            self._remember_unknown(txn)
             raise OutcomeUnknown(
                 "the gateway may have acted on this request; call reconcile(transaction_id) before retrying",
                 status=error.status,
@@ -360,6 +402,14 @@ class Core:
             ) from error
         log(30, "give_up")
         raise error
+
+
+def _first(data: Mapping[str, Any], envelope: Mapping[str, Any], headers: Any, name: str) -> object:
+    for source in (data, envelope):
+        if source.get(name) is not None:
+            return source[name]
+    value: object = headers.get(name)
+    return value
 
 
 def _text(value: object) -> str | None:

@@ -70,6 +70,12 @@ class GatewayConfig:
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     #: refresh the authorization token this many seconds before it expires
     token_refresh_margin: float = 60.0
+    #: requests one Gateway has on the wire at once; the rest wait their turn locally. Without a bound, a burst
+    #: of calls queues inside httpx's pool, where waiting is slow and ends in PoolTimeout (docs/performance.md)
+    max_in_flight: int = 32
+    #: after an OutcomeUnknown, TRANSACTION_NOT_FOUND from reconcile() is trusted only once this many seconds
+    #: have passed: the request this client gave up on may still be on its way or in processing
+    reconcile_grace: float = 60.0
 
     def __post_init__(self) -> None:
         if self.environment not in ENVIRONMENTS:
@@ -109,7 +115,9 @@ class GatewayConfig:
                     raise _fail("client_version", "is required in production (the value received at onboarding)")
                 object.__setattr__(self, "client_version", "1")  # the documented sandbox value
             _require_str(self.client_version, "client_version")
-        for name in ("timeout", "connect_timeout", "token_refresh_margin"):
+        if type(self.max_in_flight) is not int or not 1 <= self.max_in_flight <= 1000:
+            raise _fail("max_in_flight", "must be an integer from 1 to 1000")
+        for name in ("timeout", "connect_timeout", "token_refresh_margin", "reconcile_grace"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
                 raise _fail(name, "must be a finite number of seconds > 0")

@@ -17,55 +17,58 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import httpx
 from merchant_gateway_client.client import Client
-from merchant_gateway_client.models import (
-    CollectPayload,
-    CollectResponse,
-    DebitIntentPayload,
-    DebitPayload,
-    DebitV4Response,
-    DeferredFulfillPayload,
-    DeferredFulfillResponse,
-    InlinePayPayload,
-    InlinePayResponse,
-    InstantDebitPayload,
-    InstantDebitResponse,
-    OtpSendPayload,
-    OtpSendResponse,
-    OtpVerifyPayload,
-    OtpVerifyResponse,
-    PaymentOptionsPayload,
-    PaymentOptionsResponse,
-    RefundResponse,
-    RefundV3Payload,
-    RefundV4Payload,
-    SdkLessInitiatePayload,
-    SdkLessInitiateResponse,
-    SsoAccessPayload,
-    SsoAccessResponse,
-    SsoUserDetailsResponse,
-    TestCallbackRequest,
-    TestCallbackResponse,
-    TokenForm,
-    TokenResponse,
-    TransactionStatusResponse,
-    UnlinkPayload,
-    UnlinkResponse,
-    WalletBalanceResponse,
-)
 
 from ._core import Core, Done, Prepared
 from .callbacks import CallbackVerifier, CollectCallback, PaymentCallback, UiCallback
 from .config import GatewayConfig
-from .errors import ConfigurationError
+from .errors import ConfigurationError, TransactionNotFoundError
 from .log import log_event
 from .operations import OPERATIONS
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
+
+if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
+    from merchant_gateway_client.models import (
+        CollectPayload,
+        CollectResponse,
+        DebitIntentPayload,
+        DebitPayload,
+        DebitV4Response,
+        DeferredFulfillPayload,
+        DeferredFulfillResponse,
+        InlinePayPayload,
+        InlinePayResponse,
+        InstantDebitPayload,
+        InstantDebitResponse,
+        OtpSendPayload,
+        OtpSendResponse,
+        OtpVerifyPayload,
+        OtpVerifyResponse,
+        PaymentOptionsPayload,
+        PaymentOptionsResponse,
+        RefundResponse,
+        RefundV3Payload,
+        RefundV4Payload,
+        SdkLessInitiatePayload,
+        SdkLessInitiateResponse,
+        SsoAccessPayload,
+        SsoAccessResponse,
+        SsoUserDetailsResponse,
+        TestCallbackRequest,
+        TestCallbackResponse,
+        TokenForm,
+        TokenResponse,
+        TransactionStatusResponse,
+        UnlinkPayload,
+        UnlinkResponse,
+        WalletBalanceResponse,
+    )
 
 Opt = str | None
 
@@ -88,7 +91,7 @@ class _Base:
             config = config.with_changes(**settings)
         self.config = config
         self._clock = clock
-        self._core = Core(config, wall_clock=wall_clock, rng=rng or random.Random())
+        self._core = Core(config, clock=clock, wall_clock=wall_clock, rng=rng or random.Random())
         self._tokens = TokenCache(margin=config.token_refresh_margin, clock=clock)
         self.callbacks = CallbackVerifier(config.salts, config.merchant_id)
 
@@ -98,6 +101,10 @@ class _Base:
 
     def _new_client(self, httpx_args: dict[str, Any]) -> Client:
         cfg = self.config
+        # the pool holds every request let through by max_in_flight, so none ever waits for a connection
+        httpx_args.setdefault(
+            "limits", httpx.Limits(max_connections=cfg.max_in_flight, max_keepalive_connections=cfg.max_in_flight)
+        )
         return Client(
             base_url=cfg.base,
             apps_url=cfg.apps,
@@ -130,6 +137,8 @@ class _Base:
         cfg = self.config
         if cfg.client_id is None or cfg.client_secret is None or cfg.client_version is None:
             raise ConfigurationError("MGW_CLIENT_ID", "client credentials are required for the authorization token")
+        from merchant_gateway_client.models import TokenForm
+
         return TokenForm.from_dict(
             {
                 "client_id": cfg.client_id,
@@ -208,6 +217,7 @@ class Gateway(_Base):
     ) -> None:
         super().__init__(config, clock=clock, wall_clock=wall_clock, rng=rng, **settings)
         self._sleep = sleep
+        self._slots = threading.BoundedSemaphore(self.config.max_in_flight)
         self._client = self._new_client({"transport": transport} if transport is not None else {})
 
     @classmethod
@@ -230,7 +240,8 @@ class Gateway(_Base):
             attempt += 1
             _log_request(prep, attempt)
             try:
-                response = prep.op.module.sync_detailed(client=self._client, **prep.kwargs)
+                with self._slots:
+                    response = prep.op.module.sync_detailed(client=self._client, **prep.kwargs)
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
                 step = self._core.after_attempt(prep, attempt, exc=exc)
             else:
@@ -255,7 +266,7 @@ class Gateway(_Base):
     ) -> str:
         """Start a web payment (v3); returns the redirect Location (as sent by the gateway)."""
         return cast(
-            str,
+            "str",
             self._run(
                 self._prepare(
                     "debit_v3",
@@ -283,7 +294,7 @@ class Gateway(_Base):
         **fields: Any,
     ) -> DebitV4Response:
         return cast(
-            DebitV4Response,
+            "DebitV4Response",
             self._run(
                 self._prepare(
                     "debit_v4_web",
@@ -308,14 +319,14 @@ class Gateway(_Base):
         **fields: Any,
     ) -> DebitV4Response:
         return cast(
-            DebitV4Response,
+            "DebitV4Response",
             self._run(
                 self._prepare("debit_v4_intent", payload, fields, callback_url=callback_url, call_mode=call_mode)
             ),
         )
 
     def instant_debit(self, payload: InstantDebitPayload | None = None, /, **fields: Any) -> InstantDebitResponse:
-        return cast(InstantDebitResponse, self._run(self._prepare("instant_debit", payload, fields)))
+        return cast("InstantDebitResponse", self._run(self._prepare("instant_debit", payload, fields)))
 
     def inline_pay(
         self,
@@ -329,7 +340,7 @@ class Gateway(_Base):
         **fields: Any,
     ) -> InlinePayResponse:
         return cast(
-            InlinePayResponse,
+            "InlinePayResponse",
             self._run(
                 self._prepare(
                     "inline_pay",
@@ -355,7 +366,7 @@ class Gateway(_Base):
         **fields: Any,
     ) -> InlinePayResponse:
         return cast(
-            InlinePayResponse,
+            "InlinePayResponse",
             self._run(
                 self._prepare(
                     "inline_pay_with_get",
@@ -374,7 +385,7 @@ class Gateway(_Base):
     ) -> CollectResponse:
         """Send an offline collect request; ``callback_url`` (X-CALLBACK-URL) is required by the gateway."""
         return cast(
-            CollectResponse, self._run(self._prepare("collect_request", payload, fields, callback_url=callback_url))
+            "CollectResponse", self._run(self._prepare("collect_request", payload, fields, callback_url=callback_url))
         )
 
     def initiate_sdk_less_payment(
@@ -387,7 +398,7 @@ class Gateway(_Base):
         **fields: Any,
     ) -> SdkLessInitiateResponse:
         return cast(
-            SdkLessInitiateResponse,
+            "SdkLessInitiateResponse",
             self._run(
                 self._prepare(
                     "initiate_sdk_less_payment", payload, fields, client_id=client_id, callback_url=callback_url
@@ -400,7 +411,7 @@ class Gateway(_Base):
     def get_transaction_status(self, transaction_id: str) -> TransactionStatusResponse:
         """Status of a payment, refund or collect. Payment states (including PAYMENT_ERROR) are returned."""
         return cast(
-            TransactionStatusResponse,
+            "TransactionStatusResponse",
             self._run(
                 self._prepare(
                     "get_transaction_status",
@@ -413,7 +424,7 @@ class Gateway(_Base):
         self, transaction_id: str, *, client_id: Opt = None
     ) -> TransactionStatusResponse:
         return cast(
-            TransactionStatusResponse,
+            "TransactionStatusResponse",
             self._run(
                 self._prepare(
                     "get_transaction_status_apps_host",
@@ -426,9 +437,14 @@ class Gateway(_Base):
     def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
         """Settle an :class:`OutcomeUnknown` through the status operation (itself safely retried).
 
-        TransactionNotFoundError means the gateway never recorded the payment.
+        TransactionNotFoundError means the gateway never recorded the payment: safe to pay again with a new id.
+        Within ``reconcile_grace`` of this client's own OutcomeUnknown for the id, TRANSACTION_NOT_FOUND is not
+        trusted yet (the request may still be in processing) and OutcomeUnknown is raised again.
         """
-        return self.get_transaction_status(transaction_id)
+        try:
+            return self.get_transaction_status(transaction_id)
+        except TransactionNotFoundError as exc:
+            raise self._core.not_found_verdict(transaction_id, exc) from None
 
     # --- refunds --------------------------------------------------------------------------------------------
 
@@ -437,7 +453,7 @@ class Gateway(_Base):
     ) -> RefundResponse:
         """Refund; ``original_amount`` (or an amount this client saw) bounds the refund amount."""
         return cast(
-            RefundResponse, self._run(self._prepare("refund_v3", payload, fields, original_amount=original_amount))
+            "RefundResponse", self._run(self._prepare("refund_v3", payload, fields, original_amount=original_amount))
         )
 
     def refund_v4(
@@ -451,7 +467,7 @@ class Gateway(_Base):
         **fields: Any,
     ) -> RefundResponse:
         return cast(
-            RefundResponse,
+            "RefundResponse",
             self._run(
                 self._prepare(
                     "refund_v4",
@@ -474,7 +490,7 @@ class Gateway(_Base):
         **fields: Any,
     ) -> RefundResponse:
         return cast(
-            RefundResponse,
+            "RefundResponse",
             self._run(
                 self._prepare("refund_apps_host", payload, fields, original_amount=original_amount, client_id=client_id)
             ),
@@ -483,19 +499,19 @@ class Gateway(_Base):
     def fulfill_deferred_refund(
         self, payload: DeferredFulfillPayload | None = None, /, **fields: Any
     ) -> DeferredFulfillResponse:
-        return cast(DeferredFulfillResponse, self._run(self._prepare("fulfill_deferred_refund", payload, fields)))
+        return cast("DeferredFulfillResponse", self._run(self._prepare("fulfill_deferred_refund", payload, fields)))
 
     # --- users, wallet, SSO ---------------------------------------------------------------------------------
 
     def send_otp(self, payload: OtpSendPayload | None = None, /, **fields: Any) -> OtpSendResponse:
-        return cast(OtpSendResponse, self._run(self._prepare("send_otp", payload, fields)))
+        return cast("OtpSendResponse", self._run(self._prepare("send_otp", payload, fields)))
 
     def verify_otp(self, payload: OtpVerifyPayload | None = None, /, **fields: Any) -> OtpVerifyResponse:
-        return cast(OtpVerifyResponse, self._run(self._prepare("verify_otp", payload, fields)))
+        return cast("OtpVerifyResponse", self._run(self._prepare("verify_otp", payload, fields)))
 
     def get_wallet_balance(self, user_auth_token: str) -> WalletBalanceResponse:
         return cast(
-            WalletBalanceResponse,
+            "WalletBalanceResponse",
             self._run(
                 self._prepare(
                     "get_wallet_balance",
@@ -508,23 +524,23 @@ class Gateway(_Base):
         self, payload: PaymentOptionsPayload | None = None, /, *, device_id: Opt = None, **fields: Any
     ) -> PaymentOptionsResponse:
         return cast(
-            PaymentOptionsResponse,
+            "PaymentOptionsResponse",
             self._run(self._prepare("get_payment_options", payload, fields, device_id=device_id)),
         )
 
     def unlink_user(self, payload: UnlinkPayload | None = None, /, **fields: Any) -> UnlinkResponse:
-        return cast(UnlinkResponse, self._run(self._prepare("unlink_user", payload, fields)))
+        return cast("UnlinkResponse", self._run(self._prepare("unlink_user", payload, fields)))
 
     def get_sso_access_token(
         self, payload: SsoAccessPayload | None = None, /, *, client_id: Opt = None, **fields: Any
     ) -> SsoAccessResponse:
         return cast(
-            SsoAccessResponse, self._run(self._prepare("get_sso_access_token", payload, fields, client_id=client_id))
+            "SsoAccessResponse", self._run(self._prepare("get_sso_access_token", payload, fields, client_id=client_id))
         )
 
     def get_sso_user_details(self, access_token: str, *, client_id: Opt = None) -> SsoUserDetailsResponse:
         return cast(
-            SsoUserDetailsResponse,
+            "SsoUserDetailsResponse",
             self._run(self._prepare("get_sso_user_details", access_token=access_token, client_id=client_id)),
         )
 
@@ -540,7 +556,7 @@ class Gateway(_Base):
         **fields: Any,
     ) -> TestCallbackResponse:
         return cast(
-            TestCallbackResponse,
+            "TestCallbackResponse",
             self._run(
                 self._prepare("trigger_test_callback", payload, fields, callback_url=callback_url, call_mode=call_mode)
             ),
@@ -548,7 +564,7 @@ class Gateway(_Base):
 
     def get_authorization_token(self) -> TokenResponse:
         """One uncached token call with the configured client credentials (see :meth:`authorization_token`)."""
-        return cast(TokenResponse, self._run(self._prepare("get_authorization_token", self._token_form())))
+        return cast("TokenResponse", self._run(self._prepare("get_authorization_token", self._token_form())))
 
     def authorization_token(self) -> AuthorizationToken:
         """The cached token, refreshed before it expires (single flight)."""
@@ -575,6 +591,7 @@ class AsyncGateway(_Base):
     ) -> None:
         super().__init__(config, clock=clock, wall_clock=wall_clock, rng=rng, **settings)
         self._sleep = sleep
+        self._slots = asyncio.Semaphore(self.config.max_in_flight)
         self._client = self._new_client({"transport": transport} if transport is not None else {})
 
     @classmethod
@@ -596,7 +613,8 @@ class AsyncGateway(_Base):
             attempt += 1
             _log_request(prep, attempt)
             try:
-                response = await prep.op.module.asyncio_detailed(client=self._client, **prep.kwargs)
+                async with self._slots:  # only the send holds a slot; a retry's wait does not
+                    response = await prep.op.module.asyncio_detailed(client=self._client, **prep.kwargs)
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
                 step = self._core.after_attempt(prep, attempt, exc=exc)
             else:
@@ -618,7 +636,7 @@ class AsyncGateway(_Base):
         **fields: Any,
     ) -> str:
         return cast(
-            str,
+            "str",
             await self._run(
                 self._prepare(
                     "debit_v3",
@@ -646,7 +664,7 @@ class AsyncGateway(_Base):
         **fields: Any,
     ) -> DebitV4Response:
         return cast(
-            DebitV4Response,
+            "DebitV4Response",
             await self._run(
                 self._prepare(
                     "debit_v4_web",
@@ -671,14 +689,14 @@ class AsyncGateway(_Base):
         **fields: Any,
     ) -> DebitV4Response:
         return cast(
-            DebitV4Response,
+            "DebitV4Response",
             await self._run(
                 self._prepare("debit_v4_intent", payload, fields, callback_url=callback_url, call_mode=call_mode)
             ),
         )
 
     async def instant_debit(self, payload: InstantDebitPayload | None = None, /, **fields: Any) -> InstantDebitResponse:
-        return cast(InstantDebitResponse, await self._run(self._prepare("instant_debit", payload, fields)))
+        return cast("InstantDebitResponse", await self._run(self._prepare("instant_debit", payload, fields)))
 
     async def inline_pay(
         self,
@@ -692,7 +710,7 @@ class AsyncGateway(_Base):
         **fields: Any,
     ) -> InlinePayResponse:
         return cast(
-            InlinePayResponse,
+            "InlinePayResponse",
             await self._run(
                 self._prepare(
                     "inline_pay",
@@ -718,7 +736,7 @@ class AsyncGateway(_Base):
         **fields: Any,
     ) -> InlinePayResponse:
         return cast(
-            InlinePayResponse,
+            "InlinePayResponse",
             await self._run(
                 self._prepare(
                     "inline_pay_with_get",
@@ -736,7 +754,7 @@ class AsyncGateway(_Base):
         self, payload: CollectPayload | None = None, /, *, callback_url: Opt = None, **fields: Any
     ) -> CollectResponse:
         return cast(
-            CollectResponse,
+            "CollectResponse",
             await self._run(self._prepare("collect_request", payload, fields, callback_url=callback_url)),
         )
 
@@ -750,7 +768,7 @@ class AsyncGateway(_Base):
         **fields: Any,
     ) -> SdkLessInitiateResponse:
         return cast(
-            SdkLessInitiateResponse,
+            "SdkLessInitiateResponse",
             await self._run(
                 self._prepare(
                     "initiate_sdk_less_payment", payload, fields, client_id=client_id, callback_url=callback_url
@@ -760,7 +778,7 @@ class AsyncGateway(_Base):
 
     async def get_transaction_status(self, transaction_id: str) -> TransactionStatusResponse:
         return cast(
-            TransactionStatusResponse,
+            "TransactionStatusResponse",
             await self._run(
                 self._prepare(
                     "get_transaction_status",
@@ -773,7 +791,7 @@ class AsyncGateway(_Base):
         self, transaction_id: str, *, client_id: Opt = None
     ) -> TransactionStatusResponse:
         return cast(
-            TransactionStatusResponse,
+            "TransactionStatusResponse",
             await self._run(
                 self._prepare(
                     "get_transaction_status_apps_host",
@@ -784,13 +802,16 @@ class AsyncGateway(_Base):
         )
 
     async def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
-        return await self.get_transaction_status(transaction_id)
+        try:
+            return await self.get_transaction_status(transaction_id)
+        except TransactionNotFoundError as exc:
+            raise self._core.not_found_verdict(transaction_id, exc) from None
 
     async def refund_v3(
         self, payload: RefundV3Payload | None = None, /, *, original_amount: int | None = None, **fields: Any
     ) -> RefundResponse:
         return cast(
-            RefundResponse,
+            "RefundResponse",
             await self._run(self._prepare("refund_v3", payload, fields, original_amount=original_amount)),
         )
 
@@ -805,7 +826,7 @@ class AsyncGateway(_Base):
         **fields: Any,
     ) -> RefundResponse:
         return cast(
-            RefundResponse,
+            "RefundResponse",
             await self._run(
                 self._prepare(
                     "refund_v4",
@@ -828,7 +849,7 @@ class AsyncGateway(_Base):
         **fields: Any,
     ) -> RefundResponse:
         return cast(
-            RefundResponse,
+            "RefundResponse",
             await self._run(
                 self._prepare("refund_apps_host", payload, fields, original_amount=original_amount, client_id=client_id)
             ),
@@ -837,17 +858,19 @@ class AsyncGateway(_Base):
     async def fulfill_deferred_refund(
         self, payload: DeferredFulfillPayload | None = None, /, **fields: Any
     ) -> DeferredFulfillResponse:
-        return cast(DeferredFulfillResponse, await self._run(self._prepare("fulfill_deferred_refund", payload, fields)))
+        return cast(
+            "DeferredFulfillResponse", await self._run(self._prepare("fulfill_deferred_refund", payload, fields))
+        )
 
     async def send_otp(self, payload: OtpSendPayload | None = None, /, **fields: Any) -> OtpSendResponse:
-        return cast(OtpSendResponse, await self._run(self._prepare("send_otp", payload, fields)))
+        return cast("OtpSendResponse", await self._run(self._prepare("send_otp", payload, fields)))
 
     async def verify_otp(self, payload: OtpVerifyPayload | None = None, /, **fields: Any) -> OtpVerifyResponse:
-        return cast(OtpVerifyResponse, await self._run(self._prepare("verify_otp", payload, fields)))
+        return cast("OtpVerifyResponse", await self._run(self._prepare("verify_otp", payload, fields)))
 
     async def get_wallet_balance(self, user_auth_token: str) -> WalletBalanceResponse:
         return cast(
-            WalletBalanceResponse,
+            "WalletBalanceResponse",
             await self._run(
                 self._prepare(
                     "get_wallet_balance",
@@ -860,24 +883,24 @@ class AsyncGateway(_Base):
         self, payload: PaymentOptionsPayload | None = None, /, *, device_id: Opt = None, **fields: Any
     ) -> PaymentOptionsResponse:
         return cast(
-            PaymentOptionsResponse,
+            "PaymentOptionsResponse",
             await self._run(self._prepare("get_payment_options", payload, fields, device_id=device_id)),
         )
 
     async def unlink_user(self, payload: UnlinkPayload | None = None, /, **fields: Any) -> UnlinkResponse:
-        return cast(UnlinkResponse, await self._run(self._prepare("unlink_user", payload, fields)))
+        return cast("UnlinkResponse", await self._run(self._prepare("unlink_user", payload, fields)))
 
     async def get_sso_access_token(
         self, payload: SsoAccessPayload | None = None, /, *, client_id: Opt = None, **fields: Any
     ) -> SsoAccessResponse:
         return cast(
-            SsoAccessResponse,
+            "SsoAccessResponse",
             await self._run(self._prepare("get_sso_access_token", payload, fields, client_id=client_id)),
         )
 
     async def get_sso_user_details(self, access_token: str, *, client_id: Opt = None) -> SsoUserDetailsResponse:
         return cast(
-            SsoUserDetailsResponse,
+            "SsoUserDetailsResponse",
             await self._run(self._prepare("get_sso_user_details", access_token=access_token, client_id=client_id)),
         )
 
@@ -891,14 +914,14 @@ class AsyncGateway(_Base):
         **fields: Any,
     ) -> TestCallbackResponse:
         return cast(
-            TestCallbackResponse,
+            "TestCallbackResponse",
             await self._run(
                 self._prepare("trigger_test_callback", payload, fields, callback_url=callback_url, call_mode=call_mode)
             ),
         )
 
     async def get_authorization_token(self) -> TokenResponse:
-        return cast(TokenResponse, await self._run(self._prepare("get_authorization_token", self._token_form())))
+        return cast("TokenResponse", await self._run(self._prepare("get_authorization_token", self._token_form())))
 
     async def _fetch_token(self) -> AuthorizationToken:
         return self._token_from(await self.get_authorization_token())

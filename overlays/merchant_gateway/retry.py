@@ -5,7 +5,8 @@ blindly (the interface document: "the status must be checked before retrying"). 
 failed attempt, whether to retry, wait, or stop; it holds no I/O so the rules are unit-testable.
 
 Defaults (:class:`RetryPolicy`): at most 3 attempts in total, exponential backoff from 0.5 s, every single wait
-capped at 30 s (server-given TIME_WINDOW / Retry-After included), plus up to 25 % random jitter (still capped).
+capped at 30 s (server-given TIME_WINDOW / Retry-After included), with up to 25 % random jitter (see
+:func:`wait_seconds`).
 """
 
 from __future__ import annotations
@@ -97,11 +98,14 @@ def parse_server_wait(value: object, *, now: float) -> float | None:
 
 
 def wait_seconds(policy: RetryPolicy, attempt: int, server_wait: float | None, rng: random.Random) -> float:
-    """Bounded wait before retry number ``attempt`` (1-based): server hint or exponential backoff, plus jitter,
-    never above ``policy.max_wait``."""
-    if server_wait is not None:
-        base = server_wait
-    else:
-        base = policy.backoff_base * (2.0 ** min(attempt - 1, 30))
-    base = min(base, policy.max_wait)
-    return min(base + rng.uniform(0.0, policy.jitter * base), policy.max_wait)
+    """Bounded wait before retry number ``attempt`` (1-based): the server's hint or exponential backoff, plus up to
+    ``jitter`` of it, never above ``policy.max_wait``.
+
+    Drawn uniformly from [lo, hi] with hi = min(base * (1 + jitter), max_wait). Below the cap lo = base, so a
+    server's hint is honoured; near or above the cap lo = max_wait * (1 - jitter), so clients that were all told
+    "wait 99999 s" still spread out instead of retrying in lock-step at exactly max_wait.
+    """
+    base = server_wait if server_wait is not None else policy.backoff_base * (2.0 ** min(attempt - 1, 30))
+    hi = min(base * (1.0 + policy.jitter), policy.max_wait)
+    lo = min(base, policy.max_wait * (1.0 - policy.jitter))
+    return rng.uniform(lo, hi)

@@ -86,6 +86,9 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+REFRESH_COOLDOWN = 5.0  # seconds between refresh attempts while a refresh keeps failing and a valid token exists
+
+
 class TokenCache:
     """Per-client cache of one :class:`AuthorizationToken` with single-flight refresh."""
 
@@ -94,6 +97,9 @@ class TokenCache:
         self._clock = clock
         self._token: AuthorizationToken | None = None
         self._forced = False
+        # after a failed refresh, callers keep the still-valid token until then instead of each repeating the
+        # failing call (with its retries) one after another behind the lock
+        self._next_refresh = -math.inf
         self._lock = threading.Lock()
         self._async_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
             weakref.WeakKeyDictionary()
@@ -115,32 +121,43 @@ class TokenCache:
     def _still_valid(self, token: AuthorizationToken | None) -> bool:
         return token is not None and not self._forced and self._clock() < token.expires_monotonic
 
+    def _usable(self, token: AuthorizationToken | None) -> bool:
+        """Serve ``token`` without refreshing: fresh, or still valid while a failed refresh cools down."""
+        return self._fresh(token) or (self._still_valid(token) and self._clock() < self._next_refresh)
+
     def _store(self, token: AuthorizationToken) -> AuthorizationToken:
         self._token = token
         self._forced = False
+        self._next_refresh = -math.inf
+        return token
+
+    def _refresh_failed(self, token: AuthorizationToken | None, error: Exception) -> AuthorizationToken:
+        """A refresh failed: serve the still-valid token (and wait a little before trying again), or re-raise."""
+        if not self._still_valid(token):
+            raise error
+        assert token is not None
+        left = token.expires_monotonic - self._clock()
+        self._next_refresh = self._clock() + min(REFRESH_COOLDOWN, left / 2)
         return token
 
     def get(self, fetch: Callable[[], AuthorizationToken]) -> AuthorizationToken:
         token = self._token
-        if self._fresh(token):
+        if self._usable(token):
             assert token is not None
             return token
         with self._lock:
-            token = self._token  # another thread may have refreshed while we waited
-            if self._fresh(token):
+            token = self._token  # another thread may have refreshed (or failed to) while we waited
+            if self._usable(token):
                 assert token is not None
                 return token
             try:
                 return self._store(fetch())
-            except Exception:
-                if self._still_valid(token):
-                    assert token is not None
-                    return token
-                raise
+            except Exception as exc:  # noqa: BLE001 - re-raised unless a valid token can be served
+                return self._refresh_failed(token, exc)
 
     async def aget(self, fetch: Callable[[], Awaitable[AuthorizationToken]]) -> AuthorizationToken:
         token = self._token
-        if self._fresh(token):
+        if self._usable(token):
             assert token is not None
             return token
         loop = asyncio.get_running_loop()
@@ -149,16 +166,13 @@ class TokenCache:
             lock = self._async_locks[loop] = asyncio.Lock()
         async with lock:
             token = self._token
-            if self._fresh(token):
+            if self._usable(token):
                 assert token is not None
                 return token
             try:
                 return self._store(await fetch())
-            except Exception:
-                if self._still_valid(token):
-                    assert token is not None
-                    return token
-                raise
+            except Exception as exc:  # noqa: BLE001 - re-raised unless a valid token can be served
+                return self._refresh_failed(token, exc)
 
     def invalidate(self, token: AuthorizationToken) -> None:
         """Force a refresh, unless another caller already replaced ``token`` (so N rejections refresh once)."""

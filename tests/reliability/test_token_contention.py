@@ -192,13 +192,6 @@ async def _no_sleep(seconds: float) -> None:
     return None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: during a token-endpoint outage every waiter on the refresh lock repeats the failing refresh "
-    "(with its retries and backoff) one after another, although a valid token is cached: 50 callers -> 150 token "
-    "requests and the last caller waits ~50x the retry time (with real sleeps: minutes), and once the clock passes "
-    "expiry the waiters get errors for a token that was valid when they asked",
-)
 async def test_fifty_tasks_during_token_outage_make_one_refresh(fake_time: FakeTime) -> None:
     server = TokenServer()
     async with mg.AsyncGateway(
@@ -213,7 +206,6 @@ async def test_fifty_tasks_during_token_outage_make_one_refresh(fake_time: FakeT
     assert server.calls - calls <= mg.RetryPolicy().max_attempts  # one (failed, retried) refresh, shared
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: same as the async case, with 50 threads on Gateway")
 def test_fifty_threads_during_token_outage_make_one_refresh(fake_time: FakeTime) -> None:
     server = TokenServer()
     with mg.Gateway(
