@@ -93,5 +93,17 @@ release-e2e: $(STAMP)
 docs: $(STAMP) $(TOOLS_STAMP)
 	bash docs/api/build.sh
 
+# Benchmarks run in their own venv: the alternatives they compare against (phonepe, openapi-generator's client,
+# urllib3, aiohttp) must not leak into the project's environment or its import-time measurements.
+BENCH_VENV := build/bench-venv
+bench: $(STAMP)
+	@test -x $(BENCH_VENV)/bin/python || { $(PYTHON) -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q -e '.[sandbox]' \
+	  urllib3 aiohttp httpx-aiohttp phonepe==1.0.1 openapi-generator-cli==7.26.0 rfc3339-validator pyinstrument; }
+	$(BENCH_VENV)/bin/python bench/run.py $(BENCH_ARGS)
+
+soak: $(STAMP)
+	$(PY) -m pip install -q atheris==3.0.0
+	PY=$(PY) bash soak/run.sh
+
 clean:
 	rm -rf build dist .mypy_cache .ruff_cache

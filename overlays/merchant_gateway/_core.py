@@ -55,6 +55,8 @@ OPTION_PARAMS = {
 }
 _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 _UNREADABLE = (ValueError, KeyError, TypeError, AttributeError)  # raised by generated parsing of odd answers
+# codes that must take the full path even inside a 200 with the success model (retry and unknown-outcome rules)
+_NOT_AN_ANSWER = frozenset({"API_RATE_LIMIT_REACHED", "INTERNAL_SERVER_ERROR", "TIMED_OUT"})
 _KNOWN_AMOUNTS = 10_000  # per gateway; bounded so a long-running process does not grow without limit
 
 
@@ -298,6 +300,9 @@ class Core:
                 return self._unreadable(prep, None)
             raise exc
         status = int(response.status_code)
+        fast = self._parsed_answer(prep, response, status)
+        if fast is not None:
+            return fast
         envelope = _json_object(response.content)
         code = envelope.get("code") if isinstance(envelope.get("code"), str) else None
         message = envelope.get("message") if isinstance(envelope.get("message"), str) else ""
@@ -334,6 +339,23 @@ class Core:
         if code is None:  # no envelope at all: for a money move that means "unknown", not "failed"
             self._unreadable(prep, status)
         raise error_for_code(code)(message or f"gateway answered HTTP {status}", **error_kwargs())
+
+    def _parsed_answer(self, prep: Prepared, response: Any, status: int) -> Done | None:
+        """The common case, decided from the model the generated code already parsed (no second JSON parse):
+        HTTP 200 with the operation's success model and an answer code. Anything else takes the full path."""
+        cls = prep.op.result
+        parsed = response.parsed
+        if status != 200 or cls is None or not isinstance(parsed, cls):
+            return None
+        code = getattr(parsed, "code", None)
+        if not isinstance(code, str) or code in _NOT_AN_ANSWER:
+            return None
+        if code not in prep.op.answer_codes and getattr(parsed, "success", None) is not True:
+            return None
+        log_event(
+            10, "response", operation=prep.op.operation_id, transaction_id=prep.transaction_id, status=status, code=code
+        )
+        return Done(self._result(prep, response, {}, status))
 
     def _result(self, prep: Prepared, response: Any, envelope: dict[str, Any], status: int) -> object:
         cls = prep.op.result

@@ -8,6 +8,7 @@ sends nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from .amounts import check_paise
@@ -20,6 +21,7 @@ MERCHANT_ORDER_ID_MAX = 47  # "length < 48 characters"
 _ID_FIELDS = ("transactionId", "originalTransactionId")
 # Integer paise fields (payload names). ``offerContext`` amounts are nested and checked by the generated model.
 _AMOUNT_FIELDS = ("amount",)
+_UNSAFE = re.compile(r"[/?#\x00-\x1f\x7f]")
 
 
 def check_identifier(value: object, field: str, max_len: int) -> str:
@@ -33,7 +35,7 @@ def check_identifier(value: object, field: str, max_len: int) -> str:
         raise ValidationError(field, "must not be empty")
     if len(value) > max_len:
         raise ValidationError(field, f"must be shorter than {max_len + 1} characters (got {len(value)})")
-    if any(ch in "/?#" or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in value):
+    if _UNSAFE.search(value):
         raise ValidationError(field, "must not contain '/', '?', '#' or control characters")
     return value
 

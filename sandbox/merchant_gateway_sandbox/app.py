@@ -109,15 +109,20 @@ class SandboxApp:
     async def faulty(
         self, fault: Fault, op: Operation, values: dict[str, str], scope: Scope, receive: Receive, send: Send
     ) -> None:
-        if fault.kind == "delay":
-            await asyncio.sleep(fault.seconds)
-            await self.gateway(op, values, scope, receive, send)
-            return
         captured: list[Message] = []
 
         async def capture(message: Message) -> None:
             captured.append(message)
 
+        if fault.kind == "delay":
+            # Like a slow real gateway: the request is read and handled (the payment recorded) at once, only the
+            # answer is late. A client that has timed out meanwhile never gets it (uvicorn drops the send).
+            await self.gateway(op, values, scope, receive, capture)
+            await asyncio.sleep(fault.seconds)
+            with contextlib.suppress(OSError):
+                for message in captured:
+                    await send(message)
+            return
         if fault.kind in ("drop_after", "truncated_json") or (fault.kind == "html_500" and fault.after_record):
             await self.gateway(op, values, scope, receive, capture)
         if fault.kind in ("drop_before", "drop_after"):

@@ -1,7 +1,8 @@
 """Fault injection (SANDBOX only), applied at the ASGI level before/around an operation.
 
 Kinds:
-- delay:          wait `seconds` (real time) and then answer normally
+- delay:          handle the request at once (the payment IS recorded), then wait `seconds` (real time)
+                  before sending the answer
 - drop_before:    close the connection without an answer; nothing is recorded
 - drop_after:     handle the request (the payment IS recorded), then close the connection without an answer
 - html_500:       HTTP 500 with an HTML body (`after_record` true: the request is handled first)

@@ -116,3 +116,21 @@ CALLS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     ),
     "get_authorization_token": ((), {}),
 }
+
+
+class FakeTime:
+    """Injected sleep/clock: records waits and advances a virtual clock; never really sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.sleeps: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+    async def async_sleep(self, seconds: float) -> None:
+        self.sleep(seconds)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _helpers import FakeTime  # noqa: F401 - re-exported for the fixtures below
 
 ROOT = Path(__file__).resolve().parents[2]
 # Works before `pip install -e .`; a package that is already importable (installed, PYTHONPATH) is left alone.
@@ -28,24 +29,6 @@ def vectors() -> dict[str, Any]:
             data: dict[str, Any] = json.loads(candidate.read_text(encoding="utf-8"))
             return data
     pytest.skip("signing vectors not found")
-
-
-class FakeTime:
-    """Injected sleep/clock: records waits and advances a virtual clock; never really sleeps."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-        self.sleeps: list[float] = []
-
-    def monotonic(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
-
-    async def async_sleep(self, seconds: float) -> None:
-        self.sleep(seconds)
 
 
 @pytest.fixture

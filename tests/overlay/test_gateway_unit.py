@@ -14,8 +14,7 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from _helpers import CALLS, CLIENT_SECRET, MERCHANT, OTP, SALT, SALT_INDEX
-from conftest import FakeTime
+from _helpers import CALLS, CLIENT_SECRET, MERCHANT, OTP, SALT, SALT_INDEX, FakeTime
 from merchant_gateway.operations import OPERATIONS
 
 Handler = Callable[[httpx.Request], httpx.Response]

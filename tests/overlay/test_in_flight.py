@@ -7,9 +7,8 @@ import asyncio
 import threading
 
 import httpx
-import pytest
-
 import merchant_gateway as mg
+import pytest
 
 SETTINGS = {"merchant_id": "M1", "salt_key": "s-in-flight", "salt_index": "1"}
 STATUS = b'{"success": true, "code": "PAYMENT_SUCCESS", "message": "m", "data": {"amount": 1}}'

@@ -110,13 +110,6 @@ def test_read_timeout_on_late_answer(sbx: Env, fake_time: FakeTime, method: str)
     assert_no_double_money(sbx, t, paid)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (sandbox): the 'delay' fault reads the request body only after sleeping, so when the client has "
-    "timed out the body read raises ClientDisconnect (logged as 'Exception in ASGI application') and the payment is "
-    "never recorded; a real gateway has the request and records it. The sandbox cannot simulate 'read timeout "
-    "after the payment was recorded'",
-)
 def test_sandbox_delay_fault_records_the_late_request(sbx: Env, fake_time: FakeTime) -> None:
     op = PAY_OPS["debit_v4_web"]
     t = tid("SL")
