@@ -38,7 +38,7 @@ from .errors import (
 )
 from .log import log_event
 from .operations import STATUS_CODES, Operation
-from .retry import Action, Failure, decide, parse_server_wait, wait_seconds
+from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .validation import check_identifier, check_payload, check_refund, check_transaction_id
 
 # Public option name -> parameter of the generated endpoint function (a request header).
@@ -66,6 +66,7 @@ class Prepared:
     kwargs: dict[str, Any]  # for sync_detailed / asyncio_detailed, without ``client``
     transaction_id: str | None
     amount: int | None
+    retry: RetryPolicy | None = None  # a per-call policy; None: the gateway's configured one
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,7 @@ class Core:
         params: Mapping[str, object] | None = None,
         options: Mapping[str, object] | None = None,
         original_amount: int | None = None,
+        retry: RetryPolicy | None = None,
     ) -> Prepared:
         """Validate everything and return the keyword arguments of the generated call. Sends nothing."""
         kwargs: dict[str, Any] = dict(params or {})
@@ -257,7 +259,7 @@ class Core:
                 raise ValidationError(option, f"is not accepted by {op.name}")
             kwargs[target] = _coerce_option(params_of[target], value, option)
         self._fill_required_headers(op, params_of, kwargs)
-        return Prepared(op, kwargs, transaction_id, amount)
+        return Prepared(op, kwargs, transaction_id, amount, retry)
 
     def _fill_required_headers(
         self, op: Operation, params_of: Mapping[str, inspect.Parameter], kwargs: dict[str, Any]
@@ -392,7 +394,7 @@ class Core:
     def _decide(
         self, prep: Prepared, attempt: int, failure: Failure, error: GatewayError, server_wait: float | None
     ) -> Wait:
-        policy = self.config.retry
+        policy = prep.retry or self.config.retry
         action = decide(failure, prep.op.retry_mode, attempt, policy)
         op_id, txn = prep.op.operation_id, prep.transaction_id
 

@@ -31,6 +31,7 @@ from .config import GatewayConfig
 from .errors import ConfigurationError, TransactionNotFoundError
 from .log import log_event
 from .operations import OPERATIONS
+from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
@@ -122,6 +123,7 @@ class _Base:
         fields: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         original_amount: int | None = None,
+        retry: RetryPolicy | None = None,
         **options: object,
     ) -> Prepared:
         return self._core.prepare(
@@ -131,6 +133,7 @@ class _Base:
             params=params,
             options=options,
             original_amount=original_amount,
+            retry=retry,
         )
 
     def _token_form(self) -> TokenForm:
@@ -408,14 +411,21 @@ class Gateway(_Base):
 
     # --- status ---------------------------------------------------------------------------------------------
 
-    def get_transaction_status(self, transaction_id: str) -> TransactionStatusResponse:
-        """Status of a payment, refund or collect. Payment states (including PAYMENT_ERROR) are returned."""
+    def get_transaction_status(
+        self, transaction_id: str, *, retry: RetryPolicy | None = None
+    ) -> TransactionStatusResponse:
+        """Status of a payment, refund or collect. Payment states (including PAYMENT_ERROR) are returned.
+
+        ``retry`` overrides the configured policy for this call (pollers that pace their own requests use one
+        attempt, so every request counts against their rate ceiling).
+        """
         return cast(
             "TransactionStatusResponse",
             self._run(
                 self._prepare(
                     "get_transaction_status",
                     params={"merchant_id": self.config.merchant_id, "transaction_id": transaction_id},
+                    retry=retry,
                 )
             ),
         )
@@ -776,13 +786,16 @@ class AsyncGateway(_Base):
             ),
         )
 
-    async def get_transaction_status(self, transaction_id: str) -> TransactionStatusResponse:
+    async def get_transaction_status(
+        self, transaction_id: str, *, retry: RetryPolicy | None = None
+    ) -> TransactionStatusResponse:
         return cast(
             "TransactionStatusResponse",
             await self._run(
                 self._prepare(
                     "get_transaction_status",
                     params={"merchant_id": self.config.merchant_id, "transaction_id": transaction_id},
+                    retry=retry,
                 )
             ),
         )

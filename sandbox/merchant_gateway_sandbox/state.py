@@ -2,11 +2,15 @@
 
 Settling is lazy and clock-driven: `Store.advance()` (called on every request and by a background ticker)
 settles every pending transaction whose `settle_at` has passed on the sandbox clock, and closes collect
-requests whose expiry passed (failed, without a callback, as the interface document shows).
+requests whose expiry passed (failed, without a callback, as the interface document shows). Pending
+transactions wait in a heap keyed by their first due time (expiry or settle time), so a call costs
+O(log n) per transaction that is due, not a scan of everything pending.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -106,6 +110,12 @@ class Store:
         self.by_reference: dict[str, Txn] = {}
         self.pending: set[Txn] = set()
         self.on_terminal: Callable[[Txn], None] = lambda txn: None
+        # (due, sequence, txn) of pending transactions with an expiry or settle time; entries of transactions
+        # finished meanwhile are dropped when they surface.
+        self._due: list[tuple[float, int, Txn]] = []
+        self._sequence = itertools.count()
+        # Due to settle but held while a person has the payment page open: checked on every advance (few).
+        self._held: set[Txn] = set()
 
     def get(self, merchant_id: str, transaction_id: str) -> Txn | None:
         return self.txns.get((merchant_id, transaction_id))
@@ -123,21 +133,55 @@ class Store:
         self.txns[(txn.merchant_id, txn.transaction_id)] = txn
         self.by_reference[txn.provider_reference_id] = txn
         self.pending.add(txn)
+        self._schedule(txn)
         if txn.kind == "refund" and txn.original is not None:
             txn.original.refunded += txn.amount
         return txn
+
+    @staticmethod
+    def _due_at(txn: Txn) -> float | None:
+        times = [t for t in (txn.expires_at, txn.settle_at) if t is not None]
+        return min(times) if times else None
+
+    def _schedule(self, txn: Txn) -> None:
+        due = self._due_at(txn)
+        if due is not None:
+            heapq.heappush(self._due, (due, next(self._sequence), txn))
+
+    def _close_if_due(self, txn: Txn, now: float) -> bool | None:
+        """True: closed; False: due but held (page open); None: not due."""
+        if txn.expires_at is not None and now >= txn.expires_at:
+            self.finish(txn, ERROR, notify=False, pay_response_code="EXPIRED")
+            return True
+        if txn.settle_at is not None and now >= txn.settle_at:
+            if txn.page_opened:
+                return False
+            self.finish(txn, txn.outcome or SUCCESS)
+            return True
+        return None
 
     def advance(self) -> int:
         """Settle what is due on the sandbox clock; return how many transactions were closed."""
         now = self.clock.now()
         done = 0
-        for txn in list(self.pending):
-            if txn.expires_at is not None and now >= txn.expires_at:
-                self.finish(txn, ERROR, notify=False, pay_response_code="EXPIRED")
+        for txn in list(self._held):
+            closed = self._close_if_due(txn, now)  # a closed transaction leaves _held in finish()
+            if closed:
                 done += 1
-            elif txn.settle_at is not None and now >= txn.settle_at and not txn.page_opened:
-                self.finish(txn, txn.outcome or SUCCESS)
+            elif closed is None:  # its times were moved after it was added
+                self._held.discard(txn)
+                self._schedule(txn)
+        while self._due and self._due[0][0] <= now:
+            _, _, txn = heapq.heappop(self._due)
+            if txn not in self.pending or txn in self._held:
+                continue
+            closed = self._close_if_due(txn, now)
+            if closed:
                 done += 1
+            elif closed is False:
+                self._held.add(txn)
+            else:  # its times were moved after it was added
+                self._schedule(txn)
         return done
 
     def finish(self, txn: Txn, code: str, notify: bool = True, pay_response_code: str | None = None) -> bool:
@@ -146,6 +190,7 @@ class Store:
         txn.code = code
         txn.pay_response_code = pay_response_code or ("SUCCESS" if code == SUCCESS else code)
         self.pending.discard(txn)
+        self._held.discard(txn)
         if txn.kind == "refund" and code != SUCCESS and txn.original is not None:
             txn.original.refunded -= txn.amount
         if notify and txn.callback_kind is not None:

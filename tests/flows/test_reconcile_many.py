@@ -101,3 +101,41 @@ async def test_bad_limits_are_refused_before_anything_runs() -> None:
         await reconcile_many(fetch, [PendingPayment("A", 0.0)], max_in_flight=0)
     with pytest.raises(ConfigurationError):
         await reconcile_many(fetch, [PendingPayment("A", 0.0)], max_rate=float("nan"))
+
+
+async def test_every_http_request_counts_against_the_rate_ceiling() -> None:
+    """A 429 goes back to the scheduler (one HTTP request per status read), so the ceiling holds at the wire."""
+    import httpx
+
+    from merchant_gateway import AsyncGateway
+    from merchant_gateway.flows.status import reconcile_payments
+
+    clock = FakeClock()
+    wire: list[tuple[float, str]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        txn = request.url.path.rsplit("/", 2)[-2]
+        wire.append((clock(), txn))
+        if sum(1 for _, t in wire if t == txn) == 1:
+            body = b'{"success": false, "code": "API_RATE_LIMIT_REACHED", "message": "m", "data": {"TIME_WINDOW": 3}}'
+            return httpx.Response(429, content=body)
+        return httpx.Response(200, content=b'{"success": true, "code": "PAYMENT_SUCCESS", "message": "m"}')
+
+    async with AsyncGateway(
+        merchant_id="M1", salt_key="s", salt_index="1", transport=httpx.MockTransport(handler), sleep=clock.sleep
+    ) as gw:
+        report = await reconcile_payments(
+            gw,
+            [PendingPayment(f"T{i}", started_at=-100.0) for i in range(10)],
+            max_rate=2.0,
+            max_in_flight=3,
+            clock=clock,
+            sleep=clock.sleep,
+        )
+    assert len(report.settled) == 10
+    assert len(wire) == report.requests == 20  # one 429 and one answer each: no hidden retries
+    starts = [t for t, _ in wire]
+    assert min(b - a for a, b in zip(starts, starts[1:], strict=False)) >= 0.5 - 1e-9
+    first_429 = {txn: t for t, txn in reversed(wire)}
+    retried = {txn: t for t, txn in wire}
+    assert all(retried[txn] - first_429[txn] >= 3.0 - 1e-9 for txn in retried)  # TIME_WINDOW honoured

@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from merchant_gateway_client.types import Unset
 
+from ..retry import RetryPolicy
 from .polling import FinalStatus, StatusSnapshot, async_wait_for_final_status, wait_for_final_status
 from .reconcile import PendingPayment, ReconcileReport, reconcile_many
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
+
+_ONE_ATTEMPT = RetryPolicy(max_attempts=1)
 
 if TYPE_CHECKING:
     from ..gateway import AsyncGateway, Gateway
@@ -101,10 +104,15 @@ async def reconcile_payments(
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> ReconcileReport:
-    """Reconcile many payments through one AsyncGateway within the in-flight and rate ceilings."""
+    """Reconcile many payments through one AsyncGateway within the in-flight and rate ceilings.
+
+    Each status read is a single attempt: a 429 or a transport failure goes back to the scheduler (which waits
+    TIME_WINDOW, bounded) instead of being retried inside the gateway, so every HTTP request counts against
+    ``max_rate``.
+    """
 
     async def fetch(txn: str) -> StatusSnapshot:
-        return snapshot_of(await gateway.get_transaction_status(txn), txn)
+        return snapshot_of(await gateway.get_transaction_status(txn, retry=_ONE_ATTEMPT), txn)
 
     return await reconcile_many(
         fetch,
