@@ -33,6 +33,7 @@ from .log import log_event
 from .operations import OPERATIONS
 from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
+from .transports import default_async_transport
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
     from merchant_gateway_client.models import (
@@ -100,12 +101,14 @@ class _Base:
         cfg = self.config
         return f"{type(self).__name__}(merchant_id={cfg.merchant_id!r}, environment={cfg.environment!r})"
 
+    def _limits(self) -> httpx.Limits:
+        # the pool holds every request let through by max_in_flight, so none ever waits for a connection
+        n = self.config.max_in_flight
+        return httpx.Limits(max_connections=n, max_keepalive_connections=n)
+
     def _new_client(self, httpx_args: dict[str, Any]) -> Client:
         cfg = self.config
-        # the pool holds every request let through by max_in_flight, so none ever waits for a connection
-        httpx_args.setdefault(
-            "limits", httpx.Limits(max_connections=cfg.max_in_flight, max_keepalive_connections=cfg.max_in_flight)
-        )
+        httpx_args.setdefault("limits", self._limits())
         return Client(
             base_url=cfg.base,
             apps_url=cfg.apps,
@@ -602,6 +605,8 @@ class AsyncGateway(_Base):
         super().__init__(config, clock=clock, wall_clock=wall_clock, rng=rng, **settings)
         self._sleep = sleep
         self._slots = asyncio.Semaphore(self.config.max_in_flight)
+        if transport is None:
+            transport = default_async_transport(self._limits())
         self._client = self._new_client({"transport": transport} if transport is not None else {})
 
     @classmethod

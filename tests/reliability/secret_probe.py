@@ -116,6 +116,22 @@ class Recorder:
         ]
         httpx.HTTPTransport.handle_request = handle_request  # type: ignore[method-assign]
         httpx.AsyncHTTPTransport.handle_async_request = handle_async_request  # type: ignore[method-assign]
+        try:  # AsyncGateway's default transport when the `fast` extra is installed
+            from httpx_aiohttp import AiohttpTransport
+        except ImportError:
+            return self
+        aiohttp_original = AiohttpTransport.handle_async_request
+
+        async def handle_aiohttp(transport: AiohttpTransport, request: httpx.Request) -> httpx.Response:
+            await request.aread()
+            recorder.request(request)
+            response = await aiohttp_original(transport, request)
+            await response.aread()
+            recorder.response(response)
+            return response
+
+        self._installed.append((AiohttpTransport, "handle_async_request", aiohttp_original))
+        AiohttpTransport.handle_async_request = handle_aiohttp  # type: ignore[method-assign]
         return self
 
     def uninstall(self) -> None:
