@@ -106,7 +106,6 @@ async def test_bad_limits_are_refused_before_anything_runs() -> None:
 async def test_every_http_request_counts_against_the_rate_ceiling() -> None:
     """A 429 goes back to the scheduler (one HTTP request per status read), so the ceiling holds at the wire."""
     import httpx
-
     from merchant_gateway import AsyncGateway
     from merchant_gateway.flows.status import reconcile_payments
 

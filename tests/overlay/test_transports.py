@@ -9,9 +9,8 @@ import threading
 from collections.abc import Iterator
 
 import httpx
-import pytest
-
 import merchant_gateway as mg
+import pytest
 from merchant_gateway.transports import default_async_transport
 
 pytest.importorskip("httpx_aiohttp")
