@@ -1,10 +1,13 @@
 """Target 4: 1,000 status calls started at once on one AsyncGateway vs the best bounded-concurrency run.
 
-The server answers after a small delay (bench.server's `/d<ms>` prefix), so concurrency matters. Variants:
-* `unbounded`: the current AsyncGateway, all calls gathered at once;
-* `caller_bound_<c>`: the same client, the caller limits itself to c in-flight calls (the best is the baseline);
-* `gateway_bound_64`: :class:`BoundedAsyncGateway` below, the proposed fix (the client bounds itself).
-Errors and leaked connections (open on the server after aclose) are counted for every run.
+The server answers after a small delay (bench.server's `/d<ms>` prefix), so concurrency matters. Variants, all on
+one AsyncGateway per run:
+* `gateway_default`: AsyncGateway as shipped (its own max_in_flight bound, default transport), all calls at once;
+* `gateway_httpx`: the same over httpx's own pool (the fallback transport);
+* `caller_bound_<c>`: the caller limits itself to c in-flight calls on a gateway whose own bound is lifted, over
+  the same default transport (the best of these is the baseline);
+* `no_bound_httpx`: no bound anywhere, httpx's pool: the pathology the bound exists for (one capped run).
+Errors, connections still busy after the run and connections left open after aclose are counted for every run.
 """
 
 from __future__ import annotations
@@ -14,48 +17,38 @@ import statistics
 import time
 from typing import Any
 
+import httpx
+
 from bench import common
 from bench.loopback import control, minimal_server
 
 DELAY_MS = 2
+NO_BOUND = 1000  # the largest max_in_flight the configuration accepts
 
 
-def bounded_gateway_class() -> Any:
-    """Scratch subclass = the proposed patch of AsyncGateway._run (semaphore around the send only)."""
-    from merchant_gateway import AsyncGateway
-    from merchant_gateway._core import Done, Prepared
-
-    class BoundedAsyncGateway(AsyncGateway):
-        def __init__(self, *args: Any, max_in_flight: int = 64, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self._in_flight = asyncio.Semaphore(max_in_flight)
-
-        async def _run(self, prep: Prepared) -> object:
-            attempt = 0
-            while True:
-                attempt += 1
-                try:
-                    async with self._in_flight:
-                        response = await prep.op.module.asyncio_detailed(client=self._client, **prep.kwargs)
-                except Exception as exc:  # noqa: BLE001
-                    step = self._core.after_attempt(prep, attempt, exc=exc)
-                else:
-                    step = self._core.after_attempt(prep, attempt, response=response)
-                if isinstance(step, Done):
-                    return step.value
-                await self._sleep(step.seconds)  # outside the semaphore: a retry wait holds no slot
-
-    return BoundedAsyncGateway
+def _busy(transport: Any) -> int:
+    """Connections still in use after a run (both transports; measurement only)."""
+    pool = getattr(transport, "_pool", None)
+    if pool is not None:  # httpx / httpcore
+        return sum(1 for c in pool.connections if not c.is_idle())
+    session = getattr(transport, "client", None)  # httpx-aiohttp: the ClientSession, once created
+    connector = getattr(session, "connector", None)
+    return len(getattr(connector, "_acquired", ()))
 
 
 async def _one_run(
-    origin: str, calls: int, bound: int | None, gateway_bound: int | None, cap: float = 60.0
+    origin: str, calls: int, caller_bound: int | None, gateway_bound: int | None, transport: str, cap: float = 60.0
 ) -> dict[str, Any]:
     from merchant_gateway import AsyncGateway
 
     settings = common.gateway_settings(origin + f"/d{DELAY_MS}")
-    gw = bounded_gateway_class()(**settings, max_in_flight=gateway_bound) if gateway_bound else AsyncGateway(**settings)
-    sem = asyncio.Semaphore(bound) if bound else None
+    if gateway_bound is not None:
+        settings["max_in_flight"] = gateway_bound
+    if transport == "httpx":
+        n = settings.get("max_in_flight", 32)
+        settings["transport"] = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=min(n, 100)))
+    gw = AsyncGateway(**settings)
+    sem = asyncio.Semaphore(caller_bound) if caller_bound else None
 
     async def call(i: int) -> Any:
         if sem is None:
@@ -73,8 +66,7 @@ async def _one_run(
     elapsed = time.perf_counter() - t0
     errors = [type(t.exception()).__name__ for t in done if t.exception() is not None]
     errors += ["NotFinishedWithinCap"] * len(pending)
-    pool = gw._client.get_async_httpx_client()._transport._pool  # noqa: SLF001 - measurement only
-    busy = sum(1 for c in pool.connections if not c.is_idle())
+    busy = _busy(gw._client.get_async_httpx_client()._transport)  # noqa: SLF001 - measurement only
     peak = control(origin, "/_stats")["peak"]
     await gw.aclose()
     for _ in range(50):  # the server notices closed sockets asynchronously
@@ -101,16 +93,19 @@ def run(reps: int, calls: int = 1000, bounds: tuple[int, ...] = (16, 32, 64, 100
 
 
 async def _run(reps: int, calls: int, bounds: tuple[int, ...], cap: float) -> dict[str, Any]:
-    variants: dict[str, tuple[int | None, int | None]] = {"unbounded": (None, None)}
+    variants: dict[str, tuple[int | None, int | None, str]] = {
+        "gateway_default": (None, None, "default"),
+        "gateway_httpx": (None, None, "httpx"),
+        "no_bound_httpx": (None, NO_BOUND, "httpx"),
+    }
     for b in bounds:
-        variants[f"caller_bound_{b}"] = (b, None)
-    variants["gateway_bound_64"] = (None, 64)
+        variants[f"caller_bound_{b}"] = (b, NO_BOUND, "default")
     runs: dict[str, list[dict[str, Any]]] = {k: [] for k in variants}
     with minimal_server() as origin:
         names = list(variants)
         for rep in range(reps):
             for name in names[rep % len(names) :] + names[: rep % len(names)]:
-                if name == "unbounded" and rep > 0:
+                if name == "no_bound_httpx" and rep > 0:
                     continue  # pathological: one capped run is enough (it alone can take the cap)
                 runs[name].append(await _one_run(origin, calls, *variants[name], cap=cap))
     med = {k: statistics.median(r["seconds"] for r in v) for k, v in runs.items()}
