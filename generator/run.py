@@ -15,8 +15,9 @@ from typing import Any
 
 import jinja2
 from jinja2 import ChoiceLoader, DictLoader, FileSystemBytecodeCache
-from openapi_python_client import GeneratorData, Project
+from openapi_python_client import Project
 from openapi_python_client.config import Config, ConfigFile, MetaType
+from openapi_python_client.parser import GeneratorData
 from openapi_python_client.parser.errors import GeneratorError
 from openapi_python_client.strings import PythonIdentifier
 
