@@ -7,7 +7,7 @@ here it becomes the payload `$ref` and the endpoint template wraps it again.
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from .spec import HTTP_METHODS, OperationMeta, resolve
@@ -17,7 +17,9 @@ CLIENT_OWNED_HEADERS = {"x-verify", "content-type", "accept"}
 
 
 def rewrite(spec: dict[str, Any], metas: list[OperationMeta]) -> dict[str, Any]:
-    out = copy.deepcopy(spec)
+    # The document holds JSON builtins only (spec.load_spec_in_background): a JSON round trip is an exact deep
+    # copy (key order kept, no shared nodes to preserve) and several times faster than copy.deepcopy.
+    out: dict[str, Any] = json.loads(json.dumps(spec, ensure_ascii=False))
     by_op = {(m.url_path, m.method): m for m in metas}
     # Webhooks are documentation for the merchant's server side; the client never calls them.
     out.pop("webhooks", None)

@@ -89,7 +89,8 @@ def generate(rewritten: dict[str, Any], metas: list[OperationMeta], work: Path) 
     check_version()
     spec_path = work / "openapi.rewritten.json"
     spec_text = json.dumps(rewritten, indent=1, ensure_ascii=False) + "\n"
-    # Kept on disk for debugging a failed run; the parser gets the same JSON, parsed, as its CLI would.
+    # Kept on disk for debugging a failed run. The parser gets `rewritten` itself: JSON builtins only, so it
+    # equals what parsing that file gives (as the CLI would), without a second parse.
     spec_path.write_text(spec_text, encoding="utf-8")
     out = work / "merchant_gateway_client"
 
@@ -99,7 +100,7 @@ def generate(rewritten: dict[str, Any], metas: list[OperationMeta], work: Path) 
     config = Config.from_sources(config_file, MetaType.NONE, spec_path, "utf-8", False, output_path=out)
     messages = io.StringIO()
     with contextlib.redirect_stdout(messages):  # the tool prints "Generating <dir>"
-        openapi = GeneratorData.from_dict(json.loads(spec_text), config=config)
+        openapi = GeneratorData.from_dict(rewritten, config=config)
         if isinstance(openapi, GeneratorError):
             errors: list[GeneratorError] = [openapi]
         else:

@@ -7,7 +7,9 @@ templates need about an operation is read here, checked, and handed over as an `
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -16,8 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import ruamel.yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
+
+# Parsed documents by content (git-ignored build/, like run.py's template cache): the pure-Python YAML parse
+# is the longest single step of a run and gives the same result for the same bytes.
+PARSE_CACHE = Path(__file__).resolve().parent.parent / "build" / "cache" / "generator-spec"
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 OPERATION_EXTENSIONS = {
@@ -99,8 +106,17 @@ def load_spec_in_background(path: Path) -> Callable[[], dict[str, Any]]:
 
     Parsing the YAML (pure Python, the largest single cost of a run) then overlaps the import of
     openapi-python-client in the parent. The child sends the document as JSON, which keeps key order and
-    holds nothing but the builtins `_plain` returns, so the result equals `load_spec(path)`.
+    holds nothing but the builtins `_plain` returns, so the result equals `load_spec(path)`. That JSON is
+    kept in PARSE_CACHE: the same spec bytes (with the same loader) are then not parsed again.
     """
+    cache = _parse_cache_file(path)
+    if cache is not None:
+        try:
+            cached: dict[str, Any] = json.loads(cache.read_bytes())
+        except (OSError, ValueError):
+            pass
+        else:
+            return lambda: cached
     proc = subprocess.Popen(
         [sys.executable, "-m", "generator.spec", str(path.resolve())],
         cwd=Path(__file__).resolve().parent.parent,
@@ -116,9 +132,33 @@ def load_spec_in_background(path: Path) -> Callable[[], dict[str, Any]]:
             sys.stderr.write(err.decode("utf-8", "replace"))
             raise SystemExit(f"reading {path} failed (exit {proc.returncode})")
         document: dict[str, Any] = json.loads(out)
+        if cache is not None:
+            _store(cache, out)
         return document
 
     return result
+
+
+def _parse_cache_file(path: Path) -> Path | None:
+    """Cache entry of `path`'s document, keyed by the spec bytes, this loader's source and the ruamel version
+    (a changed spec, loader or parser is parsed afresh; invalid YAML is never stored)."""
+    try:
+        digest = hashlib.sha256()
+        for part in (path.read_bytes(), Path(__file__).read_bytes(), ruamel.yaml.__version__.encode()):
+            digest.update(part + b"\0")
+    except OSError:
+        return None
+    return PARSE_CACHE / f"{digest.hexdigest()}.json"
+
+
+def _store(cache: Path, data: bytes) -> None:
+    try:  # written beside, then renamed: a concurrent run never reads half an entry
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, cache)
+    except OSError:
+        pass
 
 
 def _plain(node: Any) -> Any:

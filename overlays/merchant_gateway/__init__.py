@@ -5,19 +5,9 @@ everything a merchant should use (Gateway, AsyncGateway, errors, callback verifi
 from here, and this package is never touched by the generator.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .amounts import INT64_MAX, check_paise, paise_from_rupees
-from .callbacks import (
-    CallbackData,
-    CallbackVerifier,
-    CollectCallback,
-    PaymentCallback,
-    PaymentMode,
-    TransactionContext,
-    UiCallback,
-    verify_collect_callback,
-    verify_payment_callback,
-    verify_ui_callback,
-)
 from .config import GatewayConfig
 from .errors import (
     ApiError,
@@ -48,6 +38,50 @@ from .errors import (
 from .gateway import AsyncGateway, Gateway
 from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache
+
+if TYPE_CHECKING:
+    from .callbacks import (
+        CallbackData,
+        CallbackVerifier,
+        CollectCallback,
+        PaymentCallback,
+        PaymentMode,
+        TransactionContext,
+        UiCallback,
+        verify_collect_callback,
+        verify_payment_callback,
+        verify_ui_callback,
+    )
+
+# Re-exported from merchant_gateway.callbacks on first access (PEP 562): its dataclasses cost import time that an
+# application sending payments without verifying callbacks in the same process need not pay.
+_LAZY = {
+    "CallbackData",
+    "CallbackVerifier",
+    "CollectCallback",
+    "PaymentCallback",
+    "PaymentMode",
+    "TransactionContext",
+    "UiCallback",
+    "verify_collect_callback",
+    "verify_payment_callback",
+    "verify_ui_callback",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from . import callbacks
+
+        value = getattr(callbacks, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _LAZY)
+
 
 __all__ = [
     "INT64_MAX",

@@ -9,7 +9,6 @@ an exception, following :mod:`merchant_gateway.retry`.
 from __future__ import annotations
 
 import enum
-import functools
 import inspect
 import json
 import random
@@ -17,10 +16,8 @@ import threading
 import typing
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-import attrs
 import httpx
 
 from .config import GatewayConfig
@@ -36,7 +33,7 @@ from .errors import (
     ValidationError,
     error_for_code,
 )
-from .log import log_event
+from .log import log_event, logger
 from .operations import STATUS_CODES, Operation
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .validation import check_identifier, check_payload, check_refund, check_transaction_id
@@ -60,8 +57,9 @@ _NOT_AN_ANSWER = frozenset({"API_RATE_LIMIT_REACHED", "INTERNAL_SERVER_ERROR", "
 _KNOWN_AMOUNTS = 10_000  # per gateway; bounded so a long-running process does not grow without limit
 
 
-@dataclass(frozen=True)
-class Prepared:
+# Immutable records built on every call: NamedTuple construction is a C-level tuple, far cheaper than a frozen
+# dataclass's object.__setattr__ per field (and importing dataclasses is not needed).
+class Prepared(NamedTuple):
     op: Operation
     kwargs: dict[str, Any]  # for sync_detailed / asyncio_detailed, without ``client``
     transaction_id: str | None
@@ -69,13 +67,11 @@ class Prepared:
     retry: RetryPolicy | None = None  # a per-call policy; None: the gateway's configured one
 
 
-@dataclass(frozen=True)
-class Done:
+class Done(NamedTuple):
     value: object
 
 
-@dataclass(frozen=True)
-class Wait:
+class Wait(NamedTuple):
     seconds: float
 
 
@@ -94,9 +90,28 @@ def _wire(value: object) -> object:
     return value
 
 
-@functools.cache
-def _parameters(func: Callable[..., object]) -> Mapping[str, inspect.Parameter]:
-    return inspect.signature(func).parameters
+class _Plan(NamedTuple):
+    """What ``prepare`` needs from the generated function's signature, computed once per operation."""
+
+    params: Mapping[str, inspect.Parameter]
+    required: tuple[str, ...]  # parameters without a default (``client`` excluded), in signature order
+    salt_index: bool  # takes x_salt_index (the test callback)
+    call_mode_default: object  # the documented X-CALL-MODE default as the generated enum (or None)
+
+
+_PLANS: dict[str, _Plan] = {}
+
+
+def _plan(op: Operation) -> _Plan:
+    plan = _PLANS.get(op.name)
+    if plan is None:
+        params = inspect.signature(op.module.sync_detailed).parameters
+        required = tuple(
+            name for name, p in params.items() if name != "client" and p.default is inspect.Parameter.empty
+        )
+        default = _coerce_option(params["x_call_mode"], "POST", "call_mode") if "x_call_mode" in required else None
+        plan = _PLANS[op.name] = _Plan(params, required, "x_salt_index" in params, default)
+    return plan
 
 
 def _coerce_option(param: inspect.Parameter, value: object, option: str) -> object:
@@ -194,6 +209,8 @@ class Core:
                 raise ValidationError("payload", f"must be a {cls.__name__}")
             model: Any = payload
         else:
+            import attrs  # only on the keyword-fields path: importing attrs eagerly costs import time
+
             known = {f.name for f in attrs.fields(cls)} - {"additional_properties"}
             for name in fields:
                 if name not in known:
@@ -250,29 +267,29 @@ class Core:
             kwargs["body"] = model
         elif fields:
             raise ValidationError(next(iter(fields)), f"{op.name} takes no payload fields")
-        params_of = _parameters(op.module.sync_detailed)
-        for option, value in (options or {}).items():
-            if value is None:
-                continue
-            target = OPTION_PARAMS[option]
-            if target not in params_of:
-                raise ValidationError(option, f"is not accepted by {op.name}")
-            kwargs[target] = _coerce_option(params_of[target], value, option)
-        self._fill_required_headers(op, params_of, kwargs)
+        plan = _plan(op)
+        if options:
+            params_of = plan.params
+            for option, value in options.items():
+                if value is None:
+                    continue
+                target = OPTION_PARAMS[option]
+                if target not in params_of:
+                    raise ValidationError(option, f"is not accepted by {op.name}")
+                kwargs[target] = _coerce_option(params_of[target], value, option)
+        self._fill_required_headers(op, plan, kwargs)
         return Prepared(op, kwargs, transaction_id, amount, retry)
 
-    def _fill_required_headers(
-        self, op: Operation, params_of: Mapping[str, inspect.Parameter], kwargs: dict[str, Any]
-    ) -> None:
-        if "x_salt_index" in params_of:  # the test callback is signed with this salt index
+    def _fill_required_headers(self, op: Operation, plan: _Plan, kwargs: dict[str, Any]) -> None:
+        if plan.salt_index:  # the test callback is signed with this salt index
             kwargs["x_salt_index"] = self.config.salt_index
-        for name, param in params_of.items():
-            if name in kwargs or name == "client" or param.default is not inspect.Parameter.empty:
+        for name in plan.required:
+            if name in kwargs:
                 continue
             if name == "x_client_id":  # "X-CLIENT-ID: merchant id unless another value was shared"
                 kwargs[name] = self.config.merchant_id
             elif name == "x_call_mode":
-                kwargs[name] = _coerce_option(param, "POST", "call_mode")  # documented default
+                kwargs[name] = plan.call_mode_default  # documented default
             elif name == "merchant_id":
                 kwargs[name] = self.config.merchant_id
             else:
@@ -354,9 +371,15 @@ class Core:
             return None
         if code not in prep.op.answer_codes and getattr(parsed, "success", None) is not True:
             return None
-        log_event(
-            10, "response", operation=prep.op.operation_id, transaction_id=prep.transaction_id, status=status, code=code
-        )
+        if logger.isEnabledFor(10):
+            log_event(
+                10,
+                "response",
+                operation=prep.op.operation_id,
+                transaction_id=prep.transaction_id,
+                status=status,
+                code=code,
+            )
         return Done(self._result(prep, response, {}, status))
 
     def _result(self, prep: Prepared, response: Any, envelope: dict[str, Any], status: int) -> object:
@@ -373,7 +396,7 @@ class Core:
         data = getattr(parsed, "data", None)
         if prep.op.answer_codes == STATUS_CODES:  # the gateway's own amount for this transaction
             self.remember_amount(prep.transaction_id, getattr(data, "amount", None))
-            if prep.transaction_id is not None:
+            if prep.transaction_id is not None and prep.transaction_id in self._unknown:
                 with self._amounts_lock:
                     self._unknown.pop(prep.transaction_id, None)  # the gateway knows it now
         return parsed

@@ -8,9 +8,12 @@ are converted exactly through :class:`decimal.Decimal`.
 from __future__ import annotations
 
 import re
-from decimal import Decimal, DecimalException
+from typing import TYPE_CHECKING
 
 from .errors import ValidationError
+
+if TYPE_CHECKING:  # decimal loads with the first rupee conversion (import time of the package matters)
+    from decimal import Decimal
 
 INT64_MAX = 2**63 - 1
 _RUPEES = re.compile(r"[0-9]+(\.[0-9]+)?")  # no sign, exponent, whitespace, "NaN" or "Infinity"
@@ -32,6 +35,8 @@ def paise_from_rupees(rupees: Decimal | str, field: str = "amount") -> int:
 
     Sub-paise values (``"1.005"``), non-finite, negative, zero and out-of-range values raise ValidationError.
     """
+    from decimal import Decimal, DecimalException
+
     if isinstance(rupees, str):
         if not _RUPEES.fullmatch(rupees):
             raise ValidationError(field, "must be a plain decimal rupee string like '12.34'")

@@ -14,28 +14,26 @@ may move money raise :class:`OutcomeUnknown` when their fate is unknown; settle 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
-import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from queue import SimpleQueue
 from typing import TYPE_CHECKING, Any, cast
 
 import httpx
-from merchant_gateway_client.client import Client
 
 from ._core import Core, Done, Prepared
-from .callbacks import CallbackVerifier, CollectCallback, PaymentCallback, UiCallback
 from .config import GatewayConfig
 from .errors import ConfigurationError, TransactionNotFoundError
-from .log import log_event
+from .log import log_event, logger
 from .operations import OPERATIONS
 from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
 from .transports import default_async_transport
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
+    from merchant_gateway_client.client import Client
     from merchant_gateway_client.models import (
         CollectPayload,
         CollectResponse,
@@ -72,6 +70,8 @@ if TYPE_CHECKING:  # models load with the first call that needs them (import tim
         WalletBalanceResponse,
     )
 
+    from .callbacks import CollectCallback, PaymentCallback, UiCallback
+
 Opt = str | None
 
 
@@ -95,6 +95,10 @@ class _Base:
         self._clock = clock
         self._core = Core(config, clock=clock, wall_clock=wall_clock, rng=rng or random.Random())
         self._tokens = TokenCache(margin=config.token_refresh_margin, clock=clock)
+        # imported here, not at module level: the generated client (attrs) and the callback dataclasses load
+        # with the first gateway, so `import merchant_gateway` stays cheap
+        from .callbacks import CallbackVerifier
+
         self.callbacks = CallbackVerifier(config.salts, config.merchant_id)
 
     def __repr__(self) -> str:
@@ -107,6 +111,8 @@ class _Base:
         return httpx.Limits(max_connections=n, max_keepalive_connections=n)
 
     def _new_client(self, httpx_args: dict[str, Any]) -> Client:
+        from merchant_gateway_client.client import Client
+
         cfg = self.config
         httpx_args.setdefault("limits", self._limits())
         return Client(
@@ -197,6 +203,8 @@ class _Base:
 
 
 def _log_request(prep: Prepared, attempt: int) -> None:
+    if not logger.isEnabledFor(logging.DEBUG):  # the common case: skip building the call's keyword arguments
+        return
     log_event(
         logging.DEBUG, "request", operation=prep.op.operation_id, transaction_id=prep.transaction_id, attempt=attempt
     )
@@ -223,7 +231,11 @@ class Gateway(_Base):
     ) -> None:
         super().__init__(config, clock=clock, wall_clock=wall_clock, rng=rng, **settings)
         self._sleep = sleep
-        self._slots = threading.BoundedSemaphore(self.config.max_in_flight)
+        # at most max_in_flight sends at once: one token per slot in a C-level queue (get blocks when none is
+        # left), cheaper per call than threading.BoundedSemaphore's Python-level condition variable
+        self._slots: SimpleQueue[None] = SimpleQueue()
+        for _ in range(self.config.max_in_flight):
+            self._slots.put(None)
         self._client = self._new_client({"transport": transport} if transport is not None else {})
 
     @classmethod
@@ -245,9 +257,13 @@ class Gateway(_Base):
         while True:
             attempt += 1
             _log_request(prep, attempt)
+            slots = self._slots
+            slots.get()
             try:
-                with self._slots:
+                try:
                     response = prep.op.module.sync_detailed(client=self._client, **prep.kwargs)
+                finally:
+                    slots.put(None)
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
                 step = self._core.after_attempt(prep, attempt, exc=exc)
             else:
@@ -596,14 +612,16 @@ class AsyncGateway(_Base):
         config: GatewayConfig | None = None,
         *,
         transport: httpx.AsyncBaseTransport | None = None,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[None]] | None = None,  # default: asyncio.sleep
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
         **settings: Any,
     ) -> None:
         super().__init__(config, clock=clock, wall_clock=wall_clock, rng=rng, **settings)
-        self._sleep = sleep
+        import asyncio  # here, not at module level: asyncio is not needed to import the package
+
+        self._sleep = sleep if sleep is not None else asyncio.sleep
         self._slots = asyncio.Semaphore(self.config.max_in_flight)
         if transport is None:
             transport = default_async_transport(self._limits())
@@ -627,9 +645,13 @@ class AsyncGateway(_Base):
         while True:
             attempt += 1
             _log_request(prep, attempt)
+            slots = self._slots  # only the send holds a slot; a retry's wait does not
             try:
-                async with self._slots:  # only the send holds a slot; a retry's wait does not
+                await slots.acquire()  # acquire/release directly: `async with` adds two coroutine layers per call
+                try:
                     response = await prep.op.module.asyncio_detailed(client=self._client, **prep.kwargs)
+                finally:
+                    slots.release()
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
                 step = self._core.after_attempt(prep, attempt, exc=exc)
             else:

@@ -44,12 +44,12 @@ class Operation:
     def result(self) -> type | None:
         return _model(self.result_name)
 
-    @property
+    @functools.cached_property
     def operation_id(self) -> str:
         value: str = self.module.OPERATION_ID
         return value
 
-    @property
+    @functools.cached_property
     def retry_mode(self) -> str:
         value: str = self.module.RETRY
         return value

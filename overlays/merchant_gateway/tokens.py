@@ -19,7 +19,6 @@ exact header format beyond ``token_type`` is not shown; this is the conventional
 
 from __future__ import annotations
 
-import asyncio
 import json
 import math
 import threading
@@ -27,10 +26,14 @@ import time
 import weakref
 from collections.abc import AsyncGenerator, Awaitable, Callable, Generator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import httpx
 
 from .errors import ApiError, GatewayError
+
+if TYPE_CHECKING:  # asyncio loads with the first async refresh (import time of the package matters)
+    import asyncio
 
 Clock = Callable[[], float]
 DEFAULT_TOKEN_TYPE = "O-Bearer"  # the documented token_type value; used when the response omits it
@@ -160,6 +163,8 @@ class TokenCache:
         if self._usable(token):
             assert token is not None
             return token
+        import asyncio
+
         loop = asyncio.get_running_loop()
         lock = self._async_locks.get(loop)
         if lock is None:

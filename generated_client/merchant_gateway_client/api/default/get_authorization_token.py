@@ -5,7 +5,13 @@ from typing import Any, Final, cast
 import httpx
 
 from ... import errors
-from ...client import BodyWrapping, Client, Host, Retry, SigningMode
+from ...client import (
+    BodyWrapping,
+    Client,
+    Host,
+    Retry,
+    SigningMode,
+)
 from ...models.token_form import TokenForm
 from ...models.token_response import TokenResponse
 from ...types import Response

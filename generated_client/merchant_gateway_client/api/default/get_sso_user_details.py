@@ -5,7 +5,14 @@ from typing import Any, Final
 import httpx
 
 from ... import errors
-from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode
+from ...client import (
+    SIGNING_EXTENSION,
+    BodyWrapping,
+    Client,
+    Host,
+    Retry,
+    SigningMode,
+)
 from ...models.error_envelope import ErrorEnvelope
 from ...models.rate_limit_envelope import RateLimitEnvelope
 from ...models.sso_user_details_response import SsoUserDetailsResponse

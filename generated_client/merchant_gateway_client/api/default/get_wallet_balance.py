@@ -6,7 +6,14 @@ from urllib.parse import quote
 import httpx
 
 from ... import errors
-from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode
+from ...client import (
+    SIGNING_EXTENSION,
+    BodyWrapping,
+    Client,
+    Host,
+    Retry,
+    SigningMode,
+)
 from ...models.wallet_balance_response import WalletBalanceResponse
 from ...types import Response
 

@@ -5,7 +5,13 @@ from typing import Any, Final
 import httpx
 
 from ... import errors
-from ...client import BodyWrapping, Client, Host, Retry, SigningMode
+from ...client import (
+    BodyWrapping,
+    Client,
+    Host,
+    Retry,
+    SigningMode,
+)
 from ...models.error_envelope import ErrorEnvelope
 from ...models.test_callback_request import TestCallbackRequest
 from ...models.test_callback_response import TestCallbackResponse

@@ -5,7 +5,16 @@ from typing import Any, Final
 import httpx
 
 from ... import errors
-from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode, encode_payload
+from ...client import (
+    SIGNING_EXTENSION,
+    BodyWrapping,
+    Client,
+    Host,
+    Retry,
+    SigningMode,
+    base64_json_body,
+    encode_payload,
+)
 from ...models.error_envelope import ErrorEnvelope
 from ...models.otp_verify_payload import OtpVerifyPayload
 from ...models.otp_verify_response import OtpVerifyResponse
@@ -40,7 +49,9 @@ def _get_kwargs(
         },
     }
 
-    _kwargs["json"] = {"request": encode_payload(body.to_dict())}
+    _encoded = encode_payload(body.to_dict())
+    _kwargs["content"] = base64_json_body(_encoded)
+    _kwargs["extensions"][SIGNING_EXTENSION]["request"] = _encoded
     headers["Content-Type"] = "application/json"
 
     _kwargs["headers"] = headers

@@ -9,7 +9,7 @@ import base64
 import hashlib
 import json
 import ssl
-from collections.abc import Generator, Mapping
+from collections.abc import AsyncGenerator, Generator, Mapping
 from typing import Any, Literal, Self
 
 import httpx
@@ -23,10 +23,22 @@ SIGNING_EXTENSION = "mgw_signing"
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=5.0)
 
 
+# One encoder for every payload: json.dumps with non-default options would build a new JSONEncoder per call.
+_COMPACT_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def encode_payload(payload: Mapping[str, Any]) -> str:
     """Base64 (standard, padded) of the compact UTF-8 JSON of `payload`: the value of the wire `request` field."""
-    raw = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    raw = _COMPACT_JSON.encode(payload).encode("utf-8")
     return base64.b64encode(raw).decode("ascii")
+
+
+def base64_json_body(encoded: str) -> bytes:
+    """The wire body `{"request": <encoded>}` as compact UTF-8 JSON: byte for byte what httpx's `json=` sends.
+
+    Base64 characters need no JSON escaping, so the string is placed as is.
+    """
+    return b'{"request":"' + encoded.encode("ascii") + b'"}'
 
 
 def x_verify(message: str, salt_key: str, salt_index: str | int) -> str:
@@ -44,7 +56,7 @@ class SigningError(ValueError):
 
 class XVerifyAuth(httpx.Auth):
     """Sets X-VERIFY from the request's `mgw_signing` extension: {"mode": "body"|"path"|"none", "path": str,
-    "required": bool}. The path is the spec's signing path (filled), never the URL path, which may carry a
+    "required": bool, "request": str (body mode, optional: the base64 payload the endpoint wrapped)}. The path is the spec's signing path (filled), never the URL path, which may carry a
     base-URL prefix and percent-encoding.
     """
 
@@ -67,10 +79,14 @@ class XVerifyAuth(httpx.Auth):
             return
         mode, path = signing["mode"], signing["path"]
         if mode == "body":
-            try:
-                encoded = json.loads(request.content)["request"]
-            except (ValueError, KeyError, TypeError) as err:
-                raise SigningError('body signing needs a JSON body {"request": <base64>}') from err
+            encoded = signing.get("request")
+            # fast path: the endpoint put the base64 string in the extension; it is signed only when the body
+            # about to be sent is exactly {"request": <that string>} (else the body itself is parsed)
+            if not isinstance(encoded, str) or request.content != base64_json_body(encoded):
+                try:
+                    encoded = json.loads(request.content)["request"]
+                except (ValueError, KeyError, TypeError) as err:
+                    raise SigningError('body signing needs a JSON body {"request": <base64>}') from err
             if not isinstance(encoded, str):
                 raise SigningError("body signing needs a string `request` field")
             message = encoded + path
@@ -81,6 +97,18 @@ class XVerifyAuth(httpx.Auth):
         request.headers["X-VERIFY"] = x_verify(message, self._salt_key, self._salt_index)
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        self.sign(request)
+        yield request
+
+    # httpx.Auth's own sync/async flows wrap auth_flow in a second generator; one request, no response body
+    # needed: read the body (requires_request_body), sign, send once.
+    def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        request.read()
+        self.sign(request)
+        yield request
+
+    async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
+        await request.aread()
         self.sign(request)
         yield request
 
@@ -115,6 +143,7 @@ class Client:
     raise_on_unexpected_status: bool = field(default=False, kw_only=True)
     _client: httpx.Client | None = field(default=None, init=False, repr=False)
     _async_client: httpx.AsyncClient | None = field(default=None, init=False, repr=False)
+    _signing_auth: XVerifyAuth | None = field(default=None, init=False, repr=False, eq=False)
 
     @property
     def base_url(self) -> str:
@@ -134,12 +163,22 @@ class Client:
 
     @property
     def signing_auth(self) -> XVerifyAuth:
-        """The httpx.Auth that signs requests of this client (endpoints pass it per request)."""
-        return XVerifyAuth(self._salt_key, self._salt_index)
+        """The httpx.Auth that signs requests of this client (endpoints pass it per request; built once)."""
+        auth = self._signing_auth
+        if auth is None:
+            auth = self._signing_auth = XVerifyAuth(self._salt_key, self._salt_index)
+        return auth
 
     def url_for(self, host: Host, path: str) -> str:
         """Absolute URL of `path` on one of the three hosts (keeps any path prefix of the host URL)."""
-        root = {"base": self._base_url, "apps": self._apps_url, "auth": self._auth_url}[host]
+        if host == "base":
+            root = self._base_url
+        elif host == "apps":
+            root = self._apps_url
+        elif host == "auth":
+            root = self._auth_url
+        else:
+            raise KeyError(host)
         if not root:
             raise ValueError(f"this operation is served by the {host} host: configure Client({host}_url=...)")
         return root.rstrip("/") + path
@@ -239,6 +278,7 @@ __all__ = [
     "SigningMode",
     "SigningError",
     "XVerifyAuth",
+    "base64_json_body",
     "encode_payload",
     "x_verify",
 ]
