@@ -67,7 +67,7 @@ spec-bundle: $(STAMP)
 	@echo "wrote build/openapi.bundled.json"
 
 schemathesis: $(STAMP)
-	$(PY) -m pytest -q -m slow tests/sandbox
+	$(PY) -m pytest -m slow tests/sandbox
 
 conformance: $(STAMP)
 	$(PY) tools/conformance/make_kit.py --write-shipped
@@ -88,7 +88,7 @@ release-check: $(STAMP)
 	$(PY) tools/release/release_check.py
 
 release-e2e: $(STAMP)
-	$(PY) -m pytest -q -m slow tests/release
+	$(PY) -m pytest -m slow tests/release
 
 docs: $(STAMP) $(TOOLS_STAMP)
 	bash docs/api/build.sh
