@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from merchant_gateway_client.types import Unset
-
 from ..errors import GatewayError
+from ._fields import field_of
 
 if TYPE_CHECKING:
     from ..gateway import AsyncGateway, Gateway
@@ -43,11 +42,6 @@ class SsoUser:
     is_email_verified: bool | None = None
 
 
-def _v(obj: Any, name: str) -> Any:
-    value = getattr(obj, name, None)
-    return None if isinstance(value, Unset) else value
-
-
 def _need(value: Any, what: str, code: str | None, txn: str | None) -> str:
     if not isinstance(value, str) or not value:
         raise GatewayError(f"the answer carried no {what}", code=code, transaction_id=txn)
@@ -55,25 +49,30 @@ def _need(value: Any, what: str, code: str | None, txn: str | None) -> str:
 
 
 def _intent(resp: Any, txn: str) -> Launch:
-    data = _v(resp, "data")
-    return Launch(txn, _need(_v(data, "redirect_url"), "intent URI (data.redirectURL)", resp.code, txn))
+    data = field_of(resp, "data")
+    return Launch(txn, _need(field_of(data, "redirect_url"), "intent URI (data.redirectURL)", resp.code, txn))
 
 
 def _upi_intent(resp: Any, txn: str) -> Launch:
-    data = _v(resp, "data")
-    url = _need(_v(data, "intent_url"), "intent URL (data.intentURL)", resp.code, txn)
-    return Launch(txn, url, package=_v(data, "package"))
+    data = field_of(resp, "data")
+    url = _need(field_of(data, "intent_url"), "intent URL (data.intentURL)", resp.code, txn)
+    return Launch(txn, url, package=field_of(data, "package"))
 
 
 def _sdk_less(resp: Any, txn: str) -> Launch:
-    data = _v(resp, "data")
-    url = _need(_v(data, "redirect_url"), "payments-page link (data.redirectUrl)", resp.code, txn)
-    return Launch(txn, url, reservation_id=_v(data, "reservation_id"))
+    data = field_of(resp, "data")
+    url = _need(field_of(data, "redirect_url"), "payments-page link (data.redirectUrl)", resp.code, txn)
+    return Launch(txn, url, reservation_id=field_of(data, "reservation_id"))
 
 
 def _user(resp: Any) -> SsoUser:
-    data = _v(resp, "data")
-    return SsoUser(_v(data, "name"), _v(data, "phone_number"), _v(data, "primary_email"), _v(data, "is_email_verified"))
+    data = field_of(resp, "data")
+    return SsoUser(
+        field_of(data, "name"),
+        field_of(data, "phone_number"),
+        field_of(data, "primary_email"),
+        field_of(data, "is_email_verified"),
+    )
 
 
 def _intent_fields(platform_version_code: int, fields: dict[str, Any]) -> dict[str, Any]:
@@ -104,7 +103,7 @@ def start_sdk_less_payment(gateway: Gateway, *, transaction_id: str, **fields: A
 def sign_in(gateway: Gateway, grant_token: str) -> SsoUser:
     """Exchange the client's grant token for an access token on the server, then fetch the user's details."""
     access = gateway.get_sso_access_token(grant_token=grant_token)
-    token = _need(_v(_v(access, "data"), "access_token"), "access token", access.code, None)
+    token = _need(field_of(field_of(access, "data"), "access_token"), "access token", access.code, None)
     return _user(gateway.get_sso_user_details(token))
 
 
@@ -126,5 +125,5 @@ async def async_start_sdk_less_payment(gateway: AsyncGateway, *, transaction_id:
 
 async def async_sign_in(gateway: AsyncGateway, grant_token: str) -> SsoUser:
     access = await gateway.get_sso_access_token(grant_token=grant_token)
-    token = _need(_v(_v(access, "data"), "access_token"), "access token", access.code, None)
+    token = _need(field_of(field_of(access, "data"), "access_token"), "access token", access.code, None)
     return _user(await gateway.get_sso_user_details(token))

@@ -16,9 +16,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from merchant_gateway_client.types import Unset
-
 from ..errors import GatewayError, OtpError, RateLimitedError, UserBlockedError
+from ._fields import field_of
 
 if TYPE_CHECKING:
     from ..gateway import AsyncGateway, Gateway
@@ -188,22 +187,17 @@ class Instrument:
     items: tuple[Any, ...]  # ActiveWallet / UpiAccount / SavedCard models, by their own priority
 
 
-def _value(obj: Any, name: str) -> Any:
-    value = getattr(obj, name, None)
-    return None if isinstance(value, Unset) else value
-
-
 def usable_instruments(options: Any) -> list[Instrument]:
     """Only the enabled instruments of a payment-options answer, ordered by instrumentPriority (0 first), each
     with its wallets/accounts/cards ordered by priority. Unknown future instruments are not shown."""
-    data = _value(options, "data")
+    data = field_of(options, "data")
     found: list[Instrument] = []
     for kind, items_attr in (("wallets", "active_wallets"), ("upi", "active_accounts"), ("card", "saved_cards")):
-        option = _value(data, kind) if data is not None else None
-        if option is None or _value(option, "enabled") is not True:
+        option = field_of(data, kind)
+        if option is None or field_of(option, "enabled") is not True:
             continue
-        items = _value(option, items_attr) or []
-        ordered = sorted(items, key=lambda item: (_value(item, "priority") is None, _value(item, "priority") or 0))
-        priority = _value(option, "instrument_priority")
+        items = field_of(option, items_attr) or []
+        ordered = sorted(items, key=lambda item: (field_of(item, "priority") is None, field_of(item, "priority") or 0))
+        priority = field_of(option, "instrument_priority")
         found.append(Instrument(kind, priority if isinstance(priority, int) else 1 << 30, tuple(ordered)))
     return sorted(found, key=lambda inst: inst.priority)

@@ -12,9 +12,8 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from merchant_gateway_client.types import Unset
-
 from ..retry import RetryPolicy
+from ._fields import field_of
 from .polling import FinalStatus, StatusSnapshot, async_wait_for_final_status, wait_for_final_status
 from .reconcile import PendingPayment, ReconcileReport, reconcile_many
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
@@ -25,21 +24,17 @@ if TYPE_CHECKING:
     from ..gateway import AsyncGateway, Gateway
 
 
-def _opt(value: Any) -> Any:
-    return None if isinstance(value, Unset) else value
-
-
 def snapshot_of(response: Any, transaction_id: str) -> StatusSnapshot:
     """A StatusSnapshot from a generated ``TransactionStatusResponse`` (``data`` may be absent or ``{}``)."""
-    data = _opt(getattr(response, "data", None))
-    state = _opt(getattr(data, "payment_state", None)) if data is not None else None
+    data = field_of(response, "data")
+    state = field_of(data, "payment_state")
     return StatusSnapshot(
         transaction_id=transaction_id,
         code=str(response.code),
-        amount=_opt(getattr(data, "amount", None)) if data is not None else None,
+        amount=field_of(data, "amount"),
         payment_state=None if state is None else str(getattr(state, "value", state)),
-        pay_response_code=_opt(getattr(data, "pay_response_code", None)) if data is not None else None,
-        provider_reference_id=_opt(getattr(data, "provider_reference_id", None)) if data is not None else None,
+        pay_response_code=field_of(data, "pay_response_code"),
+        provider_reference_id=field_of(data, "provider_reference_id"),
     )
 
 
