@@ -186,12 +186,17 @@ def cmd_demo(args: argparse.Namespace, out: Output) -> int:
     return run_demo(args, out)
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("pay", help="start a web payment (v4 debit) and optionally wait for its final status")
-    add_config_flags(p)
+def _add_amount_flags(p: argparse.ArgumentParser) -> None:
+    """--amount (paise) or --rupees, read by :func:`_amount`."""
     amount = p.add_mutually_exclusive_group()
     amount.add_argument("--amount", help="amount in paise (integer)")
     amount.add_argument("--rupees", help="amount in rupees, e.g. 100.50")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("pay", help="start a web payment (v4 debit) and optionally wait for its final status")
+    add_config_flags(p)
+    _add_amount_flags(p)
     p.add_argument("--transaction-id", help="default: a new unique id")
     p.add_argument("--order-id", help="merchantOrderId (default: the transaction id)")
     p.add_argument("--user-id", help="merchantUserId")
@@ -212,9 +217,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("refund", help="refund a payment fully or partly (v4)")
     add_config_flags(p)
     p.add_argument("--original", required=True, help="merchant transaction id of the payment")
-    amount = p.add_mutually_exclusive_group()
-    amount.add_argument("--amount", help="amount in paise (integer)")
-    amount.add_argument("--rupees", help="amount in rupees")
+    _add_amount_flags(p)
     p.add_argument("--original-amount", type=int, help="the payment's amount, to refuse an excess refund locally")
     p.add_argument("--transaction-id", help="the refund's own id (default: a new unique id)")
     p.add_argument("--order-id", help="merchantOrderId (default: the refund's transaction id)")
