@@ -1,7 +1,8 @@
 """Targets 2 and 3: over loopback against the minimal local server (bench.server, its own process).
 
-Sync: Gateway (plain httpx) / raw httpx / Gateway over Urllib3Transport / raw urllib3 / openapi-generator's
-`python` client generated from our spec / phonepe (PyPI; /pg/v1 paths). Async: AsyncGateway (plain httpx) /
+Sync: Gateway as shipped (StdlibTransport) / Gateway over httpx's own transport (the fallback) / Gateway over
+Urllib3Transport / raw httpx / raw urllib3 / openapi-generator's `python` client generated from our spec /
+phonepe (PyPI; /pg/v1 paths). Async: AsyncGateway (plain httpx) /
 raw httpx.AsyncClient / AsyncGateway over httpx-aiohttp.
 """
 
@@ -176,11 +177,13 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
 
     with minimal_server() as origin:
         ours = Gateway(**common.gateway_settings(origin))
+        ours_httpx = Gateway(**common.gateway_settings(origin), transport=httpx.HTTPTransport())
         raw = common.RawHttpx(httpx.Client(), origin)
         ours_u3 = Gateway(**common.gateway_settings(origin), transport=Urllib3Transport())
         raw_u3 = common.RawUrllib3(origin)
         variants: dict[str, tuple[Any, Any, Any]] = {
             "ours": (ours.get_transaction_status, ours.debit_v4_web, common.debit_payload),
+            "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web, common.debit_payload),
             "raw_httpx": (raw.status, raw.debit, common.debit_payload),
             "ours_urllib3": (ours_u3.get_transaction_status, ours_u3.debit_v4_web, common.debit_payload),
             "raw_urllib3": (raw_u3.status, raw_u3.debit, common.debit_payload),
@@ -217,8 +220,9 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
             out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
         for name in ("openapi_generator", "phonepe", "raw_urllib3"):
             if f"{name}:{op}" in loops:
-                out["ratios"][f"ours/{name}:{op}"] = round(t.ratio(f"ours:{op}", f"{name}:{op}"), 3)
-                out["ratios"][f"ours_urllib3/{name}:{op}"] = round(t.ratio(f"ours_urllib3:{op}", f"{name}:{op}"), 3)
+                for ours_variant in ("ours", "ours_httpx", "ours_urllib3"):
+                    key = f"{ours_variant}/{name}:{op}"
+                    out["ratios"][key] = round(t.ratio(f"{ours_variant}:{op}", f"{name}:{op}"), 3)
     return out
 
 

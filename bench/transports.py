@@ -1,11 +1,10 @@
-"""Lighter transports under the same httpx API (experiment; proposed home: overlays/merchant_gateway/transports.py).
+"""Sync transport options measured against the shipped one (bench/loopback.py, docs/performance.md).
 
 * :class:`Urllib3Transport` - a sync ``httpx.BaseTransport`` over one ``urllib3.PoolManager``: httpx still builds
-  the request (auth/signing, headers, URL) and the ``httpx.Response``; only the wire work moves to urllib3,
-  whose connection handling in pure Python is cheaper than httpcore's.
-* async: ``httpx_aiohttp.AiohttpTransport`` (PyPI ``httpx-aiohttp``), used as is.
-
-Both are optional (urllib3 / aiohttp are not runtime dependencies); plain httpx stays the fallback.
+  the request (auth/signing, headers, URL) and the ``httpx.Response``; only the wire work moves to urllib3.
+  Measured slower than merchant_gateway.stdlib_transport.StdlibTransport (urllib3 wraps the same ``http.client``
+  in more layers), so it stays here as a measured option, not shipped.
+* httpx's own ``HTTPTransport`` (httpcore): the fallback, measured as the ``ours_httpx`` variant.
 """
 
 from __future__ import annotations
@@ -45,10 +44,10 @@ class Urllib3Transport(httpx.BaseTransport):
                 decode_content=False,
                 assert_same_host=False,
             )
+        except NewConnectionError as exc:  # a subclass of ConnectTimeoutError in urllib3 2.x: test it first
+            raise httpx.ConnectError(str(exc), request=request) from exc
         except ConnectTimeoutError as exc:
             raise httpx.ConnectTimeout(str(exc), request=request) from exc
-        except NewConnectionError as exc:
-            raise httpx.ConnectError(str(exc), request=request) from exc
         except ReadTimeoutError as exc:
             raise httpx.ReadTimeout(str(exc), request=request) from exc
         except Urllib3Timeout as exc:
@@ -66,9 +65,3 @@ class Urllib3Transport(httpx.BaseTransport):
 
     def close(self) -> None:
         self._pool.clear()
-
-
-def aiohttp_transport(**kwargs: Any) -> httpx.AsyncBaseTransport:
-    from httpx_aiohttp import AiohttpTransport
-
-    return AiohttpTransport(**kwargs)  # type: ignore[no-any-return]

@@ -30,7 +30,7 @@ from .log import log_event, logger
 from .operations import OPERATIONS
 from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
-from .transports import default_async_transport
+from .transports import default_async_transport, default_sync_transport
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
     from merchant_gateway_client.client import Client
@@ -110,20 +110,31 @@ class _Base:
         n = self.config.max_in_flight
         return httpx.Limits(max_connections=n, max_keepalive_connections=n)
 
-    def _new_client(self, httpx_args: dict[str, Any]) -> Client:
+    def _new_client(self, transport: httpx.BaseTransport | httpx.AsyncBaseTransport | None, *, sync: bool) -> Client:
+        """The generated client, sending through a direct client (merchant_gateway/direct_client.py) over
+        `transport`; with no transport (a proxy is configured), httpx's own client and transport."""
         from merchant_gateway_client.client import Client
 
+        from .direct_client import AsyncDirectClient, DirectClient
+
         cfg = self.config
-        httpx_args.setdefault("limits", self._limits())
-        return Client(
+        timeout = cfg.httpx_timeout()
+        client = Client(
             base_url=cfg.base,
             apps_url=cfg.apps,
             auth_url=cfg.auth,
             salt_key=cfg.salt_key,
             salt_index=cfg.salt_index,
-            timeout=cfg.httpx_timeout(),
-            httpx_args=httpx_args,
+            timeout=timeout,
+            httpx_args={"limits": self._limits()},
         )
+        if transport is not None:
+            args: dict[str, Any] = {"base_url": cfg.base, "timeout": timeout, "transport": transport}
+            if sync:
+                client.set_httpx_client(DirectClient(**args))
+            else:
+                client.set_async_httpx_client(AsyncDirectClient(**args))
+        return client
 
     def _prepare(
         self,
@@ -236,7 +247,9 @@ class Gateway(_Base):
         self._slots: SimpleQueue[None] = SimpleQueue()
         for _ in range(self.config.max_in_flight):
             self._slots.put(None)
-        self._client = self._new_client({"transport": transport} if transport is not None else {})
+        if transport is None:
+            transport = default_sync_transport(self._limits())
+        self._client = self._new_client(transport, sync=True)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **kwargs: Any) -> Gateway:
@@ -625,7 +638,7 @@ class AsyncGateway(_Base):
         self._slots = asyncio.Semaphore(self.config.max_in_flight)
         if transport is None:
             transport = default_async_transport(self._limits())
-        self._client = self._new_client({"transport": transport} if transport is not None else {})
+        self._client = self._new_client(transport, sync=False)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **kwargs: Any) -> AsyncGateway:

@@ -1,6 +1,10 @@
-"""The transport under AsyncGateway: aiohttp's connection pool when the ``fast`` extra is installed, else httpx's.
+"""Which transport Gateway and AsyncGateway send with, unless given one.
 
-Why this module exists: per call, httpx's own async pool costs more than the rest of the client together, and
+Sync: :class:`~merchant_gateway.stdlib_transport.StdlibTransport` (the fastest measured, nothing to install).
+Async: aiohttp's connection pool when the ``fast`` extra is installed, else httpx's. Both fall back to httpx's
+own transport when a proxy is configured in the environment (httpx honours it; these would not).
+
+Why the async choice needs care: per call, httpx's own async pool costs more than the rest of the client together, and
 aiohttp's connector is measured at well under half of it (docs/performance.md); httpx-aiohttp bridges the two
 under the same httpx API. But that bridge maps *every* aiohttp connection error -- including "the server
 disconnected after it received the request" -- to ``httpx.ConnectTimeout``, which to a payment client means
@@ -11,25 +15,38 @@ read/protocol error, whose outcome is unknown (OutcomeUnknown, then reconcile).
 
 from __future__ import annotations
 
-import os
+import urllib.request
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 
-_PROXY_VARIABLES = ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy")
+
+def proxy_configured() -> bool:
+    """True when the environment names a proxy httpx would use (HTTP(S)_PROXY, ALL_PROXY, any case)."""
+    proxies = urllib.request.getproxies()
+    return any(proxies.get(scheme) for scheme in ("http", "https", "all"))
+
+
+def default_sync_transport(limits: httpx.Limits) -> httpx.BaseTransport | None:
+    """StdlibTransport; None (httpx's own transport) when a proxy is configured."""
+    if proxy_configured():
+        return None
+    from .stdlib_transport import StdlibTransport
+
+    return StdlibTransport(limits=limits)
 
 
 def default_async_transport(limits: httpx.Limits) -> httpx.AsyncBaseTransport | None:
-    """aiohttp-backed transport when ``httpx-aiohttp`` is installed; None (httpx's own pool) otherwise, and also
-    when a proxy is configured in the environment (httpx honours it; the aiohttp bridge would not)."""
-    if any(os.environ.get(name) for name in _PROXY_VARIABLES):
+    """aiohttp-backed transport when ``httpx-aiohttp`` is installed, else httpx's own pool; None (httpx's client
+    chooses, honouring the proxy) when a proxy is configured in the environment."""
+    if proxy_configured():
         return None
     try:
         import aiohttp
         from httpx_aiohttp import AiohttpTransport
     except ImportError:
-        return None
+        return httpx.AsyncHTTPTransport(limits=limits)
 
     def remap(exc: Exception) -> Exception:
         cause = exc.__cause__

@@ -90,49 +90,47 @@ class Recorder:
     # --- installation on httpx's own transports ------------------------------------------------------------------
 
     def install(self) -> Recorder:
-        recorder = self
-        sync_original = httpx.HTTPTransport.handle_request
-        async_original = httpx.AsyncHTTPTransport.handle_async_request
+        """Wrap every transport the gateways may send with (sync default, httpx's own, aiohttp's)."""
+        from merchant_gateway.stdlib_transport import StdlibTransport
 
-        def handle_request(transport: httpx.HTTPTransport, request: httpx.Request) -> httpx.Response:
-            request.read()
-            recorder.request(request)
-            response = sync_original(transport, request)
-            response.read()
-            recorder.response(response)
-            return response
-
-        async def handle_async_request(transport: httpx.AsyncHTTPTransport, request: httpx.Request) -> httpx.Response:
-            await request.aread()
-            recorder.request(request)
-            response = await async_original(transport, request)
-            await response.aread()
-            recorder.response(response)
-            return response
-
-        self._installed = [
-            (httpx.HTTPTransport, "handle_request", sync_original),
-            (httpx.AsyncHTTPTransport, "handle_async_request", async_original),
+        targets: list[tuple[type, str]] = [
+            (StdlibTransport, "handle_request"),
+            (httpx.HTTPTransport, "handle_request"),
+            (httpx.AsyncHTTPTransport, "handle_async_request"),
         ]
-        httpx.HTTPTransport.handle_request = handle_request  # type: ignore[method-assign]
-        httpx.AsyncHTTPTransport.handle_async_request = handle_async_request  # type: ignore[method-assign]
         try:  # AsyncGateway's default transport when the `fast` extra is installed
             from httpx_aiohttp import AiohttpTransport
         except ImportError:
-            return self
-        aiohttp_original = AiohttpTransport.handle_async_request
+            pass
+        else:
+            targets.append((AiohttpTransport, "handle_async_request"))
+        for cls, name in targets:
+            original = getattr(cls, name)
+            self._installed.append((cls, name, original))
+            setattr(cls, name, self._wrap_async(original) if name.endswith("async_request") else self._wrap(original))
+        return self
 
-        async def handle_aiohttp(transport: AiohttpTransport, request: httpx.Request) -> httpx.Response:
-            await request.aread()
-            recorder.request(request)
-            response = await aiohttp_original(transport, request)
-            await response.aread()
-            recorder.response(response)
+    def _wrap(self, original: Any) -> Any:
+        def handle_request(transport: httpx.BaseTransport, request: httpx.Request) -> httpx.Response:
+            request.read()
+            self.request(request)
+            response: httpx.Response = original(transport, request)
+            response.read()
+            self.response(response)
             return response
 
-        self._installed.append((AiohttpTransport, "handle_async_request", aiohttp_original))
-        AiohttpTransport.handle_async_request = handle_aiohttp  # type: ignore[method-assign]
-        return self
+        return handle_request
+
+    def _wrap_async(self, original: Any) -> Any:
+        async def handle_async_request(transport: httpx.AsyncBaseTransport, request: httpx.Request) -> httpx.Response:
+            await request.aread()
+            self.request(request)
+            response: httpx.Response = await original(transport, request)
+            await response.aread()
+            self.response(response)
+            return response
+
+        return handle_async_request
 
     def uninstall(self) -> None:
         for cls, name, original in self._installed:

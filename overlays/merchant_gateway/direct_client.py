@@ -1,0 +1,168 @@
+"""httpx clients whose ``request()`` hands a signed request straight to the transport.
+
+Why this module exists: for one gateway call, ``httpx.Client.send`` spends more CPU than the rest of the client
+together on machinery the gateway never uses: a cookie-jar round trip through ``urllib.request`` objects on every
+answer, a generator-based auth flow, a redirect loop and a second URL parse (docs/performance.md). The interface
+document shows no cookies and no redirect the client should follow, and signing is one function. So a call
+that uses nothing else -- an absolute URL, bytes or no body, ``XVerifyAuth`` or no auth, no event hooks, no
+cookies, redirects off, no proxy -- is built exactly as ``httpx.Client.build_request`` would build it, signed,
+and sent to the transport; anything else takes httpx's own path unchanged. The cookie jar refuses every cookie,
+so both paths behave the same.
+
+The clients stay ``httpx.Client`` / ``httpx.AsyncClient``: same transports, exceptions, responses and the same
+"HTTP Request: ..." log line on the ``httpx`` logger.
+"""
+
+from __future__ import annotations
+
+import datetime
+import http.cookiejar
+import logging
+import time
+from typing import Any
+
+import httpx
+from merchant_gateway_client.client import XVerifyAuth
+
+_httpx_logger = logging.getLogger("httpx")
+
+
+def _refuse_all_cookies() -> http.cookiejar.CookieJar:
+    return http.cookiejar.CookieJar(policy=http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+
+
+def _direct_request(
+    client: httpx.Client | httpx.AsyncClient,
+    method: str,
+    url: httpx.URL | str,
+    content: bytes | None,
+    headers: Any,
+    auth: Any,
+    extensions: dict[str, Any] | None,
+    other: dict[str, Any],
+) -> httpx.Request | None:
+    """The signed request httpx would send, or None when the call needs httpx's own path."""
+    if other or client.follow_redirects or not isinstance(content, bytes | None):
+        return None
+    if auth is httpx.USE_CLIENT_DEFAULT:
+        auth = client.auth
+    if auth is not None and not isinstance(auth, XVerifyAuth):
+        return None
+    hooks = client.event_hooks
+    if hooks["request"] or hooks["response"] or client.cookies:
+        return None
+    full_url = httpx.URL(url)
+    if full_url.is_relative_url:
+        return None
+    merged = client.headers.copy()
+    if headers:
+        merged.update(headers)
+    extensions = {} if extensions is None else extensions
+    if "timeout" not in extensions:
+        extensions = {**extensions, "timeout": client.timeout.as_dict()}
+    request = httpx.Request(method, full_url, content=content, headers=merged, extensions=extensions)
+    if auth is not None:
+        auth.sign(request)
+    return request
+
+
+def _finish(response: httpx.Response, request: httpx.Request, started: float) -> None:
+    response.request = request
+    response.elapsed = datetime.timedelta(seconds=time.perf_counter() - started)
+    if _httpx_logger.isEnabledFor(logging.INFO):
+        _httpx_logger.info(
+            'HTTP Request: %s %s "%s %d %s"',
+            request.method,
+            request.url,
+            response.http_version,
+            response.status_code,
+            response.reason_phrase,
+        )
+
+
+def _attach(exc: httpx.RequestError, request: httpx.Request) -> None:
+    try:
+        exc.request  # noqa: B018 - raises when the transport did not attach it
+    except RuntimeError:
+        exc.request = request
+
+
+class _DirectMixin:
+    """Shared set-up: the transport to send to, and a cookie jar that keeps nothing."""
+
+    def _direct_init(self, kwargs: dict[str, Any]) -> dict[str, Any]:
+        if kwargs.get("transport") is None:
+            raise TypeError("a direct client needs its transport")
+        if kwargs.get("mounts") or kwargs.get("proxy"):
+            raise TypeError("a direct client sends to its one transport: no mounts or proxy")
+        self._direct_transport = kwargs["transport"]
+        kwargs["cookies"] = _refuse_all_cookies()
+        return kwargs
+
+
+class DirectClient(_DirectMixin, httpx.Client):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**self._direct_init(kwargs))
+
+    def request(  # type: ignore[override]
+        self,
+        method: str,
+        url: httpx.URL | str,
+        *,
+        content: Any = None,
+        headers: Any = None,
+        auth: Any = httpx.USE_CLIENT_DEFAULT,
+        extensions: dict[str, Any] | None = None,
+        **other: Any,
+    ) -> httpx.Response:
+        request = _direct_request(self, method, url, content, headers, auth, extensions, other)
+        if request is None:
+            return super().request(
+                method, url, content=content, headers=headers, auth=auth, extensions=extensions, **other
+            )
+        started = time.perf_counter()
+        try:
+            response: httpx.Response = self._direct_transport.handle_request(request)
+        except httpx.RequestError as exc:
+            _attach(exc, request)
+            raise
+        try:
+            response.read()
+        finally:
+            response.close()
+        _finish(response, request, started)
+        return response
+
+
+class AsyncDirectClient(_DirectMixin, httpx.AsyncClient):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**self._direct_init(kwargs))
+
+    async def request(  # type: ignore[override]
+        self,
+        method: str,
+        url: httpx.URL | str,
+        *,
+        content: Any = None,
+        headers: Any = None,
+        auth: Any = httpx.USE_CLIENT_DEFAULT,
+        extensions: dict[str, Any] | None = None,
+        **other: Any,
+    ) -> httpx.Response:
+        request = _direct_request(self, method, url, content, headers, auth, extensions, other)
+        if request is None:
+            return await super().request(
+                method, url, content=content, headers=headers, auth=auth, extensions=extensions, **other
+            )
+        started = time.perf_counter()
+        try:
+            response: httpx.Response = await self._direct_transport.handle_async_request(request)
+        except httpx.RequestError as exc:
+            _attach(exc, request)
+            raise
+        try:
+            await response.aread()
+        finally:
+            await response.aclose()
+        _finish(response, request, started)
+        return response
