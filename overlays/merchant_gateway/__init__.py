@@ -52,35 +52,37 @@ if TYPE_CHECKING:
         verify_payment_callback,
         verify_ui_callback,
     )
+    from .stdlib_transport import StdlibTransport
 
-# Re-exported from merchant_gateway.callbacks on first access (PEP 562): its dataclasses cost import time that an
-# application sending payments without verifying callbacks in the same process need not pay.
+# Re-exported on first access (PEP 562): the callback dataclasses and the transport module cost import time
+# that an application not using them in this process need not pay. name -> submodule
 _LAZY = {
-    "CallbackData",
-    "CallbackVerifier",
-    "CollectCallback",
-    "PaymentCallback",
-    "PaymentMode",
-    "TransactionContext",
-    "UiCallback",
-    "verify_collect_callback",
-    "verify_payment_callback",
-    "verify_ui_callback",
+    "CallbackData": "callbacks",
+    "CallbackVerifier": "callbacks",
+    "CollectCallback": "callbacks",
+    "PaymentCallback": "callbacks",
+    "PaymentMode": "callbacks",
+    "TransactionContext": "callbacks",
+    "UiCallback": "callbacks",
+    "verify_collect_callback": "callbacks",
+    "verify_payment_callback": "callbacks",
+    "verify_ui_callback": "callbacks",
+    "StdlibTransport": "stdlib_transport",
 }
 
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        from . import callbacks
+        import importlib
 
-        value = getattr(callbacks, name)
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | _LAZY)
+    return sorted(set(globals()) | set(_LAZY))
 
 
 __all__ = [
@@ -114,6 +116,7 @@ __all__ = [
     "RetryPolicy",
     "ServerError",
     "SignatureError",
+    "StdlibTransport",
     "TokenAuth",
     "TokenCache",
     "TransactionContext",

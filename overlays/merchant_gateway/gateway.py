@@ -226,7 +226,9 @@ class Gateway(_Base):
 
     Construct with ``Gateway(merchant_id=..., salt_key=..., salt_index=..., environment="local", ...)`` (the
     fields of :class:`GatewayConfig`), ``Gateway(config)`` or ``Gateway.from_env()``. ``transport`` (an httpx
-    transport) and ``sleep``/``clock``/``wall_clock``/``rng`` are injectable for tests.
+    transport; default :class:`~merchant_gateway.stdlib_transport.StdlibTransport`, or httpx's own when a proxy
+    is configured; ``httpx.HTTPTransport()`` is the fallback) and ``sleep``/``clock``/``wall_clock``/``rng`` are
+    injectable for tests.
     """
 
     def __init__(

@@ -1,10 +1,15 @@
-"""A sync httpx transport over the standard library's ``http.client``, with a keep-alive pool.
+"""A sync httpx transport over the standard library: plain sockets, ``http.client`` to read answers, a keep-alive pool.
 
 Why this module exists: per call, httpcore's pure-Python HTTP/1.1 machinery (h11 state machine, pool
-bookkeeping) costs more than ``http.client`` plus a small pool, and urllib3's pool wraps ``http.client`` in still
-more layers; measured side by side (docs/performance.md, bench/transports.py) this transport is the fastest sync
-option, with nothing to install. It is the default under :class:`~merchant_gateway.Gateway`; httpx's own transport
-stays the fallback (``Gateway(transport=httpx.HTTPTransport())``) and is used whenever a proxy is configured.
+bookkeeping) costs more than a socket write plus ``http.client``'s response parser, and urllib3's pool wraps
+``http.client`` in still more layers; measured side by side (docs/performance.md, bench/transports.py) this
+transport is the fastest sync option, with nothing to install. It is the default under
+:class:`~merchant_gateway.Gateway`; httpx's own transport stays the fallback
+(``Gateway(transport=httpx.HTTPTransport())``) and is used whenever a proxy is configured.
+
+Requests are written by hand, not with ``http.client.HTTPConnection``: it sends the header block and the body
+in two writes (two segments, two wake-ups of the server) and re-validates every header httpx already built.
+Header values are still checked for CR, LF and NUL before anything is sent.
 
 What a payment client needs from the error mapping: a failure is a connect error (``httpx.ConnectError`` /
 ``ConnectTimeout`` / ``PoolTimeout``: nothing was sent, safe to send again) only while no byte of the request
@@ -17,6 +22,7 @@ small JSON documents); no proxies.
 from __future__ import annotations
 
 import http.client
+import re
 import select
 import socket
 import ssl
@@ -27,12 +33,13 @@ from queue import Empty, SimpleQueue
 import httpx
 
 _HTTP_VERSIONS = {10: b"HTTP/1.0", 11: b"HTTP/1.1"}
+_UNSAFE = re.compile(rb"[\r\n\0]")  # would end a header line early: request smuggling
+_METHOD = re.compile(rb"[A-Z]+")
+Origin = tuple[bytes, str, int]
 
 
-def _dropped(sock: socket.socket | None) -> bool:
+def _dropped(sock: socket.socket) -> bool:
     """True when an idle pooled connection was closed by the server (readable while idle means EOF or junk)."""
-    if sock is None:
-        return True
     try:
         if hasattr(select, "poll"):  # select.select cannot watch descriptors above FD_SETSIZE
             poller = select.poll()
@@ -45,7 +52,7 @@ def _dropped(sock: socket.socket | None) -> bool:
 
 
 class StdlibTransport(httpx.BaseTransport):
-    """``httpx.BaseTransport`` over ``http.client`` connections kept alive per origin (scheme, host, port).
+    """``httpx.BaseTransport`` over sockets kept alive per origin (scheme, host, port).
 
     ``limits``: at most ``max_connections`` requests at once (a request waits up to the pool timeout for a slot,
     then ``httpx.PoolTimeout``), at most ``max_keepalive_connections`` idle connections per origin, each dropped
@@ -64,7 +71,7 @@ class StdlibTransport(httpx.BaseTransport):
         self._expiry = limits.keepalive_expiry
         self._ssl_context = ssl_context
         self._clock = clock
-        self._idle: dict[tuple[bytes, str, int], list[tuple[http.client.HTTPConnection, float]]] = {}
+        self._idle: dict[Origin, list[tuple[socket.socket, float]]] = {}
         # one token per connection allowed at once, in a C-level queue (get blocks, with a timeout, when empty)
         self._slots: SimpleQueue[None] | None = None
         if limits.max_connections is not None:
@@ -93,23 +100,24 @@ class StdlibTransport(httpx.BaseTransport):
                 slots.put(None)
 
     def _send(self, request: httpx.Request, timeouts: dict[str, float | None]) -> httpx.Response:
+        head, chunks = _serialize(request)  # before any connection is used: a refused request sends nothing
         url = request.url
         origin = (url.raw_scheme, url.host, url.port or (443 if url.raw_scheme == b"https" else 80))
-        conn = self._checkout(origin)
-        if conn is None:
-            conn = self._connect(request, origin, timeouts.get("connect"))
-        assert conn.sock is not None
-        read_timeout = timeouts.get("read")
-        conn.sock.settimeout(read_timeout)
+        sock = self._checkout(origin) or self._connect(request, origin, timeouts.get("connect"))
         try:
+            sock.settimeout(timeouts.get("read"))
             try:
-                self._write(conn, request)
+                if chunks is None:
+                    sock.sendall(head)
+                else:
+                    _send_chunked(sock, head, chunks)
             except TimeoutError as exc:
                 raise httpx.WriteTimeout(str(exc), request=request) from exc
-            except (OSError, http.client.HTTPException) as exc:
+            except OSError as exc:
                 raise httpx.WriteError(str(exc) or type(exc).__name__, request=request) from exc
             try:
-                answer = conn.getresponse()
+                answer = http.client.HTTPResponse(sock, method=request.method)
+                answer.begin()
                 content = answer.read()
             except TimeoutError as exc:
                 raise httpx.ReadTimeout(str(exc), request=request) from exc
@@ -119,12 +127,12 @@ class StdlibTransport(httpx.BaseTransport):
             except OSError as exc:
                 raise httpx.ReadError(str(exc) or type(exc).__name__, request=request) from exc
         except BaseException:
-            conn.close()
+            sock.close()
             raise
         if answer.will_close or self._closed:
-            conn.close()
+            sock.close()
         else:
-            self._checkin(origin, conn)
+            self._checkin(origin, sock)
         return httpx.Response(
             answer.status,
             # http.client decodes header bytes as latin-1: hand httpx the bytes as received
@@ -136,67 +144,82 @@ class StdlibTransport(httpx.BaseTransport):
             },
         )
 
-    @staticmethod
-    def _write(conn: http.client.HTTPConnection, request: httpx.Request) -> None:
-        # httpx already set Host, Accept-Encoding and Content-Length / Transfer-Encoding: send its headers as is
-        conn.putrequest(request.method, request.url.raw_path.decode("ascii"), skip_host=True, skip_accept_encoding=True)
-        chunked = False
-        for name, value in request.headers.raw:
-            conn.putheader(name, value)
-            chunked = chunked or (name.lower() == b"transfer-encoding" and value.lower() == b"chunked")
-        if chunked:
-            assert isinstance(request.stream, httpx.SyncByteStream)
-            conn.endheaders(iter(request.stream), encode_chunked=True)
-        else:
-            conn.endheaders(request.read() or None)
-
-    def _checkout(self, origin: tuple[bytes, str, int]) -> http.client.HTTPConnection | None:
+    def _checkout(self, origin: Origin) -> socket.socket | None:
         idle = self._idle.get(origin)
         now = self._clock()
         while idle:
             try:
-                conn, since = idle.pop()  # newest first: the one most likely still open
+                sock, since = idle.pop()  # newest first: the one most likely still open
             except IndexError:  # another thread took the last one
                 return None
-            if (self._expiry is not None and now - since > self._expiry) or _dropped(conn.sock):
-                conn.close()
+            if (self._expiry is not None and now - since > self._expiry) or _dropped(sock):
+                sock.close()
                 continue
-            return conn
+            return sock
         return None
 
-    def _checkin(self, origin: tuple[bytes, str, int], conn: http.client.HTTPConnection) -> None:
+    def _checkin(self, origin: Origin, sock: socket.socket) -> None:
         idle = self._idle.setdefault(origin, [])
         if self._keepalive is not None and len(idle) >= self._keepalive:
-            conn.close()
+            sock.close()
             return
-        idle.append((conn, self._clock()))
+        idle.append((sock, self._clock()))
 
-    def _connect(
-        self, request: httpx.Request, origin: tuple[bytes, str, int], timeout: float | None
-    ) -> http.client.HTTPConnection:
+    def _connect(self, request: httpx.Request, origin: Origin, timeout: float | None) -> socket.socket:
         scheme, host, port = origin
-        conn: http.client.HTTPConnection
-        if scheme == b"https":
-            if self._ssl_context is None:
-                self._ssl_context = httpx.create_ssl_context()
-            conn = http.client.HTTPSConnection(host, port, timeout=timeout, context=self._ssl_context)
-        elif scheme == b"http":
-            conn = http.client.HTTPConnection(host, port, timeout=timeout)
-        else:
+        if scheme not in (b"http", b"https"):
             raise httpx.UnsupportedProtocol(f"unsupported URL scheme {scheme.decode()!r}", request=request)
-        try:
-            conn.connect()  # nothing of the request is written before this returns
+        sock: socket.socket | None = None
+        try:  # nothing of the request is written before this returns
+            sock = socket.create_connection((host, port), timeout=timeout)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            if scheme == b"https":
+                if self._ssl_context is None:
+                    self._ssl_context = httpx.create_ssl_context()
+                sock = self._ssl_context.wrap_socket(sock, server_hostname=host)
         except TimeoutError as exc:
-            conn.close()
+            if sock is not None:
+                sock.close()
             raise httpx.ConnectTimeout(str(exc), request=request) from exc
         except OSError as exc:  # refused, unreachable, DNS, TLS handshake
-            conn.close()
+            if sock is not None:
+                sock.close()
             raise httpx.ConnectError(str(exc) or type(exc).__name__, request=request) from exc
-        return conn
+        return sock
 
     def close(self) -> None:
         self._closed = True
         idle, self._idle = self._idle, {}
-        for conns in idle.values():
-            for conn, _ in conns:
-                conn.close()
+        for socks in idle.values():
+            for sock, _ in socks:
+                sock.close()
+
+
+def _serialize(request: httpx.Request) -> tuple[bytes, httpx.SyncByteStream | None]:
+    """(request line + headers [+ body], the stream to send chunked or None). httpx already set Host,
+    Accept-Encoding and Content-Length / Transfer-Encoding: its headers go out as they are."""
+    method = request.method.encode("ascii")
+    target = request.url.raw_path
+    if not _METHOD.fullmatch(method) or _UNSAFE.search(target):
+        raise httpx.LocalProtocolError("invalid request line", request=request)
+    lines = [method + b" " + target + b" HTTP/1.1"]
+    chunked = False
+    for name, value in request.headers.raw:
+        if _UNSAFE.search(name) or _UNSAFE.search(value) or b":" in name:
+            raise httpx.LocalProtocolError(f"invalid header {name!r}", request=request)
+        lines.append(name + b": " + value)
+        chunked = chunked or (name.lower() == b"transfer-encoding" and value.lower() == b"chunked")
+    lines.append(b"\r\n")
+    head = b"\r\n".join(lines)
+    if chunked:
+        assert isinstance(request.stream, httpx.SyncByteStream)
+        return head, request.stream
+    return head + request.read(), None  # one write: request line, headers and body in one segment
+
+
+def _send_chunked(sock: socket.socket, head: bytes, chunks: httpx.SyncByteStream) -> None:
+    sock.sendall(head)
+    for chunk in chunks:
+        if chunk:
+            sock.sendall(b"%x\r\n%b\r\n" % (len(chunk), chunk))
+    sock.sendall(b"0\r\n\r\n")

@@ -12,7 +12,7 @@ import merchant_gateway as mg
 import pytest
 from _helpers import CALLS, CLIENT_SECRET, MERCHANT, SALT, SALT_INDEX
 from merchant_gateway.direct_client import AsyncDirectClient, DirectClient
-from merchant_gateway.stdlib_transport import StdlibTransport
+from merchant_gateway import StdlibTransport
 
 SETTINGS: dict[str, Any] = {
     "merchant_id": MERCHANT,

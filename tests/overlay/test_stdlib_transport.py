@@ -16,7 +16,7 @@ import merchant_gateway as mg
 import pytest
 from _helpers import FakeTime
 from merchant_gateway.direct_client import DirectClient
-from merchant_gateway.stdlib_transport import StdlibTransport
+from merchant_gateway import StdlibTransport
 
 SETTINGS = {"merchant_id": "M1", "salt_key": "s-stdlib", "salt_index": "1"}
 Handler = Callable[[bytes, socket.socket], bool]  # (request head + body, connection) -> keep the connection open
@@ -144,6 +144,14 @@ def test_sends_httpx_headers_and_body_as_built(serve: Callable[..., Server]) -> 
     assert headers[b"content-length"] == b"18"
     assert body == b'{"request":"eyJ9"}'
     assert len(lines) - 1 == len(headers)  # each header once: http.client added no Host/Accept-Encoding of its own
+
+
+@pytest.mark.parametrize("value", ["a\r\nX-Injected: 1", "a\nb", "a\x00b"])
+def test_header_line_breaks_are_refused_before_connecting(serve: Callable[..., Server], value: str) -> None:
+    server = serve(answer(ok()))
+    with client(StdlibTransport()) as c, pytest.raises(httpx.LocalProtocolError):
+        c.get(server.url + "/x", headers={"X-Note": value})
+    assert server.connections == 0
 
 
 def test_streamed_request_body_is_sent_chunked(serve: Callable[..., Server]) -> None:
