@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 SECTIONS = ("cpu", "loopback", "concurrency", "imports", "generation", "reconcile")
-FULL = {"cpu": (9, 300), "loop": (15, 150), "aloop": (15, 100), "conc": (1000, 2, 20.0), "imp": 15, "rec": 10_000}
+FULL = {"cpu": (9, 300), "loop": (15, 150), "aloop": (15, 100), "conc": (1000, 5, 20.0), "imp": 15, "rec": 10_000}
 QUICK = {"cpu": (5, 100), "loop": (5, 15), "aloop": (3, 15), "conc": (200, 1, 15.0), "imp": 5, "rec": 300}
 
 

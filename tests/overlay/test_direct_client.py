@@ -11,8 +11,10 @@ import httpx
 import merchant_gateway as mg
 import pytest
 from _helpers import CALLS, CLIENT_SECRET, MERCHANT, SALT, SALT_INDEX
-from merchant_gateway.direct_client import AsyncDirectClient, DirectClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from merchant_gateway import StdlibTransport
+from merchant_gateway.direct_client import AsyncDirectClient, DirectClient
 
 SETTINGS: dict[str, Any] = {
     "merchant_id": MERCHANT,
@@ -183,3 +185,41 @@ def test_gateway_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HTTPS_PROXY", "http://127.0.0.1:9")
     with mg.Gateway(**SETTINGS) as gw:
         assert type(gw._client.get_httpx_client()) is httpx.Client  # noqa: SLF001 - httpx honours the proxy
+
+
+ORIGINS = ["http://127.0.0.1:8080", "https://gw.example", "http://[::1]:9000", "http://EXAMPLE.com:80", "https://a.b"]
+PATH_CHARS = "abcXYZ019-._~!$&'()*+,;=:@/%?# é\t"
+
+
+@settings(max_examples=400, deadline=None)
+@given(origin=st.sampled_from(ORIGINS), path=st.text(alphabet=PATH_CHARS, max_size=40))
+def test_cached_roots_give_exactly_httpx_urls(origin: str, path: str) -> None:
+    from merchant_gateway.direct_client import _UrlCache
+
+    full = origin + "/" + path
+    try:
+        expected = httpx.URL(full)
+    except httpx.InvalidURL:
+        with pytest.raises(httpx.InvalidURL):
+            _UrlCache().url(full)
+        return
+    got = _UrlCache().url(full)
+    assert (str(got), got.raw_path, got.host, got.port, got.scheme) == (
+        str(expected),
+        expected.raw_path,
+        expected.host,
+        expected.port,
+        expected.scheme,
+    )
+    assert got == expected
+
+
+def test_gateway_paths_take_the_cached_root() -> None:
+    from merchant_gateway.direct_client import _UrlCache
+
+    cache = _UrlCache()
+    url = "http://127.0.0.1:8080/apis/pg-sandbox/v3/transaction/M1/TX%2F1/status"
+    assert cache.url(url) == httpx.URL(url)
+    assert cache._roots == {"http://127.0.0.1:8080": httpx.URL("http://127.0.0.1:8080")}  # noqa: SLF001
+    for odd in ("http://127.0.0.1:8080/a/../b", "http://127.0.0.1:8080/a?x=1", "http://127.0.0.1:8080/a%zz"):
+        assert cache.url(odd) == httpx.URL(odd)  # httpx's own parse: normalised, query kept, escape fixed

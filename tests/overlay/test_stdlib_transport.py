@@ -15,8 +15,8 @@ import httpx
 import merchant_gateway as mg
 import pytest
 from _helpers import FakeTime
-from merchant_gateway.direct_client import DirectClient
 from merchant_gateway import StdlibTransport
+from merchant_gateway.direct_client import DirectClient
 
 SETTINGS = {"merchant_id": "M1", "salt_key": "s-stdlib", "salt_index": "1"}
 Handler = Callable[[bytes, socket.socket], bool]  # (request head + body, connection) -> keep the connection open
