@@ -57,9 +57,7 @@ class _UrlCache:
                 self._roots[origin] = self._root(origin, url[cut:])
             root = self._roots[origin]
             if root is not None:
-                fast = httpx.URL.__new__(httpx.URL)
-                fast._uri_reference = root._uri_reference._replace(path=url[cut:])  # noqa: SLF001
-                return fast
+                return _join(root, url[cut:])
         return httpx.URL(url)
 
     @staticmethod
@@ -67,13 +65,18 @@ class _UrlCache:
         """The parsed origin, or None when joining onto it would not give what httpx's own parse gives."""
         try:
             root = httpx.URL(origin)
-            joined = httpx.URL.__new__(httpx.URL)
-            joined._uri_reference = root._uri_reference._replace(path=sample_path)  # noqa: SLF001
+            joined = _join(root, sample_path)
             reference = httpx.URL(origin + sample_path)
         except (AttributeError, TypeError, ValueError, httpx.InvalidURL):
             return None
         same = str(joined) == str(reference) and joined.raw_path == reference.raw_path and joined == reference
         return root if same and not root.is_relative_url and root.raw_path == b"/" else None
+
+
+def _join(root: httpx.URL, path: str) -> httpx.URL:
+    url = httpx.URL.__new__(httpx.URL)
+    url._uri_reference = root._uri_reference._replace(path=path)  # noqa: SLF001
+    return url
 
 
 def _direct_request(
