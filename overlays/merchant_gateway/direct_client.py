@@ -32,6 +32,8 @@ from typing import Any
 import httpx
 from merchant_gateway_client.client import XVerifyAuth
 
+from .transports import proxy_configured
+
 _httpx_logger = logging.getLogger("httpx")
 
 
@@ -90,7 +92,7 @@ def _direct_request(
     other: dict[str, Any],
 ) -> httpx.Request | None:
     """The signed request httpx would send, or None when the call needs httpx's own path."""
-    if other or client.follow_redirects or not isinstance(content, bytes | None):
+    if not client._direct_enabled or other or client.follow_redirects or not isinstance(content, bytes | None):  # noqa: SLF001
         return None
     if auth is httpx.USE_CLIENT_DEFAULT:
         auth = client.auth
@@ -144,6 +146,8 @@ class _DirectMixin:
         if kwargs.get("mounts") or kwargs.get("proxy"):
             raise TypeError("a direct client sends to its one transport: no mounts or proxy")
         self._direct_transport = kwargs["transport"]
+        # a proxy in the environment: httpx routes through it (its mounts), the direct path would not
+        self._direct_enabled = not (kwargs.get("trust_env", True) and proxy_configured())
         self._direct_urls = _UrlCache()
         kwargs["cookies"] = _refuse_all_cookies()
         return kwargs

@@ -37,30 +37,26 @@ def wire(requests: list[httpx.Request]) -> list[tuple[Any, ...]]:
     return [(r.method, str(r.url), r.headers.raw, r.content, r.extensions.get("timeout")) for r in requests]
 
 
-def run_all_sync(gw: mg.Gateway) -> None:
-    for name in sorted(CALLS):
-        args, kwargs = CALLS[name]
-        try:
-            getattr(gw, name)(*args, **kwargs)
-        except mg.GatewayError:
-            pass
+def recording(into: list[httpx.Request]) -> httpx.MockTransport:
+    return httpx.MockTransport(lambda r: (into.append(r), answer(r))[1])
 
 
 def test_every_operation_sends_what_httpx_would_send() -> None:
     direct: list[httpx.Request] = []
     plain: list[httpx.Request] = []
-
-    def recording(into: list[httpx.Request]) -> httpx.MockTransport:
-        return httpx.MockTransport(lambda r: (into.append(r), answer(r))[1])
-
     gw = mg.Gateway(**SETTINGS, transport=recording(direct), sleep=lambda s: None, rng=random.Random(1))
     assert isinstance(gw._client.get_httpx_client(), DirectClient)  # noqa: SLF001
     reference = mg.Gateway(**SETTINGS, transport=recording(plain), sleep=lambda s: None, rng=random.Random(1))
     reference._client.set_httpx_client(  # noqa: SLF001 - httpx's own client, as the generated code would build it
         httpx.Client(base_url=gw.config.base, timeout=gw.config.httpx_timeout(), transport=recording(plain))
     )
-    run_all_sync(gw)
-    run_all_sync(reference)
+    for g in (gw, reference):
+        for name in sorted(CALLS):
+            args, kwargs = CALLS[name]
+            try:
+                getattr(g, name)(*args, **kwargs)
+            except mg.GatewayError:
+                pass
     assert len(direct) >= len(CALLS)
     assert wire(direct) == wire(plain)
 
@@ -68,9 +64,6 @@ def test_every_operation_sends_what_httpx_would_send() -> None:
 async def test_every_async_operation_sends_what_httpx_would_send() -> None:
     direct: list[httpx.Request] = []
     plain: list[httpx.Request] = []
-
-    def recording(into: list[httpx.Request]) -> httpx.MockTransport:
-        return httpx.MockTransport(lambda r: (into.append(r), answer(r))[1])
 
     async def no_sleep(seconds: float) -> None:
         return None
@@ -135,6 +128,12 @@ def test_anything_else_takes_httpx_path(
     response, through_httpx = sent(direct_client(**client_kwargs), monkeypatch, **call_kwargs)
     assert through_httpx
     assert response.request.url.path == "/api/v1/x"
+
+
+def test_a_proxy_in_the_environment_takes_httpx_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HTTPS_PROXY", "http://127.0.0.1:9")  # https only: the http:// call still reaches the mock
+    _, through_httpx = sent(direct_client(), monkeypatch)
+    assert through_httpx
 
 
 def test_no_cookie_is_kept_on_either_path(monkeypatch: pytest.MonkeyPatch) -> None:
