@@ -2,7 +2,7 @@
 
 Sync: Gateway as shipped (StdlibTransport) / Gateway over httpx's own transport (the fallback) / Gateway over
 Urllib3Transport / raw httpx / raw urllib3 / openapi-generator's `python` client generated from our spec /
-phonepe (PyPI; /pg/v1 paths). Async: AsyncGateway (plain httpx) /
+phonepe (PyPI; /pg/v1 paths). Async: AsyncGateway over httpx's transport /
 raw httpx.AsyncClient / AsyncGateway over httpx-aiohttp.
 """
 

@@ -111,10 +111,9 @@ class StdlibTransport(httpx.BaseTransport):
                     sock.sendall(head)
                 else:
                     _send_chunked(sock, head, chunks)
-            except TimeoutError as exc:
-                raise httpx.WriteTimeout(str(exc), request=request) from exc
             except OSError as exc:
-                raise httpx.WriteError(str(exc) or type(exc).__name__, request=request) from exc
+                failed = httpx.WriteTimeout if isinstance(exc, TimeoutError) else httpx.WriteError
+                raise failed(str(exc) or type(exc).__name__, request=request) from exc
             try:
                 answer = http.client.HTTPResponse(sock, method=request.method)
                 answer.begin()
@@ -177,14 +176,11 @@ class StdlibTransport(httpx.BaseTransport):
                 if self._ssl_context is None:
                     self._ssl_context = httpx.create_ssl_context()
                 sock = self._ssl_context.wrap_socket(sock, server_hostname=host)
-        except TimeoutError as exc:
+        except OSError as exc:  # refused, unreachable, DNS, TLS handshake, or no answer in time
             if sock is not None:
                 sock.close()
-            raise httpx.ConnectTimeout(str(exc), request=request) from exc
-        except OSError as exc:  # refused, unreachable, DNS, TLS handshake
-            if sock is not None:
-                sock.close()
-            raise httpx.ConnectError(str(exc) or type(exc).__name__, request=request) from exc
+            failed = httpx.ConnectTimeout if isinstance(exc, TimeoutError) else httpx.ConnectError
+            raise failed(str(exc) or type(exc).__name__, request=request) from exc
         return sock
 
     def close(self) -> None:

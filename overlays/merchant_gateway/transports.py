@@ -4,13 +4,13 @@ Sync: :class:`~merchant_gateway.stdlib_transport.StdlibTransport` (the fastest m
 Async: aiohttp's connection pool when the ``fast`` extra is installed, else httpx's. Both fall back to httpx's
 own transport when a proxy is configured in the environment (httpx honours it; these would not).
 
-Why the async choice needs care: per call, httpx's own async pool costs more than the rest of the client together, and
-aiohttp's connector is measured at well under half of it (docs/performance.md); httpx-aiohttp bridges the two
-under the same httpx API. But that bridge maps *every* aiohttp connection error -- including "the server
-disconnected after it received the request" -- to ``httpx.ConnectTimeout``, which to a payment client means
-"never sent, safe to send again". Used as is, it would let a payment be retried blindly. This module keeps the
-speed and corrects the mapping: only failures while connecting stay connect errors; any later failure becomes a
-read/protocol error, whose outcome is unknown (OutcomeUnknown, then reconcile).
+Why the async choice needs care: per call, httpx's own async pool costs more than the rest of the client
+together, and aiohttp's connector is measured at well under half of it (docs/performance.md); httpx-aiohttp
+bridges the two under the same httpx API. But that bridge maps *every* aiohttp connection error -- including
+"the server disconnected after it received the request" -- to ``httpx.ConnectTimeout``, which to a payment
+client means "never sent, safe to send again". Used as is, it would let a payment be retried blindly. This
+module keeps the speed and corrects the mapping: only failures while connecting stay connect errors; any later
+failure becomes a read/protocol error, whose outcome is unknown (OutcomeUnknown, then reconcile).
 """
 
 from __future__ import annotations
