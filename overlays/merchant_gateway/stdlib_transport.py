@@ -36,12 +36,13 @@ _HTTP_VERSIONS = {10: b"HTTP/1.0", 11: b"HTTP/1.1"}
 _UNSAFE = re.compile(rb"[\r\n\0]")  # would end a header line early: request smuggling
 _METHOD = re.compile(rb"[A-Z]+")
 Origin = tuple[bytes, str, int]
+_HAS_POLL = hasattr(select, "poll")  # not on Windows
 
 
 def _dropped(sock: socket.socket) -> bool:
     """True when an idle pooled connection was closed by the server (readable while idle means EOF or junk)."""
     try:
-        if hasattr(select, "poll"):  # select.select cannot watch descriptors above FD_SETSIZE
+        if _HAS_POLL:  # select.select cannot watch descriptors above FD_SETSIZE
             poller = select.poll()
             poller.register(sock, select.POLLIN)
             return bool(poller.poll(0))
