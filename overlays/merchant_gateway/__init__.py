@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .amounts import INT64_MAX, check_paise, paise_from_rupees
 from .config import GatewayConfig
 from .errors import (
+    AnswerMismatchError,
     ApiError,
     AuthorizationError,
     BadRequestError,
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
         verify_payment_callback,
         verify_ui_callback,
     )
-    from .stdlib_transport import StdlibTransport
+    from .transports import AsyncGatewayTransport, GatewayTransport
 
 # Re-exported on first access (PEP 562): the callback dataclasses and the transport module cost import time
 # that an application not using them in this process need not pay. name -> submodule
@@ -67,7 +68,8 @@ _LAZY = {
     "verify_collect_callback": "callbacks",
     "verify_payment_callback": "callbacks",
     "verify_ui_callback": "callbacks",
-    "StdlibTransport": "stdlib_transport",
+    "GatewayTransport": "transports",
+    "AsyncGatewayTransport": "transports",
 }
 
 
@@ -87,8 +89,10 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "INT64_MAX",
+    "AnswerMismatchError",
     "ApiError",
     "AsyncGateway",
+    "AsyncGatewayTransport",
     "AuthorizationError",
     "AuthorizationToken",
     "BadRequestError",
@@ -102,6 +106,7 @@ __all__ = [
     "GatewayConnectionError",
     "GatewayError",
     "GatewayTimeoutError",
+    "GatewayTransport",
     "InvalidTransactionIdError",
     "NotFoundError",
     "OtpError",
@@ -116,7 +121,6 @@ __all__ = [
     "RetryPolicy",
     "ServerError",
     "SignatureError",
-    "StdlibTransport",
     "TokenAuth",
     "TokenCache",
     "TransactionContext",

@@ -22,6 +22,7 @@ import httpx
 
 from .config import GatewayConfig
 from .errors import (
+    AnswerMismatchError,
     ApiError,
     GatewayConnectionError,
     GatewayError,
@@ -309,15 +310,18 @@ class Core:
                     "could not connect to the gateway", operation=op_id, transaction_id=txn
                 )
                 return self._decide(prep, attempt, Failure.NOT_SENT, error, None)
-            if isinstance(exc, httpx.TransportError):
-                cls = GatewayTimeoutError if isinstance(exc, httpx.TimeoutException) else GatewayConnectionError
-                error = cls(
-                    f"{type(exc).__name__} after the request may have been sent", operation=op_id, transaction_id=txn
-                )
-                return self._decide(prep, attempt, Failure.MAYBE_SENT, error, None)
-            if isinstance(exc, _UNREADABLE) and not isinstance(exc, GatewayError):
-                return self._unreadable(prep, None)
-            raise exc
+            if isinstance(exc, GatewayError):
+                raise exc
+            # Anything else was raised once the request may have been written: the phase decides, not the
+            # exception's type (MemoryError, OverflowError, httpx.DecodingError and library errors included).
+            if isinstance(exc, _UNREADABLE):  # the generated code could not read a complete answer
+                return self._unreadable(prep, None, exc)
+            cls = GatewayTimeoutError if isinstance(exc, httpx.TimeoutException) else GatewayConnectionError
+            error = cls(
+                f"{type(exc).__name__} after the request may have been sent", operation=op_id, transaction_id=txn
+            )
+            error.__cause__ = exc
+            return self._decide(prep, attempt, Failure.MAYBE_SENT, error, None)
         status = int(response.status_code)
         fast = self._parsed_answer(prep, response, status)
         if fast is not None:
@@ -356,7 +360,7 @@ class Core:
         ):
             return Done(self._result(prep, response, envelope, status))
         if code is None:  # no envelope at all: for a money move that means "unknown", not "failed"
-            self._unreadable(prep, status)
+            self._unreadable(prep, status, None)
         raise error_for_code(code)(message or f"gateway answered HTTP {status}", **error_kwargs())
 
     def _parsed_answer(self, prep: Prepared, response: Any, status: int) -> Done | None:
@@ -389,11 +393,12 @@ class Core:
         if not isinstance(parsed, cls):
             try:  # e.g. a payment state answered with HTTP 400 and the error envelope schema
                 parsed = cls.from_dict(envelope)  # type: ignore[attr-defined]
-            except _UNREADABLE:
-                self._unreadable(prep, status)
+            except _UNREADABLE as exc:
+                self._unreadable(prep, status, exc)
+        data = getattr(parsed, "data", None)
+        self._check_identity(prep, data, status)
         if prep.op.debit:
             self.remember_amount(prep.transaction_id, prep.amount)
-        data = getattr(parsed, "data", None)
         if prep.op.answer_codes == STATUS_CODES:  # the gateway's own amount for this transaction
             self.remember_amount(prep.transaction_id, getattr(data, "amount", None))
             if prep.transaction_id is not None and prep.transaction_id in self._unknown:
@@ -401,18 +406,46 @@ class Core:
                     self._unknown.pop(prep.transaction_id, None)  # the gateway knows it now
         return parsed
 
-    def _unreadable(self, prep: Prepared, status: int | None) -> Done:
+    def _check_identity(self, prep: Prepared, data: object, status: int) -> None:
+        """An answer that names a transaction or merchant must name the ones asked about: a shared connection
+        that hands over another call's answer (or a confused intermediary) must never pass as this call's."""
+        merchant = prep.kwargs.get("merchant_id")
+        expected = (
+            ("transactionId", "transaction_id", prep.transaction_id),
+            ("merchantId", "merchant_id", merchant if isinstance(merchant, str) else self.config.merchant_id),
+        )
+        for wire, attr, want in expected:
+            got = getattr(data, attr, None)
+            if want is None or not isinstance(got, str) or got == want:
+                continue
+            op_id, txn = prep.op.operation_id, prep.transaction_id
+            log_event(40, "answer_mismatch", operation=op_id, transaction_id=txn, status=status, field=wire)
+            self._remember_unknown(txn)
+            raise AnswerMismatchError(
+                f"the answer names another {wire}; it is not this call's answer",
+                field=wire,
+                operation=op_id,
+                transaction_id=txn,
+                status=status,
+            )
+
+    def _unreadable(self, prep: Prepared, status: int | None, cause: BaseException | None) -> Done:
         op_id, txn = prep.op.operation_id, prep.transaction_id
+        error: GatewayError
         if prep.op.retry_mode != "safe":
             log_event(30, "outcome_unknown", operation=op_id, transaction_id=txn, status=status)
             self._remember_unknown(txn)
-            raise OutcomeUnknown(
+            error = OutcomeUnknown(
                 "the gateway's answer could not be read; reconcile through status",
                 operation=op_id,
                 transaction_id=txn,
                 status=status,
             )
-        raise ApiError("the gateway's answer could not be read", operation=op_id, transaction_id=txn, status=status)
+        else:
+            error = ApiError(
+                "the gateway's answer could not be read", operation=op_id, transaction_id=txn, status=status
+            )
+        raise error from cause
 
     def _decide(
         self, prep: Prepared, attempt: int, failure: Failure, error: GatewayError, server_wait: float | None

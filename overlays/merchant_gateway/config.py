@@ -25,7 +25,7 @@ ENVIRONMENTS = ("local", "sandbox", "production")
 LOCAL_BASE_URL = "http://127.0.0.1:8080/apis/pg-sandbox"
 LOCAL_APPS_URL = "http://127.0.0.1:8080/apis/apps"
 LOCAL_AUTH_URL = "http://127.0.0.1:8080/apis/identity-manager"
-DEFAULT_TIMEOUT = 15.0  # seconds for read/write/pool; always set (httpx clients generated with no timeout wait forever)
+DEFAULT_TIMEOUT = 15.0  # seconds for one attempt, connect to last byte (httpx clients generated with none wait forever)
 DEFAULT_CONNECT_TIMEOUT = 5.0
 
 # Public argument name -> environment variable, so every error names the variable the user actually sets.
@@ -65,8 +65,11 @@ class GatewayConfig:
     client_version: str | None = None
     #: other salt index -> salt key pairs accepted when verifying callbacks (the signing salt is always accepted)
     extra_salts: Mapping[str, str] = field(default_factory=dict, repr=False)
+    #: seconds one attempt may take in all, connect to last byte (also the bound of each read, write, pool wait)
     timeout: float = DEFAULT_TIMEOUT
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
+    #: answers above this many bytes (raw or decoded) fail like a dropped connection: gateway answers are small
+    max_answer_bytes: int = 4 * 1024 * 1024
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     #: refresh the authorization token this many seconds before it expires
     token_refresh_margin: float = 60.0
@@ -115,6 +118,8 @@ class GatewayConfig:
                     raise _fail("client_version", "is required in production (the value received at onboarding)")
                 object.__setattr__(self, "client_version", "1")  # the documented sandbox value
             _require_str(self.client_version, "client_version")
+        if type(self.max_answer_bytes) is not int or not 1024 <= self.max_answer_bytes <= 1 << 30:
+            raise _fail("max_answer_bytes", "must be an integer from 1024 to 1073741824")
         if type(self.max_in_flight) is not int or not 1 <= self.max_in_flight <= 1000:
             raise _fail("max_in_flight", "must be an integer from 1 to 1000")
         for name in ("timeout", "connect_timeout", "token_refresh_margin", "reconcile_grace"):

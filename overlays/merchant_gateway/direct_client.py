@@ -12,12 +12,8 @@ so both paths behave the same.
 The clients stay ``httpx.Client`` / ``httpx.AsyncClient``: same transports, exceptions, responses and the same
 "HTTP Request: ..." log line on the ``httpx`` logger.
 
-URLs: httpx parses and validates a URL string character by character in Python (~35 us, the largest single
-cost left). Gateway URLs are one of three host roots plus a path the generated code percent-encoded, so
-:class:`_UrlCache` parses each root once with httpx and joins a path that is already in httpx's normal form
-(RFC 3986 path characters, valid escapes, no dot segments, no query) onto it. That join uses httpx's parsed form
-(``URL._uri_reference``, stable within the pinned httpx 0.28 series); it is checked against httpx's own parse
-when a root is first seen, and any other URL, or any mismatch, goes through ``httpx.URL`` as before.
+A proxy named in the environment (HTTP(S)_PROXY, ALL_PROXY) keeps its URLs on httpx's path, where httpx routes
+them through it; hosts that NO_PROXY covers stay direct.
 """
 
 from __future__ import annotations
@@ -25,14 +21,12 @@ from __future__ import annotations
 import datetime
 import http.cookiejar
 import logging
-import re
 import time
+import urllib.request
 from typing import Any
 
 import httpx
 from merchant_gateway_client.client import XVerifyAuth
-
-from .transports import proxy_configured
 
 _httpx_logger = logging.getLogger("httpx")
 
@@ -41,44 +35,27 @@ def _refuse_all_cookies() -> http.cookiejar.CookieJar:
     return http.cookiejar.CookieJar(policy=http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
 
 
-# a path httpx would leave exactly as it is: path characters and valid %-escapes only (no query, no fragment)
-_NORMAL_PATH = re.compile(r"(?:/(?:[A-Za-z0-9\-_~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}|\.(?!\.?(?:/|$)))*)+")
+def proxied(scheme: str, host: str) -> bool:
+    """True when the environment names a proxy for ``scheme`` that NO_PROXY does not lift for ``host``."""
+    proxies = urllib.request.getproxies_environment()
+    if not (proxies.get(scheme) or proxies.get("all")):
+        return False
+    return not urllib.request.proxy_bypass(host)
 
 
-class _UrlCache:
-    """httpx.URL of absolute URL strings, parsing each origin (scheme://authority) once."""
+class _Direct:
+    """Per (scheme, host): may a request go straight to the transport? Decided once per host."""
 
-    def __init__(self) -> None:
-        self._roots: dict[str, httpx.URL | None] = {}
+    def __init__(self, trust_env: bool) -> None:
+        self._trust_env = trust_env
+        self._hosts: dict[tuple[str, str], bool] = {}
 
-    def url(self, url: str) -> httpx.URL:
-        cut = url.find("/", url.find("://") + 3)
-        if cut > 0 and _NORMAL_PATH.fullmatch(url, cut):
-            origin = url[:cut]
-            if origin not in self._roots:
-                self._roots[origin] = self._root(origin, url[cut:])
-            root = self._roots[origin]
-            if root is not None:
-                return _join(root, url[cut:])
-        return httpx.URL(url)
-
-    @staticmethod
-    def _root(origin: str, sample_path: str) -> httpx.URL | None:
-        """The parsed origin, or None when joining onto it would not give what httpx's own parse gives."""
-        try:
-            root = httpx.URL(origin)
-            joined = _join(root, sample_path)
-            reference = httpx.URL(origin + sample_path)
-        except (AttributeError, TypeError, ValueError, httpx.InvalidURL):
-            return None
-        same = str(joined) == str(reference) and joined.raw_path == reference.raw_path and joined == reference
-        return root if same and not root.is_relative_url and root.raw_path == b"/" else None
-
-
-def _join(root: httpx.URL, path: str) -> httpx.URL:
-    url = httpx.URL.__new__(httpx.URL)
-    url._uri_reference = root._uri_reference._replace(path=path)  # noqa: SLF001
-    return url
+    def allows(self, url: httpx.URL) -> bool:
+        key = (url.scheme, url.host)
+        allowed = self._hosts.get(key)
+        if allowed is None:
+            allowed = self._hosts[key] = not (self._trust_env and proxied(*key))
+        return allowed
 
 
 def _direct_request(
@@ -92,7 +69,7 @@ def _direct_request(
     other: dict[str, Any],
 ) -> httpx.Request | None:
     """The signed request httpx would send, or None when the call needs httpx's own path."""
-    if not client._direct_enabled or other or client.follow_redirects or not isinstance(content, bytes | None):  # noqa: SLF001
+    if other or client.follow_redirects or not isinstance(content, bytes | None):
         return None
     if auth is httpx.USE_CLIENT_DEFAULT:
         auth = client.auth
@@ -101,8 +78,8 @@ def _direct_request(
     hooks = client.event_hooks
     if hooks["request"] or hooks["response"] or client.cookies:
         return None
-    full_url = client._direct_urls.url(url) if isinstance(url, str) else url  # noqa: SLF001
-    if full_url.is_relative_url:
+    full_url = httpx.URL(url) if isinstance(url, str) else url
+    if full_url.is_relative_url or not client._direct.allows(full_url):  # noqa: SLF001
         return None
     merged = client.headers.copy()
     if headers:
@@ -147,8 +124,7 @@ class _DirectMixin:
             raise TypeError("a direct client sends to its one transport: no mounts or proxy")
         self._direct_transport = kwargs["transport"]
         # a proxy in the environment: httpx routes through it (its mounts), the direct path would not
-        self._direct_enabled = not (kwargs.get("trust_env", True) and proxy_configured())
-        self._direct_urls = _UrlCache()
+        self._direct = _Direct(kwargs.get("trust_env", True))
         kwargs["cookies"] = _refuse_all_cookies()
         return kwargs
 

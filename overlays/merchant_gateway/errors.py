@@ -98,11 +98,25 @@ class GatewayTimeoutError(TransportError):
 
 
 class OutcomeUnknown(GatewayError):
-    """A call that may move money may have reached the gateway, but its result is unknown.
+    """A call that is not safe to repeat (it may move money, or, like sending an OTP, acts once) may have reached
+    the gateway, but its result is unknown. The underlying failure is chained as ``__cause__``.
 
-    It is never retried blindly: settle it with ``gateway.reconcile(exc.transaction_id)``, which asks the status
-    operation. ``transaction_id`` is always set.
+    It is never retried blindly. For payments, collects and refunds (``transaction_id`` set) settle it with
+    ``gateway.reconcile(exc.transaction_id)``, which asks the status operation; for the others (no transaction id)
+    the caller decides, knowing the gateway may have acted.
     """
+
+
+class AnswerMismatchError(OutcomeUnknown):
+    """The gateway's answer is about another transaction or merchant than the request (``field`` names which).
+
+    Never returned as the caller's result and never retried blindly: whatever answered may have handed over
+    another call's answer, so what happened to this request is unknown. Settle it like any OutcomeUnknown.
+    """
+
+    def __init__(self, message: str, *, field: str, **meta: object) -> None:
+        self.field = field
+        super().__init__(message, **meta)  # type: ignore[arg-type]
 
 
 # --- answers of the gateway --------------------------------------------------------------------------------------

@@ -30,7 +30,6 @@ from .log import log_event, logger
 from .operations import OPERATIONS
 from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
-from .transports import default_async_transport, default_sync_transport
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
     from merchant_gateway_client.client import Client
@@ -112,10 +111,11 @@ class _Base:
 
     def _new_client(self, transport: httpx.BaseTransport | httpx.AsyncBaseTransport | None, *, sync: bool) -> Client:
         """The generated client, sending through a direct client (merchant_gateway/direct_client.py) over
-        `transport`; with no transport (a proxy is configured), httpx's own client and transport."""
+        ``transport``: by default :mod:`merchant_gateway.transports`' one, with the call deadline and answer cap."""
         from merchant_gateway_client.client import Client
 
         from .direct_client import AsyncDirectClient, DirectClient
+        from .transports import AsyncGatewayTransport, GatewayTransport
 
         cfg = self.config
         timeout = cfg.httpx_timeout()
@@ -126,14 +126,22 @@ class _Base:
             salt_key=cfg.salt_key,
             salt_index=cfg.salt_index,
             timeout=timeout,
-            httpx_args={"limits": self._limits()},
         )
-        if transport is not None:
-            args: dict[str, Any] = {"base_url": cfg.base, "timeout": timeout, "transport": transport}
-            if sync:
-                client.set_httpx_client(DirectClient(**args))
-            else:
-                client.set_async_httpx_client(AsyncDirectClient(**args))
+        if transport is None:
+            kind = GatewayTransport if sync else AsyncGatewayTransport
+            transport = kind(limits=self._limits(), deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
+        # only the codings the default transports decode within the answer cap (httpx would add br/zstd when
+        # their packages happen to be installed)
+        args: dict[str, Any] = {
+            "base_url": cfg.base,
+            "timeout": timeout,
+            "transport": transport,
+            "headers": {"Accept-Encoding": "gzip, deflate"},
+        }
+        if sync:
+            client.set_httpx_client(DirectClient(**args))
+        else:
+            client.set_async_httpx_client(AsyncDirectClient(**args))
         return client
 
     def _prepare(
@@ -226,9 +234,9 @@ class Gateway(_Base):
 
     Construct with ``Gateway(merchant_id=..., salt_key=..., salt_index=..., environment="local", ...)`` (the
     fields of :class:`GatewayConfig`), ``Gateway(config)`` or ``Gateway.from_env()``. ``transport`` (an httpx
-    transport; default :class:`~merchant_gateway.stdlib_transport.StdlibTransport`, or httpx's own when a proxy
-    is configured; ``httpx.HTTPTransport()`` is the fallback) and ``sleep``/``clock``/``wall_clock``/``rng`` are
-    injectable for tests.
+    transport; default :class:`~merchant_gateway.transports.GatewayTransport`, which enforces ``timeout`` per
+    attempt and ``max_answer_bytes``; a transport of your own gets neither) and ``sleep``/``clock``/
+    ``wall_clock``/``rng`` are injectable for tests.
     """
 
     def __init__(
@@ -249,8 +257,6 @@ class Gateway(_Base):
         self._slots: SimpleQueue[None] = SimpleQueue()
         for _ in range(self.config.max_in_flight):
             self._slots.put(None)
-        if transport is None:
-            transport = default_sync_transport(self._limits())
         self._client = self._new_client(transport, sync=True)
 
     @classmethod
@@ -638,8 +644,6 @@ class AsyncGateway(_Base):
 
         self._sleep = sleep if sleep is not None else asyncio.sleep
         self._slots = asyncio.Semaphore(self.config.max_in_flight)
-        if transport is None:
-            transport = default_async_transport(self._limits())
         self._client = self._new_client(transport, sync=False)
 
     @classmethod

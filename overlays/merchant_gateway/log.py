@@ -58,6 +58,7 @@ def log_event(
     attempt: int | None = None,
     transaction_id: str | None = None,
     wait: float | None = None,
+    field: str | None = None,
 ) -> None:
     if not logger.isEnabledFor(level):
         return
@@ -68,6 +69,7 @@ def log_event(
         "attempt": attempt,
         "transaction_id": _clip(transaction_id),
         "wait": None if wait is None else round(wait, 3),
+        "field": field,
     }
     text = " ".join(f"{k}={v}" for k, v in fields.items() if v is not None)
     logger.log(level, "%s %s", event, text, extra={"mgw": fields})

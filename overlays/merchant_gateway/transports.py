@@ -1,88 +1,377 @@
-"""Which transport Gateway and AsyncGateway send with, unless given one.
+"""The transports Gateway and AsyncGateway send with unless given one: httpcore's connection pool and h11's strict
+HTTP/1.1 parser (the same machinery as httpx's own transports), with two things a payment client needs added.
 
-Sync: :class:`~merchant_gateway.stdlib_transport.StdlibTransport` (the fastest measured, nothing to install).
-Async: aiohttp's connection pool when the ``fast`` extra is installed, else httpx's. Both fall back to httpx's
-own transport when a proxy is configured in the environment (httpx honours it; these would not).
+Why this module exists: httpx's transports bound each network operation (connect, every read, every write)
+but not a call as a whole, and read whatever size of answer arrives. A server that drips its answer one byte
+per second keeps a payment call open for ever; a 200 MB or gzip-bombed answer grows memory instead of failing.
+So these transports:
 
-Why the async choice needs care: per call, httpx's own async pool costs more than the rest of the client
-together, and aiohttp's connector is measured at well under half of it (docs/performance.md); httpx-aiohttp
-bridges the two under the same httpx API. But that bridge maps *every* aiohttp connection error -- including
-"the server disconnected after it received the request" -- to ``httpx.ConnectTimeout``, which to a payment
-client means "never sent, safe to send again". Used as is, it would let a payment be retried blindly. This
-module keeps the speed and corrects the mapping: only failures while connecting stay connect errors; any later
-failure becomes a read/protocol error, whose outcome is unknown (OutcomeUnknown, then reconcile).
+- give each request one deadline, connect to last byte: every connect, read and write of the request gets at
+  most the time left (a network backend wrapped around httpcore's own; public httpcore API), and
+- read the whole answer before returning, refusing one above ``max_answer_bytes`` (raw and decoded) and
+  decoding gzip/deflate themselves within that bound; any other content coding is an error.
+
+Everything else (pooling, keep-alive, TLS, 1xx answers, framing) is httpcore's and h11's; exceptions are httpx's,
+so the client's phase rule stays the one of httpx: a connect error or pool timeout means nothing was sent, any
+other failure means the request may have been sent (merchant_gateway/_core.py).
+
+Proxies are not handled here: with a proxy in the environment the gateways use httpx's own transports (see
+``merchant_gateway.direct_client``), without this deadline and cap.
 """
 
 from __future__ import annotations
 
-import urllib.request
-from collections.abc import AsyncIterator
+import contextvars
+import time
+import typing
+import zlib
+from collections.abc import AsyncIterable, Callable, Iterable
 from typing import Any
 
+import httpcore
 import httpx
 
+MAX_ANSWER_BYTES = 4 * 1024 * 1024  # gateway answers are small JSON envelopes; 4 MiB is generous
+_ENCODINGS = frozenset({"gzip", "deflate", "identity"})
 
-def proxy_configured() -> bool:
-    """True when the environment names a proxy httpx would use (HTTP(S)_PROXY, ALL_PROXY, any case)."""
-    proxies = urllib.request.getproxies()
-    return any(proxies.get(scheme) for scheme in ("http", "https", "all"))
-
-
-def default_sync_transport(limits: httpx.Limits) -> httpx.BaseTransport | None:
-    """StdlibTransport; None (httpx's own transport) when a proxy is configured."""
-    if proxy_configured():
-        return None
-    from .stdlib_transport import StdlibTransport
-
-    return StdlibTransport(limits=limits)
+# The deadline of the request being sent in this thread / task. httpcore does a request's I/O in the caller's
+# thread (sync) or task (async), so a context variable reaches the network backend without touching httpcore.
+_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("mgw_deadline", default=None)
 
 
-def default_async_transport(limits: httpx.Limits) -> httpx.AsyncBaseTransport | None:
-    """aiohttp-backed transport when ``httpx-aiohttp`` is installed, else httpx's own pool; None (httpx's client
-    chooses, honouring the proxy) when a proxy is configured in the environment."""
-    if proxy_configured():
-        return None
-    try:
-        import aiohttp
-        from httpx_aiohttp import AiohttpTransport
-    except ImportError:
-        return httpx.AsyncHTTPTransport(limits=limits)
+def _left(clock: Callable[[], float], timeout: float | None, expired: type[Exception]) -> float | None:
+    """``timeout`` cut to the time left before the request's deadline; ``expired`` once none is left."""
+    deadline = _deadline.get()
+    if deadline is None:
+        return timeout
+    left = deadline - clock()
+    if left <= 0:
+        raise expired("the call's deadline passed")
+    return left if timeout is None else min(timeout, left)
 
-    def remap(exc: Exception) -> Exception:
-        cause = exc.__cause__
-        if isinstance(cause, aiohttp.ClientConnectorError):
-            return httpx.ConnectError(str(exc))  # could not connect: nothing was sent
-        if isinstance(cause, aiohttp.ConnectionTimeoutError):
-            return httpx.ConnectTimeout(str(exc))  # no connection within the connect/pool timeout
-        if isinstance(cause, aiohttp.ServerTimeoutError | TimeoutError):
-            return httpx.ReadTimeout(str(exc))
-        if isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout):  # any other connection error: maybe sent
-            return httpx.RemoteProtocolError(str(exc))
-        return exc
 
-    class _Stream(httpx.AsyncByteStream):
-        def __init__(self, inner: httpx.AsyncByteStream) -> None:
-            self._inner = inner
+class _Stream(httpcore.NetworkStream):
+    def __init__(self, inner: httpcore.NetworkStream, clock: Callable[[], float]) -> None:
+        self._inner = inner
+        self._clock = clock
 
-        async def __aiter__(self) -> AsyncIterator[bytes]:
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self._inner.close()
+
+    def start_tls(self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None) -> Any:
+        inner = self._inner.start_tls(
+            ssl_context, server_hostname, _left(self._clock, timeout, httpcore.ConnectTimeout)
+        )
+        return _Stream(inner, self._clock)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)
+
+
+class _Backend(httpcore.NetworkBackend):
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._inner = httpcore.SyncBackend()
+        self._clock = clock
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
+        timeout = _left(self._clock, timeout, httpcore.ConnectTimeout)
+        return _Stream(self._inner.connect_tcp(host, port, timeout, local_address, socket_options), self._clock)
+
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.NetworkStream:
+        raise httpcore.UnsupportedProtocol("the gateway is reached over TCP")
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+
+class _AsyncStream(httpcore.AsyncNetworkStream):
+    def __init__(self, inner: httpcore.AsyncNetworkStream, clock: Callable[[], float]) -> None:
+        self._inner = inner
+        self._clock = clock
+
+    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return await self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout))
+
+    async def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        await self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def start_tls(
+        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
+    ) -> Any:
+        timeout = _left(self._clock, timeout, httpcore.ConnectTimeout)
+        return _AsyncStream(await self._inner.start_tls(ssl_context, server_hostname, timeout), self._clock)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)
+
+
+class _AsyncBackend(httpcore.AsyncNetworkBackend):
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._inner = httpcore.AnyIOBackend()
+        self._clock = clock
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        timeout = _left(self._clock, timeout, httpcore.ConnectTimeout)
+        stream = await self._inner.connect_tcp(host, port, timeout, local_address, socket_options)
+        return _AsyncStream(stream, self._clock)
+
+    async def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.AsyncNetworkStream:
+        raise httpcore.UnsupportedProtocol("the gateway is reached over TCP")
+
+    async def sleep(self, seconds: float) -> None:
+        await self._inner.sleep(seconds)
+
+
+# httpcore's exceptions to httpx's classes of the same name (most specific first, as isinstance checks run)
+_HTTPCORE_TO_HTTPX: tuple[tuple[type[Exception], type[httpx.HTTPError]], ...] = tuple(
+    (getattr(httpcore, name), getattr(httpx, name))
+    for name in (
+        "ConnectTimeout",
+        "ReadTimeout",
+        "WriteTimeout",
+        "PoolTimeout",
+        "ConnectError",
+        "ReadError",
+        "WriteError",
+        "UnsupportedProtocol",
+        "LocalProtocolError",
+        "RemoteProtocolError",
+        "ProxyError",
+        "TimeoutException",
+        "NetworkError",
+        "ProtocolError",
+    )
+)
+
+
+def _as_httpx(exc: Exception, request: httpx.Request) -> Exception:
+    for core, mapped in _HTTPCORE_TO_HTTPX:
+        if isinstance(exc, core):
+            error = mapped(str(exc) or type(exc).__name__)
+            if isinstance(error, httpx.RequestError):
+                error.request = request
+            return error
+    return exc
+
+
+class _Decoder:
+    """One content coding (gzip or deflate) undone with zlib, never producing more than its reader allows."""
+
+    def __init__(self, coding: str) -> None:
+        self.coding = coding
+        self.obj = zlib.decompressobj(16 + zlib.MAX_WBITS if coding == "gzip" else zlib.MAX_WBITS)
+        self.started = False
+
+    def feed(self, data: bytes, room: int) -> bytes:
+        try:
+            out: bytes = self.obj.decompress(data, room + 1)
+        except zlib.error:
+            if self.coding != "deflate" or self.started:
+                raise
+            # many servers send raw deflate (no zlib header) under "deflate", as httpx also accepts
+            self.obj = zlib.decompressobj(-zlib.MAX_WBITS)
+            out = self.obj.decompress(data, room + 1)
+        self.started = self.started or bool(data)
+        if self.obj.unconsumed_tail or len(out) > room:
+            raise OverflowError
+        return out
+
+    def finish(self, room: int) -> bytes:
+        out: bytes = self.obj.flush(room + 1)
+        if not self.obj.eof:
+            raise zlib.error("compressed answer ended early")
+        return out
+
+
+class _Reader:
+    """The body of one answer, decoded, never above ``limit`` bytes before or after decoding."""
+
+    def __init__(self, headers: list[tuple[bytes, bytes]], limit: int, request: httpx.Request) -> None:
+        self.limit = limit
+        self.request = request
+        self.raw = 0
+        self.size = 0
+        self.parts: list[bytes] = []
+        codings = [
+            c.strip().lower()
+            for name, value in headers
+            if name.lower() == b"content-encoding"
+            for c in value.decode("latin-1").split(",")
+            if c.strip()
+        ]
+        unknown = [c for c in codings if c not in _ENCODINGS]
+        if unknown:
+            raise httpx.DecodingError(f"unsupported content coding {unknown[0][:32]!r}", request=request)
+        # undone in reverse order of their listing (RFC 9110 8.4.1)
+        self.decoders = [_Decoder(c) for c in reversed(codings) if c != "identity"]
+
+    def feed(self, chunk: bytes) -> None:
+        self.raw += len(chunk)
+        if self.raw > self.limit:
+            raise self._too_large()
+        self._add(chunk, final=False)
+
+    def finish(self) -> bytes:
+        self._add(b"", final=True)
+        return b"".join(self.parts)
+
+    def _add(self, chunk: bytes, *, final: bool) -> None:
+        room = self.limit - self.size
+        try:
+            for decoder in self.decoders:
+                chunk = decoder.feed(chunk, room)
+                if final:
+                    chunk += decoder.finish(room - len(chunk))
+        except zlib.error as exc:
+            raise httpx.DecodingError(f"corrupt compressed answer: {exc}", request=self.request) from exc
+        except OverflowError:
+            raise self._too_large() from None
+        self.size += len(chunk)
+        if self.size > self.limit:
+            raise self._too_large()
+        if chunk:
+            self.parts.append(chunk)
+
+    def _too_large(self) -> httpx.ReadError:
+        return httpx.ReadError(f"answer larger than {self.limit} bytes", request=self.request)
+
+
+def _core_request(request: httpx.Request) -> httpcore.Request:
+    url = request.url
+    return httpcore.Request(
+        method=request.method,
+        url=httpcore.URL(scheme=url.raw_scheme, host=url.raw_host, port=url.port, target=url.raw_path),
+        headers=request.headers.raw,
+        content=typing.cast("Iterable[bytes]", request.stream),
+        extensions=request.extensions,
+    )
+
+
+def _response(answer: httpcore.Response, body: bytes) -> httpx.Response:
+    # the body is decoded already: drop Content-Encoding so httpx does not decode it a second time
+    headers = [(k, v) for k, v in answer.headers if k.lower() != b"content-encoding"]
+    return httpx.Response(answer.status, headers=headers, content=body, extensions=answer.extensions)
+
+
+def _pool_args(limits: httpx.Limits) -> dict[str, Any]:
+    return {
+        "ssl_context": httpx.create_ssl_context(),
+        "max_connections": limits.max_connections,
+        "max_keepalive_connections": limits.max_keepalive_connections,
+        "keepalive_expiry": limits.keepalive_expiry,
+    }
+
+
+class GatewayTransport(httpx.BaseTransport):
+    """Sync transport: httpcore's pool with a deadline of ``deadline`` seconds per request, connect to last byte,
+    and answers capped at ``max_answer_bytes``."""
+
+    def __init__(
+        self,
+        *,
+        limits: httpx.Limits | None = None,
+        deadline: float | None = None,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._pool = httpcore.ConnectionPool(network_backend=_Backend(clock), **_pool_args(limits or httpx.Limits()))
+        self._deadline = deadline
+        self._limit = max_answer_bytes
+        self._clock = clock
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(deadline={self._deadline}, max_answer_bytes={self._limit})"
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
+        try:
+            answer = self._pool.handle_request(_core_request(request))
             try:
-                async for chunk in self._inner:
-                    yield chunk
-            except httpx.TransportError as exc:
-                raise remap(exc) from exc.__cause__
+                reader = _Reader(answer.headers, self._limit, request)
+                for chunk in typing.cast("Iterable[bytes]", answer.stream):
+                    reader.feed(chunk)
+                body = reader.finish()
+            finally:
+                answer.close()
+        except Exception as exc:
+            mapped = _as_httpx(exc, request)
+            if mapped is exc:
+                raise
+            raise mapped from exc
+        finally:
+            _deadline.reset(token)
+        return _response(answer, body)
 
-        async def aclose(self) -> None:
-            await self._inner.aclose()
+    def close(self) -> None:
+        self._pool.close()
 
-    class SafeAiohttpTransport(AiohttpTransport):
-        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+
+class AsyncGatewayTransport(httpx.AsyncBaseTransport):
+    """Async twin of :class:`GatewayTransport` (asyncio or trio through anyio)."""
+
+    def __init__(
+        self,
+        *,
+        limits: httpx.Limits | None = None,
+        deadline: float | None = None,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        pool_args = _pool_args(limits or httpx.Limits())
+        self._pool = httpcore.AsyncConnectionPool(network_backend=_AsyncBackend(clock), **pool_args)
+        self._deadline = deadline
+        self._limit = max_answer_bytes
+        self._clock = clock
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(deadline={self._deadline}, max_answer_bytes={self._limit})"
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
+        try:
+            answer = await self._pool.handle_async_request(_core_request(request))
             try:
-                response = await super().handle_async_request(request)
-            except httpx.TransportError as exc:
-                raise remap(exc) from exc.__cause__
-            assert isinstance(response.stream, httpx.AsyncByteStream)
-            response.stream = _Stream(response.stream)
-            return response
+                reader = _Reader(answer.headers, self._limit, request)
+                async for chunk in typing.cast("AsyncIterable[bytes]", answer.stream):
+                    reader.feed(chunk)
+                body = reader.finish()
+            finally:
+                await answer.aclose()
+        except Exception as exc:
+            mapped = _as_httpx(exc, request)
+            if mapped is exc:
+                raise
+            raise mapped from exc
+        finally:
+            _deadline.reset(token)
+        return _response(answer, body)
 
-    transport: Any = SafeAiohttpTransport(limits=limits)
-    return transport  # type: ignore[no-any-return]
+    async def aclose(self) -> None:
+        await self._pool.aclose()

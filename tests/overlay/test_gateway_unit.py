@@ -42,10 +42,23 @@ def default_answer(request: httpx.Request) -> httpx.Response:
         return httpx.Response(200, json=token_body())
     if path.endswith("/v3/debit"):
         return httpx.Response(302, headers={"Location": "/pay/abc"})
-    code = "PAYMENT_SUCCESS"
-    if "status" in path:
-        return httpx.Response(200, json=ok_envelope(code, transactionId="TXV4", amount=100))
-    return httpx.Response(200, json=ok_envelope(code, transactionId="X", amount=100))
+    # an honest gateway's answer is about the transaction asked about (the client checks that it is)
+    merchant, transaction = asked_about(request)
+    answer = ok_envelope("PAYMENT_SUCCESS", transactionId=transaction, amount=100)
+    answer["data"]["merchantId"] = merchant
+    return httpx.Response(200, json=answer)
+
+
+def asked_about(request: httpx.Request) -> tuple[str, str]:
+    """(merchant id, transaction id) a request is about: the status path's, or the base64 payload's."""
+    parts = request.url.path.split("/")
+    if parts[-1] == "status":
+        return parts[-3], parts[-2]
+    try:
+        payload = json.loads(base64.b64decode(json.loads(request.content)["request"]))
+    except (ValueError, KeyError, TypeError):
+        return MERCHANT, "TXV4"
+    return str(payload.get("merchantId", MERCHANT)), str(payload.get("transactionId", "TXV4"))
 
 
 class Recorder:

@@ -1,31 +1,31 @@
-"""The default async transport (aiohttp via httpx-aiohttp) over real loopback sockets: a server that drops the
-connection after receiving a payment must give OutcomeUnknown after exactly one request (never a blind retry),
-while a refused connection is retried as "not sent"."""
+"""GatewayTransport / AsyncGatewayTransport in detail: the answer cap (raw and decoded), content decoding, the
+per-request deadline (with a fake clock: no waiting), and httpx exceptions only. The hostile-server behaviour of
+the whole client is in tests/wire; these pin the pieces over a real loopback socket."""
 
 from __future__ import annotations
 
+import gzip
 import socket
 import threading
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Iterator
 
 import httpx
-import merchant_gateway as mg
 import pytest
-from merchant_gateway.transports import default_async_transport
+from _helpers import FakeTime
+from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
-pytest.importorskip("httpx_aiohttp")
-SETTINGS = {"merchant_id": "M1", "salt_key": "s-transport", "salt_index": "1"}
+LIMIT = 4096
 
 
-class DroppingServer:
-    """Reads one HTTP request per connection, then closes the socket without answering."""
+class OneAnswer:
+    """Loopback server: reads one request head per connection, answers `raw` and closes."""
 
-    def __init__(self) -> None:
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
         self.sock = socket.create_server(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.requests = 0
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/x"
+        threading.Thread(target=self._serve, daemon=True).start()
 
     def _serve(self) -> None:
         while True:
@@ -40,54 +40,136 @@ class DroppingServer:
                     if not chunk:
                         break
                     data += chunk
-                if data:
-                    self.requests += 1
+                try:
+                    conn.sendall(self.raw)
+                except OSError:
+                    pass
 
-    def close(self) -> None:
-        self.sock.close()
+
+def answer(body: bytes, *headers: bytes) -> bytes:
+    head = b"".join(h + b"\r\n" for h in headers)
+    return b"HTTP/1.1 200 OK\r\n" + head + b"content-length: %d\r\nconnection: close\r\n\r\n" % len(body) + body
 
 
 @pytest.fixture
-def dropping() -> Iterator[DroppingServer]:
-    server = DroppingServer()
-    yield server
-    server.close()
+def serve() -> Iterator[list[OneAnswer]]:
+    servers: list[OneAnswer] = []
+    yield servers
+    for server in servers:
+        server.sock.close()
 
 
-def test_the_fast_transport_is_the_default() -> None:
-    transport = default_async_transport(httpx.Limits(max_connections=4))
-    assert transport is not None and type(transport).__name__ == "SafeAiohttpTransport"
+def get(serve: list[OneAnswer], raw: bytes, **kwargs: object) -> httpx.Response:
+    server = OneAnswer(raw)
+    serve.append(server)
+    with httpx.Client(transport=GatewayTransport(max_answer_bytes=LIMIT, **kwargs)) as client:  # type: ignore[arg-type]
+        return client.get(server.url)
 
 
-def test_a_proxy_in_the_environment_keeps_httpx(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HTTPS_PROXY", "http://127.0.0.1:9")
-    assert default_async_transport(httpx.Limits()) is None
+async def aget(serve: list[OneAnswer], raw: bytes, **kwargs: object) -> httpx.Response:
+    server = OneAnswer(raw)
+    serve.append(server)
+    transport = AsyncGatewayTransport(max_answer_bytes=LIMIT, **kwargs)  # type: ignore[arg-type]
+    async with httpx.AsyncClient(transport=transport) as client:
+        return await client.get(server.url)
 
 
-async def test_dropped_after_sending_is_outcome_unknown_after_one_request(dropping: DroppingServer) -> None:
-    url = f"http://127.0.0.1:{dropping.port}"
-
-    async def no_sleep(seconds: float) -> None:
-        return None
-
-    async with mg.AsyncGateway(**SETTINGS, base_url=url, apps_url=url, auth_url=url, sleep=no_sleep) as gw:
-        with pytest.raises(mg.OutcomeUnknown) as info:
-            await gw.debit_v4_web(transaction_id="TXDROP1", amount=100, merchant_user_id="U1")
-    assert info.value.transaction_id == "TXDROP1"
-    assert dropping.requests == 1
+def test_answers_up_to_the_cap_are_read(serve: list[OneAnswer]) -> None:
+    assert get(serve, answer(b"x" * LIMIT)).content == b"x" * LIMIT
 
 
-async def test_refused_connection_is_retried_as_not_sent() -> None:
-    with socket.create_server(("127.0.0.1", 0)) as s:
-        port = s.getsockname()[1]  # closed again below: nothing listens there
-    url = f"http://127.0.0.1:{port}"
-    waits: list[float] = []
+def test_a_raw_answer_over_the_cap_is_a_read_error(serve: list[OneAnswer]) -> None:
+    with pytest.raises(httpx.ReadError, match="larger than 4096"):
+        get(serve, answer(b"x" * (LIMIT + 1)))
 
-    async def sleep(seconds: float) -> None:
-        waits.append(seconds)
 
-    async with mg.AsyncGateway(**SETTINGS, base_url=url, apps_url=url, auth_url=url, sleep=sleep) as gw:
-        with pytest.raises(mg.GatewayConnectionError) as info:
-            await gw.debit_v4_web(transaction_id="TXREF1", amount=100, merchant_user_id="U1")
-    assert not isinstance(info.value, mg.OutcomeUnknown)
-    assert len(waits) == mg.RetryPolicy().max_attempts - 1
+@pytest.mark.parametrize("encode", [gzip.compress, zlib.compress], ids=["gzip", "deflate"])
+def test_a_compression_bomb_is_refused_once_decoded(serve: list[OneAnswer], encode: object) -> None:
+    body = encode(b"0" * (LIMIT * 50))  # type: ignore[operator]
+    assert len(body) < LIMIT  # small on the wire, 50x the cap decoded
+    with pytest.raises(httpx.ReadError, match="larger than 4096"):
+        get(serve, answer(body, b"content-encoding: " + (b"gzip" if encode is gzip.compress else b"deflate")))
+
+
+def test_gzip_raw_deflate_and_stacked_codings_are_decoded(serve: list[OneAnswer]) -> None:
+    text = b'{"success":true}'
+    response = get(serve, answer(gzip.compress(text), b"content-encoding: gzip"))
+    assert response.content == text and "content-encoding" not in response.headers
+    raw = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+    raw_deflate = raw.compress(text) + raw.flush()
+    assert get(serve, answer(raw_deflate, b"content-encoding: deflate")).content == text
+    stacked = gzip.compress(zlib.compress(text))  # deflate applied first, then gzip
+    assert get(serve, answer(stacked, b"content-encoding: deflate, gzip")).content == text
+
+
+@pytest.mark.parametrize(
+    ("body", "coding"),
+    [(b"not gzip at all", b"gzip"), (gzip.compress(b'{"a":1}')[:-6], b"gzip"), (b"\xff\x00junk", b"deflate")],
+    ids=["garbage", "truncated", "bad-deflate"],
+)
+def test_corrupt_compressed_answers_are_decoding_errors(serve: list[OneAnswer], body: bytes, coding: bytes) -> None:
+    with pytest.raises(httpx.DecodingError):
+        get(serve, answer(body, b"content-encoding: " + coding))
+
+
+def test_an_unknown_coding_is_a_decoding_error(serve: list[OneAnswer]) -> None:
+    with pytest.raises(httpx.DecodingError, match="br"):
+        get(serve, answer(b"....", b"content-encoding: br"))
+
+
+def jumping_clock(steps: int) -> Callable[[], float]:
+    """A fake clock that stands still for `steps` readings, then is 10 s later."""
+    time = FakeTime()
+    readings = iter(range(1_000_000))
+
+    def clock() -> float:
+        if next(readings) == steps:
+            time.sleep(10)
+        return time.monotonic()
+
+    return clock
+
+
+PHASES = [httpx.ConnectTimeout, httpx.WriteTimeout, httpx.ReadTimeout, None]
+
+
+def phase_of(call: Callable[[], object]) -> type[Exception] | None:
+    try:
+        call()
+    except (httpx.ConnectTimeout, httpx.WriteTimeout, httpx.ReadTimeout) as exc:
+        assert isinstance(exc.__cause__, Exception)  # httpcore's exception, chained
+        return type(exc)
+    return None
+
+
+def test_every_network_step_gets_only_the_time_left(serve: list[OneAnswer]) -> None:
+    """The clock jumps past a 5 s deadline after the k-th reading: for k = 1 (the deadline is set, then the
+    connect finds it gone) through later steps, the call fails in connect, then write, then read, and only when
+    the jump comes after the last step does it succeed."""
+    seen = [phase_of(lambda k=k: get(serve, answer(b"{}"), deadline=5.0, clock=jumping_clock(k))) for k in range(1, 9)]
+    assert seen[0] is httpx.ConnectTimeout  # nothing sent: the one failure a client may retry
+    assert seen == sorted(seen, key=PHASES.index)  # connect, then write, then read, then done
+    assert {httpx.WriteTimeout, httpx.ReadTimeout, None} <= set(seen)
+
+
+def test_no_deadline_and_a_plain_answer(serve: list[OneAnswer]) -> None:
+    assert get(serve, answer(b"{}")).json() == {}
+
+
+async def test_async_twin_caps_decodes_and_times_out(serve: list[OneAnswer]) -> None:
+    assert (await aget(serve, answer(gzip.compress(b"[1]"), b"content-encoding: gzip"))).json() == [1]
+    with pytest.raises(httpx.ReadError, match="larger than"):
+        await aget(serve, answer(b"x" * (LIMIT + 1)))
+    with pytest.raises(httpx.ConnectTimeout):
+        await aget(serve, answer(b"{}"), deadline=5.0, clock=jumping_clock(1))
+    with pytest.raises((httpx.WriteTimeout, httpx.ReadTimeout)):
+        await aget(serve, answer(b"{}"), deadline=5.0, clock=jumping_clock(2))
+
+
+def test_connection_refused_is_a_connect_error() -> None:
+    sock = socket.create_server(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    with httpx.Client(transport=GatewayTransport()) as client, pytest.raises(httpx.ConnectError) as info:
+        client.get(f"http://127.0.0.1:{port}/x")
+    assert info.value.request.url.port == port

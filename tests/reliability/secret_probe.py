@@ -90,20 +90,15 @@ class Recorder:
     # --- installation on httpx's own transports ------------------------------------------------------------------
 
     def install(self) -> Recorder:
-        """Wrap every transport the gateways may send with (sync default, httpx's own, aiohttp's)."""
-        from merchant_gateway.stdlib_transport import StdlibTransport
+        """Wrap every transport the gateways may send with (their defaults, and httpx's own)."""
+        from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
         targets: list[tuple[type, str]] = [
-            (StdlibTransport, "handle_request"),
+            (GatewayTransport, "handle_request"),
+            (AsyncGatewayTransport, "handle_async_request"),
             (httpx.HTTPTransport, "handle_request"),
             (httpx.AsyncHTTPTransport, "handle_async_request"),
         ]
-        try:  # AsyncGateway's default transport when the `fast` extra is installed
-            from httpx_aiohttp import AiohttpTransport
-        except ImportError:
-            pass
-        else:
-            targets.append((AiohttpTransport, "handle_async_request"))
         for cls, name in targets:
             original = getattr(cls, name)
             self._installed.append((cls, name, original))
