@@ -309,6 +309,7 @@ class Core:
                 error: GatewayError = GatewayConnectionError(
                     "could not connect to the gateway", operation=op_id, transaction_id=txn
                 )
+                error.__cause__ = exc
                 return self._decide(prep, attempt, Failure.NOT_SENT, error, None)
             if isinstance(exc, GatewayError):
                 raise exc
@@ -414,8 +415,10 @@ class Core:
             ("transactionId", "transaction_id", prep.transaction_id),
             ("merchantId", "merchant_id", merchant if isinstance(merchant, str) else self.config.merchant_id),
         )
+        extra = getattr(data, "additional_properties", None)
+        unknown = extra if isinstance(extra, dict) else {}
         for wire, attr, want in expected:
-            got = getattr(data, attr, None)
+            got = getattr(data, attr, unknown.get(wire))  # a field the model does not declare counts as well
             if want is None or not isinstance(got, str) or got == want:
                 continue
             op_id, txn = prep.op.operation_id, prep.transaction_id

@@ -9,7 +9,11 @@ So these transports:
 - give each request one deadline, connect to last byte: every connect, read and write of the request gets at
   most the time left (a network backend wrapped around httpcore's own; public httpcore API), and
 - read the whole answer before returning, refusing one above ``max_answer_bytes`` (raw and decoded) and
-  decoding gzip/deflate themselves within that bound; any other content coding is an error.
+  decoding gzip/deflate themselves within that bound; any other content coding is an error, and
+- never reuse a connection on which more bytes arrived than the answer held. httpcore keeps h11's read-ahead
+  buffer across requests, so bytes a server sends after an answer (a second, forged answer, say) would be
+  read as the *next* call's answer. The bytes of each exchange are framed once more with h11 (its public API);
+  leftovers retire the connection before the pool can hand it out again.
 
 Everything else (pooling, keep-alive, TLS, 1xx answers, framing) is httpcore's and h11's; exceptions are httpx's,
 so the client's phase rule stays the one of httpx: a connect error or pool timeout means nothing was sent, any
@@ -28,6 +32,7 @@ import zlib
 from collections.abc import AsyncIterable, Callable, Iterable
 from typing import Any
 
+import h11
 import httpcore
 import httpx
 
@@ -37,6 +42,33 @@ _ENCODINGS = frozenset({"gzip", "deflate", "identity"})
 # The deadline of the request being sent in this thread / task. httpcore does a request's I/O in the caller's
 # thread (sync) or task (async), so a context variable reaches the network backend without touching httpcore.
 _deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("mgw_deadline", default=None)
+# Every byte read for the request being sent in this thread / task, for the leftover check.
+_received: contextvars.ContextVar[bytearray | None] = contextvars.ContextVar("mgw_received", default=None)
+
+
+def _record(data: bytes) -> bytes:
+    received = _received.get()
+    if received is not None:
+        received += data
+    return data
+
+
+def _over_read(method: bytes, received: bytes) -> bool:
+    """True when ``received`` (one exchange's bytes) holds more than one whole answer to ``method``, or cannot be
+    framed as one: then the connection must not carry another request."""
+    framing = h11.Connection(h11.CLIENT)
+    framing.send(h11.Request(method=method, target=b"/", headers=[(b"host", b"gateway")]))
+    framing.send(h11.EndOfMessage())
+    framing.receive_data(received)
+    try:
+        while True:
+            event = framing.next_event()
+            if event is h11.NEED_DATA or isinstance(event, h11.ConnectionClosed):
+                return True
+            if isinstance(event, h11.EndOfMessage):
+                return bool(framing.trailing_data[0])
+    except h11.ProtocolError:
+        return True
 
 
 def _left(clock: Callable[[], float], timeout: float | None, expired: type[Exception]) -> float | None:
@@ -54,9 +86,10 @@ class _Stream(httpcore.NetworkStream):
     def __init__(self, inner: httpcore.NetworkStream, clock: Callable[[], float]) -> None:
         self._inner = inner
         self._clock = clock
+        self.retired = False  # set when bytes beyond an answer were read: the pool then drops the connection
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout))
+        return _record(self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout)))
 
     def write(self, buffer: bytes, timeout: float | None = None) -> None:
         self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
@@ -71,7 +104,8 @@ class _Stream(httpcore.NetworkStream):
         return _Stream(inner, self._clock)
 
     def get_extra_info(self, info: str) -> Any:
-        return self._inner.get_extra_info(info)
+        # httpcore asks "is_readable" of an idle connection to decide whether it expired
+        return True if info == "is_readable" and self.retired else self._inner.get_extra_info(info)
 
 
 class _Backend(httpcore.NetworkBackend):
@@ -103,9 +137,10 @@ class _AsyncStream(httpcore.AsyncNetworkStream):
     def __init__(self, inner: httpcore.AsyncNetworkStream, clock: Callable[[], float]) -> None:
         self._inner = inner
         self._clock = clock
+        self.retired = False
 
     async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return await self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout))
+        return _record(await self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout)))
 
     async def write(self, buffer: bytes, timeout: float | None = None) -> None:
         await self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
@@ -120,7 +155,7 @@ class _AsyncStream(httpcore.AsyncNetworkStream):
         return _AsyncStream(await self._inner.start_tls(ssl_context, server_hostname, timeout), self._clock)
 
     def get_extra_info(self, info: str) -> Any:
-        return self._inner.get_extra_info(info)
+        return True if info == "is_readable" and self.retired else self._inner.get_extra_info(info)
 
 
 class _AsyncBackend(httpcore.AsyncNetworkBackend):
@@ -274,6 +309,12 @@ def _core_request(request: httpx.Request) -> httpcore.Request:
     )
 
 
+def _retire_if_over_read(request: httpx.Request, answer: httpcore.Response, received: bytearray) -> None:
+    stream = answer.extensions.get("network_stream")
+    if isinstance(stream, _Stream | _AsyncStream) and _over_read(request.method.encode("ascii"), bytes(received)):
+        stream.retired = True
+
+
 def _response(answer: httpcore.Response, body: bytes) -> httpx.Response:
     # the body is decoded already: drop Content-Encoding so httpx does not decode it a second time
     headers = [(k, v) for k, v in answer.headers if k.lower() != b"content-encoding"]
@@ -311,6 +352,8 @@ class GatewayTransport(httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
+        received = bytearray()
+        token_received = _received.set(received)
         try:
             answer = self._pool.handle_request(_core_request(request))
             try:
@@ -318,6 +361,7 @@ class GatewayTransport(httpx.BaseTransport):
                 for chunk in typing.cast("Iterable[bytes]", answer.stream):
                     reader.feed(chunk)
                 body = reader.finish()
+                _retire_if_over_read(request, answer, received)
             finally:
                 answer.close()
         except Exception as exc:
@@ -326,6 +370,7 @@ class GatewayTransport(httpx.BaseTransport):
                 raise
             raise mapped from exc
         finally:
+            _received.reset(token_received)
             _deadline.reset(token)
         return _response(answer, body)
 
@@ -355,6 +400,8 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
+        received = bytearray()
+        token_received = _received.set(received)
         try:
             answer = await self._pool.handle_async_request(_core_request(request))
             try:
@@ -362,6 +409,7 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
                 async for chunk in typing.cast("AsyncIterable[bytes]", answer.stream):
                     reader.feed(chunk)
                 body = reader.finish()
+                _retire_if_over_read(request, answer, received)
             finally:
                 await answer.aclose()
         except Exception as exc:
@@ -370,6 +418,7 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
                 raise
             raise mapped from exc
         finally:
+            _received.reset(token_received)
             _deadline.reset(token)
         return _response(answer, body)
 

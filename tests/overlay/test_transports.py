@@ -173,3 +173,57 @@ def test_connection_refused_is_a_connect_error() -> None:
     with httpx.Client(transport=GatewayTransport()) as client, pytest.raises(httpx.ConnectError) as info:
         client.get(f"http://127.0.0.1:{port}/x")
     assert info.value.request.url.port == port
+
+
+def http(body: bytes, *extra: bytes) -> bytes:
+    return b"HTTP/1.1 200 OK\r\n" + b"".join(extra) + b"content-length: %d\r\n\r\n" % len(body) + body
+
+
+@pytest.mark.parametrize(
+    ("method", "received", "over"),
+    [
+        (b"GET", http(b"{}"), False),
+        (b"GET", b"HTTP/1.1 103 Early Hints\r\nlink: </a>\r\n\r\n" + http(b"{}"), False),  # 1xx, then the answer
+        (b"POST", b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", False),
+        (b"HEAD", b"HTTP/1.1 200 OK\r\ncontent-length: 99\r\n\r\n", False),  # no body follows a HEAD answer
+        (b"GET", http(b"{}") + http(b"forged"), True),  # a second answer glued on
+        (b"GET", http(b"{}") + b"\r\n", True),
+        (b"GET", http(b"{}")[:-1], True),  # not one whole answer
+        (b"GET", b"garbage\r\n\r\n", True),
+    ],
+)
+def test_bytes_beyond_one_answer_are_found(method: bytes, received: bytes, over: bool) -> None:
+    from merchant_gateway.transports import _over_read
+
+    assert _over_read(method, received) is over
+
+
+def test_a_connection_that_read_past_its_answer_is_not_used_again(serve: list[OneAnswer]) -> None:
+    """Keep-alive server that glues a forged answer after the first: the next call opens a new connection."""
+    sock = socket.create_server(("127.0.0.1", 0))
+    connections: list[int] = []
+
+    def serve_forever() -> None:
+        while True:
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                return
+            connections.append(1)
+            threading.Thread(target=keep_alive, args=(conn, len(connections)), daemon=True).start()
+
+    def keep_alive(conn: socket.socket, number: int) -> None:
+        with conn:
+            while conn.recv(65536):
+                conn.sendall(http(b'"own %d"' % number) + (http(b'"forged"') if number == 1 else b""))
+
+    threading.Thread(target=serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}/x"
+    try:
+        with httpx.Client(transport=GatewayTransport()) as client:
+            assert client.get(url).json() == "own 1"
+            assert client.get(url).json() == "own 2"  # a new connection, not the forged answer
+            assert client.get(url).json() == "own 2"  # and that clean connection is kept alive
+    finally:
+        sock.close()
+    assert len(connections) == 2
