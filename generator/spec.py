@@ -37,6 +37,9 @@ OPERATION_EXTENSIONS = {
     "x-retry",
     "x-called-by",
 }
+# x-retry: safe = re-send after any failure; reconcile-first = may move money, settle an unknown outcome through
+# the status operation; never = not idempotent and nothing settles it, the caller or a flow decides.
+RETRY_MODES = ("safe", "reconcile-first", "never")
 ANYWHERE_EXTENSIONS = {"x-source", "x-not-shown"}
 SCHEMA_EXTENSIONS = {"x-terminal", "x-code-catalog", "x-known-values"}
 KNOWN_EXTENSIONS = OPERATION_EXTENSIONS | ANYWHERE_EXTENSIONS | SCHEMA_EXTENSIONS
@@ -258,7 +261,7 @@ def operation_meta(spec: dict[str, Any], url_path: str, method: str, op: dict[st
     )
     if (wrapping == "none") == has_body:
         raise SpecError(f"{where}: x-body-wrapping {wrapping} does not match the presence of a requestBody")
-    retry = _enum(op, "x-retry", ("safe", "reconcile-first"), "safe", where)
+    retry = _enum(op, "x-retry", RETRY_MODES, "safe", where)
 
     signing_path = op.get("x-signing-path")
     if mode == "none":

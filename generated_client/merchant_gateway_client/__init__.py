@@ -4,7 +4,7 @@
 from .client import AuthenticatedClient, Client, SigningError, XVerifyAuth, encode_payload, x_verify
 
 # The spec's info.version; the build reads the package version from this line.
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 __all__ = (
     "AuthenticatedClient",

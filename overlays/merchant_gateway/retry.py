@@ -1,8 +1,19 @@
-"""Retry rules that cannot double-charge.
+"""Retry rules that cannot double-charge or silently act twice.
 
 Why this module exists: a payment, collect or refund that may have reached the gateway must never be repeated
-blindly (the interface document: "the status must be checked before retrying"). This module decides, for one
-failed attempt, whether to retry, wait, or stop; it holds no I/O so the rules are unit-testable.
+blindly (the interface document: "the status must be checked before retrying"), and neither may a call that is
+not idempotent (an OTP send, an OTP verification, an unlink, an SSO grant-token exchange). This module decides,
+for one failed attempt, whether to retry, wait, or stop; it holds no I/O so the rules are unit-testable.
+
+Retry modes (the spec's ``x-retry``, the generated ``RETRY`` constant of each endpoint module):
+
+* :data:`SAFE` -- may be re-sent automatically after any failure (reads, token issue);
+* :data:`RECONCILE_FIRST` -- may move money: after a failure once the request may have been sent the outcome is
+  unknown (:class:`~merchant_gateway.errors.OutcomeUnknown`) and is settled through the status operation;
+* :data:`NEVER` -- not idempotent and no status operation settles it: after such a failure the outcome is unknown
+  too and the caller (or a flow, e.g. :func:`merchant_gateway.flows.unlink`) decides; nothing is re-sent here.
+
+In every mode a failure before any byte was sent and a rate limit (not processed) are retried.
 
 Defaults (:class:`RetryPolicy`): at most 3 attempts in total, exponential backoff from 0.5 s, every single wait
 capped at 30 s (server-given TIME_WINDOW / Retry-After included), with up to 25 % random jitter (see
@@ -22,6 +33,7 @@ from .errors import ConfigurationError
 
 SAFE = "safe"
 RECONCILE_FIRST = "reconcile-first"
+NEVER = "never"
 
 _NUMBER = re.compile(r"[0-9]{1,12}(\.[0-9]{1,9})?")
 
@@ -60,8 +72,10 @@ class Action(enum.Enum):
 def decide(failure: Failure, retry_mode: str, attempt: int, policy: RetryPolicy) -> Action:
     """What to do after attempt number ``attempt`` (1-based) failed with ``failure``.
 
-    ``retry_mode`` is the endpoint's RETRY constant. Anything but ``"safe"`` is treated as reconcile-first, so a
-    new or misspelt mode fails closed.
+    ``retry_mode`` is the endpoint's RETRY constant. NOT_SENT and RATE_LIMITED are retried in every mode (the
+    gateway did not process the request). After MAYBE_SENT or SERVER_ERROR only ``"safe"`` is re-sent; every other
+    mode -- ``"reconcile-first"``, ``"never"``, and a new or misspelt one (fails closed) -- gives
+    OUTCOME_UNKNOWN. How an unknown outcome is settled (status operation, or the caller) is not decided here.
     """
     if failure in (Failure.MAYBE_SENT, Failure.SERVER_ERROR) and retry_mode != SAFE:
         return Action.OUTCOME_UNKNOWN

@@ -71,6 +71,18 @@ def test_cases_follow_the_extensions(kit: dict[str, Any]) -> None:
             assert "{" not in signed
 
 
+def test_operations_carry_the_retry_mode(kit: dict[str, Any]) -> None:
+    """Another language's client learns from the kit which calls it may re-send (x-retry, issue 14)."""
+    spec = make_kit.load_spec()
+    for _, _, op, _ in make_kit.operations(spec):
+        assert kit["operations"][op["operationId"]]["retry"] == op["x-retry"]
+    never = {op_id for op_id, op in kit["operations"].items() if op["retry"] == "never"}
+    assert never == {"sendOtp", "verifyOtp", "unlinkUser", "getSsoAccessToken"}
+    assert kit["operations"]["debitV4Web"]["retry"] == "reconcile-first"
+    assert kit["operations"]["getTransactionStatus"]["retry"] == "safe"
+    assert "never" in kit["conventions"]["retry"]
+
+
 def test_signing_path_is_not_the_url(kit: dict[str, Any]) -> None:
     """The trailing-slash URLs sign without the slash; percent-encoded values are signed raw."""
     by_id = {c["id"]: c for c in kit["requests"]}

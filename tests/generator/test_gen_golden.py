@@ -15,6 +15,7 @@ import pytest
 from gen_support import FIXTURES, GOLDEN, REPO
 
 from generator.__main__ import diff_trees, tree
+from generator.spec import SpecError, load_spec, operation_meta
 
 
 def generate(spec: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -78,6 +79,22 @@ def test_unknown_extension_is_rejected(tmp_path: Path) -> None:
     proc = generate(bad, tmp_path / "out")
     assert proc.returncode == 2
     assert "unknown extension x-retries" in proc.stderr
+
+
+@pytest.mark.parametrize("mode", ["safe", "reconcile-first", "never"])
+def test_retry_vocabulary_accepts_the_three_modes(mode: str) -> None:
+    spec = load_spec(FIXTURES / "mini.yaml")
+    op = spec["paths"]["/v3/debit"]["post"]
+    op["x-retry"] = mode
+    assert operation_meta(spec, "/v3/debit", "post", op).retry == mode
+
+
+def test_retry_vocabulary_rejects_other_values() -> None:
+    spec = load_spec(FIXTURES / "mini.yaml")
+    op = spec["paths"]["/v3/debit"]["post"]
+    op["x-retry"] = "sometimes"
+    with pytest.raises(SpecError, match="x-retry must be one of"):
+        operation_meta(spec, "/v3/debit", "post", op)
 
 
 def test_refuses_to_replace_a_foreign_folder(tmp_path: Path) -> None:

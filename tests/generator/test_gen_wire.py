@@ -378,8 +378,12 @@ def test_operation_metadata_constants() -> None:
         assert module.OPERATION_ID == op_id
         assert {BASE: "base", APPS: "apps", AUTH: "auth"}[host] == module.HOST
         assert module.SIGNING_MODE == mode
-        assert module.RETRY in ("safe", "reconcile-first")
+        assert module.RETRY in ("safe", "reconcile-first", "never")
     assert module_for("debitV3").RETRY == "reconcile-first"
+    assert module_for("getTransactionStatus").RETRY == "safe"
+    # not idempotent and nothing settles them (issue 14): never re-sent automatically after a maybe-sent failure
+    for op_id in ("sendOtp", "verifyOtp", "unlinkUser", "getSsoAccessToken"):
+        assert module_for(op_id).RETRY == "never", op_id
     assert module_for("getTransactionStatusAppsHost").SIGNING_PATH == (
         "/v3/transaction/{merchantId}/{transactionId}/status"
     )

@@ -6,23 +6,65 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from merchant_gateway.errors import ConfigurationError
-from merchant_gateway.retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
+from merchant_gateway.retry import (
+    NEVER,
+    RECONCILE_FIRST,
+    SAFE,
+    Action,
+    Failure,
+    RetryPolicy,
+    decide,
+    parse_server_wait,
+    wait_seconds,
+)
 
 NOW = 1_700_000_000.0
 POLICY = RetryPolicy(max_attempts=3, backoff_base=0.5, max_wait=30.0, jitter=0.25)
 
 
-@pytest.mark.parametrize("mode", ["safe", "reconcile-first"])
+def test_mode_constants_are_the_spec_values() -> None:
+    assert (SAFE, RECONCILE_FIRST, NEVER) == ("safe", "reconcile-first", "never")
+
+
+@pytest.mark.parametrize("mode", ["safe", "reconcile-first", "never"])
 def test_not_sent_and_rate_limited_retry_for_every_mode(mode: str) -> None:
     for failure in (Failure.NOT_SENT, Failure.RATE_LIMITED):
         assert decide(failure, mode, 1, POLICY) is Action.RETRY
         assert decide(failure, mode, 3, POLICY) is Action.GIVE_UP
 
 
-@pytest.mark.parametrize("mode", ["reconcile-first", "", "SAFE", "unknown"])
+@pytest.mark.parametrize("mode", ["reconcile-first", "never", "", "SAFE", "Never", "unknown"])
 def test_maybe_sent_on_money_moves_is_outcome_unknown(mode: str) -> None:
     for failure in (Failure.MAYBE_SENT, Failure.SERVER_ERROR):
         assert decide(failure, mode, 1, POLICY) is Action.OUTCOME_UNKNOWN
+
+
+@pytest.mark.parametrize("failure", [Failure.MAYBE_SENT, Failure.SERVER_ERROR])
+@pytest.mark.parametrize("attempt", [1, 2, 3])
+def test_maybe_sent_on_never_calls_is_never_resent(failure: Failure, attempt: int) -> None:
+    """x-retry never (OTP send/verify, unlink, SSO access): a request that may have reached the gateway is not
+    re-sent, whatever the attempt number or policy; the outcome is unknown and the caller decides."""
+    assert decide(failure, NEVER, attempt, POLICY) is Action.OUTCOME_UNKNOWN
+    assert decide(failure, NEVER, attempt, RetryPolicy(max_attempts=20)) is Action.OUTCOME_UNKNOWN
+
+
+def test_never_still_retries_what_was_not_processed() -> None:
+    """A connect failure (nothing sent) or a rate limit (refused, not processed) is retried for never calls too,
+    and gives up (not OUTCOME_UNKNOWN) once the attempts are used."""
+    for failure in (Failure.NOT_SENT, Failure.RATE_LIMITED):
+        assert decide(failure, NEVER, 1, POLICY) is Action.RETRY
+        assert decide(failure, NEVER, 2, POLICY) is Action.RETRY
+        assert decide(failure, NEVER, 3, POLICY) is Action.GIVE_UP
+
+
+@given(
+    mode=st.text(max_size=20).filter(lambda m: m != SAFE),
+    failure=st.sampled_from([Failure.MAYBE_SENT, Failure.SERVER_ERROR]),
+    attempt=st.integers(min_value=1, max_value=50),
+)
+def test_only_safe_is_resent_after_a_maybe_sent_failure(mode: str, failure: Failure, attempt: int) -> None:
+    """Fails closed: any mode but "safe" (never, reconcile-first, a new or misspelt one) is not re-sent."""
+    assert decide(failure, mode, attempt, POLICY) is Action.OUTCOME_UNKNOWN
 
 
 def test_maybe_sent_on_safe_calls_retries() -> None:

@@ -56,6 +56,42 @@ def test_downgrade_and_bad_versions_are_errors() -> None:
         release_check.parse_version("1.0")
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("safe", "safe", None),
+        ("never", "never", None),
+        # stricter: same bytes, a caller may now see an unknown outcome instead of a silent re-send
+        ("safe", "never", (specdiff.ADDITIVE, "x-retry-tightened")),
+        ("safe", "reconcile-first", (specdiff.ADDITIVE, "x-retry-tightened")),
+        ("never", "reconcile-first", (specdiff.ADDITIVE, "x-retry-tightened")),
+        # looser: clients would start re-sending a call that may act twice
+        ("never", "safe", (specdiff.BREAKING, "x-retry-loosened")),
+        ("reconcile-first", "safe", (specdiff.BREAKING, "x-retry-loosened")),
+        # the status operation no longer settles it
+        ("reconcile-first", "never", (specdiff.BREAKING, "x-retry-settlement-removed")),
+        # outside the vocabulary: fails closed
+        ("safe", "sometimes", (specdiff.BREAKING, "x-retry-changed")),
+        ("sometimes", "never", (specdiff.BREAKING, "x-retry-changed")),
+    ],
+)
+def test_retry_change_levels(old: str, new: str, expected: tuple[str, str] | None) -> None:
+    assert specdiff.retry_change(old, new) == expected
+
+
+def test_absent_retry_is_safe() -> None:
+    """The generator reads a missing x-retry as safe: dropping `x-retry: safe` is no change, dropping `never`
+    loosens the operation."""
+    doc = release_check.load(FIXTURES / "no-change" / "old.yaml")
+    safe_dropped = json.loads(json.dumps(doc))
+    del safe_dropped["paths"]["/v3/transaction/{merchantId}/{transactionId}/status"]["get"]["x-retry"]
+    assert not [c for c in specdiff.compare(doc, safe_dropped) if c.kind.startswith("x-retry")]
+    never = json.loads(json.dumps(doc))
+    never["paths"]["/v3/transaction/{merchantId}/{transactionId}/status"]["get"]["x-retry"] = "never"
+    changes = specdiff.compare(never, safe_dropped)
+    assert [(c.level, c.kind) for c in changes] == [(specdiff.BREAKING, "x-retry-loosened")]
+
+
 def test_breaking_before_1_0_needs_minor() -> None:
     assert release_check.needed_bump(specdiff.BREAKING, (0, 3, 1)) == "minor"
     assert release_check.needed_bump(specdiff.BREAKING, (1, 3, 1)) == "major"

@@ -19,7 +19,7 @@ OP_LEVEL = {
     "x-signing-required": lambda v: isinstance(v, bool),
     "x-body-wrapping": lambda v: v in ("base64-json", "json", "form", "none"),
     "x-follow-redirects": lambda v: v is False,
-    "x-retry": lambda v: v in ("safe", "reconcile-first"),
+    "x-retry": lambda v: v in ("safe", "reconcile-first", "never"),
     "x-called-by": lambda v: v in ("merchant-server", "mobile-sdk"),
 }
 ANY_LEVEL = {
@@ -173,6 +173,60 @@ def test_no_unlisted_operations(spec):
     assert present == listed
     ids = [op["operationId"] for *_, op in iter_operations(spec)]
     assert len(ids) == len(set(ids))
+
+
+# x-retry of every operation (spec/README.md "Retries" gives the reason of each; issue 14: no silent re-send)
+RETRY = {
+    "getAuthorizationToken": "safe",
+    "debitV3": "reconcile-first",
+    "debitV4Web": "reconcile-first",
+    "debitV4Intent": "reconcile-first",
+    "getTransactionStatus": "safe",
+    "getTransactionStatusAppsHost": "safe",
+    "refundV3": "reconcile-first",
+    "refundV4": "reconcile-first",
+    "refundAppsHost": "reconcile-first",
+    "fulfillDeferredRefund": "reconcile-first",
+    "collectRequest": "reconcile-first",
+    "triggerTestCallback": "safe",
+    "getWalletBalance": "safe",
+    "instantDebit": "reconcile-first",
+    "inlinePay": "reconcile-first",
+    "inlinePayWithGet": "reconcile-first",
+    "getPaymentOptions": "safe",
+    "unlinkUser": "never",
+    "sendOtp": "never",
+    "verifyOtp": "never",
+    "getSsoAccessToken": "never",
+    "getSsoUserDetails": "safe",
+    "initiateSdkLessPayment": "reconcile-first",
+    "appProfile": "safe",
+    "appAccountSummary": "safe",
+}
+
+
+def test_retry_mode_of_every_operation(spec):
+    found = {op["operationId"]: op.get("x-retry") for *_, op in iter_operations(spec, include_webhooks=False)}
+    assert found == RETRY
+    readme = (ROOT / "spec" / "README.md").read_text(encoding="utf-8")
+    reasons = readme.split("## Retries (`x-retry`)", 1)[1].split("\n## ", 1)[0]
+    for op_id in RETRY:  # every operation's value has its reason in spec/README.md
+        assert re.search(rf"\b{op_id}\b", reasons), op_id
+
+
+def test_never_operations_say_why(spec):
+    """A `never` operation's description says what a repeat would do; a not-shown reason is recorded."""
+    for *_, op in iter_operations(spec, include_webhooks=False):
+        if op.get("x-retry") == "never":
+            assert "`x-retry: never`" in op["description"], op["operationId"]
+    sso = spec["paths"]["/v3/service/auth/access"]["post"]
+    assert "grant token can be exchanged more than once" in str(sso["x-not-shown"])
+
+
+def test_vocabulary_rejects_an_unknown_retry_mode(spec):
+    bad = json.loads(json.dumps(spec))
+    bad["paths"]["/v3/merchant/otp/send"]["post"]["x-retry"] = "sometimes"
+    assert vocabulary_problems(bad) == ["paths//v3/merchant/otp/send/post/x-retry: bad value 'sometimes'"]
 
 
 def test_status_segment_and_get_body(spec):

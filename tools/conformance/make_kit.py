@@ -64,6 +64,11 @@ CONVENTIONS = {
     "headers": "expect.headers must all be sent with exactly these values (header names compare "
     "case-insensitively). A client may add transport headers (Host, User-Agent, Accept, Accept-Encoding, "
     "Connection, Content-Length) but no other header.",
+    "retry": "operations[id].retry is the spec's x-retry. Every mode retries a failure before any byte was sent "
+    "(connect error) and HTTP 429 / API_RATE_LIMIT_REACHED. After a failure once the request may have been sent "
+    "(read/write timeout, dropped connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT): safe = may be re-sent; "
+    "reconcile-first = never re-sent, the outcome is settled through the status operation; never = never re-sent, "
+    "the unknown outcome goes to the caller. An unknown value is treated as never.",
     "callbacks": "X-VERIFY of a server-to-server callback = sha256(response + salt_key) + '###' + index, where "
     "`response` is the base64 string exactly as received. A UI callback checksum = sha256(code + merchantId + "
     "transactionId + amount + providerReferenceId + param1..param20 present, + salt_key) + '###' + index. "
@@ -359,7 +364,7 @@ def request_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def operation_table(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """What a client knows about each operation (from the spec): route, host, signing and body wrapping."""
+    """What a client knows about each operation (from the spec): route, host, signing, body wrapping, retry."""
     spec = Spec(doc)
     table = {}
     for path, method, op, path_level_params in operations(doc):
@@ -378,6 +383,7 @@ def operation_table(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "body_wrapping": op.get("x-body-wrapping", "none"),
             "content_type": media,
             "follow_redirects": op.get("x-follow-redirects", True) is not False,
+            "retry": op.get("x-retry", "safe"),
             "called_by": op.get("x-called-by", "merchant-server"),
             "path_params": [p["name"] for p in params if p.get("in") == "path"],
             "header_params": [p["name"] for p in params if p.get("in") == "header"],

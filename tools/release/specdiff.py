@@ -6,7 +6,11 @@ So this module compares exactly what a client of this project depends on:
 
 * operations (by operationId): removed, renamed (same method + URL path, other id), moved (method/path/host);
 * the project's extensions x-host, x-signing-mode, x-signing-path, x-signing-required, x-body-wrapping,
-  x-follow-redirects, x-retry, x-called-by (any change is breaking: the bytes or the safety of a call change);
+  x-follow-redirects, x-called-by (any change is breaking: the bytes of a call change);
+* x-retry by direction (see :func:`retry_change`): looser (towards ``safe``: clients start re-sending a call that
+  may act twice) and ``reconcile-first`` -> ``never`` (the status operation no longer settles it) are breaking;
+  stricter (``safe`` -> ``reconcile-first``/``never``, ``never`` -> ``reconcile-first``) is additive: the wire is
+  unchanged and callers may now see an unknown outcome instead of a silent re-send;
 * parameters (removed, added required, made required, schema narrowed), request bodies (including the base64-json
   payload behind `properties.request.contentSchema`), responses (status codes, bodies), webhooks, and the named
   component schemas (which are public model classes of the generated client);
@@ -31,7 +35,7 @@ DOCS = "docs"
 LEVELS = (DOCS, ADDITIVE, BREAKING)  # ascending severity
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-# Extensions whose change changes the bytes on the wire or how safe a call is.
+# Extensions whose change changes the bytes on the wire or who calls (x-retry is classified by retry_change).
 BEHAVIOUR_EXTENSIONS = (
     "x-host",
     "x-signing-mode",
@@ -39,9 +43,11 @@ BEHAVIOUR_EXTENSIONS = (
     "x-signing-required",
     "x-body-wrapping",
     "x-follow-redirects",
-    "x-retry",
     "x-called-by",
 )
+# x-retry values; an absent x-retry is "safe" (the generator's default).
+RETRY_SAFE, RETRY_RECONCILE_FIRST, RETRY_NEVER = "safe", "reconcile-first", "never"
+RETRY_MODES = (RETRY_SAFE, RETRY_RECONCILE_FIRST, RETRY_NEVER)
 # Keys whose content is documentation only.
 DOC_KEYS = frozenset(
     {
@@ -172,6 +178,10 @@ class _Diff:
         for ext in BEHAVIOUR_EXTENSIONS:
             if old.get(ext) != new.get(ext):
                 self.add(BREAKING, f"{ext}-changed", op_id, f"{old.get(ext)!r} -> {new.get(ext)!r}")
+        retry = retry_change(old.get("x-retry", RETRY_SAFE), new.get("x-retry", RETRY_SAFE))
+        if retry is not None:
+            level, kind = retry
+            self.add(level, kind, op_id, f"{old.get('x-retry')!r} -> {new.get('x-retry')!r}")
         if not webhook:
             o_srv = [s.get("url") for s in old.get("servers") or [] if isinstance(s, dict)]
             n_srv = [s.get("url") for s in new.get("servers") or [] if isinstance(s, dict)]
@@ -437,6 +447,33 @@ class _Diff:
         elif _drop_version(self.old) != _drop_version(self.new):
             for where in _doc_differences(_drop_version(self.old), _drop_version(self.new), ""):
                 self.add(DOCS, "docs-changed", where or "document", "documentation text changed")
+
+
+def retry_change(old: Any, new: Any) -> tuple[str, str] | None:
+    """(level, kind) of an x-retry change, or None when the mode did not change.
+
+    What a client does after a failure once the request may have been sent: ``safe`` re-sends, ``reconcile-first``
+    and ``never`` do not (reconcile-first promises that the status operation settles the outcome).
+
+    * to ``safe`` from anything (looser): BREAKING, ``x-retry-loosened`` -- clients built from the new spec would
+      re-send automatically a call that may move money or act twice; that is a safety break, not a docs change;
+    * ``reconcile-first`` -> ``never``: BREAKING, ``x-retry-settlement-removed`` -- callers that settle an unknown
+      outcome through status lose that promise;
+    * ``safe`` -> ``reconcile-first`` / ``never`` and ``never`` -> ``reconcile-first`` (stricter, or a settlement
+      added): ADDITIVE, ``x-retry-tightened`` -- same bytes; a caller may now get OutcomeUnknown where the client
+      used to re-send silently, a new documented outcome it should handle (minor bump);
+    * a value outside the vocabulary on either side: BREAKING, ``x-retry-changed`` (cannot be classified; fails
+      closed).
+    """
+    if old == new:
+        return None
+    if old not in RETRY_MODES or new not in RETRY_MODES:
+        return BREAKING, "x-retry-changed"
+    if new == RETRY_SAFE:
+        return BREAKING, "x-retry-loosened"
+    if (old, new) == (RETRY_RECONCILE_FIRST, RETRY_NEVER):
+        return BREAKING, "x-retry-settlement-removed"
+    return ADDITIVE, "x-retry-tightened"
 
 
 def _security_names(sec: Any) -> list[list[str]]:

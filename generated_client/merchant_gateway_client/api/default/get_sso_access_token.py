@@ -29,7 +29,7 @@ SIGNING_PATH: Final[str] = "/v3/service/auth/access"
 SIGNING_REQUIRED: Final[bool] = True
 BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
 FOLLOW_REDIRECTS: Final[bool] = True
-RETRY: Final[Retry] = "safe"
+RETRY: Final[Retry] = "never"
 
 
 def _get_kwargs(
@@ -114,6 +114,10 @@ def sync_detailed(
      Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the
     merchant server. UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
 
+    `x-retry: never`: whether a grant token can be exchanged more than once is not shown, so a repeat
+    may answer UNAUTHORIZED although the first exchange succeeded. After a failure once the request may
+    have been sent, a client does not re-send it automatically; a new grant token is needed.
+
     Args:
         x_client_id (str):
         body (SsoAccessPayload): SSO access payload (grant token from the client SDK's
@@ -150,6 +154,10 @@ def sync(
      Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the
     merchant server. UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
 
+    `x-retry: never`: whether a grant token can be exchanged more than once is not shown, so a repeat
+    may answer UNAUTHORIZED although the first exchange succeeded. After a failure once the request may
+    have been sent, a client does not re-send it automatically; a new grant token is needed.
+
     Args:
         x_client_id (str):
         body (SsoAccessPayload): SSO access payload (grant token from the client SDK's
@@ -180,6 +188,10 @@ async def asyncio_detailed(
 
      Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the
     merchant server. UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
+
+    `x-retry: never`: whether a grant token can be exchanged more than once is not shown, so a repeat
+    may answer UNAUTHORIZED although the first exchange succeeded. After a failure once the request may
+    have been sent, a client does not re-send it automatically; a new grant token is needed.
 
     Args:
         x_client_id (str):
@@ -216,6 +228,10 @@ async def asyncio(
 
      Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the
     merchant server. UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
+
+    `x-retry: never`: whether a grant token can be exchanged more than once is not shown, so a repeat
+    may answer UNAUTHORIZED although the first exchange succeeded. After a failure once the request may
+    have been sent, a client does not re-send it automatically; a new grant token is needed.
 
     Args:
         x_client_id (str):

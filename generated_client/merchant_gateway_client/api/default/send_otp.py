@@ -28,7 +28,7 @@ SIGNING_PATH: Final[str] = "/v3/merchant/otp/send"
 SIGNING_REQUIRED: Final[bool] = True
 BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
 FOLLOW_REDIRECTS: Final[bool] = True
-RETRY: Final[Retry] = "safe"
+RETRY: Final[Retry] = "never"
 
 
 def _get_kwargs(
@@ -102,6 +102,11 @@ def sync_detailed(
     the latest otpToken with its matching otp. The interface document does not show this operation;
     method, path and payload come from the gateway's public reference.
 
+    `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are
+    limited: OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may
+    already have no longer verifies. After a failure once the request may have been sent, a client
+    does not re-send it automatically: the outcome is unknown and the caller decides.
+
     Args:
         body (OtpSendPayload): OTP send payload (from the gateway's public reference).
 
@@ -135,6 +140,11 @@ def sync(
     the latest otpToken with its matching otp. The interface document does not show this operation;
     method, path and payload come from the gateway's public reference.
 
+    `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are
+    limited: OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may
+    already have no longer verifies. After a failure once the request may have been sent, a client
+    does not re-send it automatically: the outcome is unknown and the caller decides.
+
     Args:
         body (OtpSendPayload): OTP send payload (from the gateway's public reference).
 
@@ -162,6 +172,11 @@ async def asyncio_detailed(
      Sends an OTP for linking. A new otpToken is issued for every OTP requested; the merchant must send
     the latest otpToken with its matching otp. The interface document does not show this operation;
     method, path and payload come from the gateway's public reference.
+
+    `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are
+    limited: OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may
+    already have no longer verifies. After a failure once the request may have been sent, a client
+    does not re-send it automatically: the outcome is unknown and the caller decides.
 
     Args:
         body (OtpSendPayload): OTP send payload (from the gateway's public reference).
@@ -195,6 +210,11 @@ async def asyncio(
      Sends an OTP for linking. A new otpToken is issued for every OTP requested; the merchant must send
     the latest otpToken with its matching otp. The interface document does not show this operation;
     method, path and payload come from the gateway's public reference.
+
+    `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are
+    limited: OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may
+    already have no longer verifies. After a failure once the request may have been sent, a client
+    does not re-send it automatically: the outcome is unknown and the caller decides.
 
     Args:
         body (OtpSendPayload): OTP send payload (from the gateway's public reference).

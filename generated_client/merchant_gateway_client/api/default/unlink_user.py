@@ -28,7 +28,7 @@ SIGNING_PATH: Final[str] = "/v3/merchant/token/unlink"
 SIGNING_REQUIRED: Final[bool] = True
 BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
 FOLLOW_REDIRECTS: Final[bool] = True
-RETRY: Final[Retry] = "safe"
+RETRY: Final[Retry] = "never"
 
 
 def _get_kwargs(
@@ -100,6 +100,12 @@ def sync_detailed(
 
      Disables the userAuthToken of a linked user. No UI flow is involved.
 
+    `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat
+    carries an invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation
+    settles it. After a failure once the request may have been sent, a client does not re-send it
+    automatically; the unlink flow settles it by sending the unlink once more, where
+    INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no longer works).
+
     Args:
         body (UnlinkPayload): Unlink payload.
 
@@ -131,6 +137,12 @@ def sync(
 
      Disables the userAuthToken of a linked user. No UI flow is involved.
 
+    `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat
+    carries an invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation
+    settles it. After a failure once the request may have been sent, a client does not re-send it
+    automatically; the unlink flow settles it by sending the unlink once more, where
+    INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no longer works).
+
     Args:
         body (UnlinkPayload): Unlink payload.
 
@@ -156,6 +168,12 @@ async def asyncio_detailed(
     """Unlink a linked user
 
      Disables the userAuthToken of a linked user. No UI flow is involved.
+
+    `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat
+    carries an invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation
+    settles it. After a failure once the request may have been sent, a client does not re-send it
+    automatically; the unlink flow settles it by sending the unlink once more, where
+    INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no longer works).
 
     Args:
         body (UnlinkPayload): Unlink payload.
@@ -187,6 +205,12 @@ async def asyncio(
     """Unlink a linked user
 
      Disables the userAuthToken of a linked user. No UI flow is involved.
+
+    `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat
+    carries an invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation
+    settles it. After a failure once the request may have been sent, a client does not re-send it
+    automatically; the unlink flow settles it by sending the unlink once more, where
+    INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no longer works).
 
     Args:
         body (UnlinkPayload): Unlink payload.

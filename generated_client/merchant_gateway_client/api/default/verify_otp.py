@@ -28,7 +28,7 @@ SIGNING_PATH: Final[str] = "/v3/merchant/otp/verify"
 SIGNING_REQUIRED: Final[bool] = True
 BODY_WRAPPING: Final[BodyWrapping] = "base64-json"
 FOLLOW_REDIRECTS: Final[bool] = True
-RETRY: Final[Retry] = "safe"
+RETRY: Final[Retry] = "never"
 
 
 def _get_kwargs(
@@ -102,6 +102,10 @@ def sync_detailed(
     gives the request and response fields but not the method and path (taken from the gateway's public
     reference).
 
+    `x-retry: never`: a repeat of a successful verification answers OTP_ALREADY_VERIFIED and its
+    userAuthToken is lost. After a failure once the request may have been sent, a client does not
+    re-send it automatically: the userAuthToken may have been issued; the caller decides.
+
     Args:
         body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
             matching otp).
@@ -136,6 +140,10 @@ def sync(
     gives the request and response fields but not the method and path (taken from the gateway's public
     reference).
 
+    `x-retry: never`: a repeat of a successful verification answers OTP_ALREADY_VERIFIED and its
+    userAuthToken is lost. After a failure once the request may have been sent, a client does not
+    re-send it automatically: the userAuthToken may have been issued; the caller decides.
+
     Args:
         body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
             matching otp).
@@ -164,6 +172,10 @@ async def asyncio_detailed(
      Verifies the OTP (merchantId, otpToken, otp) and returns the userAuthToken. The interface document
     gives the request and response fields but not the method and path (taken from the gateway's public
     reference).
+
+    `x-retry: never`: a repeat of a successful verification answers OTP_ALREADY_VERIFIED and its
+    userAuthToken is lost. After a failure once the request may have been sent, a client does not
+    re-send it automatically: the userAuthToken may have been issued; the caller decides.
 
     Args:
         body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
@@ -198,6 +210,10 @@ async def asyncio(
      Verifies the OTP (merchantId, otpToken, otp) and returns the userAuthToken. The interface document
     gives the request and response fields but not the method and path (taken from the gateway's public
     reference).
+
+    `x-retry: never`: a repeat of a successful verification answers OTP_ALREADY_VERIFIED and its
+    userAuthToken is lost. After a failure once the request may have been sent, a client does not
+    re-send it automatically: the userAuthToken may have been issued; the caller decides.
 
     Args:
         body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its

@@ -18,7 +18,7 @@ from attrs import define, evolve, field
 Host = Literal["base", "apps", "auth"]
 SigningMode = Literal["body", "path", "none"]
 BodyWrapping = Literal["base64-json", "json", "form", "none"]
-Retry = Literal["safe", "reconcile-first"]
+Retry = Literal["safe", "reconcile-first", "never"]
 SIGNING_EXTENSION = "mgw_signing"
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=5.0)
 
