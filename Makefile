@@ -12,7 +12,7 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 # npm packages named in a package.json's devDependencies, as name@version arguments
 npm_deps = $$(node -e 'const p=require("./$(1)");console.log(Object.entries(p.devDependencies).map(([n,v])=>n+"@"+v).join(" "))')
 
-.PHONY: demo test check generate check-generated lint spec-lint spec-bundle schemathesis bench soak dist publish \
+.PHONY: demo test test-lowest check generate check-generated lint spec-lint spec-bundle schemathesis bench soak dist publish \
 	docs release-check release-e2e conformance conformance-check ts-check browser clean
 
 $(STAMP): pyproject.toml
@@ -43,6 +43,16 @@ demo: $(STAMP)
 
 test: $(STAMP) $(TS_STAMP) browser
 	$(PY) -m pytest -m "not slow"
+
+# The lowest runtime dependency versions pyproject.toml allows (tools/deps/lowest.txt), in a venv of their own:
+# the wire corpus and the overlay's unit tests. The main venv resolves the newest.
+LOWEST_VENV := build/lowest-venv
+test-lowest:
+	@test -x $(LOWEST_VENV)/bin/python || $(PYTHON) -m venv $(LOWEST_VENV)
+	$(LOWEST_VENV)/bin/python -m pip install -q -e . -c tools/deps/lowest.txt pytest==9.2.0 pytest-asyncio==1.5.0 hypothesis==6.170.15
+	$(LOWEST_VENV)/bin/python -m pip list 2>/dev/null | grep -iE '^(httpx|httpcore|h11|attrs|python-dateutil) '
+	$(LOWEST_VENV)/bin/python -m pytest tests/wire tests/overlay/test_transports.py tests/overlay/test_gateway_unit.py \
+	  tests/overlay/test_direct_client.py tests/overlay/test_retry_rules.py
 
 check: lint spec-lint check-generated conformance-check release-check ts-check schemathesis
 
