@@ -22,8 +22,11 @@ from .linking import (
     LinkedUser,
     LinkingError,
     OtpPrompt,
+    Unlinked,
     async_link_user,
+    async_unlink,
     link_user,
+    unlink,
     usable_instruments,
 )
 from .mobile_sdk import AppRequest, app_account_summary_request, app_debit_request, app_profile_request
@@ -51,6 +54,7 @@ __all__ = [
     "ReconcileReport",
     "SsoUser",
     "StatusSnapshot",
+    "Unlinked",
     "app_account_summary_request",
     "app_debit_request",
     "app_profile_request",
@@ -59,6 +63,7 @@ __all__ = [
     "async_start_intent_payment",
     "async_start_sdk_less_payment",
     "async_start_upi_intent",
+    "async_unlink",
     "async_wait_for_payment",
     "link_user",
     "reconcile_many",
@@ -68,6 +73,7 @@ __all__ = [
     "start_intent_payment",
     "start_sdk_less_payment",
     "start_upi_intent",
+    "unlink",
     "usable_instruments",
     "wait_for_payment",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GatewayError
+from ..errors import GatewayError, OutcomeUnknown
 from ._fields import field_of
 
 if TYPE_CHECKING:
@@ -100,9 +100,26 @@ def start_sdk_less_payment(gateway: Gateway, *, transaction_id: str, **fields: A
     return _sdk_less(gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
 
 
+# Note added to an OutcomeUnknown of the grant-token exchange (x-retry never: it is not re-sent).
+SSO_UNKNOWN = (
+    "the grant-token exchange may have reached the gateway: the grant token may be spent (whether it can be "
+    "exchanged twice is not shown); ask the client for a new grant token (sign in again)"
+)
+
+
 def sign_in(gateway: Gateway, grant_token: str) -> SsoUser:
-    """Exchange the client's grant token for an access token on the server, then fetch the user's details."""
-    access = gateway.get_sso_access_token(grant_token=grant_token)
+    """Exchange the client's grant token for an access token on the server, then fetch the user's details.
+
+    The exchange is not re-sent (``x-retry: never``): when its answer is lost (timeout, dropped connection, 5xx,
+    INTERNAL_SERVER_ERROR, TIMED_OUT) :class:`~merchant_gateway.errors.OutcomeUnknown` is raised, because the
+    grant token may already be spent; the client fetches a new grant token and signs in again. The user-details
+    read is retried as usual.
+    """
+    try:
+        access = gateway.get_sso_access_token(grant_token=grant_token)
+    except OutcomeUnknown as exc:
+        exc.add_note(SSO_UNKNOWN)
+        raise
     token = _need(field_of(field_of(access, "data"), "access_token"), "access token", access.code, None)
     return _user(gateway.get_sso_user_details(token))
 
@@ -124,6 +141,11 @@ async def async_start_sdk_less_payment(gateway: AsyncGateway, *, transaction_id:
 
 
 async def async_sign_in(gateway: AsyncGateway, grant_token: str) -> SsoUser:
-    access = await gateway.get_sso_access_token(grant_token=grant_token)
+    """The async twin of :func:`sign_in` (an unknown exchange outcome is raised the same way)."""
+    try:
+        access = await gateway.get_sso_access_token(grant_token=grant_token)
+    except OutcomeUnknown as exc:
+        exc.add_note(SSO_UNKNOWN)
+        raise
     token = _need(field_of(field_of(access, "data"), "access_token"), "access token", access.code, None)
     return _user(await gateway.get_sso_user_details(token))

@@ -8,6 +8,12 @@ by priority (0 first): :func:`usable_instruments` does that.
 
 The send/verify pair comes from the gateway's public reference (the interface document leaves it unshown; the
 spec marks it ``x-source: public-reference``).
+
+No silent re-send (issue 14): sending an OTP, verifying it and unlinking are not idempotent (``x-retry: never``),
+so after a failure once the request may have been sent the gateway raises
+:class:`~merchant_gateway.errors.OutcomeUnknown` instead of re-sending. :func:`link_user` passes that on to its
+caller (asking for another OTP would void the one the user may already have, or lose a userAuthToken that may
+have been issued); :func:`unlink` settles it itself by sending the unlink once more.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GatewayError, OtpError, RateLimitedError, UserBlockedError
+from ..errors import GatewayError, OtpError, OutcomeUnknown, RateLimitedError, UserBlockedError, UserLinkError
 from ._fields import field_of
 
 if TYPE_CHECKING:
@@ -49,6 +55,31 @@ class OtpPrompt:
 class LinkedUser:
     merchant_id: str
     user_auth_token: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Unlinked:
+    """The userAuthToken no longer works.
+
+    ``code`` is the code of the answer that settled it: SUCCESS, or INVALID_USER_AUTH_TOKEN when the first
+    unlink's outcome was unknown and the second send found the token already invalid. ``resent`` is True when the
+    unlink was sent a second time for that reason.
+    """
+
+    merchant_id: str | None
+    code: str
+    resent: bool = False
+
+
+# Notes added to an OutcomeUnknown that a flow passes on: what the caller should know before it decides.
+SEND_UNKNOWN = (
+    "the OTP send may have reached the gateway: the user may already have an OTP, but its otpToken is unknown; "
+    "a new send voids that OTP and counts toward OTP_LIMIT_EXCEEDED"
+)
+VERIFY_UNKNOWN = (
+    "the OTP verification may have reached the gateway: a userAuthToken may have been issued, but it is unknown; "
+    "verifying again would answer OTP_ALREADY_VERIFIED"
+)
 
 
 class LinkingError(GatewayError):
@@ -135,6 +166,13 @@ def link_user(
     """Send an OTP to ``mobile_number``, ask the user through ``ask_otp``, verify, return the linked user.
 
     ``send_fields`` go to the OTP send payload (``email``, ``short_name``, ``request_type``).
+
+    Raises :class:`~merchant_gateway.errors.OutcomeUnknown` (``operation`` sendOtp or verifyOtp) when a send or
+    a verification may have reached the gateway but its answer was lost (timeout, dropped connection, 5xx,
+    INTERNAL_SERVER_ERROR, TIMED_OUT). Neither is repeated and the user is not asked again: after a lost send
+    the user may already have an OTP whose otpToken is unknown; after a lost verification a userAuthToken may
+    have been issued (verifying again would only answer OTP_ALREADY_VERIFIED). The caller decides, e.g. tell
+    the user and start linking again later. :class:`LinkingError` for the documented refusals.
     """
     session = _OtpSession(max_prompts, max_sends)
     need_otp = True
@@ -142,12 +180,18 @@ def link_user(
         if need_otp:
             try:
                 session.sent(gateway.send_otp(mobile_number=mobile_number, **send_fields))
+            except OutcomeUnknown as exc:
+                exc.add_note(SEND_UNKNOWN)
+                raise
             except GatewayError as exc:
                 session.failed(exc)  # raises LinkingError with guidance for every documented refusal
                 raise
         otp = ask_otp(session.prompt())
         try:
             return session.linked(gateway.verify_otp(otp_token=session.otp_token, otp=otp))
+        except OutcomeUnknown as exc:
+            exc.add_note(VERIFY_UNKNOWN)
+            raise
         except GatewayError as exc:
             need_otp = session.failed(exc)
 
@@ -161,21 +205,77 @@ async def async_link_user(
     max_sends: int = 3,
     **send_fields: Any,
 ) -> LinkedUser:
-    """The async twin of :func:`link_user`."""
+    """The async twin of :func:`link_user` (an unknown send/verify outcome is raised the same way)."""
     session = _OtpSession(max_prompts, max_sends)
     need_otp = True
     while True:
         if need_otp:
             try:
                 session.sent(await gateway.send_otp(mobile_number=mobile_number, **send_fields))
+            except OutcomeUnknown as exc:
+                exc.add_note(SEND_UNKNOWN)
+                raise
             except GatewayError as exc:
                 session.failed(exc)
                 raise
         otp = await ask_otp(session.prompt())
         try:
             return session.linked(await gateway.verify_otp(otp_token=session.otp_token, otp=otp))
+        except OutcomeUnknown as exc:
+            exc.add_note(VERIFY_UNKNOWN)
+            raise
         except GatewayError as exc:
             need_otp = session.failed(exc)
+
+
+def _unlinked(response: Any, resent: bool) -> Unlinked:
+    merchant = getattr(getattr(response, "data", None), "merchant_id", None)
+    code = getattr(response, "code", None)
+    return Unlinked(
+        merchant_id=merchant if isinstance(merchant, str) else None,
+        code=code if isinstance(code, str) else "SUCCESS",
+        resent=resent,
+    )
+
+
+def _settled_by_second_send(exc: UserLinkError) -> Unlinked:
+    """INVALID_USER_AUTH_TOKEN to the second send: the first one (whose answer was lost) unlinked the user."""
+    if exc.code != "INVALID_USER_AUTH_TOKEN":
+        raise exc
+    return Unlinked(merchant_id=None, code=exc.code, resent=True)
+
+
+def unlink(gateway: Gateway, user_auth_token: str) -> Unlinked:
+    """Unlink a linked user (disable its userAuthToken), settling an unknown outcome.
+
+    The unlink is not idempotent (``x-retry: never``): the gateway client never re-sends it by itself. When the
+    first send ends in :class:`~merchant_gateway.errors.OutcomeUnknown` (it may have been applied, its answer was
+    lost), this flow sends it exactly once more: SUCCESS means unlinked now, and INVALID_USER_AUTH_TOKEN means the
+    token no longer works -- in the usual case because the first send did unlink it (the same answer would come if
+    the token had expired meanwhile; either way it is unusable). A second OutcomeUnknown is raised. On the first
+    send INVALID_USER_AUTH_TOKEN is not swallowed: :class:`~merchant_gateway.errors.UserLinkError` (the token was
+    already invalid before this unlink).
+    """
+    try:
+        return _unlinked(gateway.unlink_user(user_auth_token=user_auth_token), resent=False)
+    except OutcomeUnknown:
+        pass
+    try:
+        return _unlinked(gateway.unlink_user(user_auth_token=user_auth_token), resent=True)
+    except UserLinkError as exc:
+        return _settled_by_second_send(exc)
+
+
+async def async_unlink(gateway: AsyncGateway, user_auth_token: str) -> Unlinked:
+    """The async twin of :func:`unlink`."""
+    try:
+        return _unlinked(await gateway.unlink_user(user_auth_token=user_auth_token), resent=False)
+    except OutcomeUnknown:
+        pass
+    try:
+        return _unlinked(await gateway.unlink_user(user_auth_token=user_auth_token), resent=True)
+    except UserLinkError as exc:
+        return _settled_by_second_send(exc)
 
 
 @dataclass(frozen=True)
