@@ -439,7 +439,7 @@ class Core:
             log_event(30, "outcome_unknown", operation=op_id, transaction_id=txn, status=status)
             self._remember_unknown(txn)
             error = OutcomeUnknown(
-                "the gateway's answer could not be read; reconcile through status",
+                "the gateway's answer could not be read; " + _settle(prep),
                 operation=op_id,
                 transaction_id=txn,
                 status=status,
@@ -477,7 +477,7 @@ class Core:
             log(30, "outcome_unknown")
             self._remember_unknown(txn)
             raise OutcomeUnknown(
-                "the gateway may have acted on this request; call reconcile(transaction_id) before retrying",
+                "the gateway may have acted on this request; " + _settle(prep),
                 status=error.status,
                 code=error.code,
                 transaction_id=prep.transaction_id,
@@ -485,6 +485,14 @@ class Core:
             ) from error
         log(30, "give_up")
         raise error
+
+
+def _settle(prep: Prepared) -> str:
+    """How an unknown outcome is settled: through status where one exists (x-retry: reconcile-first), else by
+    the caller, who must assume the request may have taken effect (x-retry: never)."""
+    if prep.op.retry_mode == "reconcile-first" and prep.transaction_id is not None:
+        return "call reconcile(transaction_id) before retrying"
+    return "it is not re-sent automatically; assume it may have taken effect"
 
 
 def _first(data: Mapping[str, Any], envelope: Mapping[str, Any], headers: Any, name: str) -> object:
