@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 from importlib.metadata import version
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,11 +81,17 @@ def operations_include(metas: list[OperationMeta]) -> str:
     )
 
 
-def generate(rewritten: dict[str, Any], metas: list[OperationMeta], work: Path) -> Path:
+def generate(
+    rewritten: dict[str, Any],
+    metas: list[OperationMeta],
+    work: Path,
+    extra: Callable[[Path], None] | None = None,
+) -> Path:
     """Generate into `work`/merchant_gateway_client and return that folder.
 
     openapi-python-client runs in this process (its CLI in a subprocess would import it a second time, about
-    a second here); the post hooks from config.yaml run afterwards, without a shell, with the venv's ruff.
+    a second here); `extra` then adds modules of our own (generator/public_api.py), and the post hooks from
+    config.yaml run over everything, without a shell, with the venv's ruff.
     """
     check_version()
     spec_path = work / "openapi.rewritten.json"
@@ -115,6 +122,8 @@ def generate(rewritten: dict[str, Any], metas: list[OperationMeta], work: Path) 
         for err in errors:
             sys.stderr.write(f"{err.level.value}: {err.header}\n{err.detail or ''}\n")
         raise SystemExit(f"openapi-python-client failed ({len(errors)} error(s)/warning(s))")
+    if extra is not None:
+        extra(out)
     run_post_hooks(hooks, out)
     return out
 

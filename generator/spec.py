@@ -36,10 +36,21 @@ OPERATION_EXTENSIONS = {
     "x-follow-redirects",
     "x-retry",
     "x-called-by",
+    "x-money-movement",
+    "x-answer-codes",
+    "x-payload-from",
 }
 # x-retry: safe = re-send after any failure; reconcile-first = may move money, settle an unknown outcome through
 # the status operation; never = not idempotent and nothing settles it, the caller or a flow decides.
 RETRY_MODES = ("safe", "reconcile-first", "never")
+# x-money-movement: what the call does to money once the gateway acts on it (client policy: an amount sent with a
+# debit or collect bounds later refunds; a refund is checked against it).
+MONEY_MOVEMENTS = ("none", "debit", "collect", "refund", "deferred-refund")
+# x-answer-codes: outcome = success, pending and initiation codes are answers, other codes errors;
+# payment-state = every payment state (PAYMENT_ERROR, _DECLINED, _CANCELLED too) is the answer asked for.
+ANSWER_CODES = ("outcome", "payment-state")
+# x-payload-from: caller (default) or configuration (the token call's client credentials: never a parameter).
+PAYLOAD_SOURCES = ("caller", "configuration")
 ANYWHERE_EXTENSIONS = {"x-source", "x-not-shown"}
 SCHEMA_EXTENSIONS = {"x-terminal", "x-code-catalog", "x-known-values"}
 KNOWN_EXTENSIONS = OPERATION_EXTENSIONS | ANYWHERE_EXTENSIONS | SCHEMA_EXTENSIONS
@@ -87,6 +98,9 @@ class OperationMeta:
     retry: str
     mobile_sdk_only: bool
     payload_ref: str | None  # contentSchema $ref of a base64-json body
+    money_movement: str = "none"
+    answer_codes: str = "outcome"
+    payload_from: str = "caller"
 
 
 def load_spec(path: Path) -> dict[str, Any]:
@@ -262,6 +276,13 @@ def operation_meta(spec: dict[str, Any], url_path: str, method: str, op: dict[st
     if (wrapping == "none") == has_body:
         raise SpecError(f"{where}: x-body-wrapping {wrapping} does not match the presence of a requestBody")
     retry = _enum(op, "x-retry", RETRY_MODES, "safe", where)
+    money = _enum(op, "x-money-movement", MONEY_MOVEMENTS, "none", where)
+    if money != "none" and retry == "safe":
+        raise SpecError(f"{where}: an operation that moves money cannot be x-retry safe")
+    answer_codes = _enum(op, "x-answer-codes", ANSWER_CODES, "outcome", where)
+    payload_from = _enum(op, "x-payload-from", PAYLOAD_SOURCES, "caller", where)
+    if payload_from == "configuration" and not has_body:
+        raise SpecError(f"{where}: x-payload-from configuration needs a requestBody")
 
     signing_path = op.get("x-signing-path")
     if mode == "none":
@@ -304,6 +325,9 @@ def operation_meta(spec: dict[str, Any], url_path: str, method: str, op: dict[st
         retry=retry,
         mobile_sdk_only="merchant-server" not in callers,
         payload_ref=payload_ref(spec, op, where) if wrapping == "base64-json" else None,
+        money_movement=money,
+        answer_codes=answer_codes,
+        payload_from=payload_from,
     )
 
 

@@ -35,22 +35,22 @@ from .errors import (
     error_for_code,
 )
 from .log import log_event, logger
-from .operations import STATUS_CODES, Operation
+from merchant_gateway_client.operations import Operation
+
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .validation import check_identifier, check_payload, check_refund, check_transaction_id
 
-# Public option name -> parameter of the generated endpoint function (a request header).
-OPTION_PARAMS = {
-    "callback_url": "x_callback_url",
-    "call_mode": "x_call_mode",
-    "callback_mode": "x_callback_mode",
-    "redirect_url": "x_redirect_url",
-    "redirect_mode": "x_redirect_mode",
-    "provider_id": "x_provider_id",
-    "client_id": "x_client_id",
-    "device_id": "x_merchant_device_id",
-    "access_token": "x_access_token",
-}
+# Codes that are an answer, not an error. PAYMENT_PENDING is an answer: the merchant polls status later.
+ANSWER_CODES = frozenset({"SUCCESS", "PAYMENT_SUCCESS", "PAYMENT_INITIATED", "PAYMENT_PENDING"})
+# x-answer-codes: payment-state (the status reads): every payment state is the answer being asked for.
+STATUS_CODES = ANSWER_CODES | {"PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED"}
+_REMEMBERS_AMOUNT = ("debit", "collect")  # x-money-movement values whose amount bounds a later refund
+
+
+def answer_codes(op: Operation) -> frozenset[str]:
+    return STATUS_CODES if op.answer_codes == "payment-state" else ANSWER_CODES
+
+
 _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 _UNREADABLE = (ValueError, KeyError, TypeError, AttributeError)  # raised by generated parsing of odd answers
 # codes that must take the full path even inside a 200 with the success model (retry and unknown-outcome rules)
@@ -256,7 +256,7 @@ class Core:
                 raise ValidationError("merchantId", "differs from the configured merchant id")
             # the test-callback amount is documented as "at least 1" like every other amount
             check_payload(wire)
-            if op.refund:
+            if op.money_movement == "refund":
                 known = (
                     original_amount
                     if original_amount is not None
@@ -274,7 +274,7 @@ class Core:
             for option, value in options.items():
                 if value is None:
                     continue
-                target = OPTION_PARAMS[option]
+                target = op.headers[option]
                 if target not in params_of:
                     raise ValidationError(option, f"is not accepted by {op.name}")
                 kwargs[target] = _coerce_option(params_of[target], value, option)
@@ -294,7 +294,7 @@ class Core:
             elif name == "merchant_id":
                 kwargs[name] = self.config.merchant_id
             else:
-                option = next((k for k, v in OPTION_PARAMS.items() if v == name), name)
+                option = next((k for k, v in op.headers.items() if v == name), name)
                 raise ValidationError(option, f"is required by {op.name}")
 
     # --- interpret ----------------------------------------------------------------------------------------------
@@ -356,7 +356,7 @@ class Core:
             location = response.headers.get("Location")
             if 300 <= status < 400 and location:
                 return Done(location)
-        elif code in prep.op.answer_codes or (
+        elif code in answer_codes(prep.op) or (
             200 <= status < 300 and (envelope.get("success") is True or (code is None and envelope))
         ):
             return Done(self._result(prep, response, envelope, status))
@@ -374,7 +374,7 @@ class Core:
         code = getattr(parsed, "code", None)
         if not isinstance(code, str) or code in _NOT_AN_ANSWER:
             return None
-        if code not in prep.op.answer_codes and getattr(parsed, "success", None) is not True:
+        if code not in answer_codes(prep.op) and getattr(parsed, "success", None) is not True:
             return None
         if logger.isEnabledFor(10):
             log_event(
@@ -398,9 +398,9 @@ class Core:
                 self._unreadable(prep, status, exc)
         data = getattr(parsed, "data", None)
         self._check_identity(prep, data, status)
-        if prep.op.debit:
+        if prep.op.money_movement in _REMEMBERS_AMOUNT:
             self.remember_amount(prep.transaction_id, prep.amount)
-        if prep.op.answer_codes == STATUS_CODES:  # the gateway's own amount for this transaction
+        if prep.op.answer_codes == "payment-state":  # the gateway's own amount for this transaction
             self.remember_amount(prep.transaction_id, getattr(data, "amount", None))
             if prep.transaction_id is not None and prep.transaction_id in self._unknown:
                 with self._amounts_lock:
@@ -435,7 +435,7 @@ class Core:
     def _unreadable(self, prep: Prepared, status: int | None, cause: BaseException | None) -> Done:
         op_id, txn = prep.op.operation_id, prep.transaction_id
         error: GatewayError
-        if prep.op.retry_mode != "safe":
+        if prep.op.retry != "safe":
             log_event(30, "outcome_unknown", operation=op_id, transaction_id=txn, status=status)
             self._remember_unknown(txn)
             error = OutcomeUnknown(
@@ -454,7 +454,7 @@ class Core:
         self, prep: Prepared, attempt: int, failure: Failure, error: GatewayError, server_wait: float | None
     ) -> Wait:
         policy = prep.retry or self.config.retry
-        action = decide(failure, prep.op.retry_mode, attempt, policy)
+        action = decide(failure, prep.op.retry, attempt, policy)
         op_id, txn = prep.op.operation_id, prep.transaction_id
 
         def log(level: int, event: str, wait: float | None = None) -> None:
@@ -490,7 +490,7 @@ class Core:
 def _settle(prep: Prepared) -> str:
     """How an unknown outcome is settled: through status where one exists (x-retry: reconcile-first), else by
     the caller, who must assume the request may have taken effect (x-retry: never)."""
-    if prep.op.retry_mode == "reconcile-first" and prep.transaction_id is not None:
+    if prep.op.retry == "reconcile-first" and prep.transaction_id is not None:
         return "call reconcile(transaction_id) before retrying"
     return "it is not re-sent automatically; assume it may have taken effect"
 

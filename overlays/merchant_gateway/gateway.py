@@ -1,77 +1,40 @@
-"""Gateway (sync) and AsyncGateway (async): the merchant-facing client, one method per spec operation.
+"""Gateway (sync) and AsyncGateway (async): the merchant-facing client.
 
-Why this module exists: the generated package is a faithful but low-level mirror of the spec. These classes
-add what a merchant needs on top of it: configuration from arguments or MGW_* variables, the merchant id filled
-in, validation before sending, typed errors, retries that cannot double-charge, reconciliation, the cached
-authorization token and callback verification. All logic shared by both classes lives in
-:mod:`merchant_gateway._core`; the methods here are thin and only send.
-
-Every method takes either a generated payload model (positional) or the payload's fields as keyword arguments in
-snake_case (``merchant_id`` defaults to the configured one; nested values as generated models or wire dicts),
-plus request-header options (``callback_url``, ``redirect_url``, ``redirect_mode``, ``call_mode``...). Calls that
-may move money raise :class:`OutcomeUnknown` when their fate is unknown; settle with :meth:`Gateway.reconcile`.
+Why this module exists: the generated package is a faithful but low-level mirror of the spec, and it also renders
+every typed operation method (``merchant_gateway_client.public_methods``: one per server operation, sync and
+async, documented from the spec). These classes inherit those methods and add only policy, in ``_call``:
+configuration from arguments or MGW_* variables, the merchant id filled in, validation before sending, typed
+errors, retries that cannot double-charge, reconciliation, the cached authorization token and callback
+verification. Logic shared by both classes lives in :mod:`merchant_gateway._core`; the sync and async halves here
+differ only in how they wait.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from queue import SimpleQueue
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Self
 
 import httpx
+from merchant_gateway_client.operations import OPERATIONS
+from merchant_gateway_client.public_methods import AsyncGatewayMethods, GatewayMethods
 
 from ._core import Core, Done, Prepared
 from .config import GatewayConfig
 from .errors import ConfigurationError, TransactionNotFoundError
 from .log import log_event, logger
-from .operations import OPERATIONS
 from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
     from merchant_gateway_client.client import Client
-    from merchant_gateway_client.models import (
-        CollectPayload,
-        CollectResponse,
-        DebitIntentPayload,
-        DebitPayload,
-        DebitV4Response,
-        DeferredFulfillPayload,
-        DeferredFulfillResponse,
-        InlinePayPayload,
-        InlinePayResponse,
-        InstantDebitPayload,
-        InstantDebitResponse,
-        OtpSendPayload,
-        OtpSendResponse,
-        OtpVerifyPayload,
-        OtpVerifyResponse,
-        PaymentOptionsPayload,
-        PaymentOptionsResponse,
-        RefundResponse,
-        RefundV3Payload,
-        RefundV4Payload,
-        SdkLessInitiatePayload,
-        SdkLessInitiateResponse,
-        SsoAccessPayload,
-        SsoAccessResponse,
-        SsoUserDetailsResponse,
-        TestCallbackRequest,
-        TestCallbackResponse,
-        TokenForm,
-        TokenResponse,
-        TransactionStatusResponse,
-        UnlinkPayload,
-        UnlinkResponse,
-        WalletBalanceResponse,
-    )
+    from merchant_gateway_client.models import TokenForm, TokenResponse, TransactionStatusResponse
 
     from .callbacks import CollectCallback, PaymentCallback, UiCallback
-
-Opt = str | None
 
 
 class _Base:
@@ -99,6 +62,7 @@ class _Base:
         from .callbacks import CallbackVerifier
 
         self.callbacks = CallbackVerifier(config.salts, config.merchant_id)
+        self._retry: RetryPolicy | None = None  # a with_options() view's policy; None: the configured one
 
     def __repr__(self) -> str:
         cfg = self.config
@@ -144,24 +108,30 @@ class _Base:
             client.set_async_httpx_client(AsyncDirectClient(**args))
         return client
 
-    def _prepare(
-        self,
-        name: str,
-        payload: object = None,
-        fields: Mapping[str, object] | None = None,
-        params: Mapping[str, object] | None = None,
-        original_amount: int | None = None,
-        retry: RetryPolicy | None = None,
-        **options: object,
-    ) -> Prepared:
+    def with_options(self, *, retry: RetryPolicy | None = None) -> Self:
+        """A view of this gateway whose calls use ``retry`` instead of the configured policy. It shares the
+        connections, limits, token cache and amounts of this one (closing either closes both). A poller that
+        paces its own requests uses ``with_options(retry=RetryPolicy(max_attempts=1))``."""
+        view = copy.copy(self)
+        view._retry = retry
+        return view
+
+    def _prepare_call(self, name: str, payload: object, arguments: dict[str, Any]) -> Prepared:
+        """Sort a generated method's arguments by what the spec says they are, then validate (sends nothing)."""
+        op = OPERATIONS[name]
+        if op.payload_from == "configuration":  # the token call: the configured client credentials
+            payload = self._token_form()
+        params = {p: arguments.pop(p) for p in op.path_params if p in arguments}
+        options = {k: arguments.pop(k) for k in list(arguments) if k in op.headers}
+        original_amount = arguments.pop("original_amount", None)
         return self._core.prepare(
-            OPERATIONS[name],
+            op,
             payload=payload,
-            fields=fields,
+            fields=arguments,
             params=params,
             options=options,
             original_amount=original_amount,
-            retry=retry,
+            retry=self._retry,
         )
 
     def _token_form(self) -> TokenForm:
@@ -229,7 +199,7 @@ def _log_request(prep: Prepared, attempt: int) -> None:
     )
 
 
-class Gateway(_Base):
+class Gateway(GatewayMethods, _Base):
     """Synchronous client of one merchant. Thread-safe; use one instance per merchant (no global state).
 
     Construct with ``Gateway(merchant_id=..., salt_key=..., salt_index=..., environment="local", ...)`` (the
@@ -293,196 +263,8 @@ class Gateway(_Base):
                 return step.value
             self._sleep(step.seconds)
 
-    # --- payments -------------------------------------------------------------------------------------------
-
-    def debit_v3(
-        self,
-        payload: DebitPayload | None = None,
-        /,
-        *,
-        redirect_url: Opt = None,
-        redirect_mode: Opt = None,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        provider_id: Opt = None,
-        **fields: Any,
-    ) -> str:
-        """Start a web payment (v3); returns the redirect Location (as sent by the gateway)."""
-        return cast(
-            "str",
-            self._run(
-                self._prepare(
-                    "debit_v3",
-                    payload,
-                    fields,
-                    redirect_url=redirect_url,
-                    redirect_mode=redirect_mode,
-                    callback_url=callback_url,
-                    call_mode=call_mode,
-                    provider_id=provider_id,
-                )
-            ),
-        )
-
-    def debit_v4_web(
-        self,
-        payload: DebitPayload | None = None,
-        /,
-        *,
-        redirect_url: Opt = None,
-        redirect_mode: Opt = None,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        provider_id: Opt = None,
-        **fields: Any,
-    ) -> DebitV4Response:
-        return cast(
-            "DebitV4Response",
-            self._run(
-                self._prepare(
-                    "debit_v4_web",
-                    payload,
-                    fields,
-                    redirect_url=redirect_url,
-                    redirect_mode=redirect_mode,
-                    callback_url=callback_url,
-                    call_mode=call_mode,
-                    provider_id=provider_id,
-                )
-            ),
-        )
-
-    def debit_v4_intent(
-        self,
-        payload: DebitIntentPayload | None = None,
-        /,
-        *,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        **fields: Any,
-    ) -> DebitV4Response:
-        return cast(
-            "DebitV4Response",
-            self._run(
-                self._prepare("debit_v4_intent", payload, fields, callback_url=callback_url, call_mode=call_mode)
-            ),
-        )
-
-    def instant_debit(self, payload: InstantDebitPayload | None = None, /, **fields: Any) -> InstantDebitResponse:
-        return cast("InstantDebitResponse", self._run(self._prepare("instant_debit", payload, fields)))
-
-    def inline_pay(
-        self,
-        payload: InlinePayPayload | None = None,
-        /,
-        *,
-        redirect_url: Opt = None,
-        redirect_mode: Opt = None,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        **fields: Any,
-    ) -> InlinePayResponse:
-        return cast(
-            "InlinePayResponse",
-            self._run(
-                self._prepare(
-                    "inline_pay",
-                    payload,
-                    fields,
-                    redirect_url=redirect_url,
-                    redirect_mode=redirect_mode,
-                    callback_url=callback_url,
-                    call_mode=call_mode,
-                )
-            ),
-        )
-
-    def inline_pay_with_get(
-        self,
-        payload: InlinePayPayload | None = None,
-        /,
-        *,
-        redirect_url: Opt = None,
-        redirect_mode: Opt = None,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        **fields: Any,
-    ) -> InlinePayResponse:
-        return cast(
-            "InlinePayResponse",
-            self._run(
-                self._prepare(
-                    "inline_pay_with_get",
-                    payload,
-                    fields,
-                    redirect_url=redirect_url,
-                    redirect_mode=redirect_mode,
-                    callback_url=callback_url,
-                    call_mode=call_mode,
-                )
-            ),
-        )
-
-    def collect_request(
-        self, payload: CollectPayload | None = None, /, *, callback_url: Opt = None, **fields: Any
-    ) -> CollectResponse:
-        """Send an offline collect request; ``callback_url`` (X-CALLBACK-URL) is required by the gateway."""
-        return cast(
-            "CollectResponse", self._run(self._prepare("collect_request", payload, fields, callback_url=callback_url))
-        )
-
-    def initiate_sdk_less_payment(
-        self,
-        payload: SdkLessInitiatePayload | None = None,
-        /,
-        *,
-        client_id: Opt = None,
-        callback_url: Opt = None,
-        **fields: Any,
-    ) -> SdkLessInitiateResponse:
-        return cast(
-            "SdkLessInitiateResponse",
-            self._run(
-                self._prepare(
-                    "initiate_sdk_less_payment", payload, fields, client_id=client_id, callback_url=callback_url
-                )
-            ),
-        )
-
-    # --- status ---------------------------------------------------------------------------------------------
-
-    def get_transaction_status(
-        self, transaction_id: str, *, retry: RetryPolicy | None = None
-    ) -> TransactionStatusResponse:
-        """Status of a payment, refund or collect. Payment states (including PAYMENT_ERROR) are returned.
-
-        ``retry`` overrides the configured policy for this call (pollers that pace their own requests use one
-        attempt, so every request counts against their rate ceiling).
-        """
-        return cast(
-            "TransactionStatusResponse",
-            self._run(
-                self._prepare(
-                    "get_transaction_status",
-                    params={"merchant_id": self.config.merchant_id, "transaction_id": transaction_id},
-                    retry=retry,
-                )
-            ),
-        )
-
-    def get_transaction_status_apps_host(
-        self, transaction_id: str, *, client_id: Opt = None
-    ) -> TransactionStatusResponse:
-        return cast(
-            "TransactionStatusResponse",
-            self._run(
-                self._prepare(
-                    "get_transaction_status_apps_host",
-                    params={"merchant_id": self.config.merchant_id, "transaction_id": transaction_id},
-                    client_id=client_id,
-                )
-            ),
-        )
+    def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
+        return self._run(self._prepare_call(operation, payload, arguments))
 
     def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
         """Settle an :class:`OutcomeUnknown` through the status operation (itself safely retried).
@@ -496,126 +278,6 @@ class Gateway(_Base):
         except TransactionNotFoundError as exc:
             raise self._core.not_found_verdict(transaction_id, exc) from None
 
-    # --- refunds --------------------------------------------------------------------------------------------
-
-    def refund_v3(
-        self, payload: RefundV3Payload | None = None, /, *, original_amount: int | None = None, **fields: Any
-    ) -> RefundResponse:
-        """Refund; ``original_amount`` (or an amount this client saw) bounds the refund amount."""
-        return cast(
-            "RefundResponse", self._run(self._prepare("refund_v3", payload, fields, original_amount=original_amount))
-        )
-
-    def refund_v4(
-        self,
-        payload: RefundV4Payload | None = None,
-        /,
-        *,
-        original_amount: int | None = None,
-        callback_url: Opt = None,
-        callback_mode: Opt = None,
-        **fields: Any,
-    ) -> RefundResponse:
-        return cast(
-            "RefundResponse",
-            self._run(
-                self._prepare(
-                    "refund_v4",
-                    payload,
-                    fields,
-                    original_amount=original_amount,
-                    callback_url=callback_url,
-                    callback_mode=callback_mode,
-                )
-            ),
-        )
-
-    def refund_apps_host(
-        self,
-        payload: RefundV4Payload | None = None,
-        /,
-        *,
-        original_amount: int | None = None,
-        client_id: Opt = None,
-        **fields: Any,
-    ) -> RefundResponse:
-        return cast(
-            "RefundResponse",
-            self._run(
-                self._prepare("refund_apps_host", payload, fields, original_amount=original_amount, client_id=client_id)
-            ),
-        )
-
-    def fulfill_deferred_refund(
-        self, payload: DeferredFulfillPayload | None = None, /, **fields: Any
-    ) -> DeferredFulfillResponse:
-        return cast("DeferredFulfillResponse", self._run(self._prepare("fulfill_deferred_refund", payload, fields)))
-
-    # --- users, wallet, SSO ---------------------------------------------------------------------------------
-
-    def send_otp(self, payload: OtpSendPayload | None = None, /, **fields: Any) -> OtpSendResponse:
-        return cast("OtpSendResponse", self._run(self._prepare("send_otp", payload, fields)))
-
-    def verify_otp(self, payload: OtpVerifyPayload | None = None, /, **fields: Any) -> OtpVerifyResponse:
-        return cast("OtpVerifyResponse", self._run(self._prepare("verify_otp", payload, fields)))
-
-    def get_wallet_balance(self, user_auth_token: str) -> WalletBalanceResponse:
-        return cast(
-            "WalletBalanceResponse",
-            self._run(
-                self._prepare(
-                    "get_wallet_balance",
-                    params={"merchant_id": self.config.merchant_id, "user_auth_token": user_auth_token},
-                )
-            ),
-        )
-
-    def get_payment_options(
-        self, payload: PaymentOptionsPayload | None = None, /, *, device_id: Opt = None, **fields: Any
-    ) -> PaymentOptionsResponse:
-        return cast(
-            "PaymentOptionsResponse",
-            self._run(self._prepare("get_payment_options", payload, fields, device_id=device_id)),
-        )
-
-    def unlink_user(self, payload: UnlinkPayload | None = None, /, **fields: Any) -> UnlinkResponse:
-        return cast("UnlinkResponse", self._run(self._prepare("unlink_user", payload, fields)))
-
-    def get_sso_access_token(
-        self, payload: SsoAccessPayload | None = None, /, *, client_id: Opt = None, **fields: Any
-    ) -> SsoAccessResponse:
-        return cast(
-            "SsoAccessResponse", self._run(self._prepare("get_sso_access_token", payload, fields, client_id=client_id))
-        )
-
-    def get_sso_user_details(self, access_token: str, *, client_id: Opt = None) -> SsoUserDetailsResponse:
-        return cast(
-            "SsoUserDetailsResponse",
-            self._run(self._prepare("get_sso_user_details", access_token=access_token, client_id=client_id)),
-        )
-
-    # --- testing and tokens ---------------------------------------------------------------------------------
-
-    def trigger_test_callback(
-        self,
-        payload: TestCallbackRequest | None = None,
-        /,
-        *,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        **fields: Any,
-    ) -> TestCallbackResponse:
-        return cast(
-            "TestCallbackResponse",
-            self._run(
-                self._prepare("trigger_test_callback", payload, fields, callback_url=callback_url, call_mode=call_mode)
-            ),
-        )
-
-    def get_authorization_token(self) -> TokenResponse:
-        """One uncached token call with the configured client credentials (see :meth:`authorization_token`)."""
-        return cast("TokenResponse", self._run(self._prepare("get_authorization_token", self._token_form())))
-
     def authorization_token(self) -> AuthorizationToken:
         """The cached token, refreshed before it expires (single flight)."""
         return self._tokens.get(lambda: self._token_from(self.get_authorization_token()))
@@ -625,7 +287,7 @@ class Gateway(_Base):
         return TokenAuth(self._tokens, fetch=lambda: self._token_from(self.get_authorization_token()))
 
 
-class AsyncGateway(_Base):
+class AsyncGateway(AsyncGatewayMethods, _Base):
     """Asynchronous twin of :class:`Gateway`: same constructor (``sleep`` is async) and the same methods."""
 
     def __init__(
@@ -679,308 +341,15 @@ class AsyncGateway(_Base):
                 return step.value
             await self._sleep(step.seconds)
 
-    async def debit_v3(
-        self,
-        payload: DebitPayload | None = None,
-        /,
-        *,
-        redirect_url: Opt = None,
-        redirect_mode: Opt = None,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        provider_id: Opt = None,
-        **fields: Any,
-    ) -> str:
-        return cast(
-            "str",
-            await self._run(
-                self._prepare(
-                    "debit_v3",
-                    payload,
-                    fields,
-                    redirect_url=redirect_url,
-                    redirect_mode=redirect_mode,
-                    callback_url=callback_url,
-                    call_mode=call_mode,
-                    provider_id=provider_id,
-                )
-            ),
-        )
-
-    async def debit_v4_web(
-        self,
-        payload: DebitPayload | None = None,
-        /,
-        *,
-        redirect_url: Opt = None,
-        redirect_mode: Opt = None,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        provider_id: Opt = None,
-        **fields: Any,
-    ) -> DebitV4Response:
-        return cast(
-            "DebitV4Response",
-            await self._run(
-                self._prepare(
-                    "debit_v4_web",
-                    payload,
-                    fields,
-                    redirect_url=redirect_url,
-                    redirect_mode=redirect_mode,
-                    callback_url=callback_url,
-                    call_mode=call_mode,
-                    provider_id=provider_id,
-                )
-            ),
-        )
-
-    async def debit_v4_intent(
-        self,
-        payload: DebitIntentPayload | None = None,
-        /,
-        *,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        **fields: Any,
-    ) -> DebitV4Response:
-        return cast(
-            "DebitV4Response",
-            await self._run(
-                self._prepare("debit_v4_intent", payload, fields, callback_url=callback_url, call_mode=call_mode)
-            ),
-        )
-
-    async def instant_debit(self, payload: InstantDebitPayload | None = None, /, **fields: Any) -> InstantDebitResponse:
-        return cast("InstantDebitResponse", await self._run(self._prepare("instant_debit", payload, fields)))
-
-    async def inline_pay(
-        self,
-        payload: InlinePayPayload | None = None,
-        /,
-        *,
-        redirect_url: Opt = None,
-        redirect_mode: Opt = None,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        **fields: Any,
-    ) -> InlinePayResponse:
-        return cast(
-            "InlinePayResponse",
-            await self._run(
-                self._prepare(
-                    "inline_pay",
-                    payload,
-                    fields,
-                    redirect_url=redirect_url,
-                    redirect_mode=redirect_mode,
-                    callback_url=callback_url,
-                    call_mode=call_mode,
-                )
-            ),
-        )
-
-    async def inline_pay_with_get(
-        self,
-        payload: InlinePayPayload | None = None,
-        /,
-        *,
-        redirect_url: Opt = None,
-        redirect_mode: Opt = None,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        **fields: Any,
-    ) -> InlinePayResponse:
-        return cast(
-            "InlinePayResponse",
-            await self._run(
-                self._prepare(
-                    "inline_pay_with_get",
-                    payload,
-                    fields,
-                    redirect_url=redirect_url,
-                    redirect_mode=redirect_mode,
-                    callback_url=callback_url,
-                    call_mode=call_mode,
-                )
-            ),
-        )
-
-    async def collect_request(
-        self, payload: CollectPayload | None = None, /, *, callback_url: Opt = None, **fields: Any
-    ) -> CollectResponse:
-        return cast(
-            "CollectResponse",
-            await self._run(self._prepare("collect_request", payload, fields, callback_url=callback_url)),
-        )
-
-    async def initiate_sdk_less_payment(
-        self,
-        payload: SdkLessInitiatePayload | None = None,
-        /,
-        *,
-        client_id: Opt = None,
-        callback_url: Opt = None,
-        **fields: Any,
-    ) -> SdkLessInitiateResponse:
-        return cast(
-            "SdkLessInitiateResponse",
-            await self._run(
-                self._prepare(
-                    "initiate_sdk_less_payment", payload, fields, client_id=client_id, callback_url=callback_url
-                )
-            ),
-        )
-
-    async def get_transaction_status(
-        self, transaction_id: str, *, retry: RetryPolicy | None = None
-    ) -> TransactionStatusResponse:
-        return cast(
-            "TransactionStatusResponse",
-            await self._run(
-                self._prepare(
-                    "get_transaction_status",
-                    params={"merchant_id": self.config.merchant_id, "transaction_id": transaction_id},
-                    retry=retry,
-                )
-            ),
-        )
-
-    async def get_transaction_status_apps_host(
-        self, transaction_id: str, *, client_id: Opt = None
-    ) -> TransactionStatusResponse:
-        return cast(
-            "TransactionStatusResponse",
-            await self._run(
-                self._prepare(
-                    "get_transaction_status_apps_host",
-                    params={"merchant_id": self.config.merchant_id, "transaction_id": transaction_id},
-                    client_id=client_id,
-                )
-            ),
-        )
+    async def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
+        return await self._run(self._prepare_call(operation, payload, arguments))
 
     async def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
+        """Async :meth:`Gateway.reconcile`."""
         try:
             return await self.get_transaction_status(transaction_id)
         except TransactionNotFoundError as exc:
             raise self._core.not_found_verdict(transaction_id, exc) from None
-
-    async def refund_v3(
-        self, payload: RefundV3Payload | None = None, /, *, original_amount: int | None = None, **fields: Any
-    ) -> RefundResponse:
-        return cast(
-            "RefundResponse",
-            await self._run(self._prepare("refund_v3", payload, fields, original_amount=original_amount)),
-        )
-
-    async def refund_v4(
-        self,
-        payload: RefundV4Payload | None = None,
-        /,
-        *,
-        original_amount: int | None = None,
-        callback_url: Opt = None,
-        callback_mode: Opt = None,
-        **fields: Any,
-    ) -> RefundResponse:
-        return cast(
-            "RefundResponse",
-            await self._run(
-                self._prepare(
-                    "refund_v4",
-                    payload,
-                    fields,
-                    original_amount=original_amount,
-                    callback_url=callback_url,
-                    callback_mode=callback_mode,
-                )
-            ),
-        )
-
-    async def refund_apps_host(
-        self,
-        payload: RefundV4Payload | None = None,
-        /,
-        *,
-        original_amount: int | None = None,
-        client_id: Opt = None,
-        **fields: Any,
-    ) -> RefundResponse:
-        return cast(
-            "RefundResponse",
-            await self._run(
-                self._prepare("refund_apps_host", payload, fields, original_amount=original_amount, client_id=client_id)
-            ),
-        )
-
-    async def fulfill_deferred_refund(
-        self, payload: DeferredFulfillPayload | None = None, /, **fields: Any
-    ) -> DeferredFulfillResponse:
-        return cast(
-            "DeferredFulfillResponse", await self._run(self._prepare("fulfill_deferred_refund", payload, fields))
-        )
-
-    async def send_otp(self, payload: OtpSendPayload | None = None, /, **fields: Any) -> OtpSendResponse:
-        return cast("OtpSendResponse", await self._run(self._prepare("send_otp", payload, fields)))
-
-    async def verify_otp(self, payload: OtpVerifyPayload | None = None, /, **fields: Any) -> OtpVerifyResponse:
-        return cast("OtpVerifyResponse", await self._run(self._prepare("verify_otp", payload, fields)))
-
-    async def get_wallet_balance(self, user_auth_token: str) -> WalletBalanceResponse:
-        return cast(
-            "WalletBalanceResponse",
-            await self._run(
-                self._prepare(
-                    "get_wallet_balance",
-                    params={"merchant_id": self.config.merchant_id, "user_auth_token": user_auth_token},
-                )
-            ),
-        )
-
-    async def get_payment_options(
-        self, payload: PaymentOptionsPayload | None = None, /, *, device_id: Opt = None, **fields: Any
-    ) -> PaymentOptionsResponse:
-        return cast(
-            "PaymentOptionsResponse",
-            await self._run(self._prepare("get_payment_options", payload, fields, device_id=device_id)),
-        )
-
-    async def unlink_user(self, payload: UnlinkPayload | None = None, /, **fields: Any) -> UnlinkResponse:
-        return cast("UnlinkResponse", await self._run(self._prepare("unlink_user", payload, fields)))
-
-    async def get_sso_access_token(
-        self, payload: SsoAccessPayload | None = None, /, *, client_id: Opt = None, **fields: Any
-    ) -> SsoAccessResponse:
-        return cast(
-            "SsoAccessResponse",
-            await self._run(self._prepare("get_sso_access_token", payload, fields, client_id=client_id)),
-        )
-
-    async def get_sso_user_details(self, access_token: str, *, client_id: Opt = None) -> SsoUserDetailsResponse:
-        return cast(
-            "SsoUserDetailsResponse",
-            await self._run(self._prepare("get_sso_user_details", access_token=access_token, client_id=client_id)),
-        )
-
-    async def trigger_test_callback(
-        self,
-        payload: TestCallbackRequest | None = None,
-        /,
-        *,
-        callback_url: Opt = None,
-        call_mode: Opt = None,
-        **fields: Any,
-    ) -> TestCallbackResponse:
-        return cast(
-            "TestCallbackResponse",
-            await self._run(
-                self._prepare("trigger_test_callback", payload, fields, callback_url=callback_url, call_mode=call_mode)
-            ),
-        )
-
-    async def get_authorization_token(self) -> TokenResponse:
-        return cast("TokenResponse", await self._run(self._prepare("get_authorization_token", self._token_form())))
 
     async def _fetch_token(self) -> AuthorizationToken:
         return self._token_from(await self.get_authorization_token())

@@ -102,7 +102,7 @@ CALLS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "send_otp": ((), {"mobile_number": "9999999999"}),
     "verify_otp": ((), {"otp_token": "OTPTOKEN1", "otp": OTP}),
     "get_sso_access_token": ((), {"grant_token": "GRANT1"}),
-    "get_sso_user_details": (("ACCESS1",), {}),
+    "get_sso_user_details": ((), {"access_token": "ACCESS1"}),
     "initiate_sdk_less_payment": (
         (),
         {

@@ -15,7 +15,7 @@ import httpx
 import merchant_gateway as mg
 import pytest
 from _helpers import CALLS, CLIENT_SECRET, MERCHANT, OTP, SALT, SALT_INDEX, FakeTime
-from merchant_gateway.operations import OPERATIONS
+from merchant_gateway_client.operations import OPERATIONS
 
 Handler = Callable[[httpx.Request], httpx.Response]
 

@@ -196,7 +196,7 @@ def user_flow_sync(gw: mg.Gateway, sb: Any) -> None:
         gw.get_wallet_balance(token)
     grant = control(sb, "POST", "/sso/grant-token", json={})["grantToken"]
     access = gw.get_sso_access_token(grant_token=grant).data.access_token  # type: ignore[union-attr]
-    assert gw.get_sso_user_details(str(access)).code == "SUCCESS"
+    assert gw.get_sso_user_details(access_token=str(access)).code == "SUCCESS"
 
 
 def test_sync_every_operation(sandbox: Any) -> None:
@@ -248,5 +248,5 @@ async def test_async_every_operation(sandbox: Any) -> None:
         assert (await gw.unlink_user(user_auth_token=token)).code == "SUCCESS"
         grant = control(sandbox, "POST", "/sso/grant-token", json={})["grantToken"]
         access = (await gw.get_sso_access_token(grant_token=grant)).data.access_token  # type: ignore[union-attr]
-        assert (await gw.get_sso_user_details(str(access))).code == "SUCCESS"
+        assert (await gw.get_sso_user_details(access_token=str(access))).code == "SUCCESS"
         assert (await gw.authorization_token()).token_type

@@ -327,7 +327,7 @@ def test_sso_access_token_header_rejected_before_sending(value: Any) -> None:
     STATS["invalid_inputs_tried"] += 1
     capture = Capture()
     with gateway(capture) as gw, pytest.raises((mg.ValidationError, mg.GatewayError)):
-        gw.get_sso_user_details(value)
+        gw.get_sso_user_details(access_token=value)
     assert capture.requests == []
     STATS["invalid_inputs_rejected"] += 1
 

@@ -108,7 +108,7 @@ def _full_flow(sbx: Env, errors: list[BaseException]) -> list[str]:
         grant_token = grant.get("grantToken") or grant.get("data", {}).get("grantToken")
         if grant_token:
             access = gw.get_sso_access_token(grant_token=grant_token).data.access_token
-            gw.get_sso_user_details(access)
+            gw.get_sso_user_details(access_token=access)
             expect(mg.AuthorizationError, gw.get_sso_access_token, grant_token=grant_token + "x")
         gw.unlink_user(user_auth_token=uat)
         expect(mg.UserLinkError, gw.get_wallet_balance, uat)

@@ -21,6 +21,9 @@ OP_LEVEL = {
     "x-follow-redirects": lambda v: v is False,
     "x-retry": lambda v: v in ("safe", "reconcile-first", "never"),
     "x-called-by": lambda v: v in ("merchant-server", "mobile-sdk"),
+    "x-money-movement": lambda v: v in ("none", "debit", "collect", "refund", "deferred-refund"),
+    "x-answer-codes": lambda v: v in ("outcome", "payment-state"),
+    "x-payload-from": lambda v: v in ("caller", "configuration"),
 }
 ANY_LEVEL = {
     "x-source": lambda v: v in ("interface-document", "public-reference"),

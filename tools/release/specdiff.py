@@ -7,6 +7,8 @@ So this module compares exactly what a client of this project depends on:
 * operations (by operationId): removed, renamed (same method + URL path, other id), moved (method/path/host);
 * the project's extensions x-host, x-signing-mode, x-signing-path, x-signing-required, x-body-wrapping,
   x-follow-redirects, x-called-by (any change is breaking: the bytes of a call change);
+* the operation facts x-money-movement, x-answer-codes, x-payload-from: newly stated is additive, a stated one
+  changed or removed is breaking (what a client does with the answer or a failure changes);
 * x-retry by direction (see :func:`retry_change`): looser (towards ``safe``: clients start re-sending a call that
   may act twice) and ``reconcile-first`` -> ``never`` (the status operation no longer settles it) are breaking;
   stricter (``safe`` -> ``reconcile-first``/``never``, ``never`` -> ``reconcile-first``) is additive: the wire is
@@ -45,6 +47,10 @@ BEHAVIOUR_EXTENSIONS = (
     "x-follow-redirects",
     "x-called-by",
 )
+# Operation facts the overlay's policy reads (x-money-movement, x-answer-codes, x-payload-from). Stating one where
+# the operation had none is ADDITIVE (a fact made explicit; the defaults "none", "outcome", "caller" describe the
+# earlier document); changing or removing a stated one is BREAKING.
+FACT_EXTENSIONS = ("x-money-movement", "x-answer-codes", "x-payload-from")
 # x-retry values; an absent x-retry is "safe" (the generator's default).
 RETRY_SAFE, RETRY_RECONCILE_FIRST, RETRY_NEVER = "safe", "reconcile-first", "never"
 RETRY_MODES = (RETRY_SAFE, RETRY_RECONCILE_FIRST, RETRY_NEVER)
@@ -178,6 +184,10 @@ class _Diff:
         for ext in BEHAVIOUR_EXTENSIONS:
             if old.get(ext) != new.get(ext):
                 self.add(BREAKING, f"{ext}-changed", op_id, f"{old.get(ext)!r} -> {new.get(ext)!r}")
+        for ext in FACT_EXTENSIONS:
+            if old.get(ext) != new.get(ext):
+                level, kind = (ADDITIVE, f"{ext}-stated") if ext not in old else (BREAKING, f"{ext}-changed")
+                self.add(level, kind, op_id, f"{old.get(ext)!r} -> {new.get(ext)!r}")
         retry = retry_change(old.get("x-retry", RETRY_SAFE), new.get("x-retry", RETRY_SAFE))
         if retry is not None:
             level, kind = retry

@@ -121,7 +121,7 @@ def sign_in(gateway: Gateway, grant_token: str) -> SsoUser:
         exc.add_note(SSO_UNKNOWN)
         raise
     token = _need(field_of(field_of(access, "data"), "access_token"), "access token", access.code, None)
-    return _user(gateway.get_sso_user_details(token))
+    return _user(gateway.get_sso_user_details(access_token=token))
 
 
 async def async_start_intent_payment(
@@ -148,4 +148,4 @@ async def async_sign_in(gateway: AsyncGateway, grant_token: str) -> SsoUser:
         exc.add_note(SSO_UNKNOWN)
         raise
     token = _need(field_of(field_of(access, "data"), "access_token"), "access token", access.code, None)
-    return _user(await gateway.get_sso_user_details(token))
+    return _user(await gateway.get_sso_user_details(access_token=token))

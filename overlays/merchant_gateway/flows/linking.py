@@ -115,6 +115,10 @@ class _OtpSession:
         self.sends += 1
         self.otp_token = token  # always the latest: an older token no longer matches a new OTP
 
+    def latest_token(self) -> str:
+        assert self.otp_token is not None, "an OTP is sent before the first prompt"
+        return self.otp_token
+
     def prompt(self) -> OtpPrompt:
         if self.prompts >= self.max_prompts:
             raise LinkingError(
@@ -188,7 +192,7 @@ def link_user(
                 raise
         otp = ask_otp(session.prompt())
         try:
-            return session.linked(gateway.verify_otp(otp_token=session.otp_token, otp=otp))
+            return session.linked(gateway.verify_otp(otp_token=session.latest_token(), otp=otp))
         except OutcomeUnknown as exc:
             exc.add_note(VERIFY_UNKNOWN)
             raise
@@ -220,7 +224,7 @@ async def async_link_user(
                 raise
         otp = await ask_otp(session.prompt())
         try:
-            return session.linked(await gateway.verify_otp(otp_token=session.otp_token, otp=otp))
+            return session.linked(await gateway.verify_otp(otp_token=session.latest_token(), otp=otp))
         except OutcomeUnknown as exc:
             exc.add_note(VERIFY_UNKNOWN)
             raise

@@ -106,8 +106,10 @@ async def reconcile_payments(
     ``max_rate``.
     """
 
+    one_attempt = gateway.with_options(retry=_ONE_ATTEMPT)
+
     async def fetch(txn: str) -> StatusSnapshot:
-        return snapshot_of(await gateway.get_transaction_status(txn, retry=_ONE_ATTEMPT), txn)
+        return snapshot_of(await one_attempt.get_transaction_status(txn), txn)
 
     return await reconcile_many(
         fetch,

@@ -1,0 +1,2896 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+"""Every typed operation method of Gateway and AsyncGateway, one per server operation, rendered from the spec.
+
+Rendered by generator/public_api.py from one macro for both flavours, so sync and async cannot drift. Each payload
+field is a keyword with the generated model's type (nested models also as wire mappings, enums also as their
+values), each request header a keyword, and the docstring is the spec's text. The overlay's classes inherit these
+and implement `_call`, the one place with policy (validation, signing, retries, reconciliation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
+
+if TYPE_CHECKING:
+    from .models import (
+        CardPaymentSource,
+        CollectPayload,
+        CollectPayloadInstrumentType,
+        CollectResponse,
+        DebitIntentPayload,
+        DebitIntentPayloadPaymentScope,
+        DebitPayload,
+        DebitV3XCALLMODE,
+        DebitV3XREDIRECTMODE,
+        DebitV4IntentXCALLMODE,
+        DebitV4Response,
+        DebitV4WebXCALLMODE,
+        DebitV4WebXREDIRECTMODE,
+        DeferredFulfillPayload,
+        DeferredFulfillResponse,
+        DeviceContext,
+        InlinePayPayload,
+        InlinePayResponse,
+        InlinePayWithGetXCALLMODE,
+        InlinePayWithGetXREDIRECTMODE,
+        InlinePayXCALLMODE,
+        InlinePayXREDIRECTMODE,
+        InstantDebitPayload,
+        InstantDebitResponse,
+        MerchantContext,
+        OtpSendPayload,
+        OtpSendPayloadRequestType,
+        OtpSendResponse,
+        OtpVerifyPayload,
+        OtpVerifyResponse,
+        PaymentOptionsPayload,
+        PaymentOptionsResponse,
+        RefundResponse,
+        RefundV3Payload,
+        RefundV4Payload,
+        RefundV4XCALLBACKMODE,
+        SdkLessInitiatePayload,
+        SdkLessInitiateResponse,
+        SsoAccessPayload,
+        SsoAccessResponse,
+        SsoUserDetailsResponse,
+        TestCallbackRequest,
+        TestCallbackResponse,
+        TokenResponse,
+        TransactionStatusResponse,
+        TriggerTestCallbackXCallMode,
+        UnlinkPayload,
+        UnlinkResponse,
+        UpiPaymentSource,
+        WalletBalanceResponse,
+        WalletsPaymentSource,
+    )
+
+
+class GatewayMethods:
+    """The operation methods of :class:`merchant_gateway.Gateway` (generated; policy lives in the overlay)."""
+
+    def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def get_authorization_token(
+        self,
+    ) -> TokenResponse:
+        """Issue an authorization token (client credentials)
+
+        Obtains (and refreshes) the authorization token for the newer standard checkout APIs. The path is identical in
+        sandbox and production; only the host differs. Rely on `access_token` and `expires_at`; refresh with the same
+        call before `expires_at`. Later checkout calls carry the token in the Authorization header (exact value format
+        beyond token_type: not shown).
+
+        Not shown in the interface document: The exact Authorization header value format beyond token_type.
+
+        Not shown in the interface document: Error answers of the token call.
+
+        Operation getAuthorizationToken: POST /v1/oauth/token on the auth host.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            TokenResponse
+        """
+        arguments: dict[str, Any] = {}
+        return cast("TokenResponse", self._call("get_authorization_token", None, arguments))
+
+    @overload
+    def debit_v3(
+        self,
+        payload: DebitPayload,
+        /,
+        *,
+        redirect_url: str | None = None,
+        redirect_mode: DebitV3XREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV3XCALLMODE | Literal["POST", "PUT"] | None = None,
+        provider_id: str | None = None,
+    ) -> str: ...
+
+    @overload
+    def debit_v3(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        sub_merchant: str | None = None,
+        mobile_number: str | None = None,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        redirect_url: str | None = None,
+        redirect_mode: DebitV3XREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV3XCALLMODE | Literal["POST", "PUT"] | None = None,
+        provider_id: str | None = None,
+    ) -> str: ...
+
+    def debit_v3(self, payload: DebitPayload | None = None, /, **arguments: Any) -> str:
+        """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
+
+        Starts a web redirect payment. The answer is a redirect to the payments page: the caller must disable redirect
+        following, and the `Location` value is appended to the host.
+
+        Mobile SDK: `/v3/debit` is also the SDK's `apiEndPoint`. The merchant server builds the base64 body (`request`)
+        and the X-VERIFY checksum exactly as for this operation (DebitPayload, signing path `/v3/debit`) and sends them
+        with the endpoint and transactionId to the app; the SDK starts the payment (optional SDK headers X-CALLBACK-URL,
+        X-CALL-MODE, X-PROVIDER-ID). The SDK's completion handler only reports that the UI flow ended: the merchant
+        calls the status operation.
+
+        Operation debitV3: POST /v3/debit on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
+                together with userAuthToken; avoid email or mobile number here.
+            user_auth_token (userAuthToken, optional): Only in the OTP linking flow. Pre-logs the user in; without it
+                unauthenticated users are sent to a login page.
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+            sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
+            mobile_number (mobileNumber, optional): User's mobile number.
+            message (message, optional): Shown to the user on completion.
+            email (email, optional): User's email.
+            short_name (shortName, optional): Pre-filled name for registration.
+            merchant_context (merchantContext, optional): Only if deep offers are allocated.
+
+        Request headers (keywords):
+            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+                callback target).
+            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+                redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
+                "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+            provider_id (x_provider_id, optional): Used when the merchant has several merchant ids.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            the redirect Location sent by the gateway
+        """
+        return cast("str", self._call("debit_v3", payload, arguments))
+
+    @overload
+    def debit_v4_web(
+        self,
+        payload: DebitPayload,
+        /,
+        *,
+        redirect_url: str | None = None,
+        redirect_mode: DebitV4WebXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV4WebXCALLMODE | Literal["POST", "PUT"] | None = None,
+        provider_id: str | None = None,
+    ) -> DebitV4Response: ...
+
+    @overload
+    def debit_v4_web(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        sub_merchant: str | None = None,
+        mobile_number: str | None = None,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        redirect_url: str | None = None,
+        redirect_mode: DebitV4WebXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV4WebXCALLMODE | Literal["POST", "PUT"] | None = None,
+        provider_id: str | None = None,
+    ) -> DebitV4Response: ...
+
+    def debit_v4_web(self, payload: DebitPayload | None = None, /, **arguments: Any) -> DebitV4Response:
+        """Debit v4 (web)
+
+        Starts a web payment; the envelope carries `data.redirectType` (WEB) and `data.redirectURL` (loaded in a web
+        view; the redirect URL and mode headers are used). The URL path ends with `/`; the signing path is `/v4/debit`
+        (no trailing slash).
+
+        Operation debitV4Web: POST /v4/debit/ on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
+                together with userAuthToken; avoid email or mobile number here.
+            user_auth_token (userAuthToken, optional): Only in the OTP linking flow. Pre-logs the user in; without it
+                unauthenticated users are sent to a login page.
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+            sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
+            mobile_number (mobileNumber, optional): User's mobile number.
+            message (message, optional): Shown to the user on completion.
+            email (email, optional): User's email.
+            short_name (shortName, optional): Pre-filled name for registration.
+            merchant_context (merchantContext, optional): Only if deep offers are allocated.
+
+        Request headers (keywords):
+            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+                callback target).
+            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+                redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
+                "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+            provider_id (x_provider_id, optional): Used when the merchant has several merchant ids.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            DebitV4Response
+        """
+        return cast("DebitV4Response", self._call("debit_v4_web", payload, arguments))
+
+    @overload
+    def debit_v4_intent(
+        self,
+        payload: DebitIntentPayload,
+        /,
+        *,
+        callback_url: str | None = None,
+        call_mode: DebitV4IntentXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> DebitV4Response: ...
+
+    @overload
+    def debit_v4_intent(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_order_id: str,
+        payment_scope: DebitIntentPayloadPaymentScope | Literal["PLATFORM"],
+        device_context: DeviceContext | Mapping[str, Any],
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        sub_merchant: str | None = None,
+        mobile_number: str | None = None,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV4IntentXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> DebitV4Response: ...
+
+    def debit_v4_intent(self, payload: DebitIntentPayload | None = None, /, **arguments: Any) -> DebitV4Response:
+        """Debit v4 intent variant (UPI intent URI)
+
+        Intent (deep link) flow. The merchant app checks that the wallet app is installed and sends its version code to
+        its server; the server requests the intent URL (`paymentScope` PLATFORM and
+        `deviceContext.platformVersionCode`), and the app opens `data.redirectURL` in the wallet app. Only
+        X-CALLBACK-URL and X-CALL-MODE are listed for this variant.
+
+        Operation debitV4Intent: POST /v4/debit on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            payment_scope (paymentScope): Must be PLATFORM. (one of PLATFORM)
+            device_context (deviceContext): Device facts of the intent variant.
+            merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
+                together with userAuthToken.
+            user_auth_token (userAuthToken, optional): Only in the OTP linking flow.
+            sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
+            mobile_number (mobileNumber, optional): -
+            message (message, optional): Shown to the user on completion.
+            email (email, optional): -
+            short_name (shortName, optional): Pre-filled name for registration.
+            merchant_context (merchantContext, optional): Only if deep offers are allocated.
+
+        Request headers (keywords):
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            DebitV4Response
+        """
+        return cast("DebitV4Response", self._call("debit_v4_intent", payload, arguments))
+
+    def get_transaction_status(
+        self,
+        transaction_id: str,
+    ) -> TransactionStatusResponse:
+        """Transaction status (base host)
+
+        Status of a payment (or refund) by merchant transaction id. Must be called after any payment flow finishes
+        (redirect back, SDK completion, callback); the amount must be cross-checked with the forward payment. Decisions
+        use `code`; paymentState and payResponseCode are informative. While PAYMENT_PENDING, poll until the status
+        changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+
+        Operation getTransactionStatus: GET /v3/transaction/{merchantId}/{transactionId}/status on the base host.
+
+        Args:
+            transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
+                least 1 characters)
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            TransactionStatusResponse
+        """
+        arguments: dict[str, Any] = {
+            "transaction_id": transaction_id,
+        }
+        return cast("TransactionStatusResponse", self._call("get_transaction_status", None, arguments))
+
+    def get_transaction_status_apps_host(
+        self,
+        transaction_id: str,
+        *,
+        client_id: str | None = None,
+    ) -> TransactionStatusResponse:
+        """Transaction status (apps host)
+
+        The same status call served by the apps host. Its URL is
+        `{apps_url}/v3/transaction/{merchantId}/{transactionId}/status`: the last segment is the path parameter
+        `statusSegment` whose only value is `status` (OpenAPI forbids two path items with the same templated path, so
+        the apps-host operation is written with a templated last segment and operation-level apps-host servers; see
+        spec/README.md). The signing path is `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also
+        carry `data.status`; INVALID_TRANSACTION_ID here means a wrong id.
+
+        Operation getTransactionStatusAppsHost: GET /v3/transaction/{merchantId}/{transactionId}/{statusSegment} on the
+        apps host.
+
+        Args:
+            transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
+                least 1 characters)
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+                is the merchant id). Default: the configured merchant id (the interface document: unless another value
+                was shared).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            TransactionStatusResponse
+        """
+        arguments: dict[str, Any] = {
+            "transaction_id": transaction_id,
+            "client_id": client_id,
+        }
+        return cast("TransactionStatusResponse", self._call("get_transaction_status_apps_host", None, arguments))
+
+    @overload
+    def refund_v3(
+        self,
+        payload: RefundV3Payload,
+        /,
+        *,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    @overload
+    def refund_v3(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_order_id: str,
+        message: str,
+        original_transaction_id: str | None = None,
+        provider_reference_id: str | None = None,
+        sub_merchant: str | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    def refund_v3(self, payload: RefundV3Payload | None = None, /, **arguments: Any) -> RefundResponse:
+        """Refund v3 (base host)
+
+        Refunds a payment fully or partly back to the original source. The refund's transactionId must differ from the
+        debit's. PAYMENT_SUCCESS means the refund succeeded. On INTERNAL_SERVER_ERROR or TIMED_OUT the refund may
+        already have been initiated: check status before retrying. The URL path ends with `/`; the signing path is
+        `/v3/credit/backToSource`.
+
+        Operation refundV3: POST /v3/credit/backToSource/ on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            message (message): Refund message.
+            original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
+                (one of originalTransactionId and providerReferenceId).
+            provider_reference_id (providerReferenceId, optional): The service's id of the forward payment (one of
+                originalTransactionId and providerReferenceId).
+            sub_merchant (subMerchant, optional): Tag (v3 path).
+
+        Policy:
+            original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
+                sent or read is used when not given).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            RefundResponse
+        """
+        return cast("RefundResponse", self._call("refund_v3", payload, arguments))
+
+    @overload
+    def refund_v4(
+        self,
+        payload: RefundV4Payload,
+        /,
+        *,
+        callback_url: str | None = None,
+        callback_mode: RefundV4XCALLBACKMODE | Literal["POST", "PUT"] | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    @overload
+    def refund_v4(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_order_id: str,
+        message: str,
+        original_transaction_id: str | None = None,
+        provider_reference_id: str | None = None,
+        sub_merchant_id: str | None = None,
+        callback_url: str | None = None,
+        callback_mode: RefundV4XCALLBACKMODE | Literal["POST", "PUT"] | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    def refund_v4(self, payload: RefundV4Payload | None = None, /, **arguments: Any) -> RefundResponse:
+        """Refund v4 (base host)
+
+        Refund with `subMerchantId`; optional X-CALLBACK-URL (dynamic server callback) and X-CALLBACK-MODE (POST or PUT,
+        default POST). Answers e.g. PAYMENT_PENDING. A passed refund window answers REVERSAL_WINDOW_EXCEEDED (process
+        the refund manually).
+
+        Operation refundV4: POST /v4/credit/backToSource on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            message (message): Refund message.
+            original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
+                (one of originalTransactionId and providerReferenceId).
+            provider_reference_id (providerReferenceId, optional): The service's id of the forward payment (one of
+                originalTransactionId and providerReferenceId).
+            sub_merchant_id (subMerchantId, optional): Tag (v4 and apps-host paths).
+
+        Request headers (keywords):
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            callback_mode (x_callback_mode, optional): HTTP method of the refund's server-to-server callback (POST or
+                PUT; default POST). (one of POST, PUT)
+
+        Policy:
+            original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
+                sent or read is used when not given).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            RefundResponse
+        """
+        return cast("RefundResponse", self._call("refund_v4", payload, arguments))
+
+    @overload
+    def refund_apps_host(
+        self,
+        payload: RefundV4Payload,
+        /,
+        *,
+        client_id: str | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    @overload
+    def refund_apps_host(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_order_id: str,
+        message: str,
+        original_transaction_id: str | None = None,
+        provider_reference_id: str | None = None,
+        sub_merchant_id: str | None = None,
+        client_id: str | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    def refund_apps_host(self, payload: RefundV4Payload | None = None, /, **arguments: Any) -> RefundResponse:
+        """Refund (apps host)
+
+        The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID). In the apps-host
+        listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
+
+        Operation refundAppsHost: POST /v3/credit/backToSource on the apps host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            message (message): Refund message.
+            original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
+                (one of originalTransactionId and providerReferenceId).
+            provider_reference_id (providerReferenceId, optional): The service's id of the forward payment (one of
+                originalTransactionId and providerReferenceId).
+            sub_merchant_id (subMerchantId, optional): Tag (v4 and apps-host paths).
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+                is the merchant id). Default: the configured merchant id (the interface document: unless another value
+                was shared).
+
+        Policy:
+            original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
+                sent or read is used when not given).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            RefundResponse
+        """
+        return cast("RefundResponse", self._call("refund_apps_host", payload, arguments))
+
+    @overload
+    def fulfill_deferred_refund(
+        self,
+        payload: DeferredFulfillPayload,
+        /,
+    ) -> DeferredFulfillResponse: ...
+
+    @overload
+    def fulfill_deferred_refund(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        merchant_user_id: str,
+        amount: int,
+        merchant_order_id: str,
+        sub_merchant: str | None = None,
+        mobile_number: str | None = None,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+    ) -> DeferredFulfillResponse: ...
+
+    def fulfill_deferred_refund(
+        self, payload: DeferredFulfillPayload | None = None, /, **arguments: Any
+    ) -> DeferredFulfillResponse:
+        """Deferred (cash on delivery) refund fulfilment
+
+        Fulfils a deferred credit made earlier with the same transactionId. Needs no auth header besides X-VERIFY.
+        Success is shown with HTTP 200 and failure with HTTP 400 in the samples.
+
+        Not shown in the interface document: The preceding deferred credit operation.
+
+        Not shown in the interface document: Response codes beyond the sample codes PAYMENT_SUCCESS and
+        INVALID_TRANSACTION_ID.
+
+        Operation fulfillDeferredRefund: POST /v3/credit/deferred/fulfill on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            merchant_user_id (merchantUserId): -
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            sub_merchant (subMerchant, optional): -
+            mobile_number (mobileNumber, optional): -
+            message (message, optional): Shown on the success page.
+            email (email, optional): -
+            short_name (shortName, optional): -
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            DeferredFulfillResponse
+        """
+        return cast("DeferredFulfillResponse", self._call("fulfill_deferred_refund", payload, arguments))
+
+    @overload
+    def collect_request(
+        self,
+        payload: CollectPayload,
+        /,
+        *,
+        callback_url: str,
+    ) -> CollectResponse: ...
+
+    @overload
+    def collect_request(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        merchant_order_id: str,
+        amount: int,
+        instrument_type: CollectPayloadInstrumentType | Literal["MOBILE"],
+        instrument_reference: str,
+        expires_in: int,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+        sub_merchant: str | None = None,
+        sub_merchant_id: str | None = None,
+        store_id: str | None = None,
+        terminal_id: str | None = None,
+        callback_url: str,
+    ) -> CollectResponse: ...
+
+    def collect_request(self, payload: CollectPayload | None = None, /, **arguments: Any) -> CollectResponse:
+        """Collect request (offline request payment)
+
+        Sends a collect request to the user's mobile number. Code SUCCESS means the collect request was sent to the
+        user's payment address. A charge callback is sent only for success or failure; pending cases produce no
+        callback, so status must be polled (in a point-of-sale setup, at most expiry time minus time already elapsed,
+        e.g. 180 s expiry checked at 60 s leaves 120 s).
+
+        Operation collectRequest: POST /v3/charge on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            instrument_type (instrumentType): Value MOBILE. (one of MOBILE)
+            instrument_reference (instrumentReference): User's mobile number.
+            expires_in (expiresIn): Time within which the payment must complete, else it is marked failed. Default 30
+                days; the sample uses 180 and the status guidance counts it in seconds (seconds: 30 days = 2592000). (>=
+                1)
+            message (message, optional): Recommended to carry transaction id, order id, invoice number.
+            email (email, optional): -
+            short_name (shortName, optional): Customer name.
+            sub_merchant (subMerchant, optional): Tag (v3 listing).
+            sub_merchant_id (subMerchantId, optional): Tag (later listing).
+            store_id (storeId, optional): Unique across stores (optional in one listing, required in another).
+            terminal_id (terminalId, optional): Unique within a store.
+
+        Request headers (keywords):
+            callback_url (x_callback_url): Server-to-server callback URL of the collect request (required on
+                /v3/charge).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            CollectResponse
+        """
+        return cast("CollectResponse", self._call("collect_request", payload, arguments))
+
+    @overload
+    def trigger_test_callback(
+        self,
+        payload: TestCallbackRequest,
+        /,
+        *,
+        callback_url: str,
+        call_mode: TriggerTestCallbackXCallMode | Literal["POST", "PUT"] | None = None,
+    ) -> TestCallbackResponse: ...
+
+    @overload
+    def trigger_test_callback(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        callback_url: str,
+        call_mode: TriggerTestCallbackXCallMode | Literal["POST", "PUT"] | None = None,
+    ) -> TestCallbackResponse: ...
+
+    def trigger_test_callback(
+        self, payload: TestCallbackRequest | None = None, /, **arguments: Any
+    ) -> TestCallbackResponse:
+        """Trigger a test server-to-server callback
+
+        Triggers a test server-to-server callback to the URL in `x-callback-url`. Plain JSON body (not wrapped, not
+        signed). Validation failure answers BAD_REQUEST with a message saying the amount must be at least 1.
+
+        Operation triggerTestCallback: POST /testing/S2SCallback/ on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Paise; must be greater than or equal to 1. (>= 1)
+
+        Request headers (keywords):
+            callback_url (x_callback_url): Merchant URL that receives the test server-to-server callback.
+            call_mode (x_call_mode, optional): HTTP method of the test callback (POST or PUT). (one of POST, PUT)
+                Default: POST, the documented default.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            TestCallbackResponse
+        """
+        return cast("TestCallbackResponse", self._call("trigger_test_callback", payload, arguments))
+
+    def get_wallet_balance(
+        self,
+        user_auth_token: str,
+    ) -> WalletBalanceResponse:
+        """Wallet balance of a linked user
+
+        Reads the wallet balance before initiating a payment (OTP linking flow only). On failure (e.g.
+        MERCHANT_USER_NOT_FOUND) `data` holds merchantId, allowPartialPayment and empty `upi` and `wallet` objects.
+
+        Operation getWalletBalance: GET /v3/account/token/{merchantId}/{userAuthToken}/debit/suggest on the base host.
+
+        Args:
+            user_auth_token (user_auth_token): Auth token of the linked user (OTP linking flow only). (at least 1
+                characters)
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            WalletBalanceResponse
+        """
+        arguments: dict[str, Any] = {
+            "user_auth_token": user_auth_token,
+        }
+        return cast("WalletBalanceResponse", self._call("get_wallet_balance", None, arguments))
+
+    @overload
+    def instant_debit(
+        self,
+        payload: InstantDebitPayload,
+        /,
+    ) -> InstantDebitResponse: ...
+
+    @overload
+    def instant_debit(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        mobile_number: str,
+        merchant_order_id: str,
+        user_auth_token: str,
+        email: str | None = None,
+        short_name: str | None = None,
+        sub_merchant: str | None = None,
+        message: str | None = None,
+    ) -> InstantDebitResponse: ...
+
+    def instant_debit(self, payload: InstantDebitPayload | None = None, /, **arguments: Any) -> InstantDebitResponse:
+        """Direct wallet debit for a linked user
+
+        Debits the wallet of a user linked through the OTP flow (userAuthToken). On INTERNAL_SERVER_ERROR or TIMED_OUT
+        the outcome is unknown: check status before retrying.
+
+        Operation instantDebit: POST /v3/debit/instant on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            mobile_number (mobileNumber): Number on which the OTP was sent.
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            user_auth_token (userAuthToken): From OTP verification.
+            email (email, optional): -
+            short_name (shortName, optional): -
+            sub_merchant (subMerchant, optional): Carried by the sample payload.
+            message (message, optional): Carried by the sample payload.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            InstantDebitResponse
+        """
+        return cast("InstantDebitResponse", self._call("instant_debit", payload, arguments))
+
+    @overload
+    def inline_pay_with_get(
+        self,
+        payload: InlinePayPayload,
+        /,
+        *,
+        redirect_url: str | None = None,
+        redirect_mode: InlinePayWithGetXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: InlinePayWithGetXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> InlinePayResponse: ...
+
+    @overload
+    def inline_pay_with_get(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        payment_sources: Sequence[
+            CardPaymentSource
+            | Mapping[str, Any]
+            | UpiPaymentSource
+            | Mapping[str, Any]
+            | WalletsPaymentSource
+            | Mapping[str, Any]
+        ],
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        mobile_number: str | None = None,
+        device_id: str | None = None,
+        redirect_url: str | None = None,
+        redirect_mode: InlinePayWithGetXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: InlinePayWithGetXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> InlinePayResponse: ...
+
+    def inline_pay_with_get(self, payload: InlinePayPayload | None = None, /, **arguments: Any) -> InlinePayResponse:
+        """Inline pay with a selected instrument (GET carrying a body)
+
+        The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual, allowed by OpenAPI
+        3.1; clients must be able to send it). Same headers and answers as the POST.
+
+        Operation inlinePayWithGet: GET /v3/merchant/inline/pay on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            payment_sources (paymentSources): Selected instruments.
+            merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
+            user_auth_token (userAuthToken, optional): Token generated when linking (one of merchantUserId and
+                userAuthToken is required).
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+            mobile_number (mobileNumber, optional): Required on the POST (direct debit) variant.
+            device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
+
+        Request headers (keywords):
+            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+                callback target).
+            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+                redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
+                "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            InlinePayResponse
+        """
+        return cast("InlinePayResponse", self._call("inline_pay_with_get", payload, arguments))
+
+    @overload
+    def inline_pay(
+        self,
+        payload: InlinePayPayload,
+        /,
+        *,
+        redirect_url: str | None = None,
+        redirect_mode: InlinePayXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: InlinePayXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> InlinePayResponse: ...
+
+    @overload
+    def inline_pay(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        payment_sources: Sequence[
+            CardPaymentSource
+            | Mapping[str, Any]
+            | UpiPaymentSource
+            | Mapping[str, Any]
+            | WalletsPaymentSource
+            | Mapping[str, Any]
+        ],
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        mobile_number: str | None = None,
+        device_id: str | None = None,
+        redirect_url: str | None = None,
+        redirect_mode: InlinePayXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: InlinePayXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> InlinePayResponse: ...
+
+    def inline_pay(self, payload: InlinePayPayload | None = None, /, **arguments: Any) -> InlinePayResponse:
+        """Inline pay with a selected instrument (POST, direct debit variant)
+
+        Pays with the selected instrument(s) in `paymentSources` (card, wallets, upi INLINE or INTENT). Answers
+        PAYMENT_INITIATED with `data.redirectUrl` (card and wallet) or `data.intentURL` and `data.package` (UPI intent);
+        the status operation must then be used to learn the outcome. `mobileNumber` is required on this POST variant.
+
+        Operation inlinePay: POST /v3/merchant/inline/pay on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            payment_sources (paymentSources): Selected instruments.
+            merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
+            user_auth_token (userAuthToken, optional): Token generated when linking (one of merchantUserId and
+                userAuthToken is required).
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+            mobile_number (mobileNumber, optional): Required on the POST (direct debit) variant.
+            device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
+
+        Request headers (keywords):
+            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+                callback target).
+            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+                redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
+                "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            InlinePayResponse
+        """
+        return cast("InlinePayResponse", self._call("inline_pay", payload, arguments))
+
+    @overload
+    def get_payment_options(
+        self,
+        payload: PaymentOptionsPayload,
+        /,
+        *,
+        merchant_device_id: str | None = None,
+    ) -> PaymentOptionsResponse: ...
+
+    @overload
+    def get_payment_options(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        amount: int,
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        merchant_device_id: str | None = None,
+    ) -> PaymentOptionsResponse: ...
+
+    def get_payment_options(
+        self, payload: PaymentOptionsPayload | None = None, /, **arguments: Any
+    ) -> PaymentOptionsResponse:
+        """Payment options of a user
+
+        Lists the user's instruments (wallet, upi, card; more such as e-gift vouchers may be added). Only enabled
+        instruments are to be shown; `instrumentPriority` and `priority` order them (0 first). X-VERIFY is documented as
+        optional for this operation.
+
+        Operation getPaymentOptions: POST /v3/merchant/payment/options on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
+            user_auth_token (userAuthToken, optional): Linking token (one of merchantUserId and userAuthToken is
+                required).
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+
+        Request headers (keywords):
+            merchant_device_id (x_merchant_device_id, optional): Encrypted device id collected from the Android app.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            PaymentOptionsResponse
+        """
+        return cast("PaymentOptionsResponse", self._call("get_payment_options", payload, arguments))
+
+    @overload
+    def unlink_user(
+        self,
+        payload: UnlinkPayload,
+        /,
+    ) -> UnlinkResponse: ...
+
+    @overload
+    def unlink_user(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        user_auth_token: str,
+    ) -> UnlinkResponse: ...
+
+    def unlink_user(self, payload: UnlinkPayload | None = None, /, **arguments: Any) -> UnlinkResponse:
+        """Unlink a linked user
+
+        Disables the userAuthToken of a linked user. No UI flow is involved.
+
+        `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat carries an
+        invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation settles it. After a failure
+        once the request may have been sent, a client does not re-send it automatically; the unlink flow settles it by
+        sending the unlink once more, where INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no
+        longer works).
+
+        Operation unlinkUser: POST /v3/merchant/token/unlink on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            user_auth_token (userAuthToken): Token to disable.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
+                OutcomeUnknown and nothing is re-sent automatically; the caller decides (x-retry: never).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            UnlinkResponse
+        """
+        return cast("UnlinkResponse", self._call("unlink_user", payload, arguments))
+
+    @overload
+    def send_otp(
+        self,
+        payload: OtpSendPayload,
+        /,
+    ) -> OtpSendResponse: ...
+
+    @overload
+    def send_otp(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        mobile_number: str,
+        email: str | None = None,
+        short_name: str | None = None,
+        request_type: OtpSendPayloadRequestType | Literal["CREDIT", "WALLET"] | None = None,
+    ) -> OtpSendResponse: ...
+
+    def send_otp(self, payload: OtpSendPayload | None = None, /, **arguments: Any) -> OtpSendResponse:
+        """Send a linking OTP to the user's mobile number
+
+        Sends an OTP for linking. A new otpToken is issued for every OTP requested; the merchant must send the latest
+        otpToken with its matching otp. The interface document does not show this operation; method, path and payload
+        come from the gateway's public reference.
+
+        `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are limited:
+        OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may already have no longer
+        verifies. After a failure once the request may have been sent, a client does not re-send it automatically: the
+        outcome is unknown and the caller decides.
+
+        Source: the gateway's public reference; the interface document does not show this operation.
+
+        Operation sendOtp: POST /v3/merchant/otp/send on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            mobile_number (mobileNumber): Mobile number that receives the OTP.
+            email (email, optional): -
+            short_name (shortName, optional): -
+            request_type (requestType, optional): Kind of linking requested. (one of WALLET, CREDIT)
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
+                OutcomeUnknown and nothing is re-sent automatically; the caller decides (x-retry: never).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            OtpSendResponse
+        """
+        return cast("OtpSendResponse", self._call("send_otp", payload, arguments))
+
+    @overload
+    def verify_otp(
+        self,
+        payload: OtpVerifyPayload,
+        /,
+    ) -> OtpVerifyResponse: ...
+
+    @overload
+    def verify_otp(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        otp_token: str,
+        otp: str,
+    ) -> OtpVerifyResponse: ...
+
+    def verify_otp(self, payload: OtpVerifyPayload | None = None, /, **arguments: Any) -> OtpVerifyResponse:
+        """Verify the linking OTP and obtain the userAuthToken
+
+        Verifies the OTP (merchantId, otpToken, otp) and returns the userAuthToken. The interface document gives the
+        request and response fields but not the method and path (taken from the gateway's public reference).
+
+        `x-retry: never`: a repeat of a successful verification answers OTP_ALREADY_VERIFIED and its userAuthToken is
+        lost. After a failure once the request may have been sent, a client does not re-send it automatically: the
+        userAuthToken may have been issued; the caller decides.
+
+        Source: the gateway's public reference; the interface document does not show this operation.
+
+        Operation verifyOtp: POST /v3/merchant/otp/verify on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            otp_token (otpToken): The latest otpToken issued by sendOtp.
+            otp (otp): OTP typed by the user.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
+                OutcomeUnknown and nothing is re-sent automatically; the caller decides (x-retry: never).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            OtpVerifyResponse
+        """
+        return cast("OtpVerifyResponse", self._call("verify_otp", payload, arguments))
+
+    @overload
+    def get_sso_access_token(
+        self,
+        payload: SsoAccessPayload,
+        /,
+        *,
+        client_id: str | None = None,
+    ) -> SsoAccessResponse: ...
+
+    @overload
+    def get_sso_access_token(
+        self,
+        payload: None = None,
+        /,
+        *,
+        grant_token: str,
+        client_id: str | None = None,
+    ) -> SsoAccessResponse: ...
+
+    def get_sso_access_token(self, payload: SsoAccessPayload | None = None, /, **arguments: Any) -> SsoAccessResponse:
+        """Exchange an SSO grant token for an access token
+
+        Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the merchant server.
+        UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
+
+        `x-retry: never`: whether a grant token can be exchanged more than once is not shown, so a repeat may answer
+        UNAUTHORIZED although the first exchange succeeded. After a failure once the request may have been sent, a
+        client does not re-send it automatically; a new grant token is needed.
+
+        Not shown in the interface document: Whether a grant token can be exchanged more than once.
+
+        Operation getSsoAccessToken: POST /v3/service/auth/access on the apps host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            grant_token (grantToken): -
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on single-sign-on calls, unless another value was shared.
+                Default: the configured merchant id (the interface document: unless another value was shared).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
+                OutcomeUnknown and nothing is re-sent automatically; the caller decides (x-retry: never).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            SsoAccessResponse
+        """
+        return cast("SsoAccessResponse", self._call("get_sso_access_token", payload, arguments))
+
+    def get_sso_user_details(
+        self,
+        *,
+        client_id: str | None = None,
+        access_token: str,
+    ) -> SsoUserDetailsResponse:
+        """SSO user details
+
+        Fetches the user's details with the SSO access token. Email fields are present only if the user shared the
+        email.
+
+        Operation getSsoUserDetails: GET /v3/service/userdetails on the apps host.
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on single-sign-on calls, unless another value was shared.
+                Default: the configured merchant id (the interface document: unless another value was shared).
+            access_token (x_access_token): SSO access token (from getSsoAccessToken) on the user details call.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            SsoUserDetailsResponse
+        """
+        arguments: dict[str, Any] = {
+            "client_id": client_id,
+            "access_token": access_token,
+        }
+        return cast("SsoUserDetailsResponse", self._call("get_sso_user_details", None, arguments))
+
+    @overload
+    def initiate_sdk_less_payment(
+        self,
+        payload: SdkLessInitiatePayload,
+        /,
+        *,
+        client_id: str | None = None,
+        callback_url: str | None = None,
+    ) -> SdkLessInitiateResponse: ...
+
+    @overload
+    def initiate_sdk_less_payment(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        valid_for: int,
+        merchant_order_id: str,
+        redirect_url: str,
+        transaction_context: str,
+        sub_merchant_id: str | None = None,
+        client_id: str | None = None,
+        callback_url: str | None = None,
+    ) -> SdkLessInitiateResponse: ...
+
+    def initiate_sdk_less_payment(
+        self, payload: SdkLessInitiatePayload | None = None, /, **arguments: Any
+    ) -> SdkLessInitiateResponse:
+        """Initiate an SDK-less payment
+
+        Reserves a payment for the mini-app platform. The client opens `data.redirectUrl` (a deep link to the payments
+        page), or calls the client SDK's proceedToPay with `data.reservationId`. After payment the user is sent to the
+        merchant's `redirectUrl`; the status is not shared client-side, so the merchant must call the status operation.
+
+        Operation initiateSdkLessPayment: POST /v3/transaction/sdk-less/initiate on the apps host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            valid_for (validFor): Milliseconds for which the payment is valid. (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            redirect_url (redirectUrl): Where the user is sent after finishing on the payments page.
+            transaction_context (transactionContext): Base64 of cart details typed by the request category (category
+                tree maintained by the service). The cart details schema per category is not shown.
+            sub_merchant_id (subMerchantId, optional): Only when told to send it.
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+                is the merchant id). Default: the configured merchant id (the interface document: unless another value
+                was shared).
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            SdkLessInitiateResponse
+        """
+        return cast("SdkLessInitiateResponse", self._call("initiate_sdk_less_payment", payload, arguments))
+
+
+class AsyncGatewayMethods:
+    """The operation methods of :class:`merchant_gateway.AsyncGateway` (generated; policy lives in the overlay)."""
+
+    async def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    async def get_authorization_token(
+        self,
+    ) -> TokenResponse:
+        """Issue an authorization token (client credentials)
+
+        Obtains (and refreshes) the authorization token for the newer standard checkout APIs. The path is identical in
+        sandbox and production; only the host differs. Rely on `access_token` and `expires_at`; refresh with the same
+        call before `expires_at`. Later checkout calls carry the token in the Authorization header (exact value format
+        beyond token_type: not shown).
+
+        Not shown in the interface document: The exact Authorization header value format beyond token_type.
+
+        Not shown in the interface document: Error answers of the token call.
+
+        Operation getAuthorizationToken: POST /v1/oauth/token on the auth host.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            TokenResponse
+        """
+        arguments: dict[str, Any] = {}
+        return cast("TokenResponse", await self._call("get_authorization_token", None, arguments))
+
+    @overload
+    async def debit_v3(
+        self,
+        payload: DebitPayload,
+        /,
+        *,
+        redirect_url: str | None = None,
+        redirect_mode: DebitV3XREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV3XCALLMODE | Literal["POST", "PUT"] | None = None,
+        provider_id: str | None = None,
+    ) -> str: ...
+
+    @overload
+    async def debit_v3(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        sub_merchant: str | None = None,
+        mobile_number: str | None = None,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        redirect_url: str | None = None,
+        redirect_mode: DebitV3XREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV3XCALLMODE | Literal["POST", "PUT"] | None = None,
+        provider_id: str | None = None,
+    ) -> str: ...
+
+    async def debit_v3(self, payload: DebitPayload | None = None, /, **arguments: Any) -> str:
+        """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
+
+        Starts a web redirect payment. The answer is a redirect to the payments page: the caller must disable redirect
+        following, and the `Location` value is appended to the host.
+
+        Mobile SDK: `/v3/debit` is also the SDK's `apiEndPoint`. The merchant server builds the base64 body (`request`)
+        and the X-VERIFY checksum exactly as for this operation (DebitPayload, signing path `/v3/debit`) and sends them
+        with the endpoint and transactionId to the app; the SDK starts the payment (optional SDK headers X-CALLBACK-URL,
+        X-CALL-MODE, X-PROVIDER-ID). The SDK's completion handler only reports that the UI flow ended: the merchant
+        calls the status operation.
+
+        Operation debitV3: POST /v3/debit on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
+                together with userAuthToken; avoid email or mobile number here.
+            user_auth_token (userAuthToken, optional): Only in the OTP linking flow. Pre-logs the user in; without it
+                unauthenticated users are sent to a login page.
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+            sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
+            mobile_number (mobileNumber, optional): User's mobile number.
+            message (message, optional): Shown to the user on completion.
+            email (email, optional): User's email.
+            short_name (shortName, optional): Pre-filled name for registration.
+            merchant_context (merchantContext, optional): Only if deep offers are allocated.
+
+        Request headers (keywords):
+            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+                callback target).
+            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+                redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
+                "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+            provider_id (x_provider_id, optional): Used when the merchant has several merchant ids.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            the redirect Location sent by the gateway
+        """
+        return cast("str", await self._call("debit_v3", payload, arguments))
+
+    @overload
+    async def debit_v4_web(
+        self,
+        payload: DebitPayload,
+        /,
+        *,
+        redirect_url: str | None = None,
+        redirect_mode: DebitV4WebXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV4WebXCALLMODE | Literal["POST", "PUT"] | None = None,
+        provider_id: str | None = None,
+    ) -> DebitV4Response: ...
+
+    @overload
+    async def debit_v4_web(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        sub_merchant: str | None = None,
+        mobile_number: str | None = None,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        redirect_url: str | None = None,
+        redirect_mode: DebitV4WebXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV4WebXCALLMODE | Literal["POST", "PUT"] | None = None,
+        provider_id: str | None = None,
+    ) -> DebitV4Response: ...
+
+    async def debit_v4_web(self, payload: DebitPayload | None = None, /, **arguments: Any) -> DebitV4Response:
+        """Debit v4 (web)
+
+        Starts a web payment; the envelope carries `data.redirectType` (WEB) and `data.redirectURL` (loaded in a web
+        view; the redirect URL and mode headers are used). The URL path ends with `/`; the signing path is `/v4/debit`
+        (no trailing slash).
+
+        Operation debitV4Web: POST /v4/debit/ on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
+                together with userAuthToken; avoid email or mobile number here.
+            user_auth_token (userAuthToken, optional): Only in the OTP linking flow. Pre-logs the user in; without it
+                unauthenticated users are sent to a login page.
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+            sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
+            mobile_number (mobileNumber, optional): User's mobile number.
+            message (message, optional): Shown to the user on completion.
+            email (email, optional): User's email.
+            short_name (shortName, optional): Pre-filled name for registration.
+            merchant_context (merchantContext, optional): Only if deep offers are allocated.
+
+        Request headers (keywords):
+            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+                callback target).
+            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+                redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
+                "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+            provider_id (x_provider_id, optional): Used when the merchant has several merchant ids.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            DebitV4Response
+        """
+        return cast("DebitV4Response", await self._call("debit_v4_web", payload, arguments))
+
+    @overload
+    async def debit_v4_intent(
+        self,
+        payload: DebitIntentPayload,
+        /,
+        *,
+        callback_url: str | None = None,
+        call_mode: DebitV4IntentXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> DebitV4Response: ...
+
+    @overload
+    async def debit_v4_intent(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_order_id: str,
+        payment_scope: DebitIntentPayloadPaymentScope | Literal["PLATFORM"],
+        device_context: DeviceContext | Mapping[str, Any],
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        sub_merchant: str | None = None,
+        mobile_number: str | None = None,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        callback_url: str | None = None,
+        call_mode: DebitV4IntentXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> DebitV4Response: ...
+
+    async def debit_v4_intent(self, payload: DebitIntentPayload | None = None, /, **arguments: Any) -> DebitV4Response:
+        """Debit v4 intent variant (UPI intent URI)
+
+        Intent (deep link) flow. The merchant app checks that the wallet app is installed and sends its version code to
+        its server; the server requests the intent URL (`paymentScope` PLATFORM and
+        `deviceContext.platformVersionCode`), and the app opens `data.redirectURL` in the wallet app. Only
+        X-CALLBACK-URL and X-CALL-MODE are listed for this variant.
+
+        Operation debitV4Intent: POST /v4/debit on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            payment_scope (paymentScope): Must be PLATFORM. (one of PLATFORM)
+            device_context (deviceContext): Device facts of the intent variant.
+            merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
+                together with userAuthToken.
+            user_auth_token (userAuthToken, optional): Only in the OTP linking flow.
+            sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
+            mobile_number (mobileNumber, optional): -
+            message (message, optional): Shown to the user on completion.
+            email (email, optional): -
+            short_name (shortName, optional): Pre-filled name for registration.
+            merchant_context (merchantContext, optional): Only if deep offers are allocated.
+
+        Request headers (keywords):
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            DebitV4Response
+        """
+        return cast("DebitV4Response", await self._call("debit_v4_intent", payload, arguments))
+
+    async def get_transaction_status(
+        self,
+        transaction_id: str,
+    ) -> TransactionStatusResponse:
+        """Transaction status (base host)
+
+        Status of a payment (or refund) by merchant transaction id. Must be called after any payment flow finishes
+        (redirect back, SDK completion, callback); the amount must be cross-checked with the forward payment. Decisions
+        use `code`; paymentState and payResponseCode are informative. While PAYMENT_PENDING, poll until the status
+        changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+
+        Operation getTransactionStatus: GET /v3/transaction/{merchantId}/{transactionId}/status on the base host.
+
+        Args:
+            transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
+                least 1 characters)
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            TransactionStatusResponse
+        """
+        arguments: dict[str, Any] = {
+            "transaction_id": transaction_id,
+        }
+        return cast("TransactionStatusResponse", await self._call("get_transaction_status", None, arguments))
+
+    async def get_transaction_status_apps_host(
+        self,
+        transaction_id: str,
+        *,
+        client_id: str | None = None,
+    ) -> TransactionStatusResponse:
+        """Transaction status (apps host)
+
+        The same status call served by the apps host. Its URL is
+        `{apps_url}/v3/transaction/{merchantId}/{transactionId}/status`: the last segment is the path parameter
+        `statusSegment` whose only value is `status` (OpenAPI forbids two path items with the same templated path, so
+        the apps-host operation is written with a templated last segment and operation-level apps-host servers; see
+        spec/README.md). The signing path is `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also
+        carry `data.status`; INVALID_TRANSACTION_ID here means a wrong id.
+
+        Operation getTransactionStatusAppsHost: GET /v3/transaction/{merchantId}/{transactionId}/{statusSegment} on the
+        apps host.
+
+        Args:
+            transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
+                least 1 characters)
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+                is the merchant id). Default: the configured merchant id (the interface document: unless another value
+                was shared).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            TransactionStatusResponse
+        """
+        arguments: dict[str, Any] = {
+            "transaction_id": transaction_id,
+            "client_id": client_id,
+        }
+        return cast("TransactionStatusResponse", await self._call("get_transaction_status_apps_host", None, arguments))
+
+    @overload
+    async def refund_v3(
+        self,
+        payload: RefundV3Payload,
+        /,
+        *,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    @overload
+    async def refund_v3(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_order_id: str,
+        message: str,
+        original_transaction_id: str | None = None,
+        provider_reference_id: str | None = None,
+        sub_merchant: str | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    async def refund_v3(self, payload: RefundV3Payload | None = None, /, **arguments: Any) -> RefundResponse:
+        """Refund v3 (base host)
+
+        Refunds a payment fully or partly back to the original source. The refund's transactionId must differ from the
+        debit's. PAYMENT_SUCCESS means the refund succeeded. On INTERNAL_SERVER_ERROR or TIMED_OUT the refund may
+        already have been initiated: check status before retrying. The URL path ends with `/`; the signing path is
+        `/v3/credit/backToSource`.
+
+        Operation refundV3: POST /v3/credit/backToSource/ on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            message (message): Refund message.
+            original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
+                (one of originalTransactionId and providerReferenceId).
+            provider_reference_id (providerReferenceId, optional): The service's id of the forward payment (one of
+                originalTransactionId and providerReferenceId).
+            sub_merchant (subMerchant, optional): Tag (v3 path).
+
+        Policy:
+            original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
+                sent or read is used when not given).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            RefundResponse
+        """
+        return cast("RefundResponse", await self._call("refund_v3", payload, arguments))
+
+    @overload
+    async def refund_v4(
+        self,
+        payload: RefundV4Payload,
+        /,
+        *,
+        callback_url: str | None = None,
+        callback_mode: RefundV4XCALLBACKMODE | Literal["POST", "PUT"] | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    @overload
+    async def refund_v4(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_order_id: str,
+        message: str,
+        original_transaction_id: str | None = None,
+        provider_reference_id: str | None = None,
+        sub_merchant_id: str | None = None,
+        callback_url: str | None = None,
+        callback_mode: RefundV4XCALLBACKMODE | Literal["POST", "PUT"] | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    async def refund_v4(self, payload: RefundV4Payload | None = None, /, **arguments: Any) -> RefundResponse:
+        """Refund v4 (base host)
+
+        Refund with `subMerchantId`; optional X-CALLBACK-URL (dynamic server callback) and X-CALLBACK-MODE (POST or PUT,
+        default POST). Answers e.g. PAYMENT_PENDING. A passed refund window answers REVERSAL_WINDOW_EXCEEDED (process
+        the refund manually).
+
+        Operation refundV4: POST /v4/credit/backToSource on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            message (message): Refund message.
+            original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
+                (one of originalTransactionId and providerReferenceId).
+            provider_reference_id (providerReferenceId, optional): The service's id of the forward payment (one of
+                originalTransactionId and providerReferenceId).
+            sub_merchant_id (subMerchantId, optional): Tag (v4 and apps-host paths).
+
+        Request headers (keywords):
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            callback_mode (x_callback_mode, optional): HTTP method of the refund's server-to-server callback (POST or
+                PUT; default POST). (one of POST, PUT)
+
+        Policy:
+            original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
+                sent or read is used when not given).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            RefundResponse
+        """
+        return cast("RefundResponse", await self._call("refund_v4", payload, arguments))
+
+    @overload
+    async def refund_apps_host(
+        self,
+        payload: RefundV4Payload,
+        /,
+        *,
+        client_id: str | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    @overload
+    async def refund_apps_host(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        merchant_order_id: str,
+        message: str,
+        original_transaction_id: str | None = None,
+        provider_reference_id: str | None = None,
+        sub_merchant_id: str | None = None,
+        client_id: str | None = None,
+        original_amount: int | None = None,
+    ) -> RefundResponse: ...
+
+    async def refund_apps_host(self, payload: RefundV4Payload | None = None, /, **arguments: Any) -> RefundResponse:
+        """Refund (apps host)
+
+        The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID). In the apps-host
+        listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
+
+        Operation refundAppsHost: POST /v3/credit/backToSource on the apps host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            message (message): Refund message.
+            original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
+                (one of originalTransactionId and providerReferenceId).
+            provider_reference_id (providerReferenceId, optional): The service's id of the forward payment (one of
+                originalTransactionId and providerReferenceId).
+            sub_merchant_id (subMerchantId, optional): Tag (v4 and apps-host paths).
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+                is the merchant id). Default: the configured merchant id (the interface document: unless another value
+                was shared).
+
+        Policy:
+            original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
+                sent or read is used when not given).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            RefundResponse
+        """
+        return cast("RefundResponse", await self._call("refund_apps_host", payload, arguments))
+
+    @overload
+    async def fulfill_deferred_refund(
+        self,
+        payload: DeferredFulfillPayload,
+        /,
+    ) -> DeferredFulfillResponse: ...
+
+    @overload
+    async def fulfill_deferred_refund(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        merchant_user_id: str,
+        amount: int,
+        merchant_order_id: str,
+        sub_merchant: str | None = None,
+        mobile_number: str | None = None,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+    ) -> DeferredFulfillResponse: ...
+
+    async def fulfill_deferred_refund(
+        self, payload: DeferredFulfillPayload | None = None, /, **arguments: Any
+    ) -> DeferredFulfillResponse:
+        """Deferred (cash on delivery) refund fulfilment
+
+        Fulfils a deferred credit made earlier with the same transactionId. Needs no auth header besides X-VERIFY.
+        Success is shown with HTTP 200 and failure with HTTP 400 in the samples.
+
+        Not shown in the interface document: The preceding deferred credit operation.
+
+        Not shown in the interface document: Response codes beyond the sample codes PAYMENT_SUCCESS and
+        INVALID_TRANSACTION_ID.
+
+        Operation fulfillDeferredRefund: POST /v3/credit/deferred/fulfill on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            merchant_user_id (merchantUserId): -
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            sub_merchant (subMerchant, optional): -
+            mobile_number (mobileNumber, optional): -
+            message (message, optional): Shown on the success page.
+            email (email, optional): -
+            short_name (shortName, optional): -
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            DeferredFulfillResponse
+        """
+        return cast("DeferredFulfillResponse", await self._call("fulfill_deferred_refund", payload, arguments))
+
+    @overload
+    async def collect_request(
+        self,
+        payload: CollectPayload,
+        /,
+        *,
+        callback_url: str,
+    ) -> CollectResponse: ...
+
+    @overload
+    async def collect_request(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        merchant_order_id: str,
+        amount: int,
+        instrument_type: CollectPayloadInstrumentType | Literal["MOBILE"],
+        instrument_reference: str,
+        expires_in: int,
+        message: str | None = None,
+        email: str | None = None,
+        short_name: str | None = None,
+        sub_merchant: str | None = None,
+        sub_merchant_id: str | None = None,
+        store_id: str | None = None,
+        terminal_id: str | None = None,
+        callback_url: str,
+    ) -> CollectResponse: ...
+
+    async def collect_request(self, payload: CollectPayload | None = None, /, **arguments: Any) -> CollectResponse:
+        """Collect request (offline request payment)
+
+        Sends a collect request to the user's mobile number. Code SUCCESS means the collect request was sent to the
+        user's payment address. A charge callback is sent only for success or failure; pending cases produce no
+        callback, so status must be polled (in a point-of-sale setup, at most expiry time minus time already elapsed,
+        e.g. 180 s expiry checked at 60 s leaves 120 s).
+
+        Operation collectRequest: POST /v3/charge on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            instrument_type (instrumentType): Value MOBILE. (one of MOBILE)
+            instrument_reference (instrumentReference): User's mobile number.
+            expires_in (expiresIn): Time within which the payment must complete, else it is marked failed. Default 30
+                days; the sample uses 180 and the status guidance counts it in seconds (seconds: 30 days = 2592000). (>=
+                1)
+            message (message, optional): Recommended to carry transaction id, order id, invoice number.
+            email (email, optional): -
+            short_name (shortName, optional): Customer name.
+            sub_merchant (subMerchant, optional): Tag (v3 listing).
+            sub_merchant_id (subMerchantId, optional): Tag (later listing).
+            store_id (storeId, optional): Unique across stores (optional in one listing, required in another).
+            terminal_id (terminalId, optional): Unique within a store.
+
+        Request headers (keywords):
+            callback_url (x_callback_url): Server-to-server callback URL of the collect request (required on
+                /v3/charge).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            CollectResponse
+        """
+        return cast("CollectResponse", await self._call("collect_request", payload, arguments))
+
+    @overload
+    async def trigger_test_callback(
+        self,
+        payload: TestCallbackRequest,
+        /,
+        *,
+        callback_url: str,
+        call_mode: TriggerTestCallbackXCallMode | Literal["POST", "PUT"] | None = None,
+    ) -> TestCallbackResponse: ...
+
+    @overload
+    async def trigger_test_callback(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        callback_url: str,
+        call_mode: TriggerTestCallbackXCallMode | Literal["POST", "PUT"] | None = None,
+    ) -> TestCallbackResponse: ...
+
+    async def trigger_test_callback(
+        self, payload: TestCallbackRequest | None = None, /, **arguments: Any
+    ) -> TestCallbackResponse:
+        """Trigger a test server-to-server callback
+
+        Triggers a test server-to-server callback to the URL in `x-callback-url`. Plain JSON body (not wrapped, not
+        signed). Validation failure answers BAD_REQUEST with a message saying the amount must be at least 1.
+
+        Operation triggerTestCallback: POST /testing/S2SCallback/ on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Paise; must be greater than or equal to 1. (>= 1)
+
+        Request headers (keywords):
+            callback_url (x_callback_url): Merchant URL that receives the test server-to-server callback.
+            call_mode (x_call_mode, optional): HTTP method of the test callback (POST or PUT). (one of POST, PUT)
+                Default: POST, the documented default.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            TestCallbackResponse
+        """
+        return cast("TestCallbackResponse", await self._call("trigger_test_callback", payload, arguments))
+
+    async def get_wallet_balance(
+        self,
+        user_auth_token: str,
+    ) -> WalletBalanceResponse:
+        """Wallet balance of a linked user
+
+        Reads the wallet balance before initiating a payment (OTP linking flow only). On failure (e.g.
+        MERCHANT_USER_NOT_FOUND) `data` holds merchantId, allowPartialPayment and empty `upi` and `wallet` objects.
+
+        Operation getWalletBalance: GET /v3/account/token/{merchantId}/{userAuthToken}/debit/suggest on the base host.
+
+        Args:
+            user_auth_token (user_auth_token): Auth token of the linked user (OTP linking flow only). (at least 1
+                characters)
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            WalletBalanceResponse
+        """
+        arguments: dict[str, Any] = {
+            "user_auth_token": user_auth_token,
+        }
+        return cast("WalletBalanceResponse", await self._call("get_wallet_balance", None, arguments))
+
+    @overload
+    async def instant_debit(
+        self,
+        payload: InstantDebitPayload,
+        /,
+    ) -> InstantDebitResponse: ...
+
+    @overload
+    async def instant_debit(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        mobile_number: str,
+        merchant_order_id: str,
+        user_auth_token: str,
+        email: str | None = None,
+        short_name: str | None = None,
+        sub_merchant: str | None = None,
+        message: str | None = None,
+    ) -> InstantDebitResponse: ...
+
+    async def instant_debit(
+        self, payload: InstantDebitPayload | None = None, /, **arguments: Any
+    ) -> InstantDebitResponse:
+        """Direct wallet debit for a linked user
+
+        Debits the wallet of a user linked through the OTP flow (userAuthToken). On INTERNAL_SERVER_ERROR or TIMED_OUT
+        the outcome is unknown: check status before retrying.
+
+        Operation instantDebit: POST /v3/debit/instant on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            mobile_number (mobileNumber): Number on which the OTP was sent.
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            user_auth_token (userAuthToken): From OTP verification.
+            email (email, optional): -
+            short_name (shortName, optional): -
+            sub_merchant (subMerchant, optional): Carried by the sample payload.
+            message (message, optional): Carried by the sample payload.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            InstantDebitResponse
+        """
+        return cast("InstantDebitResponse", await self._call("instant_debit", payload, arguments))
+
+    @overload
+    async def inline_pay_with_get(
+        self,
+        payload: InlinePayPayload,
+        /,
+        *,
+        redirect_url: str | None = None,
+        redirect_mode: InlinePayWithGetXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: InlinePayWithGetXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> InlinePayResponse: ...
+
+    @overload
+    async def inline_pay_with_get(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        payment_sources: Sequence[
+            CardPaymentSource
+            | Mapping[str, Any]
+            | UpiPaymentSource
+            | Mapping[str, Any]
+            | WalletsPaymentSource
+            | Mapping[str, Any]
+        ],
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        mobile_number: str | None = None,
+        device_id: str | None = None,
+        redirect_url: str | None = None,
+        redirect_mode: InlinePayWithGetXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: InlinePayWithGetXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> InlinePayResponse: ...
+
+    async def inline_pay_with_get(
+        self, payload: InlinePayPayload | None = None, /, **arguments: Any
+    ) -> InlinePayResponse:
+        """Inline pay with a selected instrument (GET carrying a body)
+
+        The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual, allowed by OpenAPI
+        3.1; clients must be able to send it). Same headers and answers as the POST.
+
+        Operation inlinePayWithGet: GET /v3/merchant/inline/pay on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            payment_sources (paymentSources): Selected instruments.
+            merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
+            user_auth_token (userAuthToken, optional): Token generated when linking (one of merchantUserId and
+                userAuthToken is required).
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+            mobile_number (mobileNumber, optional): Required on the POST (direct debit) variant.
+            device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
+
+        Request headers (keywords):
+            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+                callback target).
+            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+                redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
+                "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            InlinePayResponse
+        """
+        return cast("InlinePayResponse", await self._call("inline_pay_with_get", payload, arguments))
+
+    @overload
+    async def inline_pay(
+        self,
+        payload: InlinePayPayload,
+        /,
+        *,
+        redirect_url: str | None = None,
+        redirect_mode: InlinePayXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: InlinePayXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> InlinePayResponse: ...
+
+    @overload
+    async def inline_pay(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        payment_sources: Sequence[
+            CardPaymentSource
+            | Mapping[str, Any]
+            | UpiPaymentSource
+            | Mapping[str, Any]
+            | WalletsPaymentSource
+            | Mapping[str, Any]
+        ],
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        mobile_number: str | None = None,
+        device_id: str | None = None,
+        redirect_url: str | None = None,
+        redirect_mode: InlinePayXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        callback_url: str | None = None,
+        call_mode: InlinePayXCALLMODE | Literal["POST", "PUT"] | None = None,
+    ) -> InlinePayResponse: ...
+
+    async def inline_pay(self, payload: InlinePayPayload | None = None, /, **arguments: Any) -> InlinePayResponse:
+        """Inline pay with a selected instrument (POST, direct debit variant)
+
+        Pays with the selected instrument(s) in `paymentSources` (card, wallets, upi INLINE or INTENT). Answers
+        PAYMENT_INITIATED with `data.redirectUrl` (card and wallet) or `data.intentURL` and `data.package` (UPI intent);
+        the status operation must then be used to learn the outcome. `mobileNumber` is required on this POST variant.
+
+        Operation inlinePay: POST /v3/merchant/inline/pay on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            payment_sources (paymentSources): Selected instruments.
+            merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
+            user_auth_token (userAuthToken, optional): Token generated when linking (one of merchantUserId and
+                userAuthToken is required).
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+            mobile_number (mobileNumber, optional): Required on the POST (direct debit) variant.
+            device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
+
+        Request headers (keywords):
+            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+                callback target).
+            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+                redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
+                "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+                (one of POST, PUT) Default: POST, the documented default.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            InlinePayResponse
+        """
+        return cast("InlinePayResponse", await self._call("inline_pay", payload, arguments))
+
+    @overload
+    async def get_payment_options(
+        self,
+        payload: PaymentOptionsPayload,
+        /,
+        *,
+        merchant_device_id: str | None = None,
+    ) -> PaymentOptionsResponse: ...
+
+    @overload
+    async def get_payment_options(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        amount: int,
+        merchant_user_id: str | None = None,
+        user_auth_token: str | None = None,
+        merchant_order_id: str | None = None,
+        merchant_device_id: str | None = None,
+    ) -> PaymentOptionsResponse: ...
+
+    async def get_payment_options(
+        self, payload: PaymentOptionsPayload | None = None, /, **arguments: Any
+    ) -> PaymentOptionsResponse:
+        """Payment options of a user
+
+        Lists the user's instruments (wallet, upi, card; more such as e-gift vouchers may be added). Only enabled
+        instruments are to be shown; `instrumentPriority` and `priority` order them (0 first). X-VERIFY is documented as
+        optional for this operation.
+
+        Operation getPaymentOptions: POST /v3/merchant/payment/options on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
+            user_auth_token (userAuthToken, optional): Linking token (one of merchantUserId and userAuthToken is
+                required).
+            merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
+                characters; at least 1 characters)
+
+        Request headers (keywords):
+            merchant_device_id (x_merchant_device_id, optional): Encrypted device id collected from the Android app.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            PaymentOptionsResponse
+        """
+        return cast("PaymentOptionsResponse", await self._call("get_payment_options", payload, arguments))
+
+    @overload
+    async def unlink_user(
+        self,
+        payload: UnlinkPayload,
+        /,
+    ) -> UnlinkResponse: ...
+
+    @overload
+    async def unlink_user(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        user_auth_token: str,
+    ) -> UnlinkResponse: ...
+
+    async def unlink_user(self, payload: UnlinkPayload | None = None, /, **arguments: Any) -> UnlinkResponse:
+        """Unlink a linked user
+
+        Disables the userAuthToken of a linked user. No UI flow is involved.
+
+        `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat carries an
+        invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation settles it. After a failure
+        once the request may have been sent, a client does not re-send it automatically; the unlink flow settles it by
+        sending the unlink once more, where INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no
+        longer works).
+
+        Operation unlinkUser: POST /v3/merchant/token/unlink on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            user_auth_token (userAuthToken): Token to disable.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
+                OutcomeUnknown and nothing is re-sent automatically; the caller decides (x-retry: never).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            UnlinkResponse
+        """
+        return cast("UnlinkResponse", await self._call("unlink_user", payload, arguments))
+
+    @overload
+    async def send_otp(
+        self,
+        payload: OtpSendPayload,
+        /,
+    ) -> OtpSendResponse: ...
+
+    @overload
+    async def send_otp(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        mobile_number: str,
+        email: str | None = None,
+        short_name: str | None = None,
+        request_type: OtpSendPayloadRequestType | Literal["CREDIT", "WALLET"] | None = None,
+    ) -> OtpSendResponse: ...
+
+    async def send_otp(self, payload: OtpSendPayload | None = None, /, **arguments: Any) -> OtpSendResponse:
+        """Send a linking OTP to the user's mobile number
+
+        Sends an OTP for linking. A new otpToken is issued for every OTP requested; the merchant must send the latest
+        otpToken with its matching otp. The interface document does not show this operation; method, path and payload
+        come from the gateway's public reference.
+
+        `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are limited:
+        OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may already have no longer
+        verifies. After a failure once the request may have been sent, a client does not re-send it automatically: the
+        outcome is unknown and the caller decides.
+
+        Source: the gateway's public reference; the interface document does not show this operation.
+
+        Operation sendOtp: POST /v3/merchant/otp/send on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            mobile_number (mobileNumber): Mobile number that receives the OTP.
+            email (email, optional): -
+            short_name (shortName, optional): -
+            request_type (requestType, optional): Kind of linking requested. (one of WALLET, CREDIT)
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
+                OutcomeUnknown and nothing is re-sent automatically; the caller decides (x-retry: never).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            OtpSendResponse
+        """
+        return cast("OtpSendResponse", await self._call("send_otp", payload, arguments))
+
+    @overload
+    async def verify_otp(
+        self,
+        payload: OtpVerifyPayload,
+        /,
+    ) -> OtpVerifyResponse: ...
+
+    @overload
+    async def verify_otp(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        otp_token: str,
+        otp: str,
+    ) -> OtpVerifyResponse: ...
+
+    async def verify_otp(self, payload: OtpVerifyPayload | None = None, /, **arguments: Any) -> OtpVerifyResponse:
+        """Verify the linking OTP and obtain the userAuthToken
+
+        Verifies the OTP (merchantId, otpToken, otp) and returns the userAuthToken. The interface document gives the
+        request and response fields but not the method and path (taken from the gateway's public reference).
+
+        `x-retry: never`: a repeat of a successful verification answers OTP_ALREADY_VERIFIED and its userAuthToken is
+        lost. After a failure once the request may have been sent, a client does not re-send it automatically: the
+        userAuthToken may have been issued; the caller decides.
+
+        Source: the gateway's public reference; the interface document does not show this operation.
+
+        Operation verifyOtp: POST /v3/merchant/otp/verify on the base host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            otp_token (otpToken): The latest otpToken issued by sendOtp.
+            otp (otp): OTP typed by the user.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
+                OutcomeUnknown and nothing is re-sent automatically; the caller decides (x-retry: never).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            OtpVerifyResponse
+        """
+        return cast("OtpVerifyResponse", await self._call("verify_otp", payload, arguments))
+
+    @overload
+    async def get_sso_access_token(
+        self,
+        payload: SsoAccessPayload,
+        /,
+        *,
+        client_id: str | None = None,
+    ) -> SsoAccessResponse: ...
+
+    @overload
+    async def get_sso_access_token(
+        self,
+        payload: None = None,
+        /,
+        *,
+        grant_token: str,
+        client_id: str | None = None,
+    ) -> SsoAccessResponse: ...
+
+    async def get_sso_access_token(
+        self, payload: SsoAccessPayload | None = None, /, **arguments: Any
+    ) -> SsoAccessResponse:
+        """Exchange an SSO grant token for an access token
+
+        Exchanges the grant token (from the client SDK's fetchAuthToken) for an access token on the merchant server.
+        UNAUTHORIZED means the grantToken is invalid or not mapped to the merchant.
+
+        `x-retry: never`: whether a grant token can be exchanged more than once is not shown, so a repeat may answer
+        UNAUTHORIZED although the first exchange succeeded. After a failure once the request may have been sent, a
+        client does not re-send it automatically; a new grant token is needed.
+
+        Not shown in the interface document: Whether a grant token can be exchanged more than once.
+
+        Operation getSsoAccessToken: POST /v3/service/auth/access on the apps host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            grant_token (grantToken): -
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on single-sign-on calls, unless another value was shared.
+                Default: the configured merchant id (the interface document: unless another value was shared).
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
+                OutcomeUnknown and nothing is re-sent automatically; the caller decides (x-retry: never).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            SsoAccessResponse
+        """
+        return cast("SsoAccessResponse", await self._call("get_sso_access_token", payload, arguments))
+
+    async def get_sso_user_details(
+        self,
+        *,
+        client_id: str | None = None,
+        access_token: str,
+    ) -> SsoUserDetailsResponse:
+        """SSO user details
+
+        Fetches the user's details with the SSO access token. Email fields are present only if the user shared the
+        email.
+
+        Operation getSsoUserDetails: GET /v3/service/userdetails on the apps host.
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on single-sign-on calls, unless another value was shared.
+                Default: the configured merchant id (the interface document: unless another value was shared).
+            access_token (x_access_token): SSO access token (from getSsoAccessToken) on the user details call.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            SsoUserDetailsResponse
+        """
+        arguments: dict[str, Any] = {
+            "client_id": client_id,
+            "access_token": access_token,
+        }
+        return cast("SsoUserDetailsResponse", await self._call("get_sso_user_details", None, arguments))
+
+    @overload
+    async def initiate_sdk_less_payment(
+        self,
+        payload: SdkLessInitiatePayload,
+        /,
+        *,
+        client_id: str | None = None,
+        callback_url: str | None = None,
+    ) -> SdkLessInitiateResponse: ...
+
+    @overload
+    async def initiate_sdk_less_payment(
+        self,
+        payload: None = None,
+        /,
+        *,
+        merchant_id: str | None = None,
+        transaction_id: str,
+        amount: int,
+        valid_for: int,
+        merchant_order_id: str,
+        redirect_url: str,
+        transaction_context: str,
+        sub_merchant_id: str | None = None,
+        client_id: str | None = None,
+        callback_url: str | None = None,
+    ) -> SdkLessInitiateResponse: ...
+
+    async def initiate_sdk_less_payment(
+        self, payload: SdkLessInitiatePayload | None = None, /, **arguments: Any
+    ) -> SdkLessInitiateResponse:
+        """Initiate an SDK-less payment
+
+        Reserves a payment for the mini-app platform. The client opens `data.redirectUrl` (a deep link to the payments
+        page), or calls the client SDK's proceedToPay with `data.reservationId`. After payment the user is sent to the
+        merchant's `redirectUrl`; the status is not shared client-side, so the merchant must call the status operation.
+
+        Operation initiateSdkLessPayment: POST /v3/transaction/sdk-less/initiate on the apps host.
+
+        Payload fields (keywords; or give a payload model positionally):
+            merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
+                configured merchant id.
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
+                37 characters; at least 1 characters)
+            amount (amount): Amount in paise (integer, Long). (>= 1)
+            valid_for (validFor): Milliseconds for which the payment is valid. (>= 1)
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+                least 1 characters)
+            redirect_url (redirectUrl): Where the user is sent after finishing on the payments page.
+            transaction_context (transactionContext): Base64 of cart details typed by the request category (category
+                tree maintained by the service). The cart details schema per category is not shown.
+            sub_merchant_id (subMerchantId, optional): Only when told to send it.
+
+        Request headers (keywords):
+            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+                is the merchant id). Default: the configured merchant id (the interface document: unless another value
+                was shared).
+            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+                registered with the service.
+
+        Raises:
+            ValidationError: bad input, named by field; nothing was sent.
+            OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
+                connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT, an unreadable answer) raises OutcomeUnknown; settle
+                it with reconcile(transaction_id), never by sending again (x-retry: reconcile-first).
+            ApiError (a subclass per gateway code): the gateway answered with an error code.
+
+        Returns:
+            SdkLessInitiateResponse
+        """
+        return cast("SdkLessInitiateResponse", await self._call("initiate_sdk_less_payment", payload, arguments))
