@@ -3,7 +3,8 @@
     python soak/report.py build/soak docs/reliability.md
 
 Inputs (all optional; a missing one is reported as "not run"): reliability.xml (pytest junit of tests/reliability),
-reliability_stats.json (inputs generated, secrets scanned...), reliability_time.json, soak.json, fuzz.json.
+reliability_stats.json (inputs generated, secrets scanned...), reliability_time.json, wire.xml (pytest junit of the
+wire corpus, tests/wire), soak.json, fuzz.json.
 The static part of the document (what is tested, the known bugs) lives in TEMPLATE below; the figures are filled in.
 """
 
@@ -53,6 +54,27 @@ def junit(path: Path) -> dict[str, Any] | None:
     }
 
 
+def wire_cases(path: Path) -> dict[str, Any] | None:
+    """The wire corpus by axis, from test ids like ``test_wire[sync-default-drop_fin-debit_v4_web]``."""
+    try:
+        root = ET.parse(path).getroot()
+    except (OSError, ET.ParseError):
+        return None
+    axes: dict[str, set[str]] = {"mode": set(), "transport": set(), "case": set(), "op": set()}
+    runs = failed = 0
+    for case in root.iter("testcase"):
+        name = case.get("name") or ""
+        if not name.startswith("test_wire[") or case.find("skipped") is not None:
+            continue
+        mode, transport, rest = name[len("test_wire[") : -1].split("-", 2)
+        wire_case, _, op = rest.rpartition("-")
+        for axis, value in zip(axes, (mode, transport, wire_case, op), strict=True):
+            axes[axis].add(value)
+        runs += 1
+        failed += int(case.find("failure") is not None or case.find("error") is not None)
+    return {"runs": runs, "unsafe": failed, **{k: sorted(v) for k, v in axes.items()}}
+
+
 def row(*cells: object) -> str:
     return "| " + " | ".join(str(c) for c in cells) + " |"
 
@@ -63,6 +85,7 @@ def main(argv: list[str]) -> int:
     stats = load(results / "reliability_stats.json") or {}
     soak = load(results / "soak.json")
     fuzz = load(results / "fuzz.json")
+    wire = wire_cases(results / "wire.xml")
     lines: list[str] = []
     add = lines.append
     add("# Reliability and security campaign (issue 9)")
@@ -81,10 +104,32 @@ def main(argv: list[str]) -> int:
         lost.append(("regular suite: failures + errors", tests["failures"] + tests["errors"]))
     if fuzz is not None and fuzz.get("available"):
         lost.append(("fuzzing: crashes", fuzz.get("crashes")))
+    if wire is not None:
+        lost.append(("wire corpus: unsafe outcomes (any failed case)", wire["unsafe"]))
     add(row("figure", "value"))
     add(row("---", "---"))
     for name, value in lost:
         add(row(name, f"**{value}** (must be 0)"))
+    add("")
+    add("## Wire corpus: tests/wire (issue 14, part of `make test`)")
+    add("")
+    if wire is None:
+        add("Not run.")
+    else:
+        add(
+            f"{len(wire['case'])} hostile-server cases x {len(wire['op'])} operations x {len(wire['transport'])} "
+            f"shipped transport(s) ({', '.join(wire['transport'])}) x {len(wire['mode'])} modes "
+            f"({', '.join(wire['mode'])}) = {wire['runs']} runs (a case runs only on the operations it concerns); "
+            f"**{wire['unsafe']} unsafe outcomes** (must be 0). Each case is a raw loopback server that misbehaves "
+            "after reading the request; the only acceptable outcome of each is stated in tests/wire/test_corpus.py: "
+            "exactly one request at the server for anything not x-retry safe, an answer belongs to its own call or "
+            "the call fails, every failure after the first byte is OutcomeUnknown for money-moving and never-retry "
+            "operations and a GatewayError for the rest, nothing else reaches the caller."
+        )
+        add("")
+        add("Cases: " + ", ".join(f"`{c}`" for c in wire["case"]) + ".")
+        add("")
+        add("Operations: " + ", ".join(f"`{o}`" for o in wire["op"]) + ".")
     add("")
     add("## Regular suite: tests/reliability (part of `make test`, < 60 s)")
     add("")

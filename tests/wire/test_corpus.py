@@ -322,6 +322,8 @@ CASES = [
     Case("huge_body_200mb", huge, F),
     # Connection: close, then the next call on a new connection
     Case("connection_close", then_close(lambda x: response(x.body, headers=[b"Connection: close"])), OWN, then=OWN),
+    # a cookie from the "gateway" (a load balancer's, say) is never kept or replayed: none is shown in the interface
+    Case("set_cookie", keep_open(lambda x: response(x.body, headers=[b"Set-Cookie: lb=node7; Path=/"])), OWN, then=OWN),
     # answers about someone else
     Case("other_transaction", about("transactionId", "TXOTHER9"), Expect.MISMATCH, ops=WITH_TRANSACTION),
     Case("other_merchant", about("merchantId", "M2"), Expect.MISMATCH, ops=WITH_TRANSACTION),
@@ -421,3 +423,5 @@ def test_wire(case: Case, op: Op, transport: Transport, hostile: Callable[..., H
         outcomes = asyncio.run(_async_calls(transport, settings, op, keys))
     for expect, key, outcome in zip(expects, keys, outcomes, strict=True):
         _judge(case, op, expect, key, outcome, server)
+    replayed = [seen.headers["cookie"] for seen in server.requests if "cookie" in seen.headers]
+    assert not replayed, f"{case.name} / {op.name}: the client sent cookies it was given: {replayed}"
