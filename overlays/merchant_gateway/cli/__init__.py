@@ -28,7 +28,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNKNOWN, EXIT_NOT_FINAL = 0, 1, 2, 3, 4
 
 
 def _parser() -> argparse.ArgumentParser:
-    from . import commands
+    from . import commands, payments
 
     parser = argparse.ArgumentParser(
         prog="mgw",
@@ -36,6 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.register(sub)
+    payments.register(sub)
     return parser
 
 
@@ -77,12 +78,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_sandbox(argv: list[str]) -> int:
+    """The sandbox (optional extra, imported only here and in `mgw demo`) plus the JS SDK example merchant."""
     try:
         from merchant_gateway_sandbox.cli import main as sandbox_main
+
+        from .jssdk_example import routes as example_routes
     except ImportError:
         print(
             "mgw sandbox needs the sandbox extra: pip install 'merchant-gateway-client[sandbox]'",
             file=sys.stderr,
         )
         return EXIT_USAGE
-    return int(sandbox_main(argv) or 0)
+    return int(sandbox_main(argv, extra_routes=example_routes) or 0)

@@ -13,35 +13,9 @@ from typing import Any
 from merchant_gateway_client.client import encode_payload, x_verify
 
 from ..callbacks import verify_collect_callback, verify_payment_callback, verify_ui_callback
-from ..config import ENV_VARS, GatewayConfig
 from ..errors import ConfigurationError, ValidationError
+from .options import add_config_flags
 from .output import Output
-
-# flag name -> GatewayConfig argument; secrets are better given through the environment (flags show in `ps`)
-_CONFIG_FLAGS = {
-    "env": "environment",
-    "base_url": "base_url",
-    "apps_url": "apps_url",
-    "auth_url": "auth_url",
-    "merchant_id": "merchant_id",
-    "salt_key": "salt_key",
-    "salt_index": "salt_index",
-    "client_id": "client_id",
-    "client_secret": "client_secret",
-    "client_version": "client_version",
-}
-
-
-def add_config_flags(p: argparse.ArgumentParser) -> None:
-    group = p.add_argument_group("configuration (default: the MGW_* environment variables)")
-    for flag, name in _CONFIG_FLAGS.items():
-        group.add_argument(f"--{flag.replace('_', '-')}", dest=flag, help=f"overrides {ENV_VARS[name]}")
-    p.add_argument("--json", action="store_true", help="print one JSON document instead of text")
-
-
-def config_from(args: argparse.Namespace) -> GatewayConfig:
-    overrides = {name: getattr(args, flag) for flag, name in _CONFIG_FLAGS.items() if getattr(args, flag, None)}
-    return GatewayConfig.from_env(**overrides)
 
 
 def _salts(args: argparse.Namespace) -> tuple[str, str]:
@@ -142,8 +116,6 @@ def cmd_verify_callback(args: argparse.Namespace, out: Output) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from . import payments
-
     p = sub.add_parser("sign", help="print the X-VERIFY for a payload and signing path (debug a checksum mismatch)")
     add_config_flags(p)
     p.add_argument("--path", required=True, help="signing path, e.g. /v3/debit or /v3/transaction/M/T/status")
@@ -161,5 +133,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--expected-amount", type=int, help="amount of the forward request, in paise")
     p.add_argument("--expected-transaction-id")
     p.set_defaults(handler=cmd_verify_callback)
-
-    payments.register(sub)

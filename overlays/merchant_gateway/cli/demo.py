@@ -35,7 +35,7 @@ from ..flows.schedule import Phase, PollSchedule
 from ..flows.status import wait_for_payment
 from ..gateway import Gateway
 from ..ids import new_transaction_id
-from .commands import config_from
+from .options import config_from
 from .output import Output
 
 DEMO_AMOUNT = 10_000  # paise

@@ -15,7 +15,7 @@ from ..flows.schedule import DEFAULT_SCHEDULE
 from ..flows.status import reconcile_payments, snapshot_of, wait_for_payment
 from ..gateway import AsyncGateway, Gateway
 from ..ids import new_transaction_id
-from .commands import add_config_flags, config_from
+from .options import add_config_flags, config_from
 from .output import Output
 
 
