@@ -57,9 +57,11 @@ class SandboxApp:
 
     def __init__(self, sandbox: Sandbox) -> None:
         self.sandbox = sandbox
-        from .jssdk import routes as jssdk_routes  # JS SDK shim, its endpoints and the example page (issue 10)
+        from .jssdk import routes as jssdk_routes  # JS SDK shim and its endpoints (issue 10)
 
         routes = pages.routes(sandbox) + control.routes(sandbox) + jssdk_routes(sandbox)
+        if sandbox.config.extra_routes is not None:
+            routes += list(sandbox.config.extra_routes(sandbox))
         self.starlette = Starlette(routes=routes, lifespan=self._lifespan)
 
     @contextlib.asynccontextmanager

@@ -6,11 +6,17 @@ import argparse
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .clock import ManualClock
 from .config import DEFAULT_MERCHANT_ID, DEFAULT_SALTS, SandboxConfig
 from .server import start_sandbox
+
+if TYPE_CHECKING:
+    from starlette.routing import BaseRoute
+
+    from .core import Sandbox
 
 
 def parser() -> argparse.ArgumentParser:
@@ -33,7 +39,10 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, extra_routes: Callable[[Sandbox], Sequence[BaseRoute]] | None = None
+) -> int:
+    """`extra_routes`: what an embedding application serves beside the sandbox (SandboxConfig.extra_routes)."""
     args = parser().parse_args(argv)
     keys, indexes = args.salt_key or [], args.salt_index or []
     if not keys:
@@ -54,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         callback_url=args.callback_url,
         allow_external_callbacks=args.allow_external_callbacks,
         rate_limit=(args.rate_limit, args.rate_window) if args.rate_limit else None,
+        extra_routes=extra_routes,
     )
     if args.manual_clock:
         cfg.clock = ManualClock()

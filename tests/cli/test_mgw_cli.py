@@ -253,6 +253,10 @@ def test_mgw_sandbox_prints_the_three_urls_and_serves_them() -> None:
             env={**urls, "MGW_MERCHANT_ID": "SBXCLI", "MGW_SALT_KEY": "sbx-cli-salt", "MGW_SALT_INDEX": "2"},
         )
         assert json.loads(status.stdout)["code"] == "TRANSACTION_NOT_FOUND"
+        # `mgw sandbox` also serves the JS SDK example merchant (client side, mounted on the sandbox)
+        origin = urls["MGW_BASE_URL"].rsplit("/apis/", 1)[0]
+        page = httpx.get(origin + "/_sandbox/example/")
+        assert page.status_code == 200 and "example.js" in page.text
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -1,4 +1,5 @@
-"""The sandbox's JS SDK routes without a browser: shim file, grant tokens, reservation states, backend demo."""
+"""The JS SDK routes without a browser: the sandbox's shim file, grant tokens and reservation states; the example
+merchant's page and backend demo (client side, mounted on the sandbox)."""
 
 from __future__ import annotations
 
@@ -99,3 +100,13 @@ def test_backend_rejects_bad_input(sandbox: Any) -> None:
     assert r["ok"] is False and r["code"] == "BAD_REQUEST"
     r = httpx.post(sandbox.origin + "/_sandbox/example/api/sso", json={}).json()
     assert r["ok"] is False and r["code"] == "BAD_REQUEST"
+
+
+def test_the_sandbox_alone_serves_no_merchant() -> None:
+    """The example merchant is the client side's: a sandbox started without it serves the shim but no example."""
+    from merchant_gateway_sandbox import start_sandbox
+
+    with start_sandbox() as bare:
+        assert httpx.get(bare.origin + SHIM).status_code == 200
+        assert httpx.get(bare.origin + "/_sandbox/example/").status_code == 404
+        assert httpx.post(bare.origin + "/_sandbox/example/api/pay", json={}).status_code in (404, 405)

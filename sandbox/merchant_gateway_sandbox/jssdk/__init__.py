@@ -1,4 +1,4 @@
-"""JS SDK support of the sandbox: the development shim, its sandbox-only endpoints and the example page.
+"""JS SDK support of the sandbox: the development shim and its sandbox-only endpoints.
 
 SANDBOX behaviour only (nothing here is gateway behaviour): see spec/js-sdk/README.md.
 """

@@ -1,4 +1,4 @@
-"""Routes of the JS SDK shim (static module + two sandbox-only endpoints) and of the example page.
+"""Routes of the JS SDK shim (static module + two sandbox-only endpoints).
 
 - ``GET  /_sandbox/js/platform-sdk-shim.js``: the development shim (ES module; CORS open, so a page on another
   local origin can import it).
@@ -7,7 +7,10 @@
 - ``GET  /_sandbox/jssdk/reservations/{reservationId}``: ``{"state": "OPEN" | "CLOSED" | "EXPIRED"}`` of an
   SDK-less reservation, for the shim's ``proceedToPay``. Deliberately not the payment status: the status is not
   shared client-side, the merchant's server asks the status operation.
-- ``GET  /_sandbox/example/``: the example page; ``/_sandbox/example/api/*``: its merchant-backend demo.
+
+The example page and its merchant backend are not here: they play the MERCHANT, so they live on the client side
+(``merchant_gateway.cli.jssdk_example``) and are mounted by ``mgw sandbox`` through ``SandboxConfig.extra_routes``.
+The sandbox never imports the client package.
 """
 
 from __future__ import annotations
@@ -17,16 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..config import APPS_PREFIX, AUTH_PREFIX, BASE_PREFIX
 from ..core import Sandbox
-from .merchant_backend import MerchantBackend, MerchantSettings, api_routes
 
 STATIC = Path(__file__).resolve().parent / "static"
 SHIM_PATH = "/_sandbox/js/platform-sdk-shim.js"
-EXAMPLE = "/_sandbox/example"
 CORS = {
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
@@ -35,9 +35,6 @@ CORS = {
 NO_STORE = {"Cache-Control": "no-store"}
 FILES: dict[str, tuple[str, str]] = {
     SHIM_PATH: ("platform-sdk-shim.js", "text/javascript; charset=utf-8"),
-    EXAMPLE + "/": ("example/index.html", "text/html; charset=utf-8"),
-    EXAMPLE + "/example.js": ("example/example.js", "text/javascript; charset=utf-8"),
-    EXAMPLE + "/returned.html": ("example/returned.html", "text/html; charset=utf-8"),
 }
 SDK_LESS_OPERATION = "initiateSdkLessPayment"
 
@@ -72,32 +69,15 @@ def routes(sb: Sandbox) -> list[BaseRoute]:
             state = "CLOSED"
         return JSONResponse({"reservationId": ref, "state": state}, headers={**CORS, **NO_STORE})
 
-    async def to_example(request: Request) -> Response:
-        return RedirectResponse(EXAMPLE + "/" + (f"?{request.url.query}" if request.url.query else ""), 307)
-
-    def settings_for(request: Request) -> MerchantSettings:
-        origin = f"{request.url.scheme}://{request.url.netloc}"
-        salt_key, salt_index = sb.salt(None)
-        return MerchantSettings(
-            base_url=origin + BASE_PREFIX,
-            apps_url=origin + APPS_PREFIX,
-            auth_url=origin + AUTH_PREFIX,
-            merchant_id=sb.config.merchant_id,
-            salt_key=salt_key,
-            salt_index=salt_index,
-        )
-
     out: list[BaseRoute] = []
     for url, (name, media_type) in FILES.items():
         out.append(_file_route(url, STATIC / name, media_type))
     out += [
-        Route(EXAMPLE, to_example, methods=["GET"]),
         Route("/_sandbox/jssdk/grant-token", grant_token, methods=["POST"]),
         Route("/_sandbox/jssdk/grant-token", preflight, methods=["OPTIONS"]),
         Route("/_sandbox/jssdk/reservations/{reservationId}", reservation, methods=["GET"]),
         Route("/_sandbox/jssdk/reservations/{reservationId}", preflight, methods=["OPTIONS"]),
     ]
-    out += api_routes(settings_for, MerchantBackend())
     return out
 
 

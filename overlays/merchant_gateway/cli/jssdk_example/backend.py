@@ -12,7 +12,7 @@ It talks to the gateway (here: the local sandbox) only over HTTP, through this p
   cross-check of the amount against the amount sent (the client-side result never tells the status).
 
 The merchant's credentials are the sandbox's own configuration (merchant id, first salt), and the hosts are the
-sandbox's prefixes on the origin the request came in on.
+sandbox's prefixes on the origin the request came in on (:func:`merchant_gateway.cli.jssdk_example.routes`).
 """
 
 from __future__ import annotations
@@ -22,14 +22,13 @@ import json
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-if TYPE_CHECKING:
-    from merchant_gateway import AsyncGateway
+from ...gateway import AsyncGateway
 
 API = "/_sandbox/example/api"
 DEFAULT_AMOUNT = 100  # paise
@@ -67,8 +66,6 @@ class MerchantBackend:
         self.sent_amounts: dict[str, int] = {}  # transactionId -> amount sent (for the status cross-check)
 
     def gateway(self, settings: MerchantSettings) -> AsyncGateway:
-        from merchant_gateway import AsyncGateway  # the project's public client (imported when first used)
-
         return AsyncGateway(
             merchant_id=settings.merchant_id,
             salt_key=settings.salt_key,
@@ -86,7 +83,7 @@ class MerchantBackend:
             access_token = access_data.get("accessToken")
             if not access.success or not isinstance(access_token, str):
                 return {"ok": False, "code": access.code, "message": access.message}
-            details = await gw.get_sso_user_details(access_token)
+            details = await gw.get_sso_user_details(access_token=access_token)
         finally:
             await gw.aclose()
         return {
