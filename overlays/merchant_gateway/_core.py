@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import httpx
+from merchant_gateway_client.operations import Operation
 
 from .config import GatewayConfig
 from .errors import (
@@ -35,8 +36,6 @@ from .errors import (
     error_for_code,
 )
 from .log import log_event, logger
-from merchant_gateway_client.operations import Operation
-
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .validation import check_identifier, check_payload, check_refund, check_transaction_id
 
@@ -219,12 +218,15 @@ class Core:
             wire = {_camel(k): _wire(v) for k, v in fields.items() if v is not None}
             if "merchant_id" in known:
                 wire.setdefault("merchantId", self.config.merchant_id)
+            for name, allowed in op.enum_fields.items():
+                if name in wire and wire[name] not in allowed:
+                    raise ValidationError(name, f"must be one of {', '.join(allowed)}")
             try:
                 model = cls.from_dict(wire)  # type: ignore[attr-defined]
             except KeyError as exc:
                 raise ValidationError(_camel(str(exc.args[0])) if exc.args else "payload", "is required") from None
             except (ValueError, TypeError, AttributeError) as exc:
-                raise ValidationError("payload", f"invalid value: {type(exc).__name__}") from None
+                raise ValidationError("payload", f"invalid value: {str(exc)[:120] or type(exc).__name__}") from None
             if model.additional_properties:  # a field name that does not map to its wire name
                 raise ValidationError(next(iter(model.additional_properties)), "is not a known wire field")
         return model

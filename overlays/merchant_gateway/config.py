@@ -14,7 +14,7 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 import httpx
 
@@ -155,7 +155,23 @@ class GatewayConfig:
     def httpx_timeout(self) -> httpx.Timeout:
         return httpx.Timeout(self.timeout, connect=self.connect_timeout)
 
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, object]) -> GatewayConfig:
+        """``GatewayConfig(**settings)``, but a missing or unknown setting is a ConfigurationError naming it
+        (with the MGW_* variable), not a TypeError from the constructor."""
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(settings) - names)
+        if unknown:
+            raise ConfigurationError(unknown[0], f"is not a setting; settings are {', '.join(sorted(names))}")
+        missing = [n for n in ("merchant_id", "salt_key", "salt_index") if n not in settings]
+        if missing:
+            raise _fail(missing[0], "is missing (give it as an argument or set the variable)")
+        return cls(**settings)  # type: ignore[arg-type]
+
     def with_changes(self, **changes: object) -> GatewayConfig:
+        unknown = sorted(set(changes) - {f.name for f in fields(self)})
+        if unknown:
+            raise ConfigurationError(unknown[0], "is not a setting")
         return replace(self, **changes)  # type: ignore[arg-type]
 
     @classmethod
@@ -179,8 +195,12 @@ class GatewayConfig:
 
 
 def _require_str(value: object, name: str) -> None:
-    if not isinstance(value, str) or not value:
-        raise _fail(name, "is missing or empty")
+    if value is None:
+        raise _fail(name, "is missing")
+    if not isinstance(value, str):
+        raise _fail(name, f'must be a string, got {type(value).__name__} (for example {name}="1")')
+    if not value:
+        raise _fail(name, "is empty")
     if not value.isascii() or not value.isprintable():
         raise _fail(name, "must be printable ASCII")
 

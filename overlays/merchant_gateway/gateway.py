@@ -50,7 +50,7 @@ class _Base:
         **settings: Any,
     ) -> None:
         if config is None:
-            config = GatewayConfig(**settings)
+            config = GatewayConfig.from_settings(settings)
         elif settings:
             config = config.with_changes(**settings)
         self.config = config

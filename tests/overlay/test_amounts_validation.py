@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import merchant_gateway as mg
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -97,3 +98,31 @@ def test_check_refund() -> None:
         check_refund({"transactionId": "R1", "amount": 1}, None)
     with pytest.raises(ValidationError, match="transactionId"):
         check_refund({**ok, "transactionId": "T1"}, None)
+
+
+def test_an_enum_field_names_itself_and_its_allowed_values() -> None:
+    import httpx
+
+    sent: list[httpx.Request] = []
+    transport = httpx.MockTransport(lambda r: (sent.append(r), httpx.Response(500))[1])
+    gw = mg.Gateway(merchant_id="M1", salt_key="k", salt_index="1", transport=transport)
+    with pytest.raises(mg.ValidationError) as info:
+        gw.debit_v4_intent(
+            transaction_id="T1",
+            amount=100,
+            merchant_order_id="O1",
+            payment_scope="OTHER",  # type: ignore[arg-type]
+            device_context={"platformVersionCode": 1},
+        )
+    assert (info.value.field, str(info.value)) == ("paymentScope", "paymentScope: must be one of PLATFORM")
+    with pytest.raises(mg.ValidationError, match="instrumentType: must be one of MOBILE"):
+        gw.collect_request(
+            transaction_id="T1",
+            amount=100,
+            merchant_order_id="O1",
+            instrument_type="VPA",  # type: ignore[arg-type]
+            instrument_reference="9999999999",
+            expires_in=180,
+            callback_url="https://merchant.example/cb",
+        )
+    assert not sent  # nothing left the client

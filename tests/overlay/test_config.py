@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import merchant_gateway as mg
 import pytest
 from merchant_gateway.config import LOCAL_APPS_URL, LOCAL_AUTH_URL, LOCAL_BASE_URL, GatewayConfig
 from merchant_gateway.errors import ConfigurationError
@@ -85,3 +86,22 @@ def test_bad_timeouts() -> None:
     for bad in (0, -1, float("inf"), float("nan"), True):
         with pytest.raises(ConfigurationError, match="timeout"):
             GatewayConfig(merchant_id="M", salt_key="k", salt_index="1", timeout=bad)
+
+
+@pytest.mark.parametrize(
+    ("settings", "variable", "says"),
+    [
+        ({"merchant_id": "M"}, "MGW_SALT_KEY", "is missing"),
+        ({"merchant_id": "M", "salt_key": "k"}, "MGW_SALT_INDEX", "is missing"),
+        ({"merchant_id": "M", "salt_key": "k", "salt_index": 1}, "MGW_SALT_INDEX", "must be a string, got int"),
+        ({"merchant_id": "M", "salt_key": "k", "salt_index": "1", "timout": 3}, "timout", "is not a setting"),
+        ({"merchant_id": "M", "salt_key": "", "salt_index": "1"}, "MGW_SALT_KEY", "is empty"),
+    ],
+)
+def test_constructor_arguments_fail_as_configuration_errors(settings: dict, variable: str, says: str) -> None:
+    """Whatever the argument's type, a bad or missing setting is a ConfigurationError naming it (never TypeError)."""
+    with pytest.raises(mg.ConfigurationError) as info:
+        mg.Gateway(**settings)
+    assert info.value.variable == variable and says in str(info.value)
+    with pytest.raises(mg.ConfigurationError):
+        mg.AsyncGateway(**settings)
