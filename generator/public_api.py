@@ -45,7 +45,8 @@ class Param:
     annotation: str  # public annotation
     required: bool
     doc: str
-    wire: str = ""  # wire name (payload field) or generated parameter (header)
+    wire: str = ""  # wire name: payload field or HTTP header, as documented
+    param: str = ""  # the generated endpoint function's parameter (headers)
 
 
 @dataclass
@@ -175,7 +176,8 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
             optional = not required or pname in DEFAULTED_HEADERS
             if pname in DEFAULTED_HEADERS:
                 doc = f"{doc} Default: {DEFAULTED_HEADERS[pname]}.".strip()
-            method.options.append(Param(public, _public_type(annotation, models), not optional, doc, pname))
+            header = str(spec_param.get("name") or pname)
+            method.options.append(Param(public, _public_type(annotation, models), not optional, doc, header, pname))
         else:
             path_params.append(pname)
             method.positional.append(Param(pname, _public_type(annotation, models), True, doc, pname))
@@ -215,7 +217,7 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
         "result": result_cls,
         "path_params": path_params,
         "headers": headers,
-        "required_headers": [p.wire for p in method.options if p.required],
+        "required_headers": [p.param for p in method.options if p.required],
         "enum_fields": enum_fields,
     }
     method.doc = _docstring(op, meta, method)
