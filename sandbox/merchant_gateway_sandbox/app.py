@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
+from starlette.routing import BaseRoute
 from starlette.types import Message, Receive, Scope, Send
 
 from . import control, ops_payments, ops_users, pages
@@ -21,6 +22,10 @@ from .faults import Fault
 from .spec import Operation
 
 Handler = Callable[[Sandbox, Any, Request], Awaitable[Response]]
+# Routes an embedding application serves beside the sandbox's own, built once from the Sandbox: `mgw sandbox`
+# mounts the JS SDK example merchant this way. The sandbox itself never imports the client package (a gateway
+# does not depend on a client; pyproject.toml's import-linter contracts).
+ExtraRoutes = Callable[[Sandbox], Sequence[BaseRoute]]
 
 HANDLERS: dict[str, Handler] = {
     "getAuthorizationToken": ops_users.oauth_token,
@@ -55,13 +60,13 @@ class SandboxApp:
     """Outermost ASGI callable: dispatches gateway paths itself (exact spec paths, trailing slash significant)
     and applies fault injection; everything else goes to the Starlette app (pages, /_sandbox)."""
 
-    def __init__(self, sandbox: Sandbox) -> None:
+    def __init__(self, sandbox: Sandbox, extra_routes: ExtraRoutes | None = None) -> None:
         self.sandbox = sandbox
         from .jssdk import routes as jssdk_routes  # JS SDK shim and its endpoints (issue 10)
 
         routes = pages.routes(sandbox) + control.routes(sandbox) + jssdk_routes(sandbox)
-        if sandbox.config.extra_routes is not None:
-            routes += list(sandbox.config.extra_routes(sandbox))
+        if extra_routes is not None:  # after the sandbox's own, so they never shadow one
+            routes += list(extra_routes(sandbox))
         self.starlette = Starlette(routes=routes, lifespan=self._lifespan)
 
     @contextlib.asynccontextmanager
@@ -155,8 +160,10 @@ async def drop_connection(receive: Receive, send: Send) -> None:
             pass
 
 
-def create_app(config: SandboxConfig | None = None, sandbox: Sandbox | None = None) -> SandboxApp:
-    return SandboxApp(sandbox or Sandbox(config))
+def create_app(
+    config: SandboxConfig | None = None, sandbox: Sandbox | None = None, extra_routes: ExtraRoutes | None = None
+) -> SandboxApp:
+    return SandboxApp(sandbox or Sandbox(config), extra_routes)
 
 
 def json_loads(body: bytes) -> dict[str, Any]:

@@ -6,17 +6,12 @@ import argparse
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
+from .app import ExtraRoutes
 from .clock import ManualClock
 from .config import DEFAULT_MERCHANT_ID, DEFAULT_SALTS, SandboxConfig
 from .server import start_sandbox
-
-if TYPE_CHECKING:
-    from starlette.routing import BaseRoute
-
-    from .core import Sandbox
 
 
 def parser() -> argparse.ArgumentParser:
@@ -39,10 +34,8 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(
-    argv: Sequence[str] | None = None, *, extra_routes: Callable[[Sandbox], Sequence[BaseRoute]] | None = None
-) -> int:
-    """`extra_routes`: what an embedding application serves beside the sandbox (SandboxConfig.extra_routes)."""
+def main(argv: Sequence[str] | None = None, *, extra_routes: ExtraRoutes | None = None) -> int:
+    """`extra_routes`: what an embedding application serves beside the sandbox (``app.ExtraRoutes``)."""
     args = parser().parse_args(argv)
     keys, indexes = args.salt_key or [], args.salt_index or []
     if not keys:
@@ -63,7 +56,6 @@ def main(
         callback_url=args.callback_url,
         allow_external_callbacks=args.allow_external_callbacks,
         rate_limit=(args.rate_limit, args.rate_window) if args.rate_limit else None,
-        extra_routes=extra_routes,
     )
     if args.manual_clock:
         cfg.clock = ManualClock()
@@ -72,7 +64,13 @@ def main(
 
         cfg.spec_path = Path(args.spec)
     try:
-        running = start_sandbox(args.host, args.port, config=cfg, allow_non_loopback_bind=args.allow_non_loopback)
+        running = start_sandbox(
+            args.host,
+            args.port,
+            config=cfg,
+            allow_non_loopback_bind=args.allow_non_loopback,
+            extra_routes=extra_routes,
+        )
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 2

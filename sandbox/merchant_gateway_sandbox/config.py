@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .clock import Clock, SystemClock
-
-if TYPE_CHECKING:
-    from starlette.routing import BaseRoute
-
-    from .core import Sandbox
 
 BASE_PREFIX = "/apis/pg-sandbox"
 APPS_PREFIX = "/apis/apps"
@@ -48,7 +41,3 @@ class SandboxConfig:
     spec_path: Path | None = None
     clock: Clock = field(default_factory=SystemClock)
     tick_interval: float = 0.05  # real seconds between background settle ticks
-    # Routes an embedding application serves beside the sandbox's own (after them, so they never shadow one),
-    # built once from the Sandbox: `mgw sandbox` mounts the JS SDK example merchant here. The sandbox itself
-    # never imports the client package (a gateway does not depend on a client).
-    extra_routes: Callable[[Sandbox], Sequence[BaseRoute]] | None = None

@@ -10,7 +10,7 @@ from typing import Any
 
 import uvicorn
 
-from .app import create_app
+from .app import ExtraRoutes, create_app
 from .clock import Clock, ManualClock
 from .config import APPS_PREFIX, AUTH_PREFIX, BASE_PREFIX, SandboxConfig
 from .core import Sandbox
@@ -77,9 +77,12 @@ def start_sandbox(
     allow_non_loopback_bind: bool = False,
     config: SandboxConfig | None = None,
     startup_timeout: float = 15.0,
+    extra_routes: ExtraRoutes | None = None,
     **options: Any,
 ) -> RunningSandbox:
     """Start the sandbox on `host:port` (port 0: a free port) and return once it accepts connections.
+
+    `extra_routes`: what an embedding application serves beside the sandbox (``app.ExtraRoutes``).
 
     `options` are SandboxConfig fields (settle_after, callback_url, client_id, client_secret, clock, otp, ...).
     """
@@ -97,7 +100,13 @@ def start_sandbox(
         setattr(cfg, name, value)
     sandbox = Sandbox(cfg)
     server = uvicorn.Server(
-        uvicorn.Config(create_app(sandbox=sandbox), host=host, port=port, log_level="warning", lifespan="on")
+        uvicorn.Config(
+            create_app(sandbox=sandbox, extra_routes=extra_routes),
+            host=host,
+            port=port,
+            log_level="warning",
+            lifespan="on",
+        )
     )
     thread = threading.Thread(target=server.run, name="merchant-gateway-sandbox", daemon=True)
     thread.start()

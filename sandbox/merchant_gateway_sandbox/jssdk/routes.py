@@ -9,8 +9,8 @@
   shared client-side, the merchant's server asks the status operation.
 
 The example page and its merchant backend are not here: they play the MERCHANT, so they live on the client side
-(``merchant_gateway.cli.jssdk_example``) and are mounted by ``mgw sandbox`` through ``SandboxConfig.extra_routes``.
-The sandbox never imports the client package.
+(``merchant_gateway.cli.jssdk_example``) and ``mgw sandbox`` mounts them through ``extra_routes``
+(``app.ExtraRoutes``). The sandbox never imports the client package.
 """
 
 from __future__ import annotations

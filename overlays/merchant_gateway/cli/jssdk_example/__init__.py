@@ -2,8 +2,8 @@
 
 It plays the MERCHANT (a page using the platform's client JS SDK and the merchant's server behind it), so it
 lives on the client side: the sandbox never imports this package. ``mgw sandbox`` hands :func:`routes` to the
-sandbox as ``SandboxConfig.extra_routes``, so the page is served on the sandbox's origin (where it imports the
-development shim from) under ``/_sandbox/example/``:
+sandbox as its ``extra_routes`` (``merchant_gateway_sandbox.app.ExtraRoutes``), so the page is served on the
+sandbox's origin (where it imports the development shim from) under ``/_sandbox/example/``:
 
 - ``GET /_sandbox/example/`` (``/_sandbox/example`` redirects there), ``example.js``, ``returned.html``;
 - ``/_sandbox/example/api/*``: the merchant-backend demo (:mod:`.backend`), which talks to the sandbox only over
@@ -39,7 +39,7 @@ __all__ = ["EXAMPLE", "MerchantBackend", "MerchantSettings", "api_routes", "rout
 
 
 def routes(sb: Sandbox) -> list[BaseRoute]:
-    """The example page and its backend, for ``SandboxConfig.extra_routes`` (the merchant is the sandbox's own)."""
+    """The example page and its backend, for the sandbox's ``extra_routes`` (the merchant is the sandbox's own)."""
     from merchant_gateway_sandbox.config import APPS_PREFIX, AUTH_PREFIX, BASE_PREFIX
 
     def settings_for(request: Request) -> MerchantSettings:
