@@ -61,6 +61,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check generator overlays sandbox tests tools spec
 	MYPYPATH=generated_client:overlays:sandbox $(VENV)/bin/mypy --strict -p merchant_gateway_client -p merchant_gateway -p merchant_gateway_sandbox
 	$(VENV)/bin/mypy --strict generator
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 spec-lint: $(STAMP) $(TOOLS_STAMP)
 	bash spec/lint/run.sh
