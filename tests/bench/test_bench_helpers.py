@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE
+from merchant_gateway_client.client import encode_payload, x_verify
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE  # noqa: E402
-from merchant_gateway_client.client import encode_payload, x_verify  # noqa: E402
-
-from bench import common  # noqa: E402
-from bench.reconcile import schedule_minimum  # noqa: E402
-from bench.timing import Timings, rotations  # noqa: E402
+from bench import common  # the repository root is on pytest's `pythonpath`
+from bench.reconcile import schedule_minimum
+from bench.timing import Timings, rotations
 
 
 def test_raw_signing_matches_generated_helpers() -> None:

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import base64
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
+import make_kit  # tools/conformance (pytest's `pythonpath`)
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools" / "conformance"))
-
-import make_kit  # noqa: E402
 
 VECTORS = ROOT / "spec" / "vectors" / "signing.json"
 

@@ -13,9 +13,8 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "merchant_gateway_client"
 
 
 def vectors_path() -> Path:
-    # The spec engineer keeps the copy in spec/vectors/; the shared original is the fallback.
-    local = REPO / "spec" / "vectors" / "signing.json"
-    return local if local.exists() else Path("/work/shared/vectors/signing.json")
+    # the repository's copy of the shared vectors (tests/spec checks it equals the shared original)
+    return REPO / "spec" / "vectors" / "signing.json"
 
 
 def load_vectors() -> dict[str, Any]:

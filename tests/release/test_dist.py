@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 import zipfile
 from email.parser import Parser
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools" / "release"))
+import check_dist  # tools/release (pytest's `pythonpath`)
 
-import check_dist  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_wheel_and_sdist_contents(built_dist: Path) -> None:

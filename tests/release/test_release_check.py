@@ -9,12 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+import release_check  # tools/release (pytest's `pythonpath`)
+import specdiff
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools" / "release"))
-
-import release_check  # noqa: E402
-import specdiff  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "old.yaml").is_file())

@@ -1,17 +1,13 @@
-"""Fixtures of the reliability campaign; the helpers live in rel_support.py (importable by name)."""
+"""Fixtures of the reliability campaign; the helpers live in rel_support.py (importable by name: pytest's
+`pythonpath` in pyproject.toml)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import json
+import os
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import json  # noqa: E402
-import os  # noqa: E402
-
-import pytest  # noqa: E402
-from rel_support import STATS, env, fake_time, sbx  # noqa: E402,F401 - re-exported fixtures
+import pytest
+from rel_support import STATS, env, fake_time, sbx  # noqa: F401 - re-exported fixtures
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

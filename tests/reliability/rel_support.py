@@ -7,28 +7,16 @@ and no test waits on wall-clock time except the few sandbox "delay" faults (boun
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import secrets
-import sys
 import threading
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-for sub, package in (
-    ("overlays", "merchant_gateway"),
-    ("generated_client", "merchant_gateway_client"),
-    ("sandbox", "merchant_gateway_sandbox"),
-):
-    if importlib.util.find_spec(package) is None:
-        sys.path.insert(0, str(ROOT / sub))
 
 MERCHANT = "RELMERCHANT"
 # random per run, so the secret scanners can look for exact values that nothing else could print by accident

@@ -1,21 +1,11 @@
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
-
-try:
-    import merchant_gateway_sandbox  # noqa: F401
-except ModuleNotFoundError:  # not installed (editable) yet: use the source tree
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "sandbox"))
-
-from merchant_gateway_sandbox import ManualClock, RunningSandbox, start_sandbox  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sbx_support import MERCHANT, SALTS, Gateway, Receiver  # noqa: E402
+from merchant_gateway_sandbox import ManualClock, RunningSandbox, start_sandbox
+from sbx_support import MERCHANT, SALTS, Gateway, Receiver
 
 
 @pytest.fixture

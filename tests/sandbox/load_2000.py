@@ -18,17 +18,10 @@ import sys
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 
 import httpx
 import uvicorn
-
-HERE = Path(__file__).resolve().parent
-try:
-    import merchant_gateway_sandbox  # noqa: F401
-except ModuleNotFoundError:
-    sys.path.insert(0, str(HERE.parents[1] / "sandbox"))
-from merchant_gateway_sandbox import start_sandbox  # noqa: E402
+from merchant_gateway_sandbox import start_sandbox  # the venv's (`make` installs this checkout, editable)
 
 MERCHANT = "MERCHANTUAT"
 SALT_KEY, SALT_INDEX = "099eb0cd-02cf-4e2a-8aca-3e6c6aff0399", "1"

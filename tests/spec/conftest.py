@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from spec_helpers import ROOT, SPEC_PATH, SpecValidator, load_yaml  # noqa: E402
+from spec_helpers import ROOT, SPEC_PATH, SpecValidator, load_yaml
 
 
 @pytest.fixture(scope="session")
