@@ -36,13 +36,17 @@ def build(spec_path: Path, work: Path) -> Path:
     # import fail and httpx falls back to its stub `main` (as without the CLI extra). No effect when httpx is
     # already loaded (e.g. the generator called inside the test process).
     sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
-    from . import postprocess, public_api, rewrite, run
+    from . import answers, postprocess, public_api, rewrite, run
 
     document = pending()
     metas = spec.collect(document)
     generated_ops = [m.operation_id for m in metas if not m.mobile_sdk_only]
     package = run.generate(
-        rewrite.rewrite(document, metas), metas, work, extra=lambda out: public_api.render(out, document, metas)
+        rewrite.rewrite(document, metas),
+        metas,
+        work,
+        extra=lambda out: public_api.render(out, document, metas),
+        answer_refs=answers.answer_schema_refs(document),
     )
     label = spec_label(spec_path)
     postprocess.check_endpoints(package, generated_ops)

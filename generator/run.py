@@ -9,8 +9,8 @@ import shlex
 import shutil
 import subprocess
 import sys
-from importlib.metadata import version
 from collections.abc import Callable
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from openapi_python_client.parser import GeneratorData
 from openapi_python_client.parser.errors import GeneratorError
 from openapi_python_client.strings import PythonIdentifier
 
+from . import answers
 from .spec import OperationMeta
 
 PINNED_VERSION = "0.29.1"
@@ -86,6 +87,7 @@ def generate(
     metas: list[OperationMeta],
     work: Path,
     extra: Callable[[Path], None] | None = None,
+    answer_refs: frozenset[str] = frozenset(),  # generator/answers.py: schemas answers and callbacks are read into
 ) -> Path:
     """Generate into `work`/merchant_gateway_client and return that folder.
 
@@ -114,7 +116,12 @@ def generate(
             project = Project(openapi=openapi, config=config, custom_template_path=TEMPLATES)
             # The per-run OPS include comes from memory, so that every template keeps a stable file name.
             assert project.env.loader is not None
-            include = DictLoader({"mgw_operations.jinja": operations_include(metas)})
+            include = DictLoader(
+                {
+                    "mgw_operations.jinja": operations_include(metas),
+                    "mgw_answers.jinja": answers.answers_include(openapi.models, answer_refs),
+                }
+            )
             project.env.loader = ChoiceLoader([include, project.env.loader])
             project.env.bytecode_cache = template_cache()
             errors = list(project.build())

@@ -33,6 +33,7 @@ class Operation:
     path_params: tuple[str, ...]  # endpoint parameters the caller gives positionally
     headers: Mapping[str, str]  # public keyword -> endpoint parameter (a request header)
     required_headers: tuple[str, ...]  # endpoint parameters the caller must give
+    enum_fields: Mapping[str, tuple[str, ...]]  # payload field (wire name) -> its allowed values
 
     @functools.cached_property
     def module(self) -> ModuleType:
@@ -69,6 +70,7 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
     "debit_v3": Operation(
         name="debit_v3",
@@ -89,6 +91,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "provider_id": "x_provider_id",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "debit_v4_web": Operation(
         name="debit_v4_web",
@@ -109,6 +112,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "provider_id": "x_provider_id",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "debit_v4_intent": Operation(
         name="debit_v4_intent",
@@ -126,6 +130,9 @@ OPERATIONS: Mapping[str, Operation] = {
             "call_mode": "x_call_mode",
         },
         required_headers=(),
+        enum_fields={
+            "paymentScope": ("PLATFORM",),
+        },
     ),
     "get_transaction_status": Operation(
         name="get_transaction_status",
@@ -140,6 +147,7 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=("transaction_id",),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
     "get_transaction_status_apps_host": Operation(
         name="get_transaction_status_apps_host",
@@ -156,6 +164,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "client_id": "x_client_id",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "refund_v3": Operation(
         name="refund_v3",
@@ -170,6 +179,7 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
     "refund_v4": Operation(
         name="refund_v4",
@@ -187,6 +197,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "callback_mode": "x_callback_mode",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "refund_apps_host": Operation(
         name="refund_apps_host",
@@ -203,6 +214,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "client_id": "x_client_id",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "fulfill_deferred_refund": Operation(
         name="fulfill_deferred_refund",
@@ -217,6 +229,7 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
     "collect_request": Operation(
         name="collect_request",
@@ -233,6 +246,9 @@ OPERATIONS: Mapping[str, Operation] = {
             "callback_url": "x_callback_url",
         },
         required_headers=("x_callback_url",),
+        enum_fields={
+            "instrumentType": ("MOBILE",),
+        },
     ),
     "trigger_test_callback": Operation(
         name="trigger_test_callback",
@@ -250,6 +266,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "call_mode": "x_call_mode",
         },
         required_headers=("x_callback_url",),
+        enum_fields={},
     ),
     "get_wallet_balance": Operation(
         name="get_wallet_balance",
@@ -264,6 +281,7 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=("user_auth_token",),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
     "instant_debit": Operation(
         name="instant_debit",
@@ -278,6 +296,7 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
     "inline_pay_with_get": Operation(
         name="inline_pay_with_get",
@@ -297,6 +316,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "call_mode": "x_call_mode",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "inline_pay": Operation(
         name="inline_pay",
@@ -316,6 +336,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "call_mode": "x_call_mode",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "get_payment_options": Operation(
         name="get_payment_options",
@@ -332,6 +353,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "merchant_device_id": "x_merchant_device_id",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "unlink_user": Operation(
         name="unlink_user",
@@ -346,6 +368,7 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
     "send_otp": Operation(
         name="send_otp",
@@ -360,6 +383,12 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
+        enum_fields={
+            "requestType": (
+                "CREDIT",
+                "WALLET",
+            ),
+        },
     ),
     "verify_otp": Operation(
         name="verify_otp",
@@ -374,6 +403,7 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
     "get_sso_access_token": Operation(
         name="get_sso_access_token",
@@ -390,6 +420,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "client_id": "x_client_id",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "get_sso_user_details": Operation(
         name="get_sso_user_details",
@@ -407,6 +438,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "access_token": "x_access_token",
         },
         required_headers=("x_access_token",),
+        enum_fields={},
     ),
     "initiate_sdk_less_payment": Operation(
         name="initiate_sdk_less_payment",
@@ -424,5 +456,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "callback_url": "x_callback_url",
         },
         required_headers=(),
+        enum_fields={},
     ),
 }

@@ -173,16 +173,16 @@ class GatewayMethods:
             merchant_context (merchantContext, optional): Only if deep offers are allocated.
 
         Request headers (keywords):
-            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+            redirect_url (X-REDIRECT-URL, optional): Merchant URL the user is sent to after the payment UI flow (UI
                 callback target).
-            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+            redirect_mode (X-REDIRECT-MODE, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
                 redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
                 "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
-            provider_id (x_provider_id, optional): Used when the merchant has several merchant ids.
+            provider_id (X-PROVIDER-ID, optional): Used when the merchant has several merchant ids.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -263,16 +263,16 @@ class GatewayMethods:
             merchant_context (merchantContext, optional): Only if deep offers are allocated.
 
         Request headers (keywords):
-            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+            redirect_url (X-REDIRECT-URL, optional): Merchant URL the user is sent to after the payment UI flow (UI
                 callback target).
-            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+            redirect_mode (X-REDIRECT-MODE, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
                 redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
                 "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
-            provider_id (x_provider_id, optional): Used when the merchant has several merchant ids.
+            provider_id (X-PROVIDER-ID, optional): Used when the merchant has several merchant ids.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -351,9 +351,9 @@ class GatewayMethods:
             merchant_context (merchantContext, optional): Only if deep offers are allocated.
 
         Request headers (keywords):
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
 
         Raises:
@@ -421,7 +421,7 @@ class GatewayMethods:
                 least 1 characters)
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+            client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
 
@@ -561,9 +561,9 @@ class GatewayMethods:
             sub_merchant_id (subMerchantId, optional): Tag (v4 and apps-host paths).
 
         Request headers (keywords):
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            callback_mode (x_callback_mode, optional): HTTP method of the refund's server-to-server callback (POST or
+            callback_mode (X-CALLBACK-MODE, optional): HTTP method of the refund's server-to-server callback (POST or
                 PUT; default POST). (one of POST, PUT)
 
         Policy:
@@ -634,7 +634,7 @@ class GatewayMethods:
             sub_merchant_id (subMerchantId, optional): Tag (v4 and apps-host paths).
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+            client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
 
@@ -785,7 +785,7 @@ class GatewayMethods:
             terminal_id (terminalId, optional): Unique within a store.
 
         Request headers (keywords):
-            callback_url (x_callback_url): Server-to-server callback URL of the collect request (required on
+            callback_url (X-CALLBACK-URL): Server-to-server callback URL of the collect request (required on
                 /v3/charge).
 
         Raises:
@@ -841,8 +841,8 @@ class GatewayMethods:
             amount (amount): Paise; must be greater than or equal to 1. (>= 1)
 
         Request headers (keywords):
-            callback_url (x_callback_url): Merchant URL that receives the test server-to-server callback.
-            call_mode (x_call_mode, optional): HTTP method of the test callback (POST or PUT). (one of POST, PUT)
+            callback_url (x-callback-url): Merchant URL that receives the test server-to-server callback.
+            call_mode (x-call-mode, optional): HTTP method of the test callback (POST or PUT). (one of POST, PUT)
                 Default: POST, the documented default.
 
         Raises:
@@ -1007,14 +1007,14 @@ class GatewayMethods:
             device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
 
         Request headers (keywords):
-            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+            redirect_url (X-REDIRECT-URL, optional): Merchant URL the user is sent to after the payment UI flow (UI
                 callback target).
-            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+            redirect_mode (X-REDIRECT-MODE, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
                 redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
                 "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
 
         Raises:
@@ -1094,14 +1094,14 @@ class GatewayMethods:
             device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
 
         Request headers (keywords):
-            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+            redirect_url (X-REDIRECT-URL, optional): Merchant URL the user is sent to after the payment UI flow (UI
                 callback target).
-            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+            redirect_mode (X-REDIRECT-MODE, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
                 redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
                 "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
 
         Raises:
@@ -1161,7 +1161,7 @@ class GatewayMethods:
                 characters; at least 1 characters)
 
         Request headers (keywords):
-            merchant_device_id (x_merchant_device_id, optional): Encrypted device id collected from the Android app.
+            merchant_device_id (X-MERCHANT-DEVICE-ID, optional): Encrypted device id collected from the Android app.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1360,7 +1360,7 @@ class GatewayMethods:
             grant_token (grantToken): -
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on single-sign-on calls, unless another value was shared.
+            client_id (X-CLIENT-ID, optional): Merchant id on single-sign-on calls, unless another value was shared.
                 Default: the configured merchant id (the interface document: unless another value was shared).
 
         Raises:
@@ -1388,9 +1388,9 @@ class GatewayMethods:
         Operation getSsoUserDetails: GET /v3/service/userdetails on the apps host.
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on single-sign-on calls, unless another value was shared.
+            client_id (X-CLIENT-ID, optional): Merchant id on single-sign-on calls, unless another value was shared.
                 Default: the configured merchant id (the interface document: unless another value was shared).
-            access_token (x_access_token): SSO access token (from getSsoAccessToken) on the user details call.
+            access_token (X-ACCESS-TOKEN): SSO access token (from getSsoAccessToken) on the user details call.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1460,10 +1460,10 @@ class GatewayMethods:
             sub_merchant_id (subMerchantId, optional): Only when told to send it.
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+            client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
 
         Raises:
@@ -1584,16 +1584,16 @@ class AsyncGatewayMethods:
             merchant_context (merchantContext, optional): Only if deep offers are allocated.
 
         Request headers (keywords):
-            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+            redirect_url (X-REDIRECT-URL, optional): Merchant URL the user is sent to after the payment UI flow (UI
                 callback target).
-            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+            redirect_mode (X-REDIRECT-MODE, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
                 redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
                 "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
-            provider_id (x_provider_id, optional): Used when the merchant has several merchant ids.
+            provider_id (X-PROVIDER-ID, optional): Used when the merchant has several merchant ids.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1674,16 +1674,16 @@ class AsyncGatewayMethods:
             merchant_context (merchantContext, optional): Only if deep offers are allocated.
 
         Request headers (keywords):
-            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+            redirect_url (X-REDIRECT-URL, optional): Merchant URL the user is sent to after the payment UI flow (UI
                 callback target).
-            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+            redirect_mode (X-REDIRECT-MODE, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
                 redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
                 "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
-            provider_id (x_provider_id, optional): Used when the merchant has several merchant ids.
+            provider_id (X-PROVIDER-ID, optional): Used when the merchant has several merchant ids.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1762,9 +1762,9 @@ class AsyncGatewayMethods:
             merchant_context (merchantContext, optional): Only if deep offers are allocated.
 
         Request headers (keywords):
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
 
         Raises:
@@ -1832,7 +1832,7 @@ class AsyncGatewayMethods:
                 least 1 characters)
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+            client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
 
@@ -1972,9 +1972,9 @@ class AsyncGatewayMethods:
             sub_merchant_id (subMerchantId, optional): Tag (v4 and apps-host paths).
 
         Request headers (keywords):
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            callback_mode (x_callback_mode, optional): HTTP method of the refund's server-to-server callback (POST or
+            callback_mode (X-CALLBACK-MODE, optional): HTTP method of the refund's server-to-server callback (POST or
                 PUT; default POST). (one of POST, PUT)
 
         Policy:
@@ -2045,7 +2045,7 @@ class AsyncGatewayMethods:
             sub_merchant_id (subMerchantId, optional): Tag (v4 and apps-host paths).
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+            client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
 
@@ -2196,7 +2196,7 @@ class AsyncGatewayMethods:
             terminal_id (terminalId, optional): Unique within a store.
 
         Request headers (keywords):
-            callback_url (x_callback_url): Server-to-server callback URL of the collect request (required on
+            callback_url (X-CALLBACK-URL): Server-to-server callback URL of the collect request (required on
                 /v3/charge).
 
         Raises:
@@ -2252,8 +2252,8 @@ class AsyncGatewayMethods:
             amount (amount): Paise; must be greater than or equal to 1. (>= 1)
 
         Request headers (keywords):
-            callback_url (x_callback_url): Merchant URL that receives the test server-to-server callback.
-            call_mode (x_call_mode, optional): HTTP method of the test callback (POST or PUT). (one of POST, PUT)
+            callback_url (x-callback-url): Merchant URL that receives the test server-to-server callback.
+            call_mode (x-call-mode, optional): HTTP method of the test callback (POST or PUT). (one of POST, PUT)
                 Default: POST, the documented default.
 
         Raises:
@@ -2422,14 +2422,14 @@ class AsyncGatewayMethods:
             device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
 
         Request headers (keywords):
-            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+            redirect_url (X-REDIRECT-URL, optional): Merchant URL the user is sent to after the payment UI flow (UI
                 callback target).
-            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+            redirect_mode (X-REDIRECT-MODE, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
                 redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
                 "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
 
         Raises:
@@ -2509,14 +2509,14 @@ class AsyncGatewayMethods:
             device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
 
         Request headers (keywords):
-            redirect_url (x_redirect_url, optional): Merchant URL the user is sent to after the payment UI flow (UI
+            redirect_url (X-REDIRECT-URL, optional): Merchant URL the user is sent to after the payment UI flow (UI
                 callback target).
-            redirect_mode (x_redirect_mode, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
+            redirect_mode (X-REDIRECT-MODE, optional): How the user is sent to X-REDIRECT-URL: REDIRECT (browser
                 redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as
                 "REDIRECT/POST"; send the header explicitly. (one of REDIRECT, POST)
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
-            call_mode (x_call_mode, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
+            call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
 
         Raises:
@@ -2576,7 +2576,7 @@ class AsyncGatewayMethods:
                 characters; at least 1 characters)
 
         Request headers (keywords):
-            merchant_device_id (x_merchant_device_id, optional): Encrypted device id collected from the Android app.
+            merchant_device_id (X-MERCHANT-DEVICE-ID, optional): Encrypted device id collected from the Android app.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2777,7 +2777,7 @@ class AsyncGatewayMethods:
             grant_token (grantToken): -
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on single-sign-on calls, unless another value was shared.
+            client_id (X-CLIENT-ID, optional): Merchant id on single-sign-on calls, unless another value was shared.
                 Default: the configured merchant id (the interface document: unless another value was shared).
 
         Raises:
@@ -2805,9 +2805,9 @@ class AsyncGatewayMethods:
         Operation getSsoUserDetails: GET /v3/service/userdetails on the apps host.
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on single-sign-on calls, unless another value was shared.
+            client_id (X-CLIENT-ID, optional): Merchant id on single-sign-on calls, unless another value was shared.
                 Default: the configured merchant id (the interface document: unless another value was shared).
-            access_token (x_access_token): SSO access token (from getSsoAccessToken) on the user details call.
+            access_token (X-ACCESS-TOKEN): SSO access token (from getSsoAccessToken) on the user details call.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2877,10 +2877,10 @@ class AsyncGatewayMethods:
             sub_merchant_id (subMerchantId, optional): Only when told to send it.
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Merchant id on apps-host calls, unless another value was shared (default
+            client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
-            callback_url (x_callback_url, optional): Per-request server-to-server callback URL; wins over the URL
+            callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
 
         Raises:

@@ -39,6 +39,7 @@ class TestValue:
     outcome: str | None  # terminal code it settles to; None = stays pending (until a collect expiry)
     answer: str | None = None  # unknown-outcome answer code on initiation although the txn is recorded
     note: str = ""
+    pending_state: str | None = None  # paymentState of its status answers while pending (none documented)
 
 
 # SANDBOX behaviour: amounts (paise) that pick an outcome, like a card processor's test card numbers.
@@ -47,6 +48,10 @@ TEST_AMOUNTS: dict[int, TestValue] = {
     4002: TestValue(ERROR, note="settles PAYMENT_ERROR"),
     4003: TestValue(CANCELLED, note="settles PAYMENT_CANCELLED"),
     4004: TestValue(None, note="stays PAYMENT_PENDING (collect: fails at expiry, no callback)"),
+    # paymentState is "COMPLETED or FAILED; informative only, decisions use code": a client must read a new value.
+    4005: TestValue(
+        SUCCESS, note="settles PAYMENT_SUCCESS; while pending, paymentState PENDING", pending_state="PENDING"
+    ),
     5001: TestValue(SUCCESS, "INTERNAL_SERVER_ERROR", "answered INTERNAL_SERVER_ERROR but recorded; settles SUCCESS"),
     5002: TestValue(SUCCESS, "TIMED_OUT", "answered TIMED_OUT but recorded; settles PAYMENT_SUCCESS"),
 }
@@ -95,7 +100,8 @@ class Txn:
             return "COMPLETED"
         if self.terminal:
             return "FAILED"
-        return None
+        test = TEST_AMOUNTS.get(self.extra.get("test_value", 0))
+        return None if test is None else test.pending_state
 
     @property
     def status(self) -> str:

@@ -224,3 +224,34 @@ def test_mobile_sdk_payload_is_accepted_by_the_sandbox(gateway: Gateway, sandbox
     )
     assert resp.status_code == 302, resp.text
     assert json.loads(base64.b64decode(app.body or ""))["transactionId"] == txn
+
+
+def test_status_answers_with_an_unlisted_payment_state_are_read_and_decided_by_code(
+    gateway: Gateway, sandbox: Any
+) -> None:
+    """Sandbox amount 4005: while pending, the status answers carry paymentState PENDING, which the interface
+    document does not list ("informative only, decisions use code"); the client reads it and waits on `code`."""
+    txn = new_transaction_id()
+    started = gateway.debit_v4_web(transaction_id=txn, amount=4005, merchant_order_id=txn, merchant_user_id="U9")
+    assert started.data is not None and started.data.redirect_url
+    pending = gateway.get_transaction_status(txn)
+    assert pending.code == "PAYMENT_PENDING"
+    assert pending.data is not None and pending.data.payment_state == "PENDING"
+    assert pending.data.pay_response_code is None  # absent, read as None
+    assert "payment_state='PENDING'" in repr(pending) and "object at" not in repr(pending)
+    apps = gateway.get_transaction_status_apps_host(txn)
+    assert apps.data is not None and apps.data.payment_state == "PENDING" and apps.data.status == "PENDING"
+
+    def sleep(seconds: float) -> None:
+        sandbox.advance(seconds)
+
+    final = wait_for_payment(
+        gateway,
+        txn,
+        expected_amount=4005,
+        schedule=PollSchedule(first_check_after=1),
+        clock=sandbox.clock.now,
+        sleep=sleep,
+    )
+    assert final.succeeded and final.checks >= 2  # at least one PENDING answer read on the way
+    assert final.snapshot.payment_state == "COMPLETED"

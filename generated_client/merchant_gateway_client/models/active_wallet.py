@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="ActiveWallet")
 
 
@@ -16,50 +14,42 @@ T = TypeVar("T", bound="ActiveWallet")
 class ActiveWallet:
     """
     Attributes:
-        provider (str | Unset):
-        available_balance (int | Unset):
-        usable_balance (int | Unset):
-        priority (int | Unset): Order inside the instrument (0 first).
+        provider (str | None):
+        available_balance (int | None):
+        usable_balance (int | None):
+        priority (int | None): Order inside the instrument (0 first).
     """
 
-    provider: str | Unset = UNSET
-    available_balance: int | Unset = UNSET
-    usable_balance: int | Unset = UNSET
-    priority: int | Unset = UNSET
+    provider: str | None = None
+    available_balance: int | None = None
+    usable_balance: int | None = None
+    priority: int | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        provider = self.provider
-
-        available_balance = self.available_balance
-
-        usable_balance = self.usable_balance
-
-        priority = self.priority
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if provider is not UNSET:
-            field_dict["provider"] = provider
-        if available_balance is not UNSET:
-            field_dict["availableBalance"] = available_balance
-        if usable_balance is not UNSET:
-            field_dict["usableBalance"] = usable_balance
-        if priority is not UNSET:
-            field_dict["priority"] = priority
+        if self.provider is not None:
+            field_dict["provider"] = self.provider
+        if self.available_balance is not None:
+            field_dict["availableBalance"] = self.available_balance
+        if self.usable_balance is not None:
+            field_dict["usableBalance"] = self.usable_balance
+        if self.priority is not None:
+            field_dict["priority"] = self.priority
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        provider = d.pop("provider", UNSET)
+        provider: str | None = d.pop("provider", None)
 
-        available_balance = d.pop("availableBalance", UNSET)
+        available_balance: int | None = d.pop("availableBalance", None)
 
-        usable_balance = d.pop("usableBalance", UNSET)
+        usable_balance: int | None = d.pop("usableBalance", None)
 
-        priority = d.pop("priority", UNSET)
+        priority: int | None = d.pop("priority", None)
 
         active_wallet = cls(
             provider=provider,
@@ -70,6 +60,21 @@ class ActiveWallet:
 
         active_wallet.additional_properties = d
         return active_wallet
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.provider is not None:
+            parts.append(f"provider={self.provider!r}")
+        if self.available_balance is not None:
+            parts.append(f"available_balance={self.available_balance!r}")
+        if self.usable_balance is not None:
+            parts.append(f"usable_balance={self.usable_balance!r}")
+        if self.priority is not None:
+            parts.append(f"priority={self.priority!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"ActiveWallet({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -22,11 +22,9 @@ class CallbackRequest:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        response = self.response
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict["response"] = response
+        field_dict["response"] = self.response
 
         return field_dict
 
@@ -41,6 +39,14 @@ class CallbackRequest:
 
         callback_request.additional_properties = d
         return callback_request
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        parts.append(f"response={self.response!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"CallbackRequest({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

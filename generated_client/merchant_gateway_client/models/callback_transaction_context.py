@@ -2,12 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
-
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CallbackTransactionContext")
 
@@ -16,95 +14,42 @@ T = TypeVar("T", bound="CallbackTransactionContext")
 class CallbackTransactionContext:
     """
     Attributes:
-        qr_code_id (None | str | Unset):
-        store_id (None | str | Unset):
-        terminal_id (None | str | Unset):
-        pos_device_id (None | str | Unset):
+        qr_code_id (None | str):
+        store_id (None | str):
+        terminal_id (None | str):
+        pos_device_id (None | str):
     """
 
-    qr_code_id: None | str | Unset = UNSET
-    store_id: None | str | Unset = UNSET
-    terminal_id: None | str | Unset = UNSET
-    pos_device_id: None | str | Unset = UNSET
+    qr_code_id: None | str = None
+    store_id: None | str = None
+    terminal_id: None | str = None
+    pos_device_id: None | str = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        qr_code_id: None | str | Unset
-        if isinstance(self.qr_code_id, Unset):
-            qr_code_id = UNSET
-        else:
-            qr_code_id = self.qr_code_id
-
-        store_id: None | str | Unset
-        if isinstance(self.store_id, Unset):
-            store_id = UNSET
-        else:
-            store_id = self.store_id
-
-        terminal_id: None | str | Unset
-        if isinstance(self.terminal_id, Unset):
-            terminal_id = UNSET
-        else:
-            terminal_id = self.terminal_id
-
-        pos_device_id: None | str | Unset
-        if isinstance(self.pos_device_id, Unset):
-            pos_device_id = UNSET
-        else:
-            pos_device_id = self.pos_device_id
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if qr_code_id is not UNSET:
-            field_dict["qrCodeId"] = qr_code_id
-        if store_id is not UNSET:
-            field_dict["storeId"] = store_id
-        if terminal_id is not UNSET:
-            field_dict["terminalId"] = terminal_id
-        if pos_device_id is not UNSET:
-            field_dict["posDeviceId"] = pos_device_id
+        if self.qr_code_id is not None:
+            field_dict["qrCodeId"] = self.qr_code_id
+        if self.store_id is not None:
+            field_dict["storeId"] = self.store_id
+        if self.terminal_id is not None:
+            field_dict["terminalId"] = self.terminal_id
+        if self.pos_device_id is not None:
+            field_dict["posDeviceId"] = self.pos_device_id
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        qr_code_id: None | str = d.pop("qrCodeId", None)
 
-        def _parse_qr_code_id(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+        store_id: None | str = d.pop("storeId", None)
 
-        qr_code_id = _parse_qr_code_id(d.pop("qrCodeId", UNSET))
+        terminal_id: None | str = d.pop("terminalId", None)
 
-        def _parse_store_id(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        store_id = _parse_store_id(d.pop("storeId", UNSET))
-
-        def _parse_terminal_id(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        terminal_id = _parse_terminal_id(d.pop("terminalId", UNSET))
-
-        def _parse_pos_device_id(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        pos_device_id = _parse_pos_device_id(d.pop("posDeviceId", UNSET))
+        pos_device_id: None | str = d.pop("posDeviceId", None)
 
         callback_transaction_context = cls(
             qr_code_id=qr_code_id,
@@ -115,6 +60,21 @@ class CallbackTransactionContext:
 
         callback_transaction_context.additional_properties = d
         return callback_transaction_context
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.qr_code_id is not None:
+            parts.append(f"qr_code_id={self.qr_code_id!r}")
+        if self.store_id is not None:
+            parts.append(f"store_id={self.store_id!r}")
+        if self.terminal_id is not None:
+            parts.append(f"terminal_id={self.terminal_id!r}")
+        if self.pos_device_id is not None:
+            parts.append(f"pos_device_id={self.pos_device_id!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"CallbackTransactionContext({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

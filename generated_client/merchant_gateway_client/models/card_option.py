@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.saved_card import SavedCard
 
@@ -20,36 +18,25 @@ T = TypeVar("T", bound="CardOption")
 class CardOption:
     """
     Attributes:
-        enabled (bool | Unset):
-        instrument_priority (int | Unset): Instrument-level priority; 0 is highest.
-        saved_cards (list[SavedCard] | Unset):
+        enabled (bool | None):
+        instrument_priority (int | None): Instrument-level priority; 0 is highest.
+        saved_cards (list[SavedCard] | None):
     """
 
-    enabled: bool | Unset = UNSET
-    instrument_priority: int | Unset = UNSET
-    saved_cards: list[SavedCard] | Unset = UNSET
+    enabled: bool | None = None
+    instrument_priority: int | None = None
+    saved_cards: list[SavedCard] | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        enabled = self.enabled
-
-        instrument_priority = self.instrument_priority
-
-        saved_cards: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.saved_cards, Unset):
-            saved_cards = []
-            for saved_cards_item_data in self.saved_cards:
-                saved_cards_item = saved_cards_item_data.to_dict()
-                saved_cards.append(saved_cards_item)
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if enabled is not UNSET:
-            field_dict["enabled"] = enabled
-        if instrument_priority is not UNSET:
-            field_dict["instrumentPriority"] = instrument_priority
-        if saved_cards is not UNSET:
-            field_dict["savedCards"] = saved_cards
+        if self.enabled is not None:
+            field_dict["enabled"] = self.enabled
+        if self.instrument_priority is not None:
+            field_dict["instrumentPriority"] = self.instrument_priority
+        if self.saved_cards is not None:
+            field_dict["savedCards"] = [item.to_dict() for item in self.saved_cards]
 
         return field_dict
 
@@ -58,18 +45,12 @@ class CardOption:
         from ..models.saved_card import SavedCard  # noqa: PLC0415
 
         d = dict(src_dict)
-        enabled = d.pop("enabled", UNSET)
+        enabled: bool | None = d.pop("enabled", None)
 
-        instrument_priority = d.pop("instrumentPriority", UNSET)
+        instrument_priority: int | None = d.pop("instrumentPriority", None)
 
-        _saved_cards = d.pop("savedCards", UNSET)
-        saved_cards: list[SavedCard] | Unset = UNSET
-        if _saved_cards is not UNSET:
-            saved_cards = []
-            for saved_cards_item_data in _saved_cards:
-                saved_cards_item = SavedCard.from_dict(saved_cards_item_data)
-
-                saved_cards.append(saved_cards_item)
+        _saved_cards = d.pop("savedCards", None)
+        saved_cards = None if _saved_cards is None else [SavedCard.from_dict(item) for item in _saved_cards]
 
         card_option = cls(
             enabled=enabled,
@@ -79,6 +60,19 @@ class CardOption:
 
         card_option.additional_properties = d
         return card_option
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.enabled is not None:
+            parts.append(f"enabled={self.enabled!r}")
+        if self.instrument_priority is not None:
+            parts.append(f"instrument_priority={self.instrument_priority!r}")
+        if self.saved_cards is not None:
+            parts.append(f"saved_cards={self.saved_cards!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"CardOption({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="CollectData")
 
 
@@ -16,58 +14,48 @@ T = TypeVar("T", bound="CollectData")
 class CollectData:
     """
     Attributes:
-        transaction_id (str | Unset):
-        amount (int | Unset):
-        merchant_id (str | Unset):
-        mobile_number (str | Unset):
-        provider_reference_id (str | Unset):
+        transaction_id (str | None):
+        amount (int | None):
+        merchant_id (str | None):
+        mobile_number (str | None):
+        provider_reference_id (str | None):
     """
 
-    transaction_id: str | Unset = UNSET
-    amount: int | Unset = UNSET
-    merchant_id: str | Unset = UNSET
-    mobile_number: str | Unset = UNSET
-    provider_reference_id: str | Unset = UNSET
+    transaction_id: str | None = None
+    amount: int | None = None
+    merchant_id: str | None = None
+    mobile_number: str | None = None
+    provider_reference_id: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        transaction_id = self.transaction_id
-
-        amount = self.amount
-
-        merchant_id = self.merchant_id
-
-        mobile_number = self.mobile_number
-
-        provider_reference_id = self.provider_reference_id
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if transaction_id is not UNSET:
-            field_dict["transactionId"] = transaction_id
-        if amount is not UNSET:
-            field_dict["amount"] = amount
-        if merchant_id is not UNSET:
-            field_dict["merchantId"] = merchant_id
-        if mobile_number is not UNSET:
-            field_dict["mobileNumber"] = mobile_number
-        if provider_reference_id is not UNSET:
-            field_dict["providerReferenceId"] = provider_reference_id
+        if self.transaction_id is not None:
+            field_dict["transactionId"] = self.transaction_id
+        if self.amount is not None:
+            field_dict["amount"] = self.amount
+        if self.merchant_id is not None:
+            field_dict["merchantId"] = self.merchant_id
+        if self.mobile_number is not None:
+            field_dict["mobileNumber"] = self.mobile_number
+        if self.provider_reference_id is not None:
+            field_dict["providerReferenceId"] = self.provider_reference_id
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        transaction_id = d.pop("transactionId", UNSET)
+        transaction_id: str | None = d.pop("transactionId", None)
 
-        amount = d.pop("amount", UNSET)
+        amount: int | None = d.pop("amount", None)
 
-        merchant_id = d.pop("merchantId", UNSET)
+        merchant_id: str | None = d.pop("merchantId", None)
 
-        mobile_number = d.pop("mobileNumber", UNSET)
+        mobile_number: str | None = d.pop("mobileNumber", None)
 
-        provider_reference_id = d.pop("providerReferenceId", UNSET)
+        provider_reference_id: str | None = d.pop("providerReferenceId", None)
 
         collect_data = cls(
             transaction_id=transaction_id,
@@ -79,6 +67,23 @@ class CollectData:
 
         collect_data.additional_properties = d
         return collect_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.transaction_id is not None:
+            parts.append(f"transaction_id={self.transaction_id!r}")
+        if self.amount is not None:
+            parts.append(f"amount={self.amount!r}")
+        if self.merchant_id is not None:
+            parts.append(f"merchant_id={self.merchant_id!r}")
+        if self.mobile_number is not None:
+            parts.append(f"mobile_number={self.mobile_number!r}")
+        if self.provider_reference_id is not None:
+            parts.append(f"provider_reference_id={self.provider_reference_id!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"CollectData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.collect_data import CollectData
 
@@ -24,33 +22,23 @@ class CollectResponse:
         success (bool): Success status of the request.
         code (str): Result code (OPEN string; documented values in ResultCode).
         message (str): Short message about the code.
-        data (CollectData | Unset):
+        data (CollectData | None):
     """
 
     success: bool
     code: str
     message: str
-    data: CollectData | Unset = UNSET
+    data: CollectData | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        success = self.success
-
-        code = self.code
-
-        message = self.message
-
-        data: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.data, Unset):
-            data = self.data.to_dict()
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict["success"] = success
-        field_dict["code"] = code
-        field_dict["message"] = message
-        if data is not UNSET:
-            field_dict["data"] = data
+        field_dict["success"] = self.success
+        field_dict["code"] = self.code
+        field_dict["message"] = self.message
+        if self.data is not None:
+            field_dict["data"] = self.data.to_dict()
 
         return field_dict
 
@@ -65,12 +53,8 @@ class CollectResponse:
 
         message = d.pop("message")
 
-        _data = d.pop("data", UNSET)
-        data: CollectData | Unset
-        if isinstance(_data, Unset):
-            data = UNSET
-        else:
-            data = CollectData.from_dict(_data)
+        _data = d.pop("data", None)
+        data = None if _data is None else CollectData.from_dict(_data)
 
         collect_response = cls(
             success=success,
@@ -81,6 +65,18 @@ class CollectResponse:
 
         collect_response.additional_properties = d
         return collect_response
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        parts.append(f"success={self.success!r}")
+        parts.append(f"code={self.code!r}")
+        parts.append(f"message={self.message!r}")
+        if self.data is not None:
+            parts.append(f"data={self.data!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"CollectResponse({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="DebitV4Data")
 
 
@@ -16,34 +14,30 @@ T = TypeVar("T", bound="DebitV4Data")
 class DebitV4Data:
     """
     Attributes:
-        redirect_type (str | Unset): WEB (web URL) or INTENT (UPI intent URI). OPEN set.
-        redirect_url (str | Unset): Web URL (WEB) or UPI intent URI (INTENT).
+        redirect_type (str | None): WEB (web URL) or INTENT (UPI intent URI). OPEN set.
+        redirect_url (str | None): Web URL (WEB) or UPI intent URI (INTENT).
     """
 
-    redirect_type: str | Unset = UNSET
-    redirect_url: str | Unset = UNSET
+    redirect_type: str | None = None
+    redirect_url: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        redirect_type = self.redirect_type
-
-        redirect_url = self.redirect_url
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if redirect_type is not UNSET:
-            field_dict["redirectType"] = redirect_type
-        if redirect_url is not UNSET:
-            field_dict["redirectURL"] = redirect_url
+        if self.redirect_type is not None:
+            field_dict["redirectType"] = self.redirect_type
+        if self.redirect_url is not None:
+            field_dict["redirectURL"] = self.redirect_url
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        redirect_type = d.pop("redirectType", UNSET)
+        redirect_type: str | None = d.pop("redirectType", None)
 
-        redirect_url = d.pop("redirectURL", UNSET)
+        redirect_url: str | None = d.pop("redirectURL", None)
 
         debit_v4_data = cls(
             redirect_type=redirect_type,
@@ -52,6 +46,17 @@ class DebitV4Data:
 
         debit_v4_data.additional_properties = d
         return debit_v4_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.redirect_type is not None:
+            parts.append(f"redirect_type={self.redirect_type!r}")
+        if self.redirect_url is not None:
+            parts.append(f"redirect_url={self.redirect_url!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"DebitV4Data({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

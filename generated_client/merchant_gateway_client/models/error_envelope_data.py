@@ -17,7 +17,6 @@ class ErrorEnvelopeData:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
 
@@ -30,6 +29,13 @@ class ErrorEnvelopeData:
 
         error_envelope_data.additional_properties = d
         return error_envelope_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"ErrorEnvelopeData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

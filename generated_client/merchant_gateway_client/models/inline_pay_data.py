@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="InlinePayData")
 
 
@@ -17,50 +15,42 @@ class InlinePayData:
     """redirectUrl for card and wallet; intentURL and package for UPI intent.
 
     Attributes:
-        redirect_url (str | Unset):
-        intent_url (str | Unset): UPI intent URI.
-        package (str | Unset): App package to open.
-        message (str | Unset): The answer also carries a message in the intent case.
+        redirect_url (str | None):
+        intent_url (str | None): UPI intent URI.
+        package (str | None): App package to open.
+        message (str | None): The answer also carries a message in the intent case.
     """
 
-    redirect_url: str | Unset = UNSET
-    intent_url: str | Unset = UNSET
-    package: str | Unset = UNSET
-    message: str | Unset = UNSET
+    redirect_url: str | None = None
+    intent_url: str | None = None
+    package: str | None = None
+    message: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        redirect_url = self.redirect_url
-
-        intent_url = self.intent_url
-
-        package = self.package
-
-        message = self.message
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if redirect_url is not UNSET:
-            field_dict["redirectUrl"] = redirect_url
-        if intent_url is not UNSET:
-            field_dict["intentURL"] = intent_url
-        if package is not UNSET:
-            field_dict["package"] = package
-        if message is not UNSET:
-            field_dict["message"] = message
+        if self.redirect_url is not None:
+            field_dict["redirectUrl"] = self.redirect_url
+        if self.intent_url is not None:
+            field_dict["intentURL"] = self.intent_url
+        if self.package is not None:
+            field_dict["package"] = self.package
+        if self.message is not None:
+            field_dict["message"] = self.message
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        redirect_url = d.pop("redirectUrl", UNSET)
+        redirect_url: str | None = d.pop("redirectUrl", None)
 
-        intent_url = d.pop("intentURL", UNSET)
+        intent_url: str | None = d.pop("intentURL", None)
 
-        package = d.pop("package", UNSET)
+        package: str | None = d.pop("package", None)
 
-        message = d.pop("message", UNSET)
+        message: str | None = d.pop("message", None)
 
         inline_pay_data = cls(
             redirect_url=redirect_url,
@@ -71,6 +61,21 @@ class InlinePayData:
 
         inline_pay_data.additional_properties = d
         return inline_pay_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.redirect_url is not None:
+            parts.append(f"redirect_url={self.redirect_url!r}")
+        if self.intent_url is not None:
+            parts.append(f"intent_url={self.intent_url!r}")
+        if self.package is not None:
+            parts.append(f"package={self.package!r}")
+        if self.message is not None:
+            parts.append(f"message={self.message!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"InlinePayData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

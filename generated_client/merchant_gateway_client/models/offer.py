@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="Offer")
 
 
@@ -16,66 +14,54 @@ T = TypeVar("T", bound="Offer")
 class Offer:
     """
     Attributes:
-        offer_id (str | Unset):
-        display_title (str | Unset):
-        description (str | Unset):
-        offer_amount (int | Unset):
-        offer_type (str | Unset):
-        tnc_link (str | Unset):
+        offer_id (str | None):
+        display_title (str | None):
+        description (str | None):
+        offer_amount (int | None):
+        offer_type (str | None):
+        tnc_link (str | None):
     """
 
-    offer_id: str | Unset = UNSET
-    display_title: str | Unset = UNSET
-    description: str | Unset = UNSET
-    offer_amount: int | Unset = UNSET
-    offer_type: str | Unset = UNSET
-    tnc_link: str | Unset = UNSET
+    offer_id: str | None = None
+    display_title: str | None = None
+    description: str | None = None
+    offer_amount: int | None = None
+    offer_type: str | None = None
+    tnc_link: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        offer_id = self.offer_id
-
-        display_title = self.display_title
-
-        description = self.description
-
-        offer_amount = self.offer_amount
-
-        offer_type = self.offer_type
-
-        tnc_link = self.tnc_link
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if offer_id is not UNSET:
-            field_dict["offerId"] = offer_id
-        if display_title is not UNSET:
-            field_dict["displayTitle"] = display_title
-        if description is not UNSET:
-            field_dict["description"] = description
-        if offer_amount is not UNSET:
-            field_dict["offerAmount"] = offer_amount
-        if offer_type is not UNSET:
-            field_dict["offerType"] = offer_type
-        if tnc_link is not UNSET:
-            field_dict["tncLink"] = tnc_link
+        if self.offer_id is not None:
+            field_dict["offerId"] = self.offer_id
+        if self.display_title is not None:
+            field_dict["displayTitle"] = self.display_title
+        if self.description is not None:
+            field_dict["description"] = self.description
+        if self.offer_amount is not None:
+            field_dict["offerAmount"] = self.offer_amount
+        if self.offer_type is not None:
+            field_dict["offerType"] = self.offer_type
+        if self.tnc_link is not None:
+            field_dict["tncLink"] = self.tnc_link
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        offer_id = d.pop("offerId", UNSET)
+        offer_id: str | None = d.pop("offerId", None)
 
-        display_title = d.pop("displayTitle", UNSET)
+        display_title: str | None = d.pop("displayTitle", None)
 
-        description = d.pop("description", UNSET)
+        description: str | None = d.pop("description", None)
 
-        offer_amount = d.pop("offerAmount", UNSET)
+        offer_amount: int | None = d.pop("offerAmount", None)
 
-        offer_type = d.pop("offerType", UNSET)
+        offer_type: str | None = d.pop("offerType", None)
 
-        tnc_link = d.pop("tncLink", UNSET)
+        tnc_link: str | None = d.pop("tncLink", None)
 
         offer = cls(
             offer_id=offer_id,
@@ -88,6 +74,25 @@ class Offer:
 
         offer.additional_properties = d
         return offer
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.offer_id is not None:
+            parts.append(f"offer_id={self.offer_id!r}")
+        if self.display_title is not None:
+            parts.append(f"display_title={self.display_title!r}")
+        if self.description is not None:
+            parts.append(f"description={self.description!r}")
+        if self.offer_amount is not None:
+            parts.append(f"offer_amount={self.offer_amount!r}")
+        if self.offer_type is not None:
+            parts.append(f"offer_type={self.offer_type!r}")
+        if self.tnc_link is not None:
+            parts.append(f"tnc_link={self.tnc_link!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"Offer({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="OtpSendData")
 
 
@@ -16,26 +14,24 @@ T = TypeVar("T", bound="OtpSendData")
 class OtpSendData:
     """
     Attributes:
-        otp_token (str | Unset): A new one is issued for every OTP requested.
+        otp_token (str | None): A new one is issued for every OTP requested.
     """
 
-    otp_token: str | Unset = _attrs_field(default=UNSET, repr=False)
+    otp_token: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        otp_token = self.otp_token
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if otp_token is not UNSET:
-            field_dict["otpToken"] = otp_token
+        if self.otp_token is not None:
+            field_dict["otpToken"] = self.otp_token
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        otp_token = d.pop("otpToken", UNSET)
+        otp_token: str | None = d.pop("otpToken", None)
 
         otp_send_data = cls(
             otp_token=otp_token,
@@ -43,6 +39,13 @@ class OtpSendData:
 
         otp_send_data.additional_properties = d
         return otp_send_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"OtpSendData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.payment_callback_data import PaymentCallbackData
 
@@ -23,35 +21,25 @@ class PaymentCallbackPayload:
     Attributes:
         success (bool):
         code (str): Decides success or failure (OPEN string; see ResultCode).
-        message (str | Unset):
-        data (PaymentCallbackData | Unset):
+        message (str | None):
+        data (PaymentCallbackData | None):
     """
 
     success: bool
     code: str
-    message: str | Unset = UNSET
-    data: PaymentCallbackData | Unset = UNSET
+    message: str | None = None
+    data: PaymentCallbackData | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        success = self.success
-
-        code = self.code
-
-        message = self.message
-
-        data: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.data, Unset):
-            data = self.data.to_dict()
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict["success"] = success
-        field_dict["code"] = code
-        if message is not UNSET:
-            field_dict["message"] = message
-        if data is not UNSET:
-            field_dict["data"] = data
+        field_dict["success"] = self.success
+        field_dict["code"] = self.code
+        if self.message is not None:
+            field_dict["message"] = self.message
+        if self.data is not None:
+            field_dict["data"] = self.data.to_dict()
 
         return field_dict
 
@@ -64,14 +52,10 @@ class PaymentCallbackPayload:
 
         code = d.pop("code")
 
-        message = d.pop("message", UNSET)
+        message: str | None = d.pop("message", None)
 
-        _data = d.pop("data", UNSET)
-        data: PaymentCallbackData | Unset
-        if isinstance(_data, Unset):
-            data = UNSET
-        else:
-            data = PaymentCallbackData.from_dict(_data)
+        _data = d.pop("data", None)
+        data = None if _data is None else PaymentCallbackData.from_dict(_data)
 
         payment_callback_payload = cls(
             success=success,
@@ -82,6 +66,19 @@ class PaymentCallbackPayload:
 
         payment_callback_payload.additional_properties = d
         return payment_callback_payload
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        parts.append(f"success={self.success!r}")
+        parts.append(f"code={self.code!r}")
+        if self.message is not None:
+            parts.append(f"message={self.message!r}")
+        if self.data is not None:
+            parts.append(f"data={self.data!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"PaymentCallbackPayload({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="PaymentMode")
 
 
@@ -16,42 +14,36 @@ T = TypeVar("T", bound="PaymentMode")
 class PaymentMode:
     """
     Attributes:
-        mode (str | Unset): Payment mode (OPEN set).
-        amount (int | Unset):
-        utr (str | Unset): UTR of UPI payments.
+        mode (str | None): Payment mode (OPEN set).
+        amount (int | None):
+        utr (str | None): UTR of UPI payments.
     """
 
-    mode: str | Unset = UNSET
-    amount: int | Unset = UNSET
-    utr: str | Unset = UNSET
+    mode: str | None = None
+    amount: int | None = None
+    utr: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        mode = self.mode
-
-        amount = self.amount
-
-        utr = self.utr
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if mode is not UNSET:
-            field_dict["mode"] = mode
-        if amount is not UNSET:
-            field_dict["amount"] = amount
-        if utr is not UNSET:
-            field_dict["utr"] = utr
+        if self.mode is not None:
+            field_dict["mode"] = self.mode
+        if self.amount is not None:
+            field_dict["amount"] = self.amount
+        if self.utr is not None:
+            field_dict["utr"] = self.utr
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        mode = d.pop("mode", UNSET)
+        mode: str | None = d.pop("mode", None)
 
-        amount = d.pop("amount", UNSET)
+        amount: int | None = d.pop("amount", None)
 
-        utr = d.pop("utr", UNSET)
+        utr: str | None = d.pop("utr", None)
 
         payment_mode = cls(
             mode=mode,
@@ -61,6 +53,19 @@ class PaymentMode:
 
         payment_mode.additional_properties = d
         return payment_mode
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.mode is not None:
+            parts.append(f"mode={self.mode!r}")
+        if self.amount is not None:
+            parts.append(f"amount={self.amount!r}")
+        if self.utr is not None:
+            parts.append(f"utr={self.utr!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"PaymentMode({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.card_option import CardOption
     from ..models.upi_option import UpiOption
@@ -23,37 +21,25 @@ class PaymentOptionsData:
     """Only enabled instruments are to be shown; more instruments (e.g. e-gift vouchers) may be added.
 
     Attributes:
-        wallets (WalletsOption | Unset):
-        upi (UpiOption | Unset):
-        card (CardOption | Unset):
+        wallets (WalletsOption | None):
+        upi (UpiOption | None):
+        card (CardOption | None):
     """
 
-    wallets: WalletsOption | Unset = UNSET
-    upi: UpiOption | Unset = UNSET
-    card: CardOption | Unset = UNSET
+    wallets: WalletsOption | None = None
+    upi: UpiOption | None = None
+    card: CardOption | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        wallets: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.wallets, Unset):
-            wallets = self.wallets.to_dict()
-
-        upi: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.upi, Unset):
-            upi = self.upi.to_dict()
-
-        card: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.card, Unset):
-            card = self.card.to_dict()
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if wallets is not UNSET:
-            field_dict["wallets"] = wallets
-        if upi is not UNSET:
-            field_dict["upi"] = upi
-        if card is not UNSET:
-            field_dict["card"] = card
+        if self.wallets is not None:
+            field_dict["wallets"] = self.wallets.to_dict()
+        if self.upi is not None:
+            field_dict["upi"] = self.upi.to_dict()
+        if self.card is not None:
+            field_dict["card"] = self.card.to_dict()
 
         return field_dict
 
@@ -64,26 +50,14 @@ class PaymentOptionsData:
         from ..models.wallets_option import WalletsOption  # noqa: PLC0415
 
         d = dict(src_dict)
-        _wallets = d.pop("wallets", UNSET)
-        wallets: WalletsOption | Unset
-        if isinstance(_wallets, Unset):
-            wallets = UNSET
-        else:
-            wallets = WalletsOption.from_dict(_wallets)
+        _wallets = d.pop("wallets", None)
+        wallets = None if _wallets is None else WalletsOption.from_dict(_wallets)
 
-        _upi = d.pop("upi", UNSET)
-        upi: UpiOption | Unset
-        if isinstance(_upi, Unset):
-            upi = UNSET
-        else:
-            upi = UpiOption.from_dict(_upi)
+        _upi = d.pop("upi", None)
+        upi = None if _upi is None else UpiOption.from_dict(_upi)
 
-        _card = d.pop("card", UNSET)
-        card: CardOption | Unset
-        if isinstance(_card, Unset):
-            card = UNSET
-        else:
-            card = CardOption.from_dict(_card)
+        _card = d.pop("card", None)
+        card = None if _card is None else CardOption.from_dict(_card)
 
         payment_options_data = cls(
             wallets=wallets,
@@ -93,6 +67,19 @@ class PaymentOptionsData:
 
         payment_options_data.additional_properties = d
         return payment_options_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.wallets is not None:
+            parts.append(f"wallets={self.wallets!r}")
+        if self.upi is not None:
+            parts.append(f"upi={self.upi!r}")
+        if self.card is not None:
+            parts.append(f"card={self.card!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"PaymentOptionsData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

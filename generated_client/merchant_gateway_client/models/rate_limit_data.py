@@ -2,12 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
-
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="RateLimitData")
 
@@ -18,53 +16,30 @@ class RateLimitData:
     and types are not shown (read here from `data`).
 
         Attributes:
-            api_limit (int | str | Unset): Call limit.
-            time_window (int | str | Unset): Time window of the limit.
+            api_limit (int | str | None): Call limit.
+            time_window (int | str | None): Time window of the limit.
     """
 
-    api_limit: int | str | Unset = UNSET
-    time_window: int | str | Unset = UNSET
+    api_limit: int | str | None = None
+    time_window: int | str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        api_limit: int | str | Unset
-        if isinstance(self.api_limit, Unset):
-            api_limit = UNSET
-        else:
-            api_limit = self.api_limit
-
-        time_window: int | str | Unset
-        if isinstance(self.time_window, Unset):
-            time_window = UNSET
-        else:
-            time_window = self.time_window
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if api_limit is not UNSET:
-            field_dict["API_LIMIT"] = api_limit
-        if time_window is not UNSET:
-            field_dict["TIME_WINDOW"] = time_window
+        if self.api_limit is not None:
+            field_dict["API_LIMIT"] = self.api_limit
+        if self.time_window is not None:
+            field_dict["TIME_WINDOW"] = self.time_window
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        api_limit: int | str | None = d.pop("API_LIMIT", None)
 
-        def _parse_api_limit(data: object) -> int | str | Unset:
-            if isinstance(data, Unset):
-                return data
-            return cast(int | str | Unset, data)
-
-        api_limit = _parse_api_limit(d.pop("API_LIMIT", UNSET))
-
-        def _parse_time_window(data: object) -> int | str | Unset:
-            if isinstance(data, Unset):
-                return data
-            return cast(int | str | Unset, data)
-
-        time_window = _parse_time_window(d.pop("TIME_WINDOW", UNSET))
+        time_window: int | str | None = d.pop("TIME_WINDOW", None)
 
         rate_limit_data = cls(
             api_limit=api_limit,
@@ -73,6 +48,17 @@ class RateLimitData:
 
         rate_limit_data.additional_properties = d
         return rate_limit_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.api_limit is not None:
+            parts.append(f"api_limit={self.api_limit!r}")
+        if self.time_window is not None:
+            parts.append(f"time_window={self.time_window!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"RateLimitData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

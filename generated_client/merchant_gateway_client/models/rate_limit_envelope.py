@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.rate_limit_data import RateLimitData
 
@@ -24,34 +22,24 @@ class RateLimitEnvelope:
         success (bool):
         code (str): API_RATE_LIMIT_REACHED (OPEN string; see ResultCode).
         message (str):
-        data (RateLimitData | Unset): The limit that was breached. The document says the answer carries API_LIMIT and
+        data (RateLimitData | None): The limit that was breached. The document says the answer carries API_LIMIT and
             TIME_WINDOW; their exact placement and types are not shown (read here from `data`).
     """
 
     success: bool
     code: str
     message: str
-    data: RateLimitData | Unset = UNSET
+    data: RateLimitData | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        success = self.success
-
-        code = self.code
-
-        message = self.message
-
-        data: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.data, Unset):
-            data = self.data.to_dict()
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict["success"] = success
-        field_dict["code"] = code
-        field_dict["message"] = message
-        if data is not UNSET:
-            field_dict["data"] = data
+        field_dict["success"] = self.success
+        field_dict["code"] = self.code
+        field_dict["message"] = self.message
+        if self.data is not None:
+            field_dict["data"] = self.data.to_dict()
 
         return field_dict
 
@@ -66,12 +54,8 @@ class RateLimitEnvelope:
 
         message = d.pop("message")
 
-        _data = d.pop("data", UNSET)
-        data: RateLimitData | Unset
-        if isinstance(_data, Unset):
-            data = UNSET
-        else:
-            data = RateLimitData.from_dict(_data)
+        _data = d.pop("data", None)
+        data = None if _data is None else RateLimitData.from_dict(_data)
 
         rate_limit_envelope = cls(
             success=success,
@@ -82,6 +66,18 @@ class RateLimitEnvelope:
 
         rate_limit_envelope.additional_properties = d
         return rate_limit_envelope
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        parts.append(f"success={self.success!r}")
+        parts.append(f"code={self.code!r}")
+        parts.append(f"message={self.message!r}")
+        if self.data is not None:
+            parts.append(f"data={self.data!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"RateLimitEnvelope({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="SdkLessInitiateData")
 
 
@@ -16,34 +14,30 @@ T = TypeVar("T", bound="SdkLessInitiateData")
 class SdkLessInitiateData:
     """
     Attributes:
-        redirect_url (str | Unset): Deep link to the payments page.
-        reservation_id (str | Unset): Input of the client SDK's proceedToPay.
+        redirect_url (str | None): Deep link to the payments page.
+        reservation_id (str | None): Input of the client SDK's proceedToPay.
     """
 
-    redirect_url: str | Unset = UNSET
-    reservation_id: str | Unset = UNSET
+    redirect_url: str | None = None
+    reservation_id: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        redirect_url = self.redirect_url
-
-        reservation_id = self.reservation_id
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if redirect_url is not UNSET:
-            field_dict["redirectUrl"] = redirect_url
-        if reservation_id is not UNSET:
-            field_dict["reservationId"] = reservation_id
+        if self.redirect_url is not None:
+            field_dict["redirectUrl"] = self.redirect_url
+        if self.reservation_id is not None:
+            field_dict["reservationId"] = self.reservation_id
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        redirect_url = d.pop("redirectUrl", UNSET)
+        redirect_url: str | None = d.pop("redirectUrl", None)
 
-        reservation_id = d.pop("reservationId", UNSET)
+        reservation_id: str | None = d.pop("reservationId", None)
 
         sdk_less_initiate_data = cls(
             redirect_url=redirect_url,
@@ -52,6 +46,17 @@ class SdkLessInitiateData:
 
         sdk_less_initiate_data.additional_properties = d
         return sdk_less_initiate_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.redirect_url is not None:
+            parts.append(f"redirect_url={self.redirect_url!r}")
+        if self.reservation_id is not None:
+            parts.append(f"reservation_id={self.reservation_id!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"SdkLessInitiateData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

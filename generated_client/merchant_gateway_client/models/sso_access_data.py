@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="SsoAccessData")
 
 
@@ -16,34 +14,30 @@ T = TypeVar("T", bound="SsoAccessData")
 class SsoAccessData:
     """
     Attributes:
-        access_token (str | Unset):
-        expires_in_seconds (float | Unset):
+        access_token (str | None):
+        expires_in_seconds (float | None):
     """
 
-    access_token: str | Unset = _attrs_field(default=UNSET, repr=False)
-    expires_in_seconds: float | Unset = UNSET
+    access_token: str | None = None
+    expires_in_seconds: float | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        access_token = self.access_token
-
-        expires_in_seconds = self.expires_in_seconds
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if access_token is not UNSET:
-            field_dict["accessToken"] = access_token
-        if expires_in_seconds is not UNSET:
-            field_dict["expiresInSeconds"] = expires_in_seconds
+        if self.access_token is not None:
+            field_dict["accessToken"] = self.access_token
+        if self.expires_in_seconds is not None:
+            field_dict["expiresInSeconds"] = self.expires_in_seconds
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        access_token = d.pop("accessToken", UNSET)
+        access_token: str | None = d.pop("accessToken", None)
 
-        expires_in_seconds = d.pop("expiresInSeconds", UNSET)
+        expires_in_seconds: float | None = d.pop("expiresInSeconds", None)
 
         sso_access_data = cls(
             access_token=access_token,
@@ -52,6 +46,15 @@ class SsoAccessData:
 
         sso_access_data.additional_properties = d
         return sso_access_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.expires_in_seconds is not None:
+            parts.append(f"expires_in_seconds={self.expires_in_seconds!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"SsoAccessData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="SsoUserDetailsData")
 
 
@@ -16,50 +14,42 @@ T = TypeVar("T", bound="SsoUserDetailsData")
 class SsoUserDetailsData:
     """
     Attributes:
-        name (str | Unset):
-        phone_number (str | Unset):
-        primary_email (str | Unset): Only if the email is shared.
-        is_email_verified (bool | Unset): Only if the email is shared.
+        name (str | None):
+        phone_number (str | None):
+        primary_email (str | None): Only if the email is shared.
+        is_email_verified (bool | None): Only if the email is shared.
     """
 
-    name: str | Unset = UNSET
-    phone_number: str | Unset = UNSET
-    primary_email: str | Unset = UNSET
-    is_email_verified: bool | Unset = UNSET
+    name: str | None = None
+    phone_number: str | None = None
+    primary_email: str | None = None
+    is_email_verified: bool | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        name = self.name
-
-        phone_number = self.phone_number
-
-        primary_email = self.primary_email
-
-        is_email_verified = self.is_email_verified
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if name is not UNSET:
-            field_dict["name"] = name
-        if phone_number is not UNSET:
-            field_dict["phoneNumber"] = phone_number
-        if primary_email is not UNSET:
-            field_dict["primaryEmail"] = primary_email
-        if is_email_verified is not UNSET:
-            field_dict["isEmailVerified"] = is_email_verified
+        if self.name is not None:
+            field_dict["name"] = self.name
+        if self.phone_number is not None:
+            field_dict["phoneNumber"] = self.phone_number
+        if self.primary_email is not None:
+            field_dict["primaryEmail"] = self.primary_email
+        if self.is_email_verified is not None:
+            field_dict["isEmailVerified"] = self.is_email_verified
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        name = d.pop("name", UNSET)
+        name: str | None = d.pop("name", None)
 
-        phone_number = d.pop("phoneNumber", UNSET)
+        phone_number: str | None = d.pop("phoneNumber", None)
 
-        primary_email = d.pop("primaryEmail", UNSET)
+        primary_email: str | None = d.pop("primaryEmail", None)
 
-        is_email_verified = d.pop("isEmailVerified", UNSET)
+        is_email_verified: bool | None = d.pop("isEmailVerified", None)
 
         sso_user_details_data = cls(
             name=name,
@@ -70,6 +60,21 @@ class SsoUserDetailsData:
 
         sso_user_details_data.additional_properties = d
         return sso_user_details_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.name is not None:
+            parts.append(f"name={self.name!r}")
+        if self.phone_number is not None:
+            parts.append(f"phone_number={self.phone_number!r}")
+        if self.primary_email is not None:
+            parts.append(f"primary_email={self.primary_email!r}")
+        if self.is_email_verified is not None:
+            parts.append(f"is_email_verified={self.is_email_verified!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"SsoUserDetailsData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

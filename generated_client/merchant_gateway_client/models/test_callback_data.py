@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="TestCallbackData")
 
 
@@ -16,34 +14,30 @@ T = TypeVar("T", bound="TestCallbackData")
 class TestCallbackData:
     """
     Attributes:
-        successful (bool | Unset):
-        redirect (bool | Unset):
+        successful (bool | None):
+        redirect (bool | None):
     """
 
-    successful: bool | Unset = UNSET
-    redirect: bool | Unset = UNSET
+    successful: bool | None = None
+    redirect: bool | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        successful = self.successful
-
-        redirect = self.redirect
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if successful is not UNSET:
-            field_dict["successful"] = successful
-        if redirect is not UNSET:
-            field_dict["redirect"] = redirect
+        if self.successful is not None:
+            field_dict["successful"] = self.successful
+        if self.redirect is not None:
+            field_dict["redirect"] = self.redirect
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        successful = d.pop("successful", UNSET)
+        successful: bool | None = d.pop("successful", None)
 
-        redirect = d.pop("redirect", UNSET)
+        redirect: bool | None = d.pop("redirect", None)
 
         test_callback_data = cls(
             successful=successful,
@@ -52,6 +46,17 @@ class TestCallbackData:
 
         test_callback_data.additional_properties = d
         return test_callback_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.successful is not None:
+            parts.append(f"successful={self.successful!r}")
+        if self.redirect is not None:
+            parts.append(f"redirect={self.redirect!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"TestCallbackData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

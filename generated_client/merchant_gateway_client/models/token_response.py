@@ -2,12 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
-
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="TokenResponse")
 
@@ -19,55 +17,37 @@ class TokenResponse:
     Attributes:
         access_token (str): Token to send on later calls.
         expires_at (int): Expiry (epoch seconds); refresh before it.
-        encrypted_access_token (str | Unset):
-        expires_in (int | None | Unset): null in the sample.
-        issued_at (int | Unset): Time of issue (epoch seconds).
-        session_expires_at (int | Unset): Epoch seconds.
-        token_type (str | Unset): Value O-Bearer.
+        encrypted_access_token (str | None):
+        expires_in (int | None): null in the sample.
+        issued_at (int | None): Time of issue (epoch seconds).
+        session_expires_at (int | None): Epoch seconds.
+        token_type (str | None): Value O-Bearer.
     """
 
-    access_token: str = _attrs_field(repr=False)
+    access_token: str
     expires_at: int
-    encrypted_access_token: str | Unset = _attrs_field(default=UNSET, repr=False)
-    expires_in: int | None | Unset = UNSET
-    issued_at: int | Unset = UNSET
-    session_expires_at: int | Unset = UNSET
-    token_type: str | Unset = UNSET
+    encrypted_access_token: str | None = None
+    expires_in: int | None = None
+    issued_at: int | None = None
+    session_expires_at: int | None = None
+    token_type: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        access_token = self.access_token
-
-        expires_at = self.expires_at
-
-        encrypted_access_token = self.encrypted_access_token
-
-        expires_in: int | None | Unset
-        if isinstance(self.expires_in, Unset):
-            expires_in = UNSET
-        else:
-            expires_in = self.expires_in
-
-        issued_at = self.issued_at
-
-        session_expires_at = self.session_expires_at
-
-        token_type = self.token_type
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict["access_token"] = access_token
-        if encrypted_access_token is not UNSET:
-            field_dict["encrypted_access_token"] = encrypted_access_token
-        if expires_in is not UNSET:
-            field_dict["expires_in"] = expires_in
-        if issued_at is not UNSET:
-            field_dict["issued_at"] = issued_at
-        field_dict["expires_at"] = expires_at
-        if session_expires_at is not UNSET:
-            field_dict["session_expires_at"] = session_expires_at
-        if token_type is not UNSET:
-            field_dict["token_type"] = token_type
+        field_dict["access_token"] = self.access_token
+        if self.encrypted_access_token is not None:
+            field_dict["encrypted_access_token"] = self.encrypted_access_token
+        if self.expires_in is not None:
+            field_dict["expires_in"] = self.expires_in
+        if self.issued_at is not None:
+            field_dict["issued_at"] = self.issued_at
+        field_dict["expires_at"] = self.expires_at
+        if self.session_expires_at is not None:
+            field_dict["session_expires_at"] = self.session_expires_at
+        if self.token_type is not None:
+            field_dict["token_type"] = self.token_type
 
         return field_dict
 
@@ -78,22 +58,15 @@ class TokenResponse:
 
         expires_at = d.pop("expires_at")
 
-        encrypted_access_token = d.pop("encrypted_access_token", UNSET)
+        encrypted_access_token: str | None = d.pop("encrypted_access_token", None)
 
-        def _parse_expires_in(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+        expires_in: int | None = d.pop("expires_in", None)
 
-        expires_in = _parse_expires_in(d.pop("expires_in", UNSET))
+        issued_at: int | None = d.pop("issued_at", None)
 
-        issued_at = d.pop("issued_at", UNSET)
+        session_expires_at: int | None = d.pop("session_expires_at", None)
 
-        session_expires_at = d.pop("session_expires_at", UNSET)
-
-        token_type = d.pop("token_type", UNSET)
+        token_type: str | None = d.pop("token_type", None)
 
         token_response = cls(
             access_token=access_token,
@@ -107,6 +80,22 @@ class TokenResponse:
 
         token_response.additional_properties = d
         return token_response
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.expires_in is not None:
+            parts.append(f"expires_in={self.expires_in!r}")
+        if self.issued_at is not None:
+            parts.append(f"issued_at={self.issued_at!r}")
+        parts.append(f"expires_at={self.expires_at!r}")
+        if self.session_expires_at is not None:
+            parts.append(f"session_expires_at={self.session_expires_at!r}")
+        if self.token_type is not None:
+            parts.append(f"token_type={self.token_type!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"TokenResponse({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

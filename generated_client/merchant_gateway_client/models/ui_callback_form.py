@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="UiCallbackForm")
 
 
@@ -24,26 +22,26 @@ class UiCallbackForm:
         provider_reference_id (str):
         checksum (str): hex SHA-256 of (code + merchantId + transactionId + amount + providerReferenceId +
             param1..param20, nulls left out, + salt key), then
-        param1 (str | Unset): Optional; reserved for later use.
-        param2 (str | Unset): Optional; reserved for later use.
-        param3 (str | Unset): Optional; reserved for later use.
-        param4 (str | Unset): Optional; reserved for later use.
-        param5 (str | Unset): Optional; reserved for later use.
-        param6 (str | Unset): Optional; reserved for later use.
-        param7 (str | Unset): Optional; reserved for later use.
-        param8 (str | Unset): Optional; reserved for later use.
-        param9 (str | Unset): Optional; reserved for later use.
-        param10 (str | Unset): Optional; reserved for later use.
-        param11 (str | Unset): Optional; reserved for later use.
-        param12 (str | Unset): Optional; reserved for later use.
-        param13 (str | Unset): Optional; reserved for later use.
-        param14 (str | Unset): Optional; reserved for later use.
-        param15 (str | Unset): Optional; reserved for later use.
-        param16 (str | Unset): Optional; reserved for later use.
-        param17 (str | Unset): Optional; reserved for later use.
-        param18 (str | Unset): Optional; reserved for later use.
-        param19 (str | Unset): Optional; reserved for later use.
-        param20 (str | Unset): Optional; reserved for later use.
+        param1 (str | None): Optional; reserved for later use.
+        param2 (str | None): Optional; reserved for later use.
+        param3 (str | None): Optional; reserved for later use.
+        param4 (str | None): Optional; reserved for later use.
+        param5 (str | None): Optional; reserved for later use.
+        param6 (str | None): Optional; reserved for later use.
+        param7 (str | None): Optional; reserved for later use.
+        param8 (str | None): Optional; reserved for later use.
+        param9 (str | None): Optional; reserved for later use.
+        param10 (str | None): Optional; reserved for later use.
+        param11 (str | None): Optional; reserved for later use.
+        param12 (str | None): Optional; reserved for later use.
+        param13 (str | None): Optional; reserved for later use.
+        param14 (str | None): Optional; reserved for later use.
+        param15 (str | None): Optional; reserved for later use.
+        param16 (str | None): Optional; reserved for later use.
+        param17 (str | None): Optional; reserved for later use.
+        param18 (str | None): Optional; reserved for later use.
+        param19 (str | None): Optional; reserved for later use.
+        param20 (str | None): Optional; reserved for later use.
     """
 
     code: str
@@ -52,129 +50,77 @@ class UiCallbackForm:
     amount: int
     provider_reference_id: str
     checksum: str
-    param1: str | Unset = UNSET
-    param2: str | Unset = UNSET
-    param3: str | Unset = UNSET
-    param4: str | Unset = UNSET
-    param5: str | Unset = UNSET
-    param6: str | Unset = UNSET
-    param7: str | Unset = UNSET
-    param8: str | Unset = UNSET
-    param9: str | Unset = UNSET
-    param10: str | Unset = UNSET
-    param11: str | Unset = UNSET
-    param12: str | Unset = UNSET
-    param13: str | Unset = UNSET
-    param14: str | Unset = UNSET
-    param15: str | Unset = UNSET
-    param16: str | Unset = UNSET
-    param17: str | Unset = UNSET
-    param18: str | Unset = UNSET
-    param19: str | Unset = UNSET
-    param20: str | Unset = UNSET
+    param1: str | None = None
+    param2: str | None = None
+    param3: str | None = None
+    param4: str | None = None
+    param5: str | None = None
+    param6: str | None = None
+    param7: str | None = None
+    param8: str | None = None
+    param9: str | None = None
+    param10: str | None = None
+    param11: str | None = None
+    param12: str | None = None
+    param13: str | None = None
+    param14: str | None = None
+    param15: str | None = None
+    param16: str | None = None
+    param17: str | None = None
+    param18: str | None = None
+    param19: str | None = None
+    param20: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        code = self.code
-
-        merchant_id = self.merchant_id
-
-        transaction_id = self.transaction_id
-
-        amount = self.amount
-
-        provider_reference_id = self.provider_reference_id
-
-        checksum = self.checksum
-
-        param1 = self.param1
-
-        param2 = self.param2
-
-        param3 = self.param3
-
-        param4 = self.param4
-
-        param5 = self.param5
-
-        param6 = self.param6
-
-        param7 = self.param7
-
-        param8 = self.param8
-
-        param9 = self.param9
-
-        param10 = self.param10
-
-        param11 = self.param11
-
-        param12 = self.param12
-
-        param13 = self.param13
-
-        param14 = self.param14
-
-        param15 = self.param15
-
-        param16 = self.param16
-
-        param17 = self.param17
-
-        param18 = self.param18
-
-        param19 = self.param19
-
-        param20 = self.param20
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict["code"] = code
-        field_dict["merchantId"] = merchant_id
-        field_dict["transactionId"] = transaction_id
-        field_dict["amount"] = amount
-        field_dict["providerReferenceId"] = provider_reference_id
-        if param1 is not UNSET:
-            field_dict["param1"] = param1
-        if param2 is not UNSET:
-            field_dict["param2"] = param2
-        if param3 is not UNSET:
-            field_dict["param3"] = param3
-        if param4 is not UNSET:
-            field_dict["param4"] = param4
-        if param5 is not UNSET:
-            field_dict["param5"] = param5
-        if param6 is not UNSET:
-            field_dict["param6"] = param6
-        if param7 is not UNSET:
-            field_dict["param7"] = param7
-        if param8 is not UNSET:
-            field_dict["param8"] = param8
-        if param9 is not UNSET:
-            field_dict["param9"] = param9
-        if param10 is not UNSET:
-            field_dict["param10"] = param10
-        if param11 is not UNSET:
-            field_dict["param11"] = param11
-        if param12 is not UNSET:
-            field_dict["param12"] = param12
-        if param13 is not UNSET:
-            field_dict["param13"] = param13
-        if param14 is not UNSET:
-            field_dict["param14"] = param14
-        if param15 is not UNSET:
-            field_dict["param15"] = param15
-        if param16 is not UNSET:
-            field_dict["param16"] = param16
-        if param17 is not UNSET:
-            field_dict["param17"] = param17
-        if param18 is not UNSET:
-            field_dict["param18"] = param18
-        if param19 is not UNSET:
-            field_dict["param19"] = param19
-        if param20 is not UNSET:
-            field_dict["param20"] = param20
-        field_dict["checksum"] = checksum
+        field_dict["code"] = self.code
+        field_dict["merchantId"] = self.merchant_id
+        field_dict["transactionId"] = self.transaction_id
+        field_dict["amount"] = self.amount
+        field_dict["providerReferenceId"] = self.provider_reference_id
+        if self.param1 is not None:
+            field_dict["param1"] = self.param1
+        if self.param2 is not None:
+            field_dict["param2"] = self.param2
+        if self.param3 is not None:
+            field_dict["param3"] = self.param3
+        if self.param4 is not None:
+            field_dict["param4"] = self.param4
+        if self.param5 is not None:
+            field_dict["param5"] = self.param5
+        if self.param6 is not None:
+            field_dict["param6"] = self.param6
+        if self.param7 is not None:
+            field_dict["param7"] = self.param7
+        if self.param8 is not None:
+            field_dict["param8"] = self.param8
+        if self.param9 is not None:
+            field_dict["param9"] = self.param9
+        if self.param10 is not None:
+            field_dict["param10"] = self.param10
+        if self.param11 is not None:
+            field_dict["param11"] = self.param11
+        if self.param12 is not None:
+            field_dict["param12"] = self.param12
+        if self.param13 is not None:
+            field_dict["param13"] = self.param13
+        if self.param14 is not None:
+            field_dict["param14"] = self.param14
+        if self.param15 is not None:
+            field_dict["param15"] = self.param15
+        if self.param16 is not None:
+            field_dict["param16"] = self.param16
+        if self.param17 is not None:
+            field_dict["param17"] = self.param17
+        if self.param18 is not None:
+            field_dict["param18"] = self.param18
+        if self.param19 is not None:
+            field_dict["param19"] = self.param19
+        if self.param20 is not None:
+            field_dict["param20"] = self.param20
+        field_dict["checksum"] = self.checksum
 
         return field_dict
 
@@ -193,45 +139,45 @@ class UiCallbackForm:
 
         checksum = d.pop("checksum")
 
-        param1 = d.pop("param1", UNSET)
+        param1: str | None = d.pop("param1", None)
 
-        param2 = d.pop("param2", UNSET)
+        param2: str | None = d.pop("param2", None)
 
-        param3 = d.pop("param3", UNSET)
+        param3: str | None = d.pop("param3", None)
 
-        param4 = d.pop("param4", UNSET)
+        param4: str | None = d.pop("param4", None)
 
-        param5 = d.pop("param5", UNSET)
+        param5: str | None = d.pop("param5", None)
 
-        param6 = d.pop("param6", UNSET)
+        param6: str | None = d.pop("param6", None)
 
-        param7 = d.pop("param7", UNSET)
+        param7: str | None = d.pop("param7", None)
 
-        param8 = d.pop("param8", UNSET)
+        param8: str | None = d.pop("param8", None)
 
-        param9 = d.pop("param9", UNSET)
+        param9: str | None = d.pop("param9", None)
 
-        param10 = d.pop("param10", UNSET)
+        param10: str | None = d.pop("param10", None)
 
-        param11 = d.pop("param11", UNSET)
+        param11: str | None = d.pop("param11", None)
 
-        param12 = d.pop("param12", UNSET)
+        param12: str | None = d.pop("param12", None)
 
-        param13 = d.pop("param13", UNSET)
+        param13: str | None = d.pop("param13", None)
 
-        param14 = d.pop("param14", UNSET)
+        param14: str | None = d.pop("param14", None)
 
-        param15 = d.pop("param15", UNSET)
+        param15: str | None = d.pop("param15", None)
 
-        param16 = d.pop("param16", UNSET)
+        param16: str | None = d.pop("param16", None)
 
-        param17 = d.pop("param17", UNSET)
+        param17: str | None = d.pop("param17", None)
 
-        param18 = d.pop("param18", UNSET)
+        param18: str | None = d.pop("param18", None)
 
-        param19 = d.pop("param19", UNSET)
+        param19: str | None = d.pop("param19", None)
 
-        param20 = d.pop("param20", UNSET)
+        param20: str | None = d.pop("param20", None)
 
         ui_callback_form = cls(
             code=code,
@@ -264,6 +210,59 @@ class UiCallbackForm:
 
         ui_callback_form.additional_properties = d
         return ui_callback_form
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        parts.append(f"code={self.code!r}")
+        parts.append(f"merchant_id={self.merchant_id!r}")
+        parts.append(f"transaction_id={self.transaction_id!r}")
+        parts.append(f"amount={self.amount!r}")
+        parts.append(f"provider_reference_id={self.provider_reference_id!r}")
+        if self.param1 is not None:
+            parts.append(f"param1={self.param1!r}")
+        if self.param2 is not None:
+            parts.append(f"param2={self.param2!r}")
+        if self.param3 is not None:
+            parts.append(f"param3={self.param3!r}")
+        if self.param4 is not None:
+            parts.append(f"param4={self.param4!r}")
+        if self.param5 is not None:
+            parts.append(f"param5={self.param5!r}")
+        if self.param6 is not None:
+            parts.append(f"param6={self.param6!r}")
+        if self.param7 is not None:
+            parts.append(f"param7={self.param7!r}")
+        if self.param8 is not None:
+            parts.append(f"param8={self.param8!r}")
+        if self.param9 is not None:
+            parts.append(f"param9={self.param9!r}")
+        if self.param10 is not None:
+            parts.append(f"param10={self.param10!r}")
+        if self.param11 is not None:
+            parts.append(f"param11={self.param11!r}")
+        if self.param12 is not None:
+            parts.append(f"param12={self.param12!r}")
+        if self.param13 is not None:
+            parts.append(f"param13={self.param13!r}")
+        if self.param14 is not None:
+            parts.append(f"param14={self.param14!r}")
+        if self.param15 is not None:
+            parts.append(f"param15={self.param15!r}")
+        if self.param16 is not None:
+            parts.append(f"param16={self.param16!r}")
+        if self.param17 is not None:
+            parts.append(f"param17={self.param17!r}")
+        if self.param18 is not None:
+            parts.append(f"param18={self.param18!r}")
+        if self.param19 is not None:
+            parts.append(f"param19={self.param19!r}")
+        if self.param20 is not None:
+            parts.append(f"param20={self.param20!r}")
+        parts.append(f"checksum={self.checksum!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"UiCallbackForm({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="UnlinkData")
 
 
@@ -16,34 +14,30 @@ T = TypeVar("T", bound="UnlinkData")
 class UnlinkData:
     """
     Attributes:
-        merchant_id (str | Unset):
-        user_auth_token (str | Unset): The disabled token.
+        merchant_id (str | None):
+        user_auth_token (str | None): The disabled token.
     """
 
-    merchant_id: str | Unset = UNSET
-    user_auth_token: str | Unset = _attrs_field(default=UNSET, repr=False)
+    merchant_id: str | None = None
+    user_auth_token: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        merchant_id = self.merchant_id
-
-        user_auth_token = self.user_auth_token
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if merchant_id is not UNSET:
-            field_dict["merchantId"] = merchant_id
-        if user_auth_token is not UNSET:
-            field_dict["userAuthToken"] = user_auth_token
+        if self.merchant_id is not None:
+            field_dict["merchantId"] = self.merchant_id
+        if self.user_auth_token is not None:
+            field_dict["userAuthToken"] = self.user_auth_token
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        merchant_id = d.pop("merchantId", UNSET)
+        merchant_id: str | None = d.pop("merchantId", None)
 
-        user_auth_token = d.pop("userAuthToken", UNSET)
+        user_auth_token: str | None = d.pop("userAuthToken", None)
 
         unlink_data = cls(
             merchant_id=merchant_id,
@@ -52,6 +46,15 @@ class UnlinkData:
 
         unlink_data.additional_properties = d
         return unlink_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.merchant_id is not None:
+            parts.append(f"merchant_id={self.merchant_id!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"UnlinkData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

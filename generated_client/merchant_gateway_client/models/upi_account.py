@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.offer import Offer
 
@@ -20,54 +18,37 @@ T = TypeVar("T", bound="UpiAccount")
 class UpiAccount:
     """
     Attributes:
-        account_id (str | Unset):
-        priority (int | Unset): Order inside the instrument (0 first).
-        account_no (str | Unset): Masked account number.
-        account_holder_name (str | Unset):
-        bank_name (str | Unset):
-        offers (list[Offer] | Unset):
+        account_id (str | None):
+        priority (int | None): Order inside the instrument (0 first).
+        account_no (str | None): Masked account number.
+        account_holder_name (str | None):
+        bank_name (str | None):
+        offers (list[Offer] | None):
     """
 
-    account_id: str | Unset = UNSET
-    priority: int | Unset = UNSET
-    account_no: str | Unset = UNSET
-    account_holder_name: str | Unset = UNSET
-    bank_name: str | Unset = UNSET
-    offers: list[Offer] | Unset = UNSET
+    account_id: str | None = None
+    priority: int | None = None
+    account_no: str | None = None
+    account_holder_name: str | None = None
+    bank_name: str | None = None
+    offers: list[Offer] | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        account_id = self.account_id
-
-        priority = self.priority
-
-        account_no = self.account_no
-
-        account_holder_name = self.account_holder_name
-
-        bank_name = self.bank_name
-
-        offers: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.offers, Unset):
-            offers = []
-            for offers_item_data in self.offers:
-                offers_item = offers_item_data.to_dict()
-                offers.append(offers_item)
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if account_id is not UNSET:
-            field_dict["accountId"] = account_id
-        if priority is not UNSET:
-            field_dict["priority"] = priority
-        if account_no is not UNSET:
-            field_dict["accountNo"] = account_no
-        if account_holder_name is not UNSET:
-            field_dict["accountHolderName"] = account_holder_name
-        if bank_name is not UNSET:
-            field_dict["bankName"] = bank_name
-        if offers is not UNSET:
-            field_dict["offers"] = offers
+        if self.account_id is not None:
+            field_dict["accountId"] = self.account_id
+        if self.priority is not None:
+            field_dict["priority"] = self.priority
+        if self.account_no is not None:
+            field_dict["accountNo"] = self.account_no
+        if self.account_holder_name is not None:
+            field_dict["accountHolderName"] = self.account_holder_name
+        if self.bank_name is not None:
+            field_dict["bankName"] = self.bank_name
+        if self.offers is not None:
+            field_dict["offers"] = [item.to_dict() for item in self.offers]
 
         return field_dict
 
@@ -76,24 +57,18 @@ class UpiAccount:
         from ..models.offer import Offer  # noqa: PLC0415
 
         d = dict(src_dict)
-        account_id = d.pop("accountId", UNSET)
+        account_id: str | None = d.pop("accountId", None)
 
-        priority = d.pop("priority", UNSET)
+        priority: int | None = d.pop("priority", None)
 
-        account_no = d.pop("accountNo", UNSET)
+        account_no: str | None = d.pop("accountNo", None)
 
-        account_holder_name = d.pop("accountHolderName", UNSET)
+        account_holder_name: str | None = d.pop("accountHolderName", None)
 
-        bank_name = d.pop("bankName", UNSET)
+        bank_name: str | None = d.pop("bankName", None)
 
-        _offers = d.pop("offers", UNSET)
-        offers: list[Offer] | Unset = UNSET
-        if _offers is not UNSET:
-            offers = []
-            for offers_item_data in _offers:
-                offers_item = Offer.from_dict(offers_item_data)
-
-                offers.append(offers_item)
+        _offers = d.pop("offers", None)
+        offers = None if _offers is None else [Offer.from_dict(item) for item in _offers]
 
         upi_account = cls(
             account_id=account_id,
@@ -106,6 +81,25 @@ class UpiAccount:
 
         upi_account.additional_properties = d
         return upi_account
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.account_id is not None:
+            parts.append(f"account_id={self.account_id!r}")
+        if self.priority is not None:
+            parts.append(f"priority={self.priority!r}")
+        if self.account_no is not None:
+            parts.append(f"account_no={self.account_no!r}")
+        if self.account_holder_name is not None:
+            parts.append(f"account_holder_name={self.account_holder_name!r}")
+        if self.bank_name is not None:
+            parts.append(f"bank_name={self.bank_name!r}")
+        if self.offers is not None:
+            parts.append(f"offers={self.offers!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"UpiAccount({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.upi_account import UpiAccount
 
@@ -20,43 +18,30 @@ T = TypeVar("T", bound="UpiOption")
 class UpiOption:
     """
     Attributes:
-        enabled (bool | Unset):
-        instrument_priority (int | Unset): Instrument-level priority; 0 is highest.
-        device_mapped (bool | Unset): For inline UPI; true when a deviceId was sent and UPI is enabled on that device
+        enabled (bool | None):
+        instrument_priority (int | None): Instrument-level priority; 0 is highest.
+        device_mapped (bool | None): For inline UPI; true when a deviceId was sent and UPI is enabled on that device
             (currently not applicable).
-        active_accounts (list[UpiAccount] | Unset):
+        active_accounts (list[UpiAccount] | None):
     """
 
-    enabled: bool | Unset = UNSET
-    instrument_priority: int | Unset = UNSET
-    device_mapped: bool | Unset = UNSET
-    active_accounts: list[UpiAccount] | Unset = UNSET
+    enabled: bool | None = None
+    instrument_priority: int | None = None
+    device_mapped: bool | None = None
+    active_accounts: list[UpiAccount] | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        enabled = self.enabled
-
-        instrument_priority = self.instrument_priority
-
-        device_mapped = self.device_mapped
-
-        active_accounts: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.active_accounts, Unset):
-            active_accounts = []
-            for active_accounts_item_data in self.active_accounts:
-                active_accounts_item = active_accounts_item_data.to_dict()
-                active_accounts.append(active_accounts_item)
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if enabled is not UNSET:
-            field_dict["enabled"] = enabled
-        if instrument_priority is not UNSET:
-            field_dict["instrumentPriority"] = instrument_priority
-        if device_mapped is not UNSET:
-            field_dict["deviceMapped"] = device_mapped
-        if active_accounts is not UNSET:
-            field_dict["activeAccounts"] = active_accounts
+        if self.enabled is not None:
+            field_dict["enabled"] = self.enabled
+        if self.instrument_priority is not None:
+            field_dict["instrumentPriority"] = self.instrument_priority
+        if self.device_mapped is not None:
+            field_dict["deviceMapped"] = self.device_mapped
+        if self.active_accounts is not None:
+            field_dict["activeAccounts"] = [item.to_dict() for item in self.active_accounts]
 
         return field_dict
 
@@ -65,20 +50,16 @@ class UpiOption:
         from ..models.upi_account import UpiAccount  # noqa: PLC0415
 
         d = dict(src_dict)
-        enabled = d.pop("enabled", UNSET)
+        enabled: bool | None = d.pop("enabled", None)
 
-        instrument_priority = d.pop("instrumentPriority", UNSET)
+        instrument_priority: int | None = d.pop("instrumentPriority", None)
 
-        device_mapped = d.pop("deviceMapped", UNSET)
+        device_mapped: bool | None = d.pop("deviceMapped", None)
 
-        _active_accounts = d.pop("activeAccounts", UNSET)
-        active_accounts: list[UpiAccount] | Unset = UNSET
-        if _active_accounts is not UNSET:
-            active_accounts = []
-            for active_accounts_item_data in _active_accounts:
-                active_accounts_item = UpiAccount.from_dict(active_accounts_item_data)
-
-                active_accounts.append(active_accounts_item)
+        _active_accounts = d.pop("activeAccounts", None)
+        active_accounts = (
+            None if _active_accounts is None else [UpiAccount.from_dict(item) for item in _active_accounts]
+        )
 
         upi_option = cls(
             enabled=enabled,
@@ -89,6 +70,21 @@ class UpiOption:
 
         upi_option.additional_properties = d
         return upi_option
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.enabled is not None:
+            parts.append(f"enabled={self.enabled!r}")
+        if self.instrument_priority is not None:
+            parts.append(f"instrument_priority={self.instrument_priority!r}")
+        if self.device_mapped is not None:
+            parts.append(f"device_mapped={self.device_mapped!r}")
+        if self.active_accounts is not None:
+            parts.append(f"active_accounts={self.active_accounts!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"UpiOption({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.wallet_balance_upi import WalletBalanceUpi
     from ..models.wallet_balance_wallet import WalletBalanceWallet
@@ -22,47 +20,33 @@ class WalletBalanceData:
     """On failure (e.g. MERCHANT_USER_NOT_FOUND) holds merchantId, allowPartialPayment and empty upi and wallet objects.
 
     Attributes:
-        merchant_id (str | Unset):
-        allow_partial_payment (str | Unset): Whether partial payment across instruments is allowed.
-        message (str | Unset):
-        upi (WalletBalanceUpi | Unset):
-        wallet (WalletBalanceWallet | Unset):
+        merchant_id (str | None):
+        allow_partial_payment (str | None): Whether partial payment across instruments is allowed.
+        message (str | None):
+        upi (WalletBalanceUpi | None):
+        wallet (WalletBalanceWallet | None):
     """
 
-    merchant_id: str | Unset = UNSET
-    allow_partial_payment: str | Unset = UNSET
-    message: str | Unset = UNSET
-    upi: WalletBalanceUpi | Unset = UNSET
-    wallet: WalletBalanceWallet | Unset = UNSET
+    merchant_id: str | None = None
+    allow_partial_payment: str | None = None
+    message: str | None = None
+    upi: WalletBalanceUpi | None = None
+    wallet: WalletBalanceWallet | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        merchant_id = self.merchant_id
-
-        allow_partial_payment = self.allow_partial_payment
-
-        message = self.message
-
-        upi: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.upi, Unset):
-            upi = self.upi.to_dict()
-
-        wallet: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.wallet, Unset):
-            wallet = self.wallet.to_dict()
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if merchant_id is not UNSET:
-            field_dict["merchantId"] = merchant_id
-        if allow_partial_payment is not UNSET:
-            field_dict["allowPartialPayment"] = allow_partial_payment
-        if message is not UNSET:
-            field_dict["message"] = message
-        if upi is not UNSET:
-            field_dict["upi"] = upi
-        if wallet is not UNSET:
-            field_dict["wallet"] = wallet
+        if self.merchant_id is not None:
+            field_dict["merchantId"] = self.merchant_id
+        if self.allow_partial_payment is not None:
+            field_dict["allowPartialPayment"] = self.allow_partial_payment
+        if self.message is not None:
+            field_dict["message"] = self.message
+        if self.upi is not None:
+            field_dict["upi"] = self.upi.to_dict()
+        if self.wallet is not None:
+            field_dict["wallet"] = self.wallet.to_dict()
 
         return field_dict
 
@@ -72,25 +56,17 @@ class WalletBalanceData:
         from ..models.wallet_balance_wallet import WalletBalanceWallet  # noqa: PLC0415
 
         d = dict(src_dict)
-        merchant_id = d.pop("merchantId", UNSET)
+        merchant_id: str | None = d.pop("merchantId", None)
 
-        allow_partial_payment = d.pop("allowPartialPayment", UNSET)
+        allow_partial_payment: str | None = d.pop("allowPartialPayment", None)
 
-        message = d.pop("message", UNSET)
+        message: str | None = d.pop("message", None)
 
-        _upi = d.pop("upi", UNSET)
-        upi: WalletBalanceUpi | Unset
-        if isinstance(_upi, Unset):
-            upi = UNSET
-        else:
-            upi = WalletBalanceUpi.from_dict(_upi)
+        _upi = d.pop("upi", None)
+        upi = None if _upi is None else WalletBalanceUpi.from_dict(_upi)
 
-        _wallet = d.pop("wallet", UNSET)
-        wallet: WalletBalanceWallet | Unset
-        if isinstance(_wallet, Unset):
-            wallet = UNSET
-        else:
-            wallet = WalletBalanceWallet.from_dict(_wallet)
+        _wallet = d.pop("wallet", None)
+        wallet = None if _wallet is None else WalletBalanceWallet.from_dict(_wallet)
 
         wallet_balance_data = cls(
             merchant_id=merchant_id,
@@ -102,6 +78,23 @@ class WalletBalanceData:
 
         wallet_balance_data.additional_properties = d
         return wallet_balance_data
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.merchant_id is not None:
+            parts.append(f"merchant_id={self.merchant_id!r}")
+        if self.allow_partial_payment is not None:
+            parts.append(f"allow_partial_payment={self.allow_partial_payment!r}")
+        if self.message is not None:
+            parts.append(f"message={self.message!r}")
+        if self.upi is not None:
+            parts.append(f"upi={self.upi!r}")
+        if self.wallet is not None:
+            parts.append(f"wallet={self.wallet!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"WalletBalanceData({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

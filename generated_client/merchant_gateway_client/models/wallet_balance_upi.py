@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="WalletBalanceUpi")
 
 
@@ -16,34 +14,30 @@ T = TypeVar("T", bound="WalletBalanceUpi")
 class WalletBalanceUpi:
     """
     Attributes:
-        enabled (bool | Unset): UPI enabled for the user.
-        primary_account (str | Unset): Masked primary bank account.
+        enabled (bool | None): UPI enabled for the user.
+        primary_account (str | None): Masked primary bank account.
     """
 
-    enabled: bool | Unset = UNSET
-    primary_account: str | Unset = UNSET
+    enabled: bool | None = None
+    primary_account: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        enabled = self.enabled
-
-        primary_account = self.primary_account
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if enabled is not UNSET:
-            field_dict["enabled"] = enabled
-        if primary_account is not UNSET:
-            field_dict["primaryAccount"] = primary_account
+        if self.enabled is not None:
+            field_dict["enabled"] = self.enabled
+        if self.primary_account is not None:
+            field_dict["primaryAccount"] = self.primary_account
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        enabled = d.pop("enabled", UNSET)
+        enabled: bool | None = d.pop("enabled", None)
 
-        primary_account = d.pop("primaryAccount", UNSET)
+        primary_account: str | None = d.pop("primaryAccount", None)
 
         wallet_balance_upi = cls(
             enabled=enabled,
@@ -52,6 +46,17 @@ class WalletBalanceUpi:
 
         wallet_balance_upi.additional_properties = d
         return wallet_balance_upi
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.enabled is not None:
+            parts.append(f"enabled={self.enabled!r}")
+        if self.primary_account is not None:
+            parts.append(f"primary_account={self.primary_account!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"WalletBalanceUpi({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

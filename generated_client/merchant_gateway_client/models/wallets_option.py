@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.active_wallet import ActiveWallet
 
@@ -20,36 +18,25 @@ T = TypeVar("T", bound="WalletsOption")
 class WalletsOption:
     """
     Attributes:
-        enabled (bool | Unset):
-        instrument_priority (int | Unset): Instrument-level priority; 0 is highest.
-        active_wallets (list[ActiveWallet] | Unset):
+        enabled (bool | None):
+        instrument_priority (int | None): Instrument-level priority; 0 is highest.
+        active_wallets (list[ActiveWallet] | None):
     """
 
-    enabled: bool | Unset = UNSET
-    instrument_priority: int | Unset = UNSET
-    active_wallets: list[ActiveWallet] | Unset = UNSET
+    enabled: bool | None = None
+    instrument_priority: int | None = None
+    active_wallets: list[ActiveWallet] | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        enabled = self.enabled
-
-        instrument_priority = self.instrument_priority
-
-        active_wallets: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.active_wallets, Unset):
-            active_wallets = []
-            for active_wallets_item_data in self.active_wallets:
-                active_wallets_item = active_wallets_item_data.to_dict()
-                active_wallets.append(active_wallets_item)
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if enabled is not UNSET:
-            field_dict["enabled"] = enabled
-        if instrument_priority is not UNSET:
-            field_dict["instrumentPriority"] = instrument_priority
-        if active_wallets is not UNSET:
-            field_dict["activeWallets"] = active_wallets
+        if self.enabled is not None:
+            field_dict["enabled"] = self.enabled
+        if self.instrument_priority is not None:
+            field_dict["instrumentPriority"] = self.instrument_priority
+        if self.active_wallets is not None:
+            field_dict["activeWallets"] = [item.to_dict() for item in self.active_wallets]
 
         return field_dict
 
@@ -58,18 +45,12 @@ class WalletsOption:
         from ..models.active_wallet import ActiveWallet  # noqa: PLC0415
 
         d = dict(src_dict)
-        enabled = d.pop("enabled", UNSET)
+        enabled: bool | None = d.pop("enabled", None)
 
-        instrument_priority = d.pop("instrumentPriority", UNSET)
+        instrument_priority: int | None = d.pop("instrumentPriority", None)
 
-        _active_wallets = d.pop("activeWallets", UNSET)
-        active_wallets: list[ActiveWallet] | Unset = UNSET
-        if _active_wallets is not UNSET:
-            active_wallets = []
-            for active_wallets_item_data in _active_wallets:
-                active_wallets_item = ActiveWallet.from_dict(active_wallets_item_data)
-
-                active_wallets.append(active_wallets_item)
+        _active_wallets = d.pop("activeWallets", None)
+        active_wallets = None if _active_wallets is None else [ActiveWallet.from_dict(item) for item in _active_wallets]
 
         wallets_option = cls(
             enabled=enabled,
@@ -79,6 +60,19 @@ class WalletsOption:
 
         wallets_option.additional_properties = d
         return wallets_option
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.enabled is not None:
+            parts.append(f"enabled={self.enabled!r}")
+        if self.instrument_priority is not None:
+            parts.append(f"instrument_priority={self.instrument_priority!r}")
+        if self.active_wallets is not None:
+            parts.append(f"active_wallets={self.active_wallets!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"WalletsOption({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

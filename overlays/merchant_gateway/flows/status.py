@@ -25,14 +25,18 @@ if TYPE_CHECKING:
 
 
 def snapshot_of(response: Any, transaction_id: str) -> StatusSnapshot:
-    """A StatusSnapshot from a generated ``TransactionStatusResponse`` (``data`` may be absent or ``{}``)."""
+    """A StatusSnapshot from a generated ``TransactionStatusResponse`` (``data`` may be absent, null or ``{}``).
+
+    ``paymentState`` is informative and open: a documented value (the ``PaymentState`` enum, a ``str``) and a new
+    one (kept as the string received) both become their wire string; decisions use ``code`` only.
+    """
     data = field_of(response, "data")
     state = field_of(data, "payment_state")
     return StatusSnapshot(
         transaction_id=transaction_id,
         code=str(response.code),
         amount=field_of(data, "amount"),
-        payment_state=None if state is None else str(getattr(state, "value", state)),
+        payment_state=None if state is None else str(state),
         pay_response_code=field_of(data, "pay_response_code"),
         provider_reference_id=field_of(data, "provider_reference_id"),
     )

@@ -33,6 +33,7 @@ class Operation:
     path_params: tuple[str, ...]  # endpoint parameters the caller gives positionally
     headers: Mapping[str, str]  # public keyword -> endpoint parameter (a request header)
     required_headers: tuple[str, ...]  # endpoint parameters the caller must give
+    enum_fields: Mapping[str, tuple[str, ...]]  # payload field (wire name) -> its allowed values
 
     @functools.cached_property
     def module(self) -> ModuleType:
@@ -72,6 +73,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "redirect_url": "x_redirect_url",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "get_transaction_status": Operation(
         name="get_transaction_status",
@@ -86,6 +88,7 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=("transaction_id",),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
     "get_transaction_status_apps_host": Operation(
         name="get_transaction_status_apps_host",
@@ -102,6 +105,7 @@ OPERATIONS: Mapping[str, Operation] = {
             "client_id": "x_client_id",
         },
         required_headers=(),
+        enum_fields={},
     ),
     "get_authorization_token": Operation(
         name="get_authorization_token",
@@ -116,5 +120,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
+        enum_fields={},
     ),
 }

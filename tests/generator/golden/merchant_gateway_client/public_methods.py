@@ -66,8 +66,8 @@ class GatewayMethods:
             message (message, optional): -
 
         Request headers (keywords):
-            callback_url (x_callback_url, optional): -
-            redirect_url (x_redirect_url, optional): -
+            callback_url (X-CALLBACK-URL, optional): -
+            redirect_url (X-REDIRECT-URL, optional): -
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -120,7 +120,7 @@ class GatewayMethods:
             transaction_id (transaction_id): -
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Default: the configured merchant id (the interface document: unless
+            client_id (X-CLIENT-ID, optional): Default: the configured merchant id (the interface document: unless
                 another value was shared).
 
         Raises:
@@ -224,8 +224,8 @@ class AsyncGatewayMethods:
             message (message, optional): -
 
         Request headers (keywords):
-            callback_url (x_callback_url, optional): -
-            redirect_url (x_redirect_url, optional): -
+            callback_url (X-CALLBACK-URL, optional): -
+            redirect_url (X-REDIRECT-URL, optional): -
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -278,7 +278,7 @@ class AsyncGatewayMethods:
             transaction_id (transaction_id): -
 
         Request headers (keywords):
-            client_id (x_client_id, optional): Default: the configured merchant id (the interface document: unless
+            client_id (X-CLIENT-ID, optional): Default: the configured merchant id (the interface document: unless
                 another value was shared).
 
         Raises:

@@ -9,11 +9,16 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .callback_payload import CallbackPayload
+    from .callback_request import CallbackRequest
     from .debit_payload import DebitPayload
     from .debit_request import DebitRequest
     from .error_envelope import ErrorEnvelope
     from .error_envelope_data import ErrorEnvelopeData
     from .get_transaction_status_apps_host_status_segment import GetTransactionStatusAppsHostStatusSegment
+    from .payment_mode import PaymentMode
+    from .payment_mode_mode import PaymentModeMode
+    from .payment_state import PaymentState
     from .profile_payload import ProfilePayload
     from .status_data import StatusData
     from .status_response import StatusResponse
@@ -22,11 +27,16 @@ if TYPE_CHECKING:
 
 # Public name -> submodule that defines it.
 _MODULES: dict[str, str] = {
+    "CallbackPayload": ".callback_payload",
+    "CallbackRequest": ".callback_request",
     "DebitPayload": ".debit_payload",
     "DebitRequest": ".debit_request",
     "ErrorEnvelope": ".error_envelope",
     "ErrorEnvelopeData": ".error_envelope_data",
     "GetTransactionStatusAppsHostStatusSegment": ".get_transaction_status_apps_host_status_segment",
+    "PaymentMode": ".payment_mode",
+    "PaymentModeMode": ".payment_mode_mode",
+    "PaymentState": ".payment_state",
     "ProfilePayload": ".profile_payload",
     "StatusData": ".status_data",
     "StatusResponse": ".status_response",
@@ -35,11 +45,16 @@ _MODULES: dict[str, str] = {
 }
 
 __all__ = (
+    "CallbackPayload",
+    "CallbackRequest",
     "DebitPayload",
     "DebitRequest",
     "ErrorEnvelope",
     "ErrorEnvelopeData",
     "GetTransactionStatusAppsHostStatusSegment",
+    "PaymentMode",
+    "PaymentModeMode",
+    "PaymentState",
     "ProfilePayload",
     "StatusData",
     "StatusResponse",

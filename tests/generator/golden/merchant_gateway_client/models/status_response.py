@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.status_data import StatusData
 
@@ -22,35 +20,25 @@ class StatusResponse:
     Attributes:
         success (bool):
         code (str):
-        message (str | Unset):
-        data (StatusData | Unset):
+        message (str | None):
+        data (StatusData | None):
     """
 
     success: bool
     code: str
-    message: str | Unset = UNSET
-    data: StatusData | Unset = UNSET
+    message: str | None = None
+    data: StatusData | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        success = self.success
-
-        code = self.code
-
-        message = self.message
-
-        data: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.data, Unset):
-            data = self.data.to_dict()
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict["success"] = success
-        field_dict["code"] = code
-        if message is not UNSET:
-            field_dict["message"] = message
-        if data is not UNSET:
-            field_dict["data"] = data
+        field_dict["success"] = self.success
+        field_dict["code"] = self.code
+        if self.message is not None:
+            field_dict["message"] = self.message
+        if self.data is not None:
+            field_dict["data"] = self.data.to_dict()
 
         return field_dict
 
@@ -63,14 +51,10 @@ class StatusResponse:
 
         code = d.pop("code")
 
-        message = d.pop("message", UNSET)
+        message: str | None = d.pop("message", None)
 
-        _data = d.pop("data", UNSET)
-        data: StatusData | Unset
-        if isinstance(_data, Unset):
-            data = UNSET
-        else:
-            data = StatusData.from_dict(_data)
+        _data = d.pop("data", None)
+        data = None if _data is None else StatusData.from_dict(_data)
 
         status_response = cls(
             success=success,
@@ -81,6 +65,19 @@ class StatusResponse:
 
         status_response.additional_properties = d
         return status_response
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        parts.append(f"success={self.success!r}")
+        parts.append(f"code={self.code!r}")
+        if self.message is not None:
+            parts.append(f"message={self.message!r}")
+        if self.data is not None:
+            parts.append(f"data={self.data!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"StatusResponse({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,8 +7,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="TokenResponse")
 
 
@@ -16,50 +14,42 @@ T = TypeVar("T", bound="TokenResponse")
 class TokenResponse:
     """
     Attributes:
-        access_token (str | Unset):
-        encrypted_access_token (str | Unset):
-        expires_at (int | Unset):
-        token_type (str | Unset):
+        access_token (str | None):
+        encrypted_access_token (str | None):
+        expires_at (int | None):
+        token_type (str | None):
     """
 
-    access_token: str | Unset = _attrs_field(default=UNSET, repr=False)
-    encrypted_access_token: str | Unset = _attrs_field(default=UNSET, repr=False)
-    expires_at: int | Unset = UNSET
-    token_type: str | Unset = UNSET
+    access_token: str | None = None
+    encrypted_access_token: str | None = None
+    expires_at: int | None = None
+    token_type: str | None = None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        access_token = self.access_token
-
-        encrypted_access_token = self.encrypted_access_token
-
-        expires_at = self.expires_at
-
-        token_type = self.token_type
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        if access_token is not UNSET:
-            field_dict["access_token"] = access_token
-        if encrypted_access_token is not UNSET:
-            field_dict["encrypted_access_token"] = encrypted_access_token
-        if expires_at is not UNSET:
-            field_dict["expires_at"] = expires_at
-        if token_type is not UNSET:
-            field_dict["token_type"] = token_type
+        if self.access_token is not None:
+            field_dict["access_token"] = self.access_token
+        if self.encrypted_access_token is not None:
+            field_dict["encrypted_access_token"] = self.encrypted_access_token
+        if self.expires_at is not None:
+            field_dict["expires_at"] = self.expires_at
+        if self.token_type is not None:
+            field_dict["token_type"] = self.token_type
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        access_token = d.pop("access_token", UNSET)
+        access_token: str | None = d.pop("access_token", None)
 
-        encrypted_access_token = d.pop("encrypted_access_token", UNSET)
+        encrypted_access_token: str | None = d.pop("encrypted_access_token", None)
 
-        expires_at = d.pop("expires_at", UNSET)
+        expires_at: int | None = d.pop("expires_at", None)
 
-        token_type = d.pop("token_type", UNSET)
+        token_type: str | None = d.pop("token_type", None)
 
         token_response = cls(
             access_token=access_token,
@@ -70,6 +60,17 @@ class TokenResponse:
 
         token_response.additional_properties = d
         return token_response
+
+    def __repr__(self) -> str:
+        """The fields that are set (secrets never shown); unknown fields by name only."""
+        parts: list[str] = []
+        if self.expires_at is not None:
+            parts.append(f"expires_at={self.expires_at!r}")
+        if self.token_type is not None:
+            parts.append(f"token_type={self.token_type!r}")
+        if self.additional_properties:
+            parts.append(f"additional_keys={sorted(self.additional_properties)!r}")
+        return f"TokenResponse({', '.join(parts)})"
 
     @property
     def additional_keys(self) -> list[str]:
