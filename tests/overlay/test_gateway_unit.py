@@ -210,7 +210,7 @@ def test_status_path_vector(vectors: dict[str, Any], fake_time: FakeTime) -> Non
         ("collect_request", {"callback_url": None}, "callback_url"),
         ("refund_v4", {"original_transaction_id": None}, "originalTransactionId"),
         ("refund_v4", {"original_amount": 49}, "amount"),
-        ("collect_request", {"instrument_type": "EMAIL"}, "payload"),
+        ("collect_request", {"instrument_type": "EMAIL"}, "instrumentType"),
     ],
 )
 def test_rejected_input_sends_nothing(name: str, change: dict[str, Any], field: str, fake_time: FakeTime) -> None:
