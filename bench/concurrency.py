@@ -2,8 +2,11 @@
 
 The server answers after a small delay (bench.server's `/d<ms>` prefix), so concurrency matters. Variants, all on
 one AsyncGateway per run:
-* `gateway_default`: AsyncGateway as shipped (its own max_in_flight bound, default transport), all calls at once;
-* `gateway_httpx`: the same over httpx's own pool (the fallback transport);
+* `gateway_default`: AsyncGateway as shipped (its own max_in_flight bound, AsyncGatewayTransport), all calls at
+  once;
+* `gateway_httpx`: the same over httpx's own AsyncHTTPTransport (what a configured proxy falls back to);
+* `gateway_max_16`: AsyncGateway(max_in_flight=16), all calls at once: its own bound set to the smallest caller
+  bound measured, to tell the bound's size from the bounding itself (information);
 * `caller_bound_<c>`: the caller limits itself to c in-flight calls on a gateway whose own bound is lifted, over
   the same default transport (the best of these is the baseline);
 * `no_bound_httpx`: no bound anywhere, httpx's pool: the pathology the bound exists for (one capped run).
@@ -27,13 +30,8 @@ NO_BOUND = 1000  # the largest max_in_flight the configuration accepts
 
 
 def _busy(transport: Any) -> int:
-    """Connections still in use after a run (both transports; measurement only)."""
-    pool = getattr(transport, "_pool", None)
-    if pool is not None:  # httpx / httpcore
-        return sum(1 for c in pool.connections if not c.is_idle())
-    session = getattr(transport, "client", None)  # httpx-aiohttp: the ClientSession, once created
-    connector = getattr(session, "connector", None)
-    return len(getattr(connector, "_acquired", ()))
+    """Connections still in use after a run (both transports keep an httpcore pool in `_pool`; measurement only)."""
+    return sum(1 for c in transport._pool.connections if not c.is_idle())  # noqa: SLF001
 
 
 async def _one_run(
@@ -96,6 +94,7 @@ async def _run(reps: int, calls: int, bounds: tuple[int, ...], cap: float) -> di
     variants: dict[str, tuple[int | None, int | None, str]] = {
         "gateway_default": (None, None, "default"),
         "gateway_httpx": (None, None, "httpx"),
+        "gateway_max_16": (None, 16, "default"),
         "no_bound_httpx": (None, NO_BOUND, "httpx"),
     }
     for b in bounds:

@@ -1,9 +1,14 @@
 """Targets 2 and 3: over loopback against the minimal local server (bench.server, its own process).
 
-Sync: Gateway as shipped (StdlibTransport) / Gateway over httpx's own transport (the fallback) / Gateway over
-Urllib3Transport / raw httpx / raw urllib3 / openapi-generator's `python` client generated from our spec /
-phonepe (PyPI; /pg/v1 paths). Async: AsyncGateway over httpx's transport /
-raw httpx.AsyncClient / AsyncGateway over httpx-aiohttp.
+Sync: Gateway as shipped (GatewayTransport: httpcore's pool + h11, with the per-attempt deadline, the answer cap
+and the re-framing check) / Gateway over httpx's own HTTPTransport (the same httpcore pool without those; what a
+configured proxy falls back to) / raw httpx (httpx.Client, the same httpcore pool) / raw urllib3 /
+openapi-generator's `python` client generated from our spec (urllib3) / phonepe (PyPI; /pg/v1 paths).
+Async: AsyncGateway as shipped (AsyncGatewayTransport) / AsyncGateway over httpx's AsyncHTTPTransport /
+raw httpx.AsyncClient.
+
+So `ours/raw_httpx` is the whole cost of the client over the same pool, and `ours/ours_httpx` the cost of the
+transport's safety features alone.
 """
 
 from __future__ import annotations
@@ -173,19 +178,15 @@ def _check(origin: str, variants: dict[str, tuple[Any, Any, Any]]) -> dict[str, 
 def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]:
     from merchant_gateway import Gateway
 
-    from bench.transports import Urllib3Transport
-
     with minimal_server() as origin:
         ours = Gateway(**common.gateway_settings(origin))
         ours_httpx = Gateway(**common.gateway_settings(origin), transport=httpx.HTTPTransport())
         raw = common.RawHttpx(httpx.Client(), origin)
-        ours_u3 = Gateway(**common.gateway_settings(origin), transport=Urllib3Transport())
         raw_u3 = common.RawUrllib3(origin)
         variants: dict[str, tuple[Any, Any, Any]] = {
             "ours": (ours.get_transaction_status, ours.debit_v4_web, common.debit_payload),
             "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web, common.debit_payload),
             "raw_httpx": (raw.status, raw.debit, common.debit_payload),
-            "ours_urllib3": (ours_u3.get_transaction_status, ours_u3.debit_v4_web, common.debit_payload),
             "raw_urllib3": (raw_u3.status, raw_u3.debit, common.debit_payload),
         }
         notes = []
@@ -210,6 +211,12 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
                 notes.append("phonepe not installed")
         t = interleaved(loops, reps=reps, calls=calls)
         stats = control(origin, "/_stats")
+        transport = type(ours._client.get_httpx_client()._direct_transport).__name__  # noqa: SLF001 - a label
+        ours.close()
+        ours_httpx.close()
+        raw.client.close()
+        raw_u3.close()
+    notes.append(f"ours sends through {transport}")
     out: dict[str, Any] = {"check": check, "notes": notes, "server": stats, "us_per_call": {}, "ratios": {}}
     for name in loops:
         out["us_per_call"][name] = round(t.median(name) * 1e6, 1)
@@ -218,9 +225,10 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
             if name in ("raw_httpx",):
                 continue
             out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
+        out["ratios"][f"ours/ours_httpx:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpx:{op}"), 3)
         for name in ("openapi_generator", "phonepe", "raw_urllib3"):
             if f"{name}:{op}" in loops:
-                for ours_variant in ("ours", "ours_httpx", "ours_urllib3"):
+                for ours_variant in ("ours", "ours_httpx"):
                     key = f"{ours_variant}/{name}:{op}"
                     out["ratios"][key] = round(t.ratio(f"{ours_variant}:{op}", f"{name}:{op}"), 3)
     return out
@@ -242,16 +250,17 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
     from merchant_gateway import AsyncGateway
 
     with minimal_server() as origin:
-        # "ours": the same transport as raw httpx (target 2); "ours_aiohttp": AsyncGateway as shipped, whose
-        # default transport is aiohttp's pool when the `fast` extra is installed (target 3)
-        ours = AsyncGateway(**common.gateway_settings(origin), transport=httpx.AsyncHTTPTransport())
+        # "ours": AsyncGateway as shipped (AsyncGatewayTransport, httpcore's async pool); "ours_httpx": over httpx's
+        # own AsyncHTTPTransport, the same pool without the deadline, cap and re-framing check
+        ours = AsyncGateway(**common.gateway_settings(origin))
+        ours_httpx = AsyncGateway(**common.gateway_settings(origin), transport=httpx.AsyncHTTPTransport())
         raw = common.RawHttpxAsync(httpx.AsyncClient(), origin)
         variants: dict[str, Any] = {
             "ours": (ours.get_transaction_status, ours.debit_v4_web),
+            "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web),
             "raw_httpx": (raw.status, raw.debit),
         }
-        ours_aio = AsyncGateway(**common.gateway_settings(origin))
-        variants["ours_aiohttp"] = (ours_aio.get_transaction_status, ours_aio.debit_v4_web)
+        transport = type(ours._client.get_async_httpx_client()._direct_transport).__name__  # noqa: SLF001
         sent, parsed = {}, {}
         for name, (status, debit) in variants.items():
             control(origin, "/_rec/on", "POST")
@@ -271,15 +280,16 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
             loops[name + ":debit"] = _aloop(lambda i, d=debit: d(common.debit_payload(i)))
         t = await interleaved_async(loops, reps=reps, calls=calls)
         await ours.aclose()
+        await ours_httpx.aclose()
         await raw.client.aclose()
-        if ours_aio is not None:
-            await ours_aio.aclose()
-    out: dict[str, Any] = {"check": check, "us_per_call": {}, "ratios": {}}
+    notes = [f"ours sends through {transport}"]
+    out: dict[str, Any] = {"check": check, "notes": notes, "us_per_call": {}, "ratios": {}}
     for name in loops:
         out["us_per_call"][name] = round(t.median(name) * 1e6, 1)
     for op in ("status", "debit"):
         for name in [n.split(":")[0] for n in loops if n.endswith(":" + op) and not n.startswith("raw_httpx")]:
             out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
+        out["ratios"][f"ours/ours_httpx:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpx:{op}"), 3)
     return out
 
 

@@ -1,10 +1,10 @@
-"""Benchmark suite of issue 8: `python bench/run.py [--quick] [--only cpu,loopback,...]`.
+"""Benchmark suite of issues 8 and 14: `python bench/run.py [--quick] [--only cpu,loopback,previous,...]`.
 
 Writes build/bench.json and prints a table. Every comparison is a ratio of variants measured interleaved in the
 same run (median of per-repetition ratios); each section first checks that all variants sent identical
-signatures and parsed identical results. Run it with build/bench-venv/bin/python (see docs/performance.md):
-that venv has the project plus urllib3, httpx-aiohttp, phonepe and openapi-generator-cli, which stay out of
-the project's own .venv.
+signatures and parsed identical results. Run it with build/bench-venv/bin/python (`make bench`, see
+docs/performance.md): that venv has the project plus urllib3, phonepe and openapi-generator-cli, and aiohttp with
+httpx-aiohttp for the previous AsyncGateway default (section `previous`), which stay out of the project's .venv.
 """
 
 from __future__ import annotations
@@ -21,9 +21,25 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SECTIONS = ("cpu", "loopback", "concurrency", "imports", "generation", "reconcile")
-FULL = {"cpu": (9, 300), "loop": (15, 150), "aloop": (15, 100), "conc": (1000, 5, 20.0), "imp": 15, "rec": 10_000}
-QUICK = {"cpu": (5, 100), "loop": (5, 15), "aloop": (3, 15), "conc": (200, 1, 15.0), "imp": 5, "rec": 300}
+SECTIONS = ("cpu", "loopback", "previous", "concurrency", "imports", "generation", "reconcile")
+FULL = {
+    "cpu": (9, 300),
+    "loop": (15, 150),
+    "aloop": (15, 100),
+    "prev": (15, 150, 100),
+    "conc": (1000, 5, 20.0),
+    "imp": 15,
+    "rec": 10_000,
+}
+QUICK = {
+    "cpu": (5, 100),
+    "loop": (5, 15),
+    "aloop": (3, 15),
+    "prev": (3, 15, 15),
+    "conc": (200, 1, 15.0),
+    "imp": 5,
+    "rec": 300,
+}
 
 
 def machine() -> dict[str, Any]:
@@ -66,12 +82,16 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
         for op in ("status", "debit"):
             v = s["ratios"][f"ours/raw_httpx:{op}"]
             rows.append(("2 loopback", f"sync {op} ours (as shipped)/raw httpx", v, "<= 1.05", ok and v <= 1.05))
-            v = s["ratios"][f"ours_httpx/raw_httpx:{op}"]  # the fallback, on raw httpx's own transport
-            rows.append(("2 loopback", f"sync {op} ours_httpx (same transport)/raw httpx", v, "info", None))
             v = a["ratios"][f"ours/raw_httpx:{op}"]
-            rows.append(("2 loopback", f"async {op} ours/raw httpx", v, "<= 1.05", aok and v <= 1.05))
+            rows.append(("2 loopback", f"async {op} ours (as shipped)/raw httpx", v, "<= 1.05", aok and v <= 1.05))
+            # Gateway over httpx's own transport (same httpcore pool, no deadline/cap/re-framing): what a proxy uses
+            for mode, x in (("sync", s), ("async", a)):
+                v = x["ratios"][f"ours_httpx/raw_httpx:{op}"]
+                rows.append(("2 loopback", f"{mode} {op} ours over httpx's transport/raw httpx", v, "info", None))
+                v = x["ratios"][f"ours/ours_httpx:{op}"]
+                rows.append(("2 loopback", f"{mode} {op} safety layer: ours/ours over httpx's", v, "info", None))
             for alt in ("openapi_generator", "phonepe", "raw_urllib3"):
-                for variant in ("ours", "ours_httpx", "ours_urllib3"):
+                for variant in ("ours", "ours_httpx"):
                     key = f"{variant}/{alt}:{op}"
                     if key not in s["ratios"]:
                         continue
@@ -83,14 +103,26 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
                     else:
                         limit, passed = "<= 1.00", ok and value <= 1
                     rows.append(("3 alternatives", f"sync {op} {variant}/{alt}", value, limit, passed))
-            key = f"ours_aiohttp/raw_httpx:{op}"
-            if key in a["ratios"]:
-                rows.append(("3 alternatives", f"async {op} ours_aiohttp/raw httpx", a["ratios"][key], "info", None))
+    if "previous" in r:
+        x = r["previous"]
+        ok = x["check"]["identical_signatures"] and x["check"]["identical_results"]
+        tag = f"{x['previous_commit']} (identical: {ok})"
+        for op in ("status", "debit"):
+            for key, label in (
+                (f"current/previous gateway:{op}", f"sync {op} Gateway now/previous {tag}"),
+                (f"current/previous async_gateway:{op}", f"async {op} AsyncGateway now/previous"),
+                (f"current gateway/openapi_generator:{op}", f"sync {op} Gateway now/openapi-generator"),
+                (f"previous gateway/openapi_generator:{op}", f"sync {op} Gateway previous/openapi-generator"),
+                (f"current gateway/raw_httpx:{op}", f"sync {op} Gateway now/raw httpx"),
+            ):
+                if key in x["ratios"]:
+                    rows.append(("14 previous defaults", label, x["ratios"][key], "info", None))
     if "concurrency" in r:
         v = r["concurrency"]["variants"]
         labels = {
             "gateway_default": "AsyncGateway (own bound, default transport), 1,000 at once",
-            "gateway_httpx": "AsyncGateway over httpx's pool, 1,000 at once",
+            "gateway_httpx": "AsyncGateway over httpx's own transport, 1,000 at once",
+            "gateway_max_16": "AsyncGateway(max_in_flight=16), 1,000 at once",
             "no_bound_httpx": "no bound anywhere, httpx's pool (the pathology)",
         }
         for name, label in labels.items():
@@ -175,6 +207,11 @@ def main(argv: list[str] | None = None) -> int:
         default=str(ROOT / ".venv" / "bin" / "python"),
         help="interpreter with the generator's tools, for the generation section",
     )
+    ap.add_argument(
+        "--previous-ref",
+        default="f440c69",
+        help="git revision whose default transports the `previous` section measures against (a worktree in build/)",
+    )
     args = ap.parse_args(argv)
     p = QUICK if args.quick else FULL
     only = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -190,6 +227,10 @@ def main(argv: list[str] | None = None) -> int:
             from bench import loopback
 
             results["loopback"] = {"sync": loopback.run_sync(*p["loop"]), "async": loopback.run_async(*p["aloop"])}
+        elif section == "previous":
+            from bench import previous
+
+            results["previous"] = previous.run(*p["prev"], ref=args.previous_ref)
         elif section == "concurrency":
             from bench import concurrency
 

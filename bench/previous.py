@@ -1,0 +1,263 @@
+"""What the safe defaults (issue 14) cost against the previous defaults, side by side over loopback.
+
+The previous version (commit f440c69 unless told otherwise: Gateway over StdlibTransport, http.client based;
+AsyncGateway over aiohttp's pool through httpx-aiohttp) is checked out into a git worktree under build/ and run
+in a worker process of its own whose sys.path starts with that tree's `overlays` and `generated_client`; the
+current tree runs in a second worker the same way. openapi-generator's `python` client (urllib3), generated from
+the current spec, runs in the current tree's worker. One minimal server (bench.server) answers all of them.
+
+The parent process drives the workers: each repetition runs every (worker, variant, operation) block once, in a
+rotated order, and only one worker works at a time (the others wait on their pipe), so each version is timed in
+the same run against the same server; ratios are medians of per-repetition ratios (bench.timing). Before timing,
+every variant sends one status and one debit: requests (method, path, X-VERIFY, JSON body) and parsed results
+must be identical across versions. The worktree is removed afterwards if this run added it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PREVIOUS_REF = "f440c69"
+WORKTREE = ROOT / "build" / "prev"
+
+
+# --- the parent -----------------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def worktree(ref: str, path: Path = WORKTREE) -> Iterator[Path]:
+    """A checkout of ``ref`` at ``path`` (git-ignored build/); removed afterwards if this call added it."""
+    added = False
+    if not (path / "overlays").is_dir():
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(path), ref],
+            check=True,
+        )
+        added = True
+    try:
+        yield path
+    finally:
+        if added:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=False)
+
+
+class Worker:
+    """One worker process (`python -m bench.previous TREE`): a JSON request per line in, a JSON answer out."""
+
+    def __init__(self, tree: Path, origin: str, with_oag: bool) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "bench.previous", str(tree), origin, "1" if with_oag else "0"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=ROOT,
+            text=True,
+        )
+        self.info: dict[str, Any] = self._answer()
+
+    def _answer(self) -> Any:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"bench worker exited ({self.proc.wait()})")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(answer["error"])
+        return answer
+
+    def ask(self, **request: Any) -> Any:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        return self._answer()
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.ask(cmd="quit")
+        self.proc.wait(timeout=30)
+
+
+def run(reps: int, calls: int, acalls: int, ref: str = PREVIOUS_REF, with_oag: bool = True) -> dict[str, Any]:
+    from bench.loopback import control, minimal_server, oag_available
+
+    with_oag = with_oag and oag_available()  # generates build/bench-oag once, in this process
+    with worktree(ref) as tree, minimal_server() as origin:
+        commit = subprocess.run(
+            ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], check=True, capture_output=True, text=True
+        ).stdout.strip()
+        workers = {"previous": Worker(tree, origin, False), "current": Worker(ROOT, origin, with_oag)}
+        try:
+            blocks: list[tuple[str, str, str]] = []  # (worker, variant, operation)
+            for wname, w in workers.items():
+                for variant in w.info["variants"]:
+                    for op in ("status", "debit"):
+                        blocks.append((wname, variant, op))
+            # identical requests and results, every variant, before any timing
+            sent, parsed = {}, {}
+            for wname, variant in dict.fromkeys((b[0], b[1]) for b in blocks):
+                control(origin, "/_rec/on", "POST")
+                parsed[f"{wname}.{variant}"] = workers[wname].ask(cmd="check", variant=variant)["results"]
+                rec = control(origin, "/_rec")
+                sent[f"{wname}.{variant}"] = [
+                    (r["method"], r["path"], r["x-verify"], json.loads(r["body"] or "null")) for r in rec
+                ]
+            first = next(iter(sent))
+            check = {
+                "identical_signatures": all(v == sent[first] and len(v) == 2 for v in sent.values()),
+                "identical_results": all(v == parsed[first] for v in parsed.values()),
+                "variants": list(sent),
+                "mismatched": [k for k in sent if sent[k] != sent[first] or parsed[k] != parsed[first]],
+            }
+            per_call: dict[str, list[float]] = {f"{w}.{v}:{op}": [] for w, v, op in blocks}
+            for rep in range(reps):
+                k = rep % len(blocks)
+                for wname, variant, op in blocks[k:] + blocks[:k]:
+                    n = acalls if variant.startswith("async") else calls
+                    seconds = workers[wname].ask(cmd="run", variant=variant, op=op, calls=n)["seconds"]
+                    per_call[f"{wname}.{variant}:{op}"].append(seconds / n)
+        finally:
+            for w in workers.values():
+                w.close()
+        transports = {name: w.info["transports"] for name, w in workers.items()}
+
+    def ratio(a: str, b: str) -> float:
+        return round(statistics.median(x / y for x, y in zip(per_call[a], per_call[b], strict=True)), 3)
+
+    ratios: dict[str, float] = {}
+    for op in ("status", "debit"):
+        for variant in ("gateway", "async_gateway"):
+            ratios[f"current/previous {variant}:{op}"] = ratio(f"current.{variant}:{op}", f"previous.{variant}:{op}")
+        if with_oag:
+            for wname in ("current", "previous"):
+                key = f"{wname} gateway/openapi_generator:{op}"
+                ratios[key] = ratio(f"{wname}.gateway:{op}", f"current.openapi_generator:{op}")
+        ratios[f"current gateway/raw_httpx:{op}"] = ratio(f"current.gateway:{op}", f"current.raw_httpx:{op}")
+        ratios[f"previous gateway/raw_httpx:{op}"] = ratio(f"previous.gateway:{op}", f"current.raw_httpx:{op}")
+    return {
+        "previous_ref": ref,
+        "previous_commit": commit,
+        "transports": transports,
+        "check": check,
+        "calls_per_block": {"sync": calls, "async": acalls},
+        "us_per_call": {k: round(statistics.median(v) * 1e6, 1) for k, v in per_call.items()},
+        "ratios": ratios,
+    }
+
+
+# --- a worker ---------------------------------------------------------------------------------------------------
+
+
+def _serve(tree: Path, origin: str, with_oag: bool) -> None:
+    # this tree's packages first: ahead of the bench venv's editable install of the current tree
+    for sub in ("generated_client", "overlays"):
+        sys.path.insert(0, str(tree / sub))
+    import httpx
+    import merchant_gateway
+    from merchant_gateway import AsyncGateway, Gateway
+
+    from bench import common
+    from bench.loopback import OagClient, _plain
+
+    if not Path(merchant_gateway.__file__).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"imported {merchant_gateway.__file__}, not {tree}'s merchant_gateway")
+    loop = asyncio.new_event_loop()
+    settings = common.gateway_settings(origin)
+    gw = Gateway(**settings)
+
+    async def make_async() -> Any:
+        return AsyncGateway(**settings)
+
+    agw = loop.run_until_complete(make_async())
+    raw = common.RawHttpx(httpx.Client(), origin)
+    # name -> (status(i), debit(i), is_async)
+    variants: dict[str, tuple[Any, Any, bool]] = {
+        "gateway": (
+            lambda i: gw.get_transaction_status(common.txn_id(i)),
+            lambda i: gw.debit_v4_web(common.debit_payload(i)),
+            False,
+        ),
+        "async_gateway": (
+            lambda i: agw.get_transaction_status(common.txn_id(i)),
+            lambda i: agw.debit_v4_web(common.debit_payload(i)),
+            True,
+        ),
+    }
+    if tree.resolve() == ROOT:
+        variants["raw_httpx"] = (
+            lambda i: raw.status(common.txn_id(i)),
+            lambda i: raw.debit(common.debit_payload(i)),
+            False,
+        )
+    if with_oag:
+        sys.path.insert(0, str(ROOT / "build" / "bench-oag" / "client"))
+        oag = OagClient(origin)
+        variants["openapi_generator"] = (
+            lambda i: oag.status(common.txn_id(i)),
+            lambda i: oag.debit(oag.payload(i)),
+            False,
+        )
+
+    def transport_of(client: Any) -> str:
+        inner = getattr(client, "_direct_transport", None) or client._transport  # noqa: SLF001 - a label
+        return f"{type(inner).__module__}.{type(inner).__name__}"
+
+    transports = {
+        "gateway": transport_of(gw._client.get_httpx_client()),  # noqa: SLF001
+        "async_gateway": transport_of(agw._client.get_async_httpx_client()),  # noqa: SLF001
+    }
+
+    def one(variant: str, op: str, i: int) -> Any:
+        status, debit, is_async = variants[variant]
+        result = (status if op == "status" else debit)(i)
+        return loop.run_until_complete(result) if is_async else result
+
+    async def many_async(call: Any, n: int) -> None:
+        for i in range(n):
+            await call(i)
+
+    def answer(obj: Any) -> None:
+        sys.stdout.write(json.dumps(obj) + "\n")
+        sys.stdout.flush()
+
+    answer({"variants": list(variants), "transports": transports, "merchant_gateway": merchant_gateway.__file__})
+    for line in sys.stdin:
+        req = json.loads(line)
+        if req["cmd"] == "quit":
+            answer({})
+            break
+        if req["cmd"] == "check":
+            results = [one(req["variant"], "status", 1), one(req["variant"], "debit", 1)]
+            answer({"results": [_plain(common.normalize(r)) for r in results]})
+        elif req["cmd"] == "run":
+            status, debit, is_async = variants[req["variant"]]
+            call, n = (status if req["op"] == "status" else debit), req["calls"]
+            gc.collect()
+            t0 = time.perf_counter()
+            if is_async:
+                loop.run_until_complete(many_async(call, n))
+            else:
+                for i in range(n):
+                    call(i)
+            answer({"seconds": time.perf_counter() - t0})
+    gw.close()
+    loop.run_until_complete(agw.aclose())
+    raw.client.close()
+    loop.close()
+
+
+if __name__ == "__main__":
+    try:
+        _serve(Path(sys.argv[1]), sys.argv[2], sys.argv[3] == "1")
+    except Exception as exc:  # reported to the parent, which raises it
+        print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}), flush=True)
+        raise
