@@ -5,6 +5,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+# Development tools are pyproject.toml's [dependency-groups] dev; this lock pins them, the runtime dependencies and
+# the sandbox extra to exact versions and hashes (every venv installs from it; `make lock` refreshes it).
+LOCK := tools/deps/dev-lock.txt
 TOOLS := .tools
 TOOLS_STAMP := $(TOOLS)/.installed-stamp
 TS_STAMP := $(TOOLS)/.ts-installed-stamp
@@ -12,14 +15,24 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 # npm packages named in a package.json's devDependencies, as name@version arguments
 npm_deps = $$(node -e 'const p=require("./$(1)");console.log(Object.entries(p.devDependencies).map(([n,v])=>n+"@"+v).join(" "))')
 
-.PHONY: demo test test-lowest check generate check-generated lint spec-lint spec-bundle schemathesis bench soak dist publish \
-	docs release-check release-e2e conformance conformance-check ts-check browser clean
+.PHONY: demo test test-lowest lock check generate check-generated lint spec-lint spec-bundle schemathesis \
+	bench soak dist publish docs release-check release-e2e conformance conformance-check ts-check browser clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -r $(LOCK)
+	$(PY) -m pip install -q --no-deps -e .
 	@touch $(STAMP)
+
+# Re-resolve the lock from pyproject.toml (runtime dependencies + extra sandbox + group dev) with uv (group lock),
+# universal: one file for Linux/macOS/Windows and every Python from 3.11 on.
+lock:
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q --group lock
+	$(VENV)/bin/uv pip compile pyproject.toml --extra sandbox --group dev --universal --python-version 3.11 \
+	  --generate-hashes --custom-compile-command 'make lock' --quiet --output-file $(LOCK)
 
 $(TOOLS_STAMP): spec/lint/package.json
 	npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $(call npm_deps,spec/lint/package.json)
