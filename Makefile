@@ -1,6 +1,8 @@
 # One entry point for people and CI. Every target sets up what it needs (.venv, npm tools, Debian's chromium
 # where it can) by itself, so a fresh clone needs only Python, node and git.
 SHELL := /bin/bash
+# The main venv is the oldest Python the package declares (requires-python >= 3.11: the machines' python3);
+# `make test-py313` runs the suite on the newest (3.13) in a venv of its own.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -15,7 +17,7 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 # npm packages named in a package.json's devDependencies, as name@version arguments
 npm_deps = $$(node -e 'const p=require("./$(1)");console.log(Object.entries(p.devDependencies).map(([n,v])=>n+"@"+v).join(" "))')
 
-.PHONY: demo test test-lowest lock check generate check-generated lint spec-lint spec-bundle schemathesis \
+.PHONY: demo test test-py313 test-lowest lock check generate check-generated lint spec-lint spec-bundle schemathesis \
 	bench soak dist publish docs release-check release-e2e conformance conformance-check ts-check browser clean
 
 $(STAMP): pyproject.toml $(LOCK)
@@ -56,6 +58,19 @@ demo: $(STAMP)
 
 test: $(STAMP) $(TS_STAMP) browser
 	$(PY) -m pytest -m "not slow"
+
+# The same suite on Python 3.13, the newest the package declares, in .venv-3.13 from the same lock. PY313 names
+# the interpreter; by default the first python3.13 that runs (on PATH, else pyenv's).
+test-py313:
+	@py="$(PY313)"; \
+	if [ -z "$$py" ]; then \
+	  for c in python3.13 "$${PYENV_ROOT:-$$HOME/.pyenv}"/versions/3.13*/bin/python3.13; do \
+	    if "$$c" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 13))' 2>/dev/null; then py=$$c; break; fi; \
+	  done; \
+	fi; \
+	test -n "$$py" || { echo "test-py313: no Python 3.13 found; set PY313=/path/to/python3.13" >&2; exit 1; }; \
+	echo "test-py313: $$py ($$("$$py" --version))"; \
+	$(MAKE) --no-print-directory test PYTHON="$$py" VENV=.venv-3.13
 
 # The lowest runtime dependency versions pyproject.toml allows (tools/deps/lowest.txt), in a venv of their own:
 # the wire corpus and the overlay's unit tests. The main venv resolves the newest.

@@ -1,5 +1,5 @@
 """The development environment: tools in a dependency group (never a published extra), one lock that every venv
-installs from and that matches pyproject.toml."""
+installs from and that matches pyproject.toml, and CI on the oldest and newest Python the package declares."""
 
 from __future__ import annotations
 
@@ -67,3 +67,14 @@ def test_every_venv_installs_from_the_lock() -> None:
     assert "pip install -q -r $(LOCK)" in stamp[2] and "--no-deps -e ." in stamp[2]
     assert "[dev]" not in makefile
 
+
+def test_ci_runs_the_oldest_and_newest_declared_python() -> None:
+    declared = sorted(
+        tuple(int(p) for p in c.rsplit(" ", 1)[1].split("."))
+        for c in PYPROJECT["project"]["classifiers"]
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    )
+    assert PYPROJECT["project"]["requires-python"] == f">={declared[0][0]}.{declared[0][1]}"
+    assert declared[-1] == (3, 13)
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").split()
+    assert "test" in ci and "test-py313" in ci  # `make test` (python3 = 3.11) and `make test-py313`
