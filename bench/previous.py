@@ -8,7 +8,9 @@ the current spec, runs in the current tree's worker. One minimal server (bench.s
 
 The parent process drives the workers: each repetition runs every (worker, variant, operation) block once, in a
 rotated order, and only one worker works at a time (the others wait on their pipe), so each version is timed in
-the same run against the same server; ratios are medians of per-repetition ratios (bench.timing). Before timing,
+the same run against the same server; ratios are medians of per-repetition ratios (bench.timing), of wall time per
+call and of the worker's own CPU time per call (`cpu_ratios`: what the client costs, less exposed to other
+processes on a shared machine than wall time; the server's work is not in it). Before timing,
 every variant sends one status and one debit: requests (method, path, X-VERIFY, JSON body) and parsed results
 must be identical across versions. The worktree is removed afterwards if this run added it.
 """
@@ -119,30 +121,35 @@ def run(reps: int, calls: int, acalls: int, ref: str = PREVIOUS_REF, with_oag: b
                 "mismatched": [k for k in sent if sent[k] != sent[first] or parsed[k] != parsed[first]],
             }
             per_call: dict[str, list[float]] = {f"{w}.{v}:{op}": [] for w, v, op in blocks}
+            cpu_per_call: dict[str, list[float]] = {name: [] for name in per_call}
             for rep in range(reps):
                 k = rep % len(blocks)
                 for wname, variant, op in blocks[k:] + blocks[:k]:
                     n = acalls if variant.startswith("async") else calls
-                    seconds = workers[wname].ask(cmd="run", variant=variant, op=op, calls=n)["seconds"]
-                    per_call[f"{wname}.{variant}:{op}"].append(seconds / n)
+                    timed = workers[wname].ask(cmd="run", variant=variant, op=op, calls=n)
+                    per_call[f"{wname}.{variant}:{op}"].append(timed["seconds"] / n)
+                    cpu_per_call[f"{wname}.{variant}:{op}"].append(timed["cpu"] / n)
         finally:
             for w in workers.values():
                 w.close()
         transports = {name: w.info["transports"] for name, w in workers.items()}
 
-    def ratio(a: str, b: str) -> float:
-        return round(statistics.median(x / y for x, y in zip(per_call[a], per_call[b], strict=True)), 3)
+    def ratios_of(times: dict[str, list[float]]) -> dict[str, float]:
+        def ratio(a: str, b: str) -> float:
+            return round(statistics.median(x / y for x, y in zip(times[a], times[b], strict=True)), 3)
 
-    ratios: dict[str, float] = {}
-    for op in ("status", "debit"):
-        for variant in ("gateway", "async_gateway"):
-            ratios[f"current/previous {variant}:{op}"] = ratio(f"current.{variant}:{op}", f"previous.{variant}:{op}")
-        if with_oag:
-            for wname in ("current", "previous"):
-                key = f"{wname} gateway/openapi_generator:{op}"
-                ratios[key] = ratio(f"{wname}.gateway:{op}", f"current.openapi_generator:{op}")
-        ratios[f"current gateway/raw_httpx:{op}"] = ratio(f"current.gateway:{op}", f"current.raw_httpx:{op}")
-        ratios[f"previous gateway/raw_httpx:{op}"] = ratio(f"previous.gateway:{op}", f"current.raw_httpx:{op}")
+        out: dict[str, float] = {}
+        for op in ("status", "debit"):
+            for variant in ("gateway", "async_gateway"):
+                out[f"current/previous {variant}:{op}"] = ratio(f"current.{variant}:{op}", f"previous.{variant}:{op}")
+            if with_oag:
+                for wname in ("current", "previous"):
+                    key = f"{wname} gateway/openapi_generator:{op}"
+                    out[key] = ratio(f"{wname}.gateway:{op}", f"current.openapi_generator:{op}")
+            out[f"current gateway/raw_httpx:{op}"] = ratio(f"current.gateway:{op}", f"current.raw_httpx:{op}")
+            out[f"previous gateway/raw_httpx:{op}"] = ratio(f"previous.gateway:{op}", f"current.raw_httpx:{op}")
+        return out
+
     return {
         "previous_ref": ref,
         "previous_commit": commit,
@@ -150,7 +157,9 @@ def run(reps: int, calls: int, acalls: int, ref: str = PREVIOUS_REF, with_oag: b
         "check": check,
         "calls_per_block": {"sync": calls, "async": acalls},
         "us_per_call": {k: round(statistics.median(v) * 1e6, 1) for k, v in per_call.items()},
-        "ratios": ratios,
+        "cpu_us_per_call": {k: round(statistics.median(v) * 1e6, 1) for k, v in cpu_per_call.items()},
+        "ratios": ratios_of(per_call),
+        "cpu_ratios": ratios_of(cpu_per_call),
     }
 
 
@@ -242,13 +251,13 @@ def _serve(tree: Path, origin: str, with_oag: bool) -> None:
             status, debit, is_async = variants[req["variant"]]
             call, n = (status if req["op"] == "status" else debit), req["calls"]
             gc.collect()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             if is_async:
                 loop.run_until_complete(many_async(call, n))
             else:
                 for i in range(n):
                     call(i)
-            answer({"seconds": time.perf_counter() - t0})
+            answer({"seconds": time.perf_counter() - t0, "cpu": time.process_time() - c0})
     gw.close()
     loop.run_until_complete(agw.aclose())
     raw.client.close()

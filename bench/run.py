@@ -117,6 +117,10 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
             ):
                 if key in x["ratios"]:
                     rows.append(("14 previous defaults", label, x["ratios"][key], "info", None))
+            for variant, label in (("gateway", "Gateway"), ("async_gateway", "AsyncGateway")):
+                key = f"current/previous {variant}:{op}"
+                value = x["cpu_ratios"][key]
+                rows.append(("14 previous defaults", f"{op} {label} now/previous, client CPU", value, "info", None))
     if "concurrency" in r:
         v = r["concurrency"]["variants"]
         labels = {
