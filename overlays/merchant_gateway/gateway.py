@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # models load with the first call that needs them (import tim
     from merchant_gateway_client.models import TokenForm, TokenResponse, TransactionStatusResponse
 
     from .callbacks import CollectCallback, PaymentCallback, UiCallback
+    from .hooks import CallObserver
 
 
 class _Base:
@@ -47,6 +48,8 @@ class _Base:
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
+        observer: CallObserver | None = None,
+        tokens: TokenCache | None = None,
         **settings: Any,
     ) -> None:
         if config is None:
@@ -56,7 +59,9 @@ class _Base:
         self.config = config
         self._clock = clock
         self._core = Core(config, clock=clock, wall_clock=wall_clock, rng=rng or random.Random())
-        self._tokens = TokenCache(margin=config.token_refresh_margin, clock=clock)
+        # the ledger's hook (merchant_gateway.hooks): around each call and before each attempt; None: no-op
+        self.observer = observer
+        self._tokens = tokens if tokens is not None else TokenCache(margin=config.token_refresh_margin, clock=clock)
         # imported here, not at module level: the generated client (attrs) and the callback dataclasses load
         # with the first gateway, so `import merchant_gateway` stays cheap
         from .callbacks import CallbackVerifier
@@ -218,9 +223,13 @@ class Gateway(GatewayMethods, _Base):
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
+        observer: CallObserver | None = None,
+        tokens: TokenCache | None = None,
         **settings: Any,
     ) -> None:
-        super().__init__(config, clock=clock, wall_clock=wall_clock, rng=rng, **settings)
+        super().__init__(
+            config, clock=clock, wall_clock=wall_clock, rng=rng, observer=observer, tokens=tokens, **settings
+        )
         self._sleep = sleep
         # at most max_in_flight sends at once: one token per slot in a C-level queue (get blocks when none is
         # left), cheaper per call than threading.BoundedSemaphore's Python-level condition variable
@@ -248,6 +257,8 @@ class Gateway(GatewayMethods, _Base):
         while True:
             attempt += 1
             _log_request(prep, attempt)
+            if self.observer is not None:
+                self.observer.before_attempt(prep)
             slots = self._slots
             slots.get()
             try:
@@ -264,7 +275,10 @@ class Gateway(GatewayMethods, _Base):
             self._sleep(step.seconds)
 
     def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
-        return self._run(self._prepare_call(operation, payload, arguments))
+        prep = self._prepare_call(operation, payload, arguments)
+        if self.observer is None:
+            return self._run(prep)
+        return self.observer.call(prep, self._run)
 
     def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
         """Settle an :class:`OutcomeUnknown` through the status operation (itself safely retried).
@@ -299,9 +313,13 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
+        observer: CallObserver | None = None,
+        tokens: TokenCache | None = None,
         **settings: Any,
     ) -> None:
-        super().__init__(config, clock=clock, wall_clock=wall_clock, rng=rng, **settings)
+        super().__init__(
+            config, clock=clock, wall_clock=wall_clock, rng=rng, observer=observer, tokens=tokens, **settings
+        )
         import asyncio  # here, not at module level: asyncio is not needed to import the package
 
         self._sleep = sleep if sleep is not None else asyncio.sleep
@@ -326,6 +344,8 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
         while True:
             attempt += 1
             _log_request(prep, attempt)
+            if self.observer is not None:
+                await self.observer.abefore_attempt(prep)
             slots = self._slots  # only the send holds a slot; a retry's wait does not
             try:
                 await slots.acquire()  # acquire/release directly: `async with` adds two coroutine layers per call
@@ -342,7 +362,10 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
             await self._sleep(step.seconds)
 
     async def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
-        return await self._run(self._prepare_call(operation, payload, arguments))
+        prep = self._prepare_call(operation, payload, arguments)
+        if self.observer is None:
+            return await self._run(prep)
+        return await self.observer.acall(prep, self._run)
 
     async def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
         """Async :meth:`Gateway.reconcile`."""

@@ -1,0 +1,65 @@
+"""A durable payment ledger and shared state for merchants running many processes and machines (issue 18).
+
+Quick start (embedded SQLite, nothing to install)::
+
+    from merchant_gateway import Gateway
+    from merchant_gateway.ledger import Ledger, Reconciler
+
+    ledger = Ledger.open("sqlite:///payments.db", on_final=fulfil_order)   # fulfil_order(payment), once per payment
+    gateway = Gateway.from_env(observer=ledger.observer)                   # write-ahead of every money-moving call
+    Reconciler(ledger, gateway).start()                                     # drives open payments to a final state
+
+Many machines: ``Ledger.open("postgresql://...")`` (extra ``postgres``) and ``mgw reconcile --worker`` on any
+number of them. See docs/operations.md (running it) and docs/design.md (why PostgreSQL, and not Redis or a job
+engine).
+"""
+
+from .callbacks import CallbackAnswer, CallbackHandler, flask_view, starlette_endpoint
+from .ledger import Claim, DuplicateTransactionError, Ledger
+from .model import (
+    ACCEPTED,
+    AMOUNT_MISMATCH,
+    FINAL,
+    NOT_RECORDED,
+    NOT_SENT,
+    OVERDUE,
+    RECORDED,
+    REJECTED,
+    UNKNOWN,
+    UNRESOLVED,
+    Payment,
+)
+from .observer import LedgerObserver
+from .reconciler import Reconciler, ReconcilerStats
+from .shared import RateLimit, SharedRateLimiter, SharedTokenCache
+from .store import PostgresStore, SqliteStore, open_store
+
+__all__ = [
+    "ACCEPTED",
+    "AMOUNT_MISMATCH",
+    "FINAL",
+    "NOT_RECORDED",
+    "NOT_SENT",
+    "OVERDUE",
+    "RECORDED",
+    "REJECTED",
+    "UNKNOWN",
+    "UNRESOLVED",
+    "CallbackAnswer",
+    "CallbackHandler",
+    "Claim",
+    "DuplicateTransactionError",
+    "Ledger",
+    "LedgerObserver",
+    "Payment",
+    "PostgresStore",
+    "RateLimit",
+    "Reconciler",
+    "ReconcilerStats",
+    "SharedRateLimiter",
+    "SharedTokenCache",
+    "SqliteStore",
+    "flask_view",
+    "open_store",
+    "starlette_endpoint",
+]

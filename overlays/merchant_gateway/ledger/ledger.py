@@ -1,0 +1,710 @@
+"""The payment ledger: every money-moving call written down before it is sent, and moved forward by every answer,
+callback and status read until it is final; the merchant's hook fired once per final payment.
+
+Why this module exists: a merchant's backend is many processes on many machines. A payment started by a process
+that dies before the final status is known must still be driven to its final state by someone, and the
+"fulfil the order" step must run once although the callback and a status read may both report the final state,
+in different processes. The ledger is the one place all of them agree on (docs/design.md, "Payment ledger").
+
+Exactly once, precisely: the *transition* to a final state happens once per payment (a conditional update on the
+state's rank; whoever loses the race changes nothing). The hook then runs
+
+- ``hook_in_transaction=True`` (strong form): inside the very database transaction that marks the hook done, as
+  ``hook(payment, tx)``. Effects the hook writes through ``tx`` (same database) commit together with "done", so
+  they happen exactly once even across crashes. Keep such a hook short: it holds a row lock (PostgreSQL) or the
+  SQLite write lock while it runs.
+- ``hook_in_transaction=False`` (default): outside any transaction, as ``hook(payment)``, under a lease. It runs
+  once unless the process dies after the hook's effect and before "done" is committed (or the hook outlives
+  ``hook_lease``): then it runs again elsewhere, with the same ``payment.idempotency_key``, which the merchant
+  stores with the effect to skip a repeat. An external side effect cannot be exactly-once across crashes unless it
+  commits with the ledger.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ValidationError
+from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
+from ..log import log_event
+from . import model
+from .model import (
+    ACCEPTED,
+    AMOUNT_MISMATCH,
+    FINAL,
+    NOT_RECORDED,
+    OVERDUE,
+    RANK,
+    RECORDED,
+    TERMINAL_CODES,
+    UNKNOWN,
+    UNRESOLVED,
+    Payment,
+)
+from .store import Store, Tx, open_store
+
+if TYPE_CHECKING:
+    from .observer import LedgerObserver
+    from .shared import RateLimit, SharedRateLimiter, SharedTokenCache
+
+logger = logging.getLogger("merchant_gateway.ledger")
+Hook = Callable[..., object]
+
+
+class DuplicateTransactionError(ValidationError):
+    """The transaction id is already in the ledger: a new payment needs a new id (nothing was sent)."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A due status check claimed by one worker until ``lease_until`` (``seq`` fences late writers)."""
+
+    payment: Payment
+    token: str
+    seq: int
+    lease_until: float
+    unknown_at: float | None
+
+
+def default_owner() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+class Ledger:
+    """The ledger over one store. Thread-safe; one per process is enough (it may serve several merchants)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        on_final: Hook | None = None,
+        hook_in_transaction: bool = False,
+        schedule: PollSchedule = DEFAULT_SCHEDULE,
+        grace: float = 60.0,
+        overdue_every: float = 900.0,
+        give_up_after: float = 24 * 3600.0,
+        hook_lease: float = 300.0,
+        hook_retry: float = 30.0,
+        rate_limit: RateLimit | None = None,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], None] = time.sleep,
+        owner: str | None = None,
+    ) -> None:
+        self.store = store
+        self.hook = on_final
+        self.hook_in_transaction = hook_in_transaction
+        self.schedule = schedule
+        self.grace = grace
+        self.overdue_every = overdue_every
+        self.give_up_after = give_up_after
+        self.hook_lease = hook_lease
+        self.hook_retry = hook_retry
+        self.clock = clock
+        self.sleep = sleep
+        self.owner = owner or default_owner()
+        self._rate_limit = rate_limit
+        self._limiter: SharedRateLimiter | None = None
+        self._observer: LedgerObserver | None = None
+
+    @classmethod
+    def open(cls, url: str | None = None, **kwargs: Any) -> Ledger:
+        """``Ledger.open("sqlite:///payments.db")`` or ``Ledger.open("postgresql://...")`` (default:
+        ``MGW_LEDGER_URL``, else ``sqlite:///mgw-ledger.sqlite3``). Keyword arguments as for :class:`Ledger`."""
+        return cls(open_store(url), **kwargs)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- what gateways and workers attach -----------------------------------------------------------------------
+
+    @property
+    def observer(self) -> LedgerObserver:
+        """Give it to a gateway: ``Gateway(..., observer=ledger.observer)``. Every money-moving call is then
+        recorded before it is sent and moved forward by its answer; final status reads move it too; and, with
+        ``rate_limit``, every request waits for the fleet's shared rate ceiling."""
+        if self._observer is None:
+            from .observer import LedgerObserver
+
+            self._observer = LedgerObserver(self, limiter=self.limiter)
+        return self._observer
+
+    @property
+    def limiter(self) -> SharedRateLimiter | None:
+        if self._limiter is None and self._rate_limit is not None:
+            from .shared import SharedRateLimiter
+
+            self._limiter = SharedRateLimiter(self.store, self._rate_limit, clock=self.clock, sleep=self.sleep)
+        return self._limiter
+
+    def token_cache(self, merchant_id: str, client_id: str, **kwargs: Any) -> SharedTokenCache:
+        """A token cache shared by every process on this ledger: ``Gateway(..., tokens=ledger.token_cache(m, c))``."""
+        from .shared import SharedTokenCache
+
+        return SharedTokenCache(self.store, merchant_id, client_id, owner=self.owner, wall_clock=self.clock, **kwargs)
+
+    # --- write-ahead and answers ------------------------------------------------------------------------------------
+
+    def record_intent(
+        self,
+        *,
+        merchant_id: str,
+        transaction_id: str,
+        operation: str,
+        kind: str = "payment",
+        amount: int | None = None,
+        order_id: str | None = None,
+        original_transaction_id: str | None = None,
+        expires_in: float | None = None,
+    ) -> Payment:
+        """Write a payment down before its request is sent. Raises :class:`DuplicateTransactionError` when the id
+        is already in the ledger. Also for requests the merchant's server prepares but does not send itself (the
+        mobile SDK's debit): the reconciler then settles them like any other."""
+        now = self.clock()
+        deadline = now + model.schedule_deadline(self.schedule, expires_in)
+        give_up = max(now + self.give_up_after, now + (expires_in or 0.0) + self.grace)
+        row = {
+            "merchant_id": merchant_id,
+            "transaction_id": transaction_id,
+            "operation": operation,
+            "kind": kind,
+            "amount": amount,
+            "order_id": order_id,
+            "original_transaction_id": original_transaction_id,
+            "state": RECORDED,
+            "rank": RANK[RECORDED],
+            "created_at": now,
+            "started_at": now,
+            "deadline": deadline,
+            "give_up_at": give_up,
+            "updated_at": now,
+            "next_check_at": model.first_check(self.schedule, now),
+        }
+        cols = ", ".join(row)
+        marks = ", ".join("?" for _ in row)
+        with self.store.transaction() as tx:
+            n = tx.rowcount(
+                f"INSERT INTO mgw_payments ({cols}) VALUES ({marks}) ON CONFLICT DO NOTHING", list(row.values())
+            )
+            if n == 0:
+                existing = self._row(tx, merchant_id, transaction_id)
+                state = existing["state"] if existing else "?"
+                raise DuplicateTransactionError(
+                    "transactionId", f"{transaction_id} is already in the ledger (state {state}); use a new id"
+                )
+            self._event(tx, merchant_id, transaction_id, now, "intent", RECORDED, None, operation)
+            got = self._row(tx, merchant_id, transaction_id)
+        assert got is not None
+        return Payment.from_row(got)
+
+    def record_answer(
+        self, merchant_id: str, transaction_id: str, code: str | None, *, reports_state: bool = False
+    ) -> bool:
+        """The gateway answered the request: accepted, the final state is still to come. When the answer reports
+        the payment's state (``reports_state``: refunds, instant debit, an error answer) and carries a terminal
+        code, the status check is made due at once (the status operation decides). A debit's PAYMENT_SUCCESS
+        only says the payment was initiated."""
+        now = self.clock()
+        due_now = reports_state and code in TERMINAL_CODES
+        with self.store.transaction() as tx:
+            n = tx.rowcount(
+                "UPDATE mgw_payments SET state = ?, rank = ?, code = ?, updated_at = ?, "
+                "next_check_at = CASE WHEN ? THEN ? ELSE next_check_at END "
+                "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
+                (ACCEPTED, RANK[ACCEPTED], code, now, due_now, now, merchant_id, transaction_id, RANK[ACCEPTED]),
+            )
+            if n:
+                self._event(tx, merchant_id, transaction_id, now, "answer", ACCEPTED, code, None)
+        return bool(n)
+
+    def record_unknown(self, merchant_id: str, transaction_id: str, detail: str | None = None) -> bool:
+        """The call ended without knowing whether the gateway acted (OutcomeUnknown, a crash mid-call)."""
+        now = self.clock()
+        with self.store.transaction() as tx:
+            n = tx.rowcount(
+                "UPDATE mgw_payments SET state = ?, rank = ?, unknown_at = ?, detail = ?, updated_at = ? "
+                "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
+                (UNKNOWN, RANK[UNKNOWN], now, detail, now, merchant_id, transaction_id, RANK[UNKNOWN]),
+            )
+            if n:
+                self._event(tx, merchant_id, transaction_id, now, "answer", UNKNOWN, None, detail)
+        return bool(n)
+
+    def record_final(
+        self,
+        merchant_id: str,
+        transaction_id: str,
+        code: str,
+        *,
+        source: str,
+        detail: str | None = None,
+        amount: int | None = None,
+        pay_response_code: str | None = None,
+        provider_reference_id: str | None = None,
+    ) -> bool:
+        """Move a payment to its final state (once: False when it already was final). A PAYMENT_SUCCESS whose
+        ``amount`` differs from the amount sent becomes AMOUNT_MISMATCH. Fires the hook (see the module doc)."""
+        return self._advance_final(
+            merchant_id,
+            transaction_id,
+            code,
+            source=source,
+            detail=detail,
+            amount=amount,
+            pay_response_code=pay_response_code,
+            provider_reference_id=provider_reference_id,
+        )
+
+    # --- callbacks ------------------------------------------------------------------------------------------------
+
+    def observe_callback(
+        self,
+        merchant_id: str,
+        transaction_id: str,
+        code: str,
+        *,
+        amount: int | None,
+        pay_response_code: str | None = None,
+        provider_reference_id: str | None = None,
+        source: str = "callback",
+    ) -> str:
+        """Record a verified server-to-server (or collect) callback. Returns what it did: ``final`` (this callback
+        made the payment final), ``duplicate`` (it already was), ``unknown_transaction`` (not in this ledger),
+        ``amount_mismatch`` (not trusted; a status check is made due now) or ``ignored`` (not a terminal code)."""
+        now = self.clock()
+        with self.store.transaction() as tx:
+            row = self._row(tx, merchant_id, transaction_id)
+            if row is None:
+                self._event(tx, merchant_id, transaction_id, now, source, None, code, "not in the ledger")
+                return "unknown_transaction"
+            if row["amount"] is not None and amount is not None and amount != row["amount"]:
+                self._event(tx, merchant_id, transaction_id, now, source, None, code, f"amount {amount} differs")
+                self._due_now(tx, merchant_id, transaction_id, now)
+                return "amount_mismatch"
+            if code not in TERMINAL_CODES:
+                self._event(tx, merchant_id, transaction_id, now, source, None, code, "not a terminal code")
+                return "ignored"
+            if row["rank"] >= RANK[FINAL]:
+                self._note_repeat(tx, row, now, source, code)
+                return "duplicate"
+        changed = self._advance_final(
+            merchant_id,
+            transaction_id,
+            code,
+            source=source,
+            amount=amount,
+            pay_response_code=pay_response_code,
+            provider_reference_id=provider_reference_id,
+        )
+        return "final" if changed else "duplicate"
+
+    def observe_ui_return(self, merchant_id: str, transaction_id: str) -> bool:
+        """The UI form post only says the browser flow ended: make the status check due now."""
+        now = self.clock()
+        with self.store.transaction() as tx:
+            return self._due_now(tx, merchant_id, transaction_id, now)
+
+    # --- reading --------------------------------------------------------------------------------------------------
+
+    def get(self, transaction_id: str, merchant_id: str | None = None) -> Payment | None:
+        with self.store.transaction() as tx:
+            if merchant_id is None:
+                rows = tx.execute("SELECT * FROM mgw_payments WHERE transaction_id = ? LIMIT 1", (transaction_id,))
+                row = rows[0] if rows else None
+            else:
+                row = self._row(tx, merchant_id, transaction_id)
+        return None if row is None else Payment.from_row(row)
+
+    def unfinished(self, *, limit: int = 100, merchant_id: str | None = None) -> list[Payment]:
+        """Open payments, the next due check first."""
+        where, params = "rank < ?", list[Any]([RANK[FINAL]])
+        if merchant_id is not None:
+            where += " AND merchant_id = ?"
+            params.append(merchant_id)
+        with self.store.transaction() as tx:
+            rows = tx.execute(
+                f"SELECT * FROM mgw_payments WHERE {where} ORDER BY next_check_at LIMIT ?", (*params, int(limit))
+            )
+        return [Payment.from_row(r) for r in rows]
+
+    def counts(self, merchant_id: str | None = None) -> dict[str, int]:
+        """How many payments are in each state (``final:<code>`` for final ones) and ``hooks_pending``."""
+        where, params = ("WHERE merchant_id = ?", [merchant_id]) if merchant_id else ("", [])
+        with self.store.transaction() as tx:
+            rows = tx.execute(
+                f"SELECT state, CASE WHEN rank = 9 THEN code ELSE NULL END AS code, COUNT(*) AS n, "
+                f"SUM(hook_pending) AS hooks FROM mgw_payments {where} GROUP BY 1, 2",
+                params,
+            )
+        out: dict[str, int] = {}
+        hooks = 0
+        for r in rows:
+            key = r["state"] if r["code"] is None else f"final:{r['code']}"
+            out[key] = out.get(key, 0) + int(r["n"])
+            hooks += int(r["hooks"] or 0)
+        out["hooks_pending"] = hooks
+        return out
+
+    def events(self, transaction_id: str, merchant_id: str | None = None) -> list[dict[str, Any]]:
+        where, params = "transaction_id = ?", [transaction_id]
+        if merchant_id is not None:
+            where += " AND merchant_id = ?"
+            params.append(merchant_id)
+        with self.store.transaction() as tx:
+            return tx.execute(f"SELECT * FROM mgw_events WHERE {where} ORDER BY id", params)
+
+    # --- the reconciler's side ------------------------------------------------------------------------------------
+
+    def claim_due(self, merchant_id: str, *, limit: int, lease: float) -> list[Claim]:
+        """Claim up to ``limit`` due status checks of ``merchant_id`` for ``lease`` seconds. A claimed check is
+        invisible to every other worker until its lease ends (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: the
+        single writer)."""
+        now = self.clock()
+        token = f"{self.owner}/{uuid.uuid4().hex[:12]}"
+        until = now + lease
+        with self.store.transaction() as tx:
+            rows = tx.execute(_CLAIM_SQL[tx.dialect], (merchant_id, RANK[FINAL], now, now, int(limit), token, until))
+        return [Claim(Payment.from_row(r), token, int(r["claim_seq"]), until, r["unknown_at"]) for r in rows]
+
+    def finish_check(
+        self,
+        claim: Claim,
+        *,
+        code: str | None = None,
+        amount: int | None = None,
+        pay_response_code: str | None = None,
+        provider_reference_id: str | None = None,
+        not_found: bool = False,
+        error: str | None = None,
+        not_before: float | None = None,
+    ) -> str:
+        """Record the result of one claimed status check and release the claim. Returns ``final``, ``open`` or
+        ``lost`` (the claim had expired and another worker took it: nothing written but a final state).
+
+        ``code``: the status answer's code; ``not_found``: TRANSACTION_NOT_FOUND; ``error``: the read failed
+        (transport, 5xx, rate limit: ``not_before`` is the gateway's TIME_WINDOW)."""
+        p = claim.payment
+        now = self.clock()
+        if code in TERMINAL_CODES:
+            assert code is not None
+            self._advance_final(
+                p.merchant_id,
+                p.transaction_id,
+                code,
+                source="status",
+                amount=amount,
+                pay_response_code=pay_response_code,
+                provider_reference_id=provider_reference_id,
+            )
+            return "final"
+        if not_found and p.state in (RECORDED, UNKNOWN):
+            since = claim.unknown_at if claim.unknown_at is not None else p.created_at
+            if now - since >= self.grace:
+                self._advance_final(
+                    p.merchant_id, p.transaction_id, NOT_RECORDED, source="status", detail="TRANSACTION_NOT_FOUND"
+                )
+                return "final"
+        change, due = model.next_check(
+            self.schedule,
+            started_at=p.started_at,
+            deadline=p.deadline,
+            now=now,
+            not_before=not_before,
+            overdue_every=self.overdue_every,
+            give_up_at=p.give_up_at,
+        )
+        if change == FINAL:
+            self._advance_final(p.merchant_id, p.transaction_id, UNRESOLVED, source="reconciler", detail=code or error)
+            return "final"
+        state = OVERDUE if change == OVERDUE else (ACCEPTED if code is not None else p.state)
+        with self.store.transaction() as tx:
+            n = tx.rowcount(
+                "UPDATE mgw_payments SET checks = checks + 1, last_check_at = ?, next_check_at = ?, updated_at = ?, "
+                "lease_owner = NULL, lease_until = NULL, detail = COALESCE(?, detail), "
+                "code = COALESCE(?, code), state = CASE WHEN rank < ? THEN ? ELSE state END, "
+                "rank = CASE WHEN rank < ? THEN ? ELSE rank END "
+                "WHERE merchant_id = ? AND transaction_id = ? AND lease_owner = ? AND claim_seq = ? AND rank < ?",
+                (
+                    now,
+                    due,
+                    now,
+                    error,
+                    code,
+                    RANK[state],
+                    state,
+                    RANK[state],
+                    RANK[state],
+                    p.merchant_id,
+                    p.transaction_id,
+                    claim.token,
+                    claim.seq,
+                    RANK[FINAL],
+                ),
+            )
+            if n and state != p.state:
+                self._event(tx, p.merchant_id, p.transaction_id, now, "status", state, code, error)
+        return "open" if n else "lost"
+
+    def release(self, claim: Claim) -> None:
+        """Give a claimed check back unrun (shutting down, or too little of the lease left to run it safely)."""
+        with self.store.transaction() as tx:
+            tx.execute(
+                "UPDATE mgw_payments SET lease_owner = NULL, lease_until = NULL "
+                "WHERE merchant_id = ? AND transaction_id = ? AND lease_owner = ? AND claim_seq = ?",
+                (claim.payment.merchant_id, claim.payment.transaction_id, claim.token, claim.seq),
+            )
+
+    def next_due(self, merchant_id: str) -> float | None:
+        """When the earliest open check of ``merchant_id`` is due (None: nothing open)."""
+        with self.store.transaction() as tx:
+            rows = tx.execute(
+                "SELECT MIN(next_check_at) AS due FROM mgw_payments WHERE merchant_id = ? AND rank < ?",
+                (merchant_id, RANK[FINAL]),
+            )
+        due = rows[0]["due"] if rows else None
+        return None if due is None else float(due)
+
+    # --- hooks ----------------------------------------------------------------------------------------------------
+
+    def deliver_hooks(self, *, limit: int = 100, merchant_id: str | None = None) -> int:
+        """Run the hook of final payments whose hook has not run yet (their finalising process had no hook, failed
+        it, or died). Returns how many hooks completed. Every process that has a hook may call it."""
+        if self.hook is None:
+            return 0
+        done = 0
+        if self.hook_in_transaction:
+            for _ in range(limit):
+                now = self.clock()
+                with self.store.transaction() as tx:
+                    rows = tx.execute(
+                        _HOOK_PICK_SQL[tx.dialect].format(m=_merchant_filter(merchant_id)),
+                        _merchant_params(now, merchant_id),
+                    )
+                    if not rows:
+                        break
+                    done += self._run_hook_in_tx(tx, rows[0], now)
+            return done
+        now = self.clock()
+        token = f"{self.owner}/{uuid.uuid4().hex[:12]}"
+        with self.store.transaction() as tx:
+            rows = tx.execute(
+                _HOOK_CLAIM_SQL[tx.dialect].format(m=_merchant_filter(merchant_id)),
+                (*_merchant_params(now, merchant_id), now, int(limit), token, now + self.hook_lease),
+            )
+        for row in rows:
+            done += self._run_hook_leased(Payment.from_row(row), token)
+        return done
+
+    def _advance_final(
+        self,
+        merchant_id: str,
+        transaction_id: str,
+        code: str,
+        *,
+        source: str,
+        detail: str | None = None,
+        amount: int | None = None,
+        pay_response_code: str | None = None,
+        provider_reference_id: str | None = None,
+    ) -> bool:
+        now = self.clock()
+        with self.store.transaction() as tx:
+            row = self._row(tx, merchant_id, transaction_id)
+            if row is None:
+                self._event(tx, merchant_id, transaction_id, now, source, None, code, "not in the ledger")
+                return False
+            if row["rank"] >= RANK[FINAL]:
+                self._note_repeat(tx, row, now, source, code)
+                return False
+            sent = row["amount"]
+            if code == "PAYMENT_SUCCESS" and amount is not None and sent is not None and amount != sent:
+                detail = f"gateway amount {amount}, sent {row['amount']}"
+                code = AMOUNT_MISMATCH
+            n = tx.rowcount(
+                "UPDATE mgw_payments SET state = ?, rank = ?, code = ?, detail = COALESCE(?, detail), "
+                "pay_response_code = COALESCE(?, pay_response_code), "
+                "provider_reference_id = COALESCE(?, provider_reference_id), final_source = ?, final_at = ?, "
+                "updated_at = ?, next_check_at = NULL, lease_owner = NULL, lease_until = NULL, "
+                "hook_pending = 1, hook_next_at = ? "
+                "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
+                (
+                    FINAL,
+                    RANK[FINAL],
+                    code,
+                    detail,
+                    pay_response_code,
+                    provider_reference_id,
+                    source,
+                    now,
+                    now,
+                    now,
+                    merchant_id,
+                    transaction_id,
+                    RANK[FINAL],
+                ),
+            )
+            if not n:
+                return False
+            self._event(tx, merchant_id, transaction_id, now, source, FINAL, code, detail)
+            log_event(20, "ledger_final", operation=row["operation"], transaction_id=transaction_id, code=code)
+            if self.hook is not None and self.hook_in_transaction:
+                final_row = self._row(tx, merchant_id, transaction_id)
+                assert final_row is not None
+                self._run_hook_in_tx(tx, final_row, now)
+        if self.hook is not None and not self.hook_in_transaction:
+            token = f"{self.owner}/{uuid.uuid4().hex[:12]}"
+            with self.store.transaction() as tx:
+                claimed = tx.execute(
+                    "UPDATE mgw_payments SET hook_lease_owner = ?, hook_lease_until = ? "
+                    "WHERE merchant_id = ? AND transaction_id = ? AND hook_pending = 1 "
+                    "AND (hook_lease_until IS NULL OR hook_lease_until < ?) RETURNING *",
+                    (token, now + self.hook_lease, merchant_id, transaction_id, now),
+                )
+            if claimed:
+                self._run_hook_leased(Payment.from_row(claimed[0]), token)
+        return True
+
+    def _run_hook_in_tx(self, tx: Tx, row: dict[str, Any], now: float) -> int:
+        assert self.hook is not None
+        payment = Payment.from_row(row)
+        tx.execute("SAVEPOINT mgw_hook")
+        try:
+            self.hook(payment, tx)
+        except Exception as exc:  # noqa: BLE001 - the hook's effects are undone; it is retried later
+            tx.execute("ROLLBACK TO SAVEPOINT mgw_hook")
+            self._hook_failed(tx, payment, now, exc, None)
+            return 0
+        tx.execute("RELEASE SAVEPOINT mgw_hook")
+        tx.execute(
+            "UPDATE mgw_payments SET hook_pending = 0, hook_done_at = ?, hook_attempts = hook_attempts + 1, "
+            "hook_error = NULL WHERE merchant_id = ? AND transaction_id = ?",
+            (now, payment.merchant_id, payment.transaction_id),
+        )
+        return 1
+
+    def _run_hook_leased(self, payment: Payment, token: str) -> int:
+        assert self.hook is not None
+        try:
+            self.hook(payment)
+        except Exception as exc:  # noqa: BLE001 - retried after hook_retry seconds
+            with self.store.transaction() as tx:
+                self._hook_failed(tx, payment, self.clock(), exc, token)
+            return 0
+        with self.store.transaction() as tx:
+            tx.execute(
+                "UPDATE mgw_payments SET hook_pending = 0, hook_done_at = ?, hook_attempts = hook_attempts + 1, "
+                "hook_error = NULL, hook_lease_owner = NULL, hook_lease_until = NULL "
+                "WHERE merchant_id = ? AND transaction_id = ? AND hook_lease_owner = ?",
+                (self.clock(), payment.merchant_id, payment.transaction_id, token),
+            )
+        return 1
+
+    def _hook_failed(self, tx: Tx, payment: Payment, now: float, exc: Exception, token: str | None) -> None:
+        logger.warning("hook failed for %s: %s", payment.transaction_id, type(exc).__name__)
+        where = "" if token is None else " AND hook_lease_owner = ?"
+        params: list[Any] = [now + self.hook_retry, f"{type(exc).__name__}: {exc}"[:200]]
+        params += [payment.merchant_id, payment.transaction_id] + ([] if token is None else [token])
+        tx.execute(
+            "UPDATE mgw_payments SET hook_attempts = hook_attempts + 1, hook_next_at = ?, hook_error = ?, "
+            f"hook_lease_owner = NULL, hook_lease_until = NULL WHERE merchant_id = ? AND transaction_id = ?{where}",
+            params,
+        )
+
+    # --- helpers --------------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _row(tx: Tx, merchant_id: str, transaction_id: str) -> dict[str, Any] | None:
+        rows = tx.execute(
+            "SELECT * FROM mgw_payments WHERE merchant_id = ? AND transaction_id = ?", (merchant_id, transaction_id)
+        )
+        return rows[0] if rows else None
+
+    @staticmethod
+    def _event(
+        tx: Tx,
+        merchant_id: str,
+        transaction_id: str,
+        at: float,
+        source: str,
+        state: str | None,
+        code: str | None,
+        detail: str | None,
+    ) -> None:
+        tx.execute(
+            "INSERT INTO mgw_events (merchant_id, transaction_id, at, source, state, code, detail) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (merchant_id, transaction_id, at, source, state, code, detail),
+        )
+
+    def _note_repeat(self, tx: Tx, row: dict[str, Any], now: float, source: str, code: str) -> None:
+        """A final payment seen final again: harmless; a *different* final code is kept as a conflict event."""
+        if code != row["code"] and code in TERMINAL_CODES:
+            detail = f"conflict: ledger says {row['code']}"
+            self._event(tx, row["merchant_id"], row["transaction_id"], now, source, None, code, detail)
+
+    @staticmethod
+    def _due_now(tx: Tx, merchant_id: str, transaction_id: str, now: float) -> bool:
+        n = tx.rowcount(
+            "UPDATE mgw_payments SET next_check_at = ? WHERE merchant_id = ? AND transaction_id = ? AND rank < ? "
+            "AND next_check_at > ?",
+            (now, merchant_id, transaction_id, RANK[FINAL], now),
+        )
+        return bool(n)
+
+
+def _merchant_filter(merchant_id: str | None) -> str:
+    return "" if merchant_id is None else " AND merchant_id = ?"
+
+
+def _merchant_params(now: float, merchant_id: str | None) -> tuple[Any, ...]:
+    return (now,) if merchant_id is None else (now, merchant_id)
+
+
+_CLAIM_SQL = {
+    "postgresql": (
+        "WITH due AS (SELECT merchant_id, transaction_id FROM mgw_payments WHERE merchant_id = ? AND rank < ? "
+        "AND next_check_at <= ? AND (lease_until IS NULL OR lease_until < ?) ORDER BY next_check_at LIMIT ? "
+        "FOR UPDATE SKIP LOCKED) "
+        "UPDATE mgw_payments p SET lease_owner = ?, lease_until = ?, claim_seq = p.claim_seq + 1 FROM due "
+        "WHERE p.merchant_id = due.merchant_id AND p.transaction_id = due.transaction_id RETURNING p.*"
+    ),
+    "sqlite": (
+        "WITH due AS (SELECT merchant_id, transaction_id FROM mgw_payments WHERE merchant_id = ? AND rank < ? "
+        "AND next_check_at <= ? AND (lease_until IS NULL OR lease_until < ?) ORDER BY next_check_at LIMIT ?) "
+        "UPDATE mgw_payments SET lease_owner = ?, lease_until = ?, claim_seq = claim_seq + 1 "
+        "WHERE (merchant_id, transaction_id) IN (SELECT merchant_id, transaction_id FROM due) RETURNING *"
+    ),
+}
+_HOOK_PICK_SQL = {
+    "postgresql": "SELECT * FROM mgw_payments WHERE hook_pending = 1 AND hook_next_at <= ?{m} "
+    "ORDER BY hook_next_at LIMIT 1 FOR UPDATE SKIP LOCKED",
+    "sqlite": "SELECT * FROM mgw_payments WHERE hook_pending = 1 AND hook_next_at <= ?{m} "
+    "ORDER BY hook_next_at LIMIT 1",
+}
+_HOOK_DUE = (
+    "SELECT merchant_id, transaction_id FROM mgw_payments WHERE hook_pending = 1 AND hook_next_at <= ?{m} "
+    "AND (hook_lease_until IS NULL OR hook_lease_until < ?) ORDER BY hook_next_at LIMIT ?"
+)
+_HOOK_CLAIM_SQL = {
+    "postgresql": (
+        "WITH due AS (" + _HOOK_DUE + " FOR UPDATE SKIP LOCKED) "
+        "UPDATE mgw_payments p SET hook_lease_owner = ?, hook_lease_until = ? FROM due "
+        "WHERE p.merchant_id = due.merchant_id AND p.transaction_id = due.transaction_id RETURNING p.*"
+    ),
+    "sqlite": (
+        "WITH due AS (" + _HOOK_DUE + ") UPDATE mgw_payments SET hook_lease_owner = ?, hook_lease_until = ? "
+        "WHERE (merchant_id, transaction_id) IN (SELECT merchant_id, transaction_id FROM due) RETURNING *"
+    ),
+}

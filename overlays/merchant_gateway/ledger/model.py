@@ -1,0 +1,168 @@
+"""What the ledger knows about one payment, and the rules by which that knowledge may change (no I/O).
+
+Why this module exists: the ledger's promise is that a payment's state only moves forward. That promise is a
+rank: every state has one, and every write is ``... WHERE rank < new rank``, so a late answer, a duplicate
+callback or a slow worker can never move a payment back. The rules of what an observation means (an answer, an
+OutcomeUnknown, a status read, a callback) live here as pure functions, shared by every backend.
+
+States (``Payment.state``), in rank order:
+
+- ``recorded`` (0): written before the request was sent (write-ahead). Whether it reached the gateway is not
+  known until an answer, an error or a status read says so.
+- ``unknown`` (1): the call ended in :class:`~merchant_gateway.errors.OutcomeUnknown`: it may have reached the
+  gateway. A ledger state, not a lost exception: the reconciler settles it through the status operation.
+- ``accepted`` (2): the gateway answered the request (PAYMENT_PENDING, PAYMENT_INITIATED, SUCCESS, a redirect...)
+  or a status read said PAYMENT_PENDING; the final state is still to come.
+- ``overdue`` (3): the published schedule's deadline passed without a final state; checked every
+  ``overdue_every`` seconds until ``give_up_at``.
+- ``final`` (9): ``code`` says which: a terminal payment code (PAYMENT_SUCCESS, PAYMENT_ERROR, PAYMENT_DECLINED,
+  PAYMENT_CANCELLED), or one of the ledger's own verdicts below. Nothing changes a final payment.
+
+Ledger verdicts (``code`` of a final payment that is not a gateway payment code):
+
+- ``NOT_RECORDED``: the status operation answered TRANSACTION_NOT_FOUND ``grace`` seconds or more after the
+  request: the gateway never recorded it; safe to pay again under a new transaction id.
+- ``NOT_SENT``: the request provably never left (connection refused, rate limited on every attempt).
+- ``REJECTED``: the gateway refused the request with an error code (BAD_REQUEST, INVALID_TRANSACTION_ID...,
+  kept in ``detail``); no status read is made, because the status of a refused id may describe another
+  request (a duplicate id).
+- ``AMOUNT_MISMATCH``: a final success whose amount differs from the amount sent: never fulfil; look at it.
+- ``UNRESOLVED``: still not final at ``give_up_at``: a person has to look.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from ..flows.schedule import PollSchedule
+
+RECORDED, UNKNOWN, ACCEPTED, OVERDUE, FINAL = "recorded", "unknown", "accepted", "overdue", "final"
+RANK = {RECORDED: 0, UNKNOWN: 1, ACCEPTED: 2, OVERDUE: 3, FINAL: 9}
+OPEN_STATES = (RECORDED, UNKNOWN, ACCEPTED, OVERDUE)
+
+TERMINAL_CODES = frozenset({"PAYMENT_SUCCESS", "PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED"})
+NOT_RECORDED, NOT_SENT, REJECTED = "NOT_RECORDED", "NOT_SENT", "REJECTED"
+AMOUNT_MISMATCH, UNRESOLVED = "AMOUNT_MISMATCH", "UNRESOLVED"
+VERDICTS = frozenset({NOT_RECORDED, NOT_SENT, REJECTED, AMOUNT_MISMATCH, UNRESOLVED})
+
+# x-money-movement -> what the ledger calls the row
+KINDS = {"debit": "payment", "collect": "collect", "refund": "refund", "deferred-refund": "refund"}
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One row of the ledger, as read. Times are epoch seconds of the ledger's clock."""
+
+    merchant_id: str
+    transaction_id: str
+    operation: str  # operationId of the money-moving call (or what record_intent was told)
+    kind: str  # payment | collect | refund
+    amount: int | None
+    order_id: str | None
+    original_transaction_id: str | None
+    state: str
+    code: str | None  # the final code (or the last code seen while open)
+    detail: str | None
+    pay_response_code: str | None
+    provider_reference_id: str | None
+    final_source: str | None  # answer | status | callback | reconciler
+    created_at: float
+    started_at: float  # origin of the polling schedule
+    deadline: float  # end of the published schedule (collect / SDK-less: their expiry)
+    give_up_at: float
+    final_at: float | None
+    next_check_at: float | None
+    checks: int
+    hook_pending: bool
+    hook_done_at: float | None
+
+    @property
+    def is_final(self) -> bool:
+        return self.state == FINAL
+
+    @property
+    def succeeded(self) -> bool:
+        """True only for a final PAYMENT_SUCCESS whose amount matched the amount sent."""
+        return self.state == FINAL and self.code == "PAYMENT_SUCCESS"
+
+    @property
+    def idempotency_key(self) -> str:
+        """Stable per payment and final outcome: store it with the side effect of a hook that runs outside the
+        ledger's transaction, and skip an effect whose key is already stored (see docs/operations.md)."""
+        return f"{self.merchant_id}:{self.transaction_id}:{self.code}"
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Payment:
+        return cls(
+            merchant_id=row["merchant_id"],
+            transaction_id=row["transaction_id"],
+            operation=row["operation"],
+            kind=row["kind"],
+            amount=row["amount"],
+            order_id=row["order_id"],
+            original_transaction_id=row["original_transaction_id"],
+            state=row["state"],
+            code=row["code"],
+            detail=row["detail"],
+            pay_response_code=row["pay_response_code"],
+            provider_reference_id=row["provider_reference_id"],
+            final_source=row["final_source"],
+            created_at=row["created_at"],
+            started_at=row["started_at"],
+            deadline=row["deadline"],
+            give_up_at=row["give_up_at"],
+            final_at=row["final_at"],
+            next_check_at=row["next_check_at"],
+            checks=row["checks"],
+            hook_pending=bool(row["hook_pending"]),
+            hook_done_at=row["hook_done_at"],
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def _offsets(schedule: PollSchedule, limit: float | None) -> tuple[float, ...]:
+    return tuple(schedule.offsets(limit=limit))
+
+
+def schedule_deadline(schedule: PollSchedule, expires_in: float | None) -> float:
+    """Seconds after the start at which the published schedule ends (a collect's expiry ends it sooner)."""
+    offsets = _offsets(schedule, expires_in)
+    return offsets[-1] if offsets else 0.0
+
+
+def next_check(
+    schedule: PollSchedule,
+    *,
+    started_at: float,
+    deadline: float,
+    now: float,
+    not_before: float | None = None,
+    overdue_every: float,
+    give_up_at: float,
+) -> tuple[str | None, float | None]:
+    """When the next status check of an open payment is due, after a check at ``now``.
+
+    Returns ``(state change or None, due time)``: the next moment of the published schedule after ``now``
+    (moments that passed while the payment waited collapse into one check, never a burst); past the deadline
+    ``(OVERDUE, now + overdue_every)``; at or past ``give_up_at`` ``(FINAL, None)`` (UNRESOLVED). ``not_before``
+    (a rate limit's TIME_WINDOW) pushes the check back.
+    """
+    floor = now if not_before is None else max(now, not_before)
+    if now >= give_up_at:
+        return FINAL, None
+    if floor < deadline:
+        span = deadline - started_at
+        limit = None if span >= schedule.timeout else span
+        offsets = _offsets(schedule, limit)
+        i = bisect.bisect_right(offsets, floor - started_at + 1e-9)
+        if i < len(offsets):
+            return None, started_at + offsets[i]
+    return OVERDUE, min(floor + overdue_every, give_up_at)
+
+
+def first_check(schedule: PollSchedule, started_at: float) -> float:
+    offsets = _offsets(schedule, None)
+    return started_at + (offsets[0] if offsets else 0.0)

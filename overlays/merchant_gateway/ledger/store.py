@@ -1,0 +1,337 @@
+"""Where the ledger keeps its rows: SQLite (embedded default) or PostgreSQL (many machines).
+
+Why this module exists: the ledger's rules (merchant_gateway/ledger/ledger.py) are written once, in SQL both
+databases understand; this module hides the three things that differ: how a connection is made and shared, how a
+write transaction starts (SQLite serialises writers with ``BEGIN IMMEDIATE``; PostgreSQL locks rows), and how a
+batch of due rows is claimed by one worker (PostgreSQL ``FOR UPDATE SKIP LOCKED``; SQLite needs nothing more than
+its single writer). SQL is written with ``?`` placeholders; the PostgreSQL store rewrites them to ``%s``.
+
+URLs: ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db``, ``sqlite:///:memory:`` (one process, tests);
+``postgresql://user:pass@host:port/dbname`` (or ``postgres://``; needs the extra ``postgres``: psycopg 3 and
+psycopg-pool).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+import urllib.parse
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol
+
+from ..errors import ConfigurationError
+
+SCHEMA_VERSION = 1
+
+# {real}/{bigint}/{text} are replaced per dialect
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS mgw_payments (
+    merchant_id TEXT NOT NULL,
+    transaction_id TEXT NOT NULL,
+    operation TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    amount {bigint},
+    order_id TEXT,
+    original_transaction_id TEXT,
+    state TEXT NOT NULL,
+    rank INTEGER NOT NULL,
+    code TEXT,
+    detail TEXT,
+    pay_response_code TEXT,
+    provider_reference_id TEXT,
+    final_source TEXT,
+    created_at {real} NOT NULL,
+    started_at {real} NOT NULL,
+    deadline {real} NOT NULL,
+    give_up_at {real} NOT NULL,
+    unknown_at {real},
+    updated_at {real} NOT NULL,
+    final_at {real},
+    next_check_at {real},
+    checks INTEGER NOT NULL DEFAULT 0,
+    last_check_at {real},
+    lease_owner TEXT,
+    lease_until {real},
+    claim_seq INTEGER NOT NULL DEFAULT 0,
+    hook_pending INTEGER NOT NULL DEFAULT 0,
+    hook_attempts INTEGER NOT NULL DEFAULT 0,
+    hook_next_at {real},
+    hook_lease_owner TEXT,
+    hook_lease_until {real},
+    hook_done_at {real},
+    hook_error TEXT,
+    PRIMARY KEY (merchant_id, transaction_id)
+);
+CREATE INDEX IF NOT EXISTS mgw_payments_due ON mgw_payments (merchant_id, next_check_at) WHERE rank < 9;
+CREATE INDEX IF NOT EXISTS mgw_payments_hooks ON mgw_payments (hook_next_at) WHERE hook_pending = 1;
+CREATE TABLE IF NOT EXISTS mgw_events (
+    id {serial},
+    merchant_id TEXT NOT NULL,
+    transaction_id TEXT NOT NULL,
+    at {real} NOT NULL,
+    source TEXT NOT NULL,
+    state TEXT,
+    code TEXT,
+    detail TEXT
+);
+CREATE INDEX IF NOT EXISTS mgw_events_txn ON mgw_events (merchant_id, transaction_id);
+CREATE TABLE IF NOT EXISTS mgw_tokens (
+    merchant_id TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    access_token TEXT,
+    token_type TEXT,
+    issued_at {bigint},
+    expires_at {bigint},
+    lifetime {real},
+    valid_until {real},
+    fetched_at {real},
+    fetches INTEGER NOT NULL DEFAULT 0,
+    lease_owner TEXT,
+    lease_until {real},
+    PRIMARY KEY (merchant_id, client_id)
+);
+CREATE TABLE IF NOT EXISTS mgw_rate (
+    name TEXT PRIMARY KEY,
+    lim INTEGER NOT NULL,
+    win {real} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mgw_rate_slots (
+    name TEXT NOT NULL,
+    slot INTEGER NOT NULL,
+    at {real} NOT NULL,
+    PRIMARY KEY (name, slot)
+);
+CREATE TABLE IF NOT EXISTS mgw_schema (version INTEGER NOT NULL);
+"""
+
+
+class Tx(Protocol):
+    """One open transaction: ``execute`` with ``?`` placeholders, rows as dicts."""
+
+    dialect: str
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
+
+    def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+
+    @property
+    def connection(self) -> Any: ...
+
+
+class Store(Protocol):
+    dialect: str
+    url: str
+
+    def transaction(self, *, fast: bool = False) -> contextlib.AbstractContextManager[Tx]: ...
+
+    def server_now(self, tx: Tx) -> float | None: ...
+
+    def close(self) -> None: ...
+
+
+# --- SQLite ------------------------------------------------------------------------------------------------------
+
+
+class _SqliteTx:
+    dialect = "sqlite"
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        return self._conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        cur = self._conn.execute(sql, tuple(params))
+        if cur.description is None:
+            return []
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+
+    def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self._conn.execute(sql, tuple(params)).rowcount
+
+
+class SqliteStore:
+    """One SQLite file shared by the processes of one machine (WAL mode; writers serialised by the file lock).
+
+    Each thread gets its own connection. ``synchronous=FULL`` by default: a committed ledger write survives a
+    power cut (``?synchronous=NORMAL`` in the URL trades that for speed; process crashes are safe either way).
+    Rate-limiter transactions (``fast=True``) use a connection with ``synchronous=OFF``: that state need not
+    survive a power cut.
+    """
+
+    dialect = "sqlite"
+
+    def __init__(self, path: str, *, synchronous: str = "FULL", busy_timeout: float = 30.0) -> None:
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ConfigurationError("synchronous", "must be OFF, NORMAL, FULL or EXTRA")
+        self.path = path
+        self.url = f"sqlite:///{path}"
+        self._synchronous = synchronous.upper()
+        self._busy = busy_timeout
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        self._memory_conn: sqlite3.Connection | None = None
+        self._memory_lock = threading.RLock()
+        with self.transaction() as tx:
+            _create_schema(tx)
+
+    def _connect(self, synchronous: str) -> sqlite3.Connection:
+        conn = sqlite3.connect(
+            self.path, timeout=self._busy, isolation_level=None, check_same_thread=self.path != ":memory:"
+        )
+        if self.path != ":memory:":
+            conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={synchronous}")
+        conn.execute(f"PRAGMA busy_timeout={int(self._busy * 1000)}")
+        with self._lock:
+            self._all.append(conn)
+        return conn
+
+    def _conn(self, fast: bool) -> sqlite3.Connection:
+        if self.path == ":memory:":  # one connection (one database) shared by the threads of this process
+            if self._memory_conn is None:
+                self._memory_conn = self._connect("OFF")
+            return self._memory_conn
+        attr = "fast" if fast else "conn"
+        conn: sqlite3.Connection | None = getattr(self._local, attr, None)
+        if conn is None:
+            conn = self._connect("OFF" if fast else self._synchronous)
+            setattr(self._local, attr, conn)
+        return conn
+
+    @contextlib.contextmanager
+    def transaction(self, *, fast: bool = False) -> Iterator[Tx]:
+        conn = self._conn(fast)
+        guard = self._memory_lock if self.path == ":memory:" else contextlib.nullcontext()
+        with guard:
+            conn.execute("BEGIN IMMEDIATE")  # take the write lock now: no upgrade deadlock, no lost update
+            try:
+                yield _SqliteTx(conn)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    def server_now(self, tx: Tx) -> float | None:
+        return None  # one machine: the processes share its clock
+
+    def close(self) -> None:
+        with self._lock:
+            conns, self._all = self._all, []
+        for conn in conns:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+        self._local = threading.local()
+        self._memory_conn = None
+
+
+# --- PostgreSQL --------------------------------------------------------------------------------------------------
+
+
+class _PgTx:
+    dialect = "postgresql"
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    @property
+    def connection(self) -> Any:
+        return self._conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        cur = self._conn.execute(sql.replace("?", "%s"), tuple(params), prepare=True)
+        if cur.description is None:
+            return []
+        rows: list[dict[str, Any]] = cur.fetchall()
+        return rows
+
+    def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int:
+        count: int = self._conn.execute(sql.replace("?", "%s"), tuple(params), prepare=True).rowcount
+        return count
+
+
+class PostgresStore:
+    """A PostgreSQL database shared by every worker on every machine (psycopg 3 and its connection pool).
+
+    Claims use ``FOR UPDATE SKIP LOCKED``; rate-limiter transactions (``fast=True``) commit with
+    ``synchronous_commit = off`` and read the server's clock, so machines with skewed clocks share one window.
+    """
+
+    dialect = "postgresql"
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
+        try:
+            import psycopg  # noqa: F401
+            from psycopg.rows import dict_row
+            from psycopg_pool import ConnectionPool
+        except ImportError:  # pragma: no cover - depends on the installation
+            raise ConfigurationError(
+                "MGW_LEDGER_URL", "a postgresql:// ledger needs: pip install 'merchant-gateway-client[postgres]'"
+            ) from None
+        self.url = url
+        self._pool = ConnectionPool(
+            url,
+            min_size=min_size,
+            max_size=max_size,
+            kwargs={"row_factory": dict_row, "autocommit": True},
+            open=True,
+            name="mgw-ledger",
+        )
+        with self.transaction() as tx:
+            tx.execute("SELECT pg_advisory_xact_lock(8403110917)")  # one schema creator at a time
+            _create_schema(tx)
+
+    @contextlib.contextmanager
+    def transaction(self, *, fast: bool = False) -> Iterator[Tx]:
+        with self._pool.connection() as conn, conn.transaction():
+            if fast:
+                conn.execute("SET LOCAL synchronous_commit = off")
+            yield _PgTx(conn)
+
+    def server_now(self, tx: Tx) -> float | None:
+        rows = tx.execute("SELECT extract(epoch from clock_timestamp())::float8 AS now")
+        return float(rows[0]["now"])
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+def _create_schema(tx: Tx) -> None:
+    if tx.dialect == "postgresql":
+        types = {"real": "DOUBLE PRECISION", "bigint": "BIGINT", "serial": "BIGSERIAL PRIMARY KEY"}
+    else:
+        types = {"real": "REAL", "bigint": "INTEGER", "serial": "INTEGER PRIMARY KEY AUTOINCREMENT"}
+    for statement in _SCHEMA.format(**types).split(";"):
+        if statement.strip():
+            tx.execute(statement)
+    if not tx.execute("SELECT version FROM mgw_schema"):
+        tx.execute("INSERT INTO mgw_schema (version) VALUES (?)", (SCHEMA_VERSION,))
+
+
+def open_store(url: str | None = None, **options: Any) -> SqliteStore | PostgresStore:
+    """A store from a URL (default: ``MGW_LEDGER_URL``, else ``sqlite:///mgw-ledger.sqlite3``)."""
+    url = url or os.environ.get("MGW_LEDGER_URL") or "sqlite:///mgw-ledger.sqlite3"
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise ConfigurationError("MGW_LEDGER_URL", "must be sqlite:///PATH or postgresql://...")
+    if scheme == "sqlite":
+        path, _, query = rest.partition("?")
+        if not path.startswith("/"):
+            raise ConfigurationError("MGW_LEDGER_URL", "sqlite URLs are sqlite:///relative.db or sqlite:////abs.db")
+        path = path[1:]
+        if not path:
+            raise ConfigurationError("MGW_LEDGER_URL", "names no SQLite file")
+        params = dict(urllib.parse.parse_qsl(query))
+        unknown = set(params) - {"synchronous"}
+        if unknown:
+            raise ConfigurationError("MGW_LEDGER_URL", f"unknown SQLite option {sorted(unknown)[0]}")
+        return SqliteStore(path, synchronous=params.get("synchronous", "FULL"), **options)
+    if scheme in ("postgresql", "postgres"):
+        return PostgresStore(url, **options)
+    raise ConfigurationError("MGW_LEDGER_URL", f"unsupported scheme {scheme!r}: use sqlite:// or postgresql://")

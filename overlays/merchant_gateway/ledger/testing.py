@@ -1,0 +1,110 @@
+"""A throwaway local PostgreSQL server for tests, soaks and benchmarks (never for production).
+
+Why this module exists: the ledger's PostgreSQL backend is tested against a real server, not a mock. This starts
+one from the server binaries already installed (Debian's ``postgresql`` package; ``make postgres`` installs it
+where the machine allows) in a temporary directory, on a free loopback port, and removes it afterwards. As root
+it runs the server as the ``postgres`` system user (the server refuses to run as root).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+class PostgresUnavailable(RuntimeError):
+    """No server can be started here; the message says why (tests skip with it)."""
+
+
+def _bindir() -> str:
+    found = shutil.which("pg_ctl")
+    if found and shutil.which("initdb"):
+        return os.path.dirname(os.path.realpath(found))
+    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"), reverse=True)
+    if candidates:
+        return os.path.dirname(candidates[0])
+    raise PostgresUnavailable(
+        "PostgreSQL server binaries (initdb, pg_ctl) not found: `make postgres` installs Debian's postgresql"
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class LocalPostgres:
+    url: str
+    port: int
+    datadir: str
+    bindir: str
+    user: str | None
+
+    def _run(self, *args: str) -> None:
+        subprocess.run(
+            [os.path.join(self.bindir, args[0]), *args[1:]],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            user=self.user,
+            timeout=60,
+        )
+
+    def stop(self) -> None:
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
+            self._run("pg_ctl", "-D", self.datadir, "-m", "immediate", "stop")
+
+
+@contextlib.contextmanager
+def local_postgres(*, fsync: bool = False, max_connections: int = 100) -> Iterator[LocalPostgres]:
+    """Start a server; yield its URL (``postgresql://postgres@127.0.0.1:PORT/postgres``); stop and delete it."""
+    bindir = _bindir()
+    user: str | None = None
+    if os.geteuid() == 0:
+        try:
+            import pwd
+
+            pwd.getpwnam("postgres")
+        except KeyError:
+            raise PostgresUnavailable("running as root and there is no 'postgres' user to run the server") from None
+        user = "postgres"
+    base = tempfile.mkdtemp(prefix="mgw-pg-")
+    if user is not None:
+        shutil.chown(base, user=user)
+    datadir = os.path.join(base, "data")
+    port = _free_port()
+    server = LocalPostgres(f"postgresql://postgres@127.0.0.1:{port}/postgres", port, datadir, bindir, user)
+    try:
+        try:
+            server._run("initdb", "-D", datadir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+            opts = (
+                f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync={'on' if fsync else 'off'} "
+                f"-c max_connections={max_connections} -c shared_buffers=64MB"
+            )
+            server._run("pg_ctl", "-D", datadir, "-o", opts, "-l", os.path.join(base, "log"), "-w", "start")
+        except subprocess.CalledProcessError as exc:
+            detail = (exc.stderr or b"").decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+            raise PostgresUnavailable(f"could not start PostgreSQL: {detail[0]}") from None
+        deadline = time.monotonic() + 30
+        while True:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if time.monotonic() > deadline:
+                raise PostgresUnavailable("PostgreSQL did not open its port")
+            time.sleep(0.05)
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(base, ignore_errors=True)
