@@ -28,7 +28,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNKNOWN, EXIT_NOT_FINAL = 0, 1, 2, 3, 4
 
 
 def _parser() -> argparse.ArgumentParser:
-    from . import commands, payments
+    from . import commands, ledger, payments
 
     parser = argparse.ArgumentParser(
         prog="mgw",
@@ -37,6 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.register(sub)
     payments.register(sub)
+    ledger.register(sub)  # mgw ledger, and mgw reconcile --worker (after payments: it extends reconcile)
     return parser
 
 
