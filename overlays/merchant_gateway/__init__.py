@@ -53,6 +53,7 @@ if TYPE_CHECKING:
         verify_payment_callback,
         verify_ui_callback,
     )
+    from .tasks import AppRequest, CollectStart, IntentStart, LinkedWallet, PaymentStart, Refund, WalletPayment
     from .transports import AsyncGatewayTransport, GatewayTransport
 
 # Re-exported on first access (PEP 562): the callback dataclasses and the transport module cost import time
@@ -70,6 +71,14 @@ _LAZY = {
     "verify_ui_callback": "callbacks",
     "GatewayTransport": "transports",
     "AsyncGatewayTransport": "transports",
+    # what the task layer (gateway.payments, .refunds, .collects, .wallets, .mobile) returns
+    "AppRequest": "tasks",
+    "CollectStart": "tasks",
+    "IntentStart": "tasks",
+    "LinkedWallet": "tasks",
+    "PaymentStart": "tasks",
+    "Refund": "tasks",
+    "WalletPayment": "tasks",
 }
 
 
@@ -91,6 +100,7 @@ __all__ = [
     "INT64_MAX",
     "AnswerMismatchError",
     "ApiError",
+    "AppRequest",
     "AsyncGateway",
     "AsyncGatewayTransport",
     "AuthorizationError",
@@ -100,6 +110,7 @@ __all__ = [
     "CallbackMismatchError",
     "CallbackVerifier",
     "CollectCallback",
+    "CollectStart",
     "ConfigurationError",
     "Gateway",
     "GatewayConfig",
@@ -107,7 +118,9 @@ __all__ = [
     "GatewayError",
     "GatewayTimeoutError",
     "GatewayTransport",
+    "IntentStart",
     "InvalidTransactionIdError",
+    "LinkedWallet",
     "NotFoundError",
     "OtpError",
     "OutcomeUnknown",
@@ -116,7 +129,9 @@ __all__ = [
     "PaymentDeclinedError",
     "PaymentError",
     "PaymentMode",
+    "PaymentStart",
     "RateLimitedError",
+    "Refund",
     "RefundWindowExceededError",
     "RetryPolicy",
     "ServerError",
@@ -130,6 +145,7 @@ __all__ = [
     "UserBlockedError",
     "UserLinkError",
     "ValidationError",
+    "WalletPayment",
     "check_paise",
     "paise_from_rupees",
     "verify_collect_callback",

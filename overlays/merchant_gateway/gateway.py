@@ -36,6 +36,17 @@ if TYPE_CHECKING:  # models load with the first call that needs them (import tim
 
     from .callbacks import CollectCallback, PaymentCallback, UiCallback
     from .hooks import CallObserver
+    from .tasks import (
+        AsyncCollects,
+        AsyncPayments,
+        AsyncRefunds,
+        AsyncWallets,
+        Collects,
+        MobileSdk,
+        Payments,
+        Refunds,
+        Wallets,
+    )
 
 
 class _Base:
@@ -120,6 +131,15 @@ class _Base:
         view = copy.copy(self)
         view._retry = retry
         return view
+
+    # --- task layer (merchant_gateway.tasks; loaded on first use, bound to this gateway or view) ----------------
+
+    @property
+    def mobile(self) -> MobileSdk:
+        """The signed requests the server hands to the app's client SDK (no I/O)."""
+        from .tasks.mobile import MobileSdk
+
+        return MobileSdk(self)
 
     def _prepare_call(self, name: str, payload: object, arguments: dict[str, Any]) -> Prepared:
         """Sort a generated method's arguments by what the spec says they are, then validate (sends nothing)."""
@@ -300,6 +320,36 @@ class Gateway(GatewayMethods, _Base):
         """An httpx.Auth for ``httpx.Client`` that sends ``Authorization: O-Bearer <token>``."""
         return TokenAuth(self._tokens, fetch=lambda: self._token_from(self.get_authorization_token()))
 
+    # --- task layer (merchant_gateway.tasks._sync, derived from the async one) ------------------------------------
+
+    @property
+    def payments(self) -> Payments:
+        """Start a payment, read its status, wait for the final one."""
+        from .tasks._sync import Payments
+
+        return Payments(self)
+
+    @property
+    def refunds(self) -> Refunds:
+        """Refund a payment and follow the refund."""
+        from .tasks._sync import Refunds
+
+        return Refunds(self)
+
+    @property
+    def collects(self) -> Collects:
+        """Collect requests sent to a user's mobile number."""
+        from .tasks._sync import Collects
+
+        return Collects(self)
+
+    @property
+    def wallets(self) -> Wallets:
+        """Link a wallet by OTP, read its balance, pay from it, unlink it."""
+        from .tasks._sync import Wallets
+
+        return Wallets(self)
+
 
 class AsyncGateway(AsyncGatewayMethods, _Base):
     """Asynchronous twin of :class:`Gateway`: same constructor (``sleep`` is async) and the same methods."""
@@ -383,3 +433,33 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
     def token_auth(self) -> TokenAuth:
         """An httpx.Auth for ``httpx.AsyncClient`` that sends ``Authorization: O-Bearer <token>``."""
         return TokenAuth(self._tokens, afetch=self._fetch_token)
+
+    # --- task layer (merchant_gateway.tasks._async) -----------------------------------------------------------------
+
+    @property
+    def payments(self) -> AsyncPayments:
+        """Start a payment, read its status, wait for the final one."""
+        from .tasks._async import AsyncPayments
+
+        return AsyncPayments(self)
+
+    @property
+    def refunds(self) -> AsyncRefunds:
+        """Refund a payment and follow the refund."""
+        from .tasks._async import AsyncRefunds
+
+        return AsyncRefunds(self)
+
+    @property
+    def collects(self) -> AsyncCollects:
+        """Collect requests sent to a user's mobile number."""
+        from .tasks._async import AsyncCollects
+
+        return AsyncCollects(self)
+
+    @property
+    def wallets(self) -> AsyncWallets:
+        """Link a wallet by OTP, read its balance, pay from it, unlink it."""
+        from .tasks._async import AsyncWallets
+
+        return AsyncWallets(self)

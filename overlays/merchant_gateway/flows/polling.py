@@ -1,4 +1,6 @@
-"""Waiting for a payment's final status, on the published schedule.
+"""Waiting for a payment's final status, on the polling schedule of :mod:`.schedule`.
+
+Source of that schedule: the gateway's public reference, not the interface document (see :mod:`.schedule`).
 
 Why this module exists: the interface document makes the status operation the only source of truth ("after any
 payment flow finishes ... the merchant must call the status operation") and asks the merchant to cross-check the

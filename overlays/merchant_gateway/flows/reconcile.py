@@ -3,9 +3,9 @@
 Why this module exists: after an outage or at the end of a day a merchant holds many payments whose outcome is
 unknown. Polling each on its own schedule with unbounded concurrency gets the merchant throttled
 (API_RATE_LIMIT_REACHED) and, with httpx's pool, slows everything down. Here one scheduler runs every payment's
-published schedule, with at most ``max_in_flight`` status reads at once and at most ``max_rate`` started per
-second, and reports each outcome. The clock and sleep are injectable, so thousands of payments can be
-reconciled under a compressed clock.
+polling schedule (source: the gateway's public reference, see :mod:`.schedule`), with at most ``max_in_flight``
+status reads at once and at most ``max_rate`` started per second, and reports each outcome. The clock and sleep
+are injectable, so thousands of payments can be reconciled under a compressed clock.
 """
 
 from __future__ import annotations

@@ -1,0 +1,47 @@
+"""The task layer of both gateways: ``gateway.payments``, ``.refunds``, ``.collects``, ``.wallets``, ``.mobile``.
+
+Why this package exists: a merchant thinks "start a payment", "wait for it", "refund it", not "debit_v4_web".
+These resources are small and hand-written on top of the generated operation methods, which stay the complete,
+low-level surface (docs/design.md, "Task layer"). The async flavour is written once (``_async``); the sync one
+(``_sync``) is derived from it by ``tools/unasync_tasks.py``. ``BEHAVIOUR_SOURCES`` names what comes from the
+gateway's public reference rather than the interface document.
+"""
+
+from ._async import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncWallets
+from ._models import (
+    BEHAVIOUR_SOURCES,
+    AskOtp,
+    AsyncAskOtp,
+    CollectStart,
+    IntentStart,
+    LinkedWallet,
+    PaymentStart,
+    Refund,
+    Started,
+    WalletPayment,
+)
+from ._sync import Collects, Payments, Refunds, Wallets
+from .mobile import AppRequest, MobileSdk
+
+__all__ = [
+    "BEHAVIOUR_SOURCES",
+    "AppRequest",
+    "AskOtp",
+    "AsyncAskOtp",
+    "AsyncCollects",
+    "AsyncPayments",
+    "AsyncRefunds",
+    "AsyncWallets",
+    "CollectStart",
+    "Collects",
+    "IntentStart",
+    "LinkedWallet",
+    "MobileSdk",
+    "PaymentStart",
+    "Payments",
+    "Refund",
+    "Refunds",
+    "Started",
+    "WalletPayment",
+    "Wallets",
+]

@@ -1,0 +1,217 @@
+"""What the task layer returns, and the I/O-free decisions that the async and sync resources share.
+
+Why this module exists: the resources in ``_async.py`` (and ``_sync.py``, derived from it) only sequence calls;
+everything that must be identical in both flavours (the result types, the absolute payments-page URL, which
+operation a choice maps to, where each behaviour comes from) lives here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from ..errors import GatewayError, ValidationError
+from ..flows.linking import OtpPrompt
+from ..flows.polling import AmountMismatchError, StatusSnapshot
+from ..ids import new_transaction_id
+
+# The user at the OTP prompt: shows the prompt, returns the OTP typed (async: a coroutine function).
+AskOtp = Callable[[OtpPrompt], str]
+AsyncAskOtp = Callable[[OtpPrompt], Awaitable[str]]
+
+WebDebitOperation = Literal["debitV4Web", "debitV3"]
+RefundOperation = Literal["refundV4", "refundV3", "refundAppsHost"]
+# operation id -> the generated method's name
+WEB_DEBITS: Mapping[str, str] = MappingProxyType({"debitV4Web": "debit_v4_web", "debitV3": "debit_v3"})
+REFUNDS: Mapping[str, str] = MappingProxyType(
+    {"refundV4": "refund_v4", "refundV3": "refund_v3", "refundAppsHost": "refund_apps_host"}
+)
+
+INTERFACE_DOCUMENT = "interface document"
+PUBLIC_REFERENCE = "the gateway's public reference (not shown in the interface document)"
+
+#: Where each task's behaviour comes from. Everything not listed here follows the interface document alone.
+BEHAVIOUR_SOURCES: Mapping[str, str] = MappingProxyType(
+    {
+        "payments.wait": f"polling schedule (20 s, then 3/6/10/30/60 s steps, 15 min): {PUBLIC_REFERENCE}; "
+        "stopping at a terminal code and cross-checking the amount: interface document",
+        "refunds.wait": f"polling schedule: {PUBLIC_REFERENCE}",
+        "wallets.link": f"OTP send and verify operations (sendOtp, verifyOtp: method, path, send payload): "
+        f"{PUBLIC_REFERENCE}; the verify fields, the latest-otpToken rule and the OTP codes: interface document",
+    }
+)
+
+NEXT_STEP = (
+    "started, not paid: wait for the final status of {txn} (gateway.payments.wait); only the status operation "
+    "says whether it was paid"
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Started:
+    """A payment the gateway accepted to start. It carries no answer code on purpose: the start answer says
+    nothing about whether the user paid (interface document: after any payment flow the merchant must call the
+    status operation). ``gateway.payments.wait(started)`` gives the final status, amount cross-checked."""
+
+    transaction_id: str
+    amount: int
+    operation: str  # the operation id that started it, e.g. debitV4Web
+    merchant_order_id: str | None = None
+    #: seconds after which the gateway closes the payment as failed (collect requests); waiting stops there
+    expires_in: int | None = None
+    started_at: float = field(default=0.0, repr=False)  # the gateway's clock() when the start was sent
+
+    @property
+    def next_step(self) -> str:
+        return NEXT_STEP.format(txn=self.transaction_id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PaymentStart(Started):
+    """A started web payment: send the browser to ``payment_page_url`` (always absolute, whichever debit
+    operation served it), then ``gateway.payments.wait(payment)``."""
+
+    payment_page_url: str = field(repr=False)  # may carry payment details: kept out of logs
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntentStart(Started):
+    """A started app payment: the app opens ``intent_url`` (a UPI intent URI) in the wallet app, ``package``
+    names the app for a UPI intent from inline pay. The app's completion only means the UI flow ended."""
+
+    intent_url: str = field(repr=False)
+    package: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CollectStart(Started):
+    """A collect request sent to the user's mobile number (answer SUCCESS: sent, not paid). No callback comes
+    while it is pending; waiting never goes past ``expires_in`` seconds."""
+
+    mobile_number: str = field(repr=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class WalletPayment(Started):
+    """A direct debit of a linked user's wallet (instantDebit). ``answer_code`` is what the instantDebit answer
+    said (PAYMENT_SUCCESS or PAYMENT_PENDING); as after any payment flow, the status operation is the result."""
+
+    answer_code: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Refund:
+    """A refund the gateway accepted. For a refund, ``code`` PAYMENT_SUCCESS means the refund is successful and
+    PAYMENT_PENDING that it is not final yet (interface document); ``gateway.refunds.wait(refund)`` polls it."""
+
+    transaction_id: str  # the refund's own id
+    amount: int
+    original_transaction_id: str | None
+    original_amount: int
+    code: str
+    operation: str
+    started_at: float = field(default=0.0, repr=False)
+
+    @property
+    def is_final(self) -> bool:
+        return self.code != "PAYMENT_PENDING"
+
+    @property
+    def succeeded(self) -> bool:
+        return self.code == "PAYMENT_SUCCESS"
+
+
+@dataclass(frozen=True)
+class LinkedWallet:
+    """A user linked by OTP: what ``wallets.pay``/``balance``/``unlink`` need. Store it (the token is a secret;
+    it stays out of the repr) and rebuild it with ``LinkedWallet(mobile_number, user_auth_token)``."""
+
+    mobile_number: str = field(repr=False)
+    user_auth_token: str = field(repr=False)
+    merchant_id: str | None = None
+
+
+def transaction_id_or_new(transaction_id: str | None) -> str:
+    return new_transaction_id() if transaction_id is None else transaction_id
+
+
+def absolute_url(location: object, base_url: str, *, what: str, transaction_id: str) -> str:
+    """The payments page as an absolute URL. debitV3 answers with a redirect whose Location "is appended to the
+    host" (interface document; ``{base_url}`` is "the main service host"), so a relative Location is appended to
+    the configured base URL, path prefix included; an absolute one is kept."""
+    if not isinstance(location, str) or not location.strip():
+        raise GatewayError(f"the answer carried no {what}", transaction_id=transaction_id)
+    parts = urlsplit(location)
+    if parts.scheme:
+        url = location
+    elif location.startswith("//"):
+        url = f"{urlsplit(base_url).scheme}:{location}"
+    else:
+        url = base_url.rstrip("/") + ("" if location.startswith("/") else "/") + location
+    final = urlsplit(url)
+    if final.scheme not in ("http", "https") or not final.netloc:
+        raise GatewayError(f"the {what} is not an http(s) URL", transaction_id=transaction_id)
+    return url
+
+
+def pick(table: Mapping[str, str], operation: str, keyword: str) -> str:
+    try:
+        return table[operation]
+    except KeyError:
+        raise ValidationError(keyword, f"must be one of {', '.join(table)}") from None
+
+
+def set_fields(**fields: Any) -> dict[str, Any]:
+    """Only the keywords the caller gave (None means "not given", as in the generated methods)."""
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+def data_of(response: object) -> Any:
+    return getattr(response, "data", None)
+
+
+def target(payment: Started | Refund | str, expected_amount: int | None) -> tuple[str, int]:
+    """The transaction id to read and the amount to cross-check it with (interface document: "the amount in the
+    status or callback response must be cross-checked with the amount sent in the forward payment")."""
+    if isinstance(payment, Started | Refund):
+        return payment.transaction_id, payment.amount if expected_amount is None else expected_amount
+    if not isinstance(payment, str):
+        raise ValidationError("payment", "must be what a start returned or a transaction id")
+    if expected_amount is None:
+        raise ValidationError(
+            "expected_amount", "is required with a bare transaction id: the status amount is cross-checked with it"
+        )
+    return payment, expected_amount
+
+
+def check_amount(snapshot: StatusSnapshot, expected_amount: int) -> StatusSnapshot:
+    if snapshot.succeeded and snapshot.amount != expected_amount:
+        raise AmountMismatchError(
+            f"status amount {snapshot.amount} differs from the forward request {expected_amount}",
+            code=snapshot.code,
+            transaction_id=snapshot.transaction_id,
+        )
+    return snapshot
+
+
+def one_user(merchant_user_id: str | None, user_auth_token: str | None, *, required: bool) -> None:
+    """merchantUserId and userAuthToken are not to be sent together (interface document, debit payload); inline
+    pay needs one of them."""
+    if merchant_user_id is not None and user_auth_token is not None:
+        raise ValidationError("user_auth_token", "is not to be sent together with merchant_user_id")
+    if required and merchant_user_id is None and user_auth_token is None:
+        raise ValidationError("merchant_user_id", "give merchant_user_id or user_auth_token")
+
+
+def started_amount(status: object, transaction_id: str) -> int:
+    """The amount of a payment as its status answer reports it (to bound a refund)."""
+    amount = getattr(data_of(status), "amount", None)
+    if type(amount) is not int:
+        raise GatewayError(
+            "the status answer carried no amount to check the refund against; give original_amount",
+            transaction_id=transaction_id,
+        )
+    return amount
