@@ -13,6 +13,7 @@ from .errors import GatewayError
 # SANDBOX behaviour: mobile numbers that produce user-level errors.
 BLACKLISTED_MOBILE = "9999900001"
 BLOCKED_MOBILE = "9999900002"
+THROTTLED_MOBILE = "9999900003"  # OTP send: TOO_MANY_REQUESTS ("too many requests from the merchant", seen in OTP)
 
 
 @dataclass
@@ -63,6 +64,8 @@ class Accounts:
 
     def send_otp(self, merchant_id: str, mobile_number: str) -> OtpRequest:
         self.check_user(mobile_number)
+        if mobile_number == THROTTLED_MOBILE:
+            raise GatewayError("TOO_MANY_REQUESTS", "Too many requests from the merchant.")
         if self.otp_sends[mobile_number] >= self.config.otp_send_limit:
             raise GatewayError("OTP_LIMIT_EXCEEDED", "Limit of OTPs sent to this mobile number exceeded.")
         self.otp_sends[mobile_number] += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import sys
 import threading
@@ -14,8 +15,8 @@ from .config import DEFAULT_MERCHANT_ID, DEFAULT_SALTS, SandboxConfig
 from .server import start_sandbox
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="merchant_gateway_sandbox", description="Local payment gateway sandbox.")
+def parser(prog: str = "merchant_gateway_sandbox") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description="Local payment gateway sandbox.")
     p.add_argument("--host", default="127.0.0.1", help="bind address (loopback unless --allow-non-loopback)")
     p.add_argument("--port", type=int, default=0, help="port; 0 picks a free port")
     p.add_argument("--merchant-id", default=DEFAULT_MERCHANT_ID)
@@ -31,12 +32,26 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--rate-window", type=float, default=60.0)
     p.add_argument("--manual-clock", action="store_true", help="clock moves only via POST /_sandbox/clock/advance")
     p.add_argument("--spec", help="path of the OpenAPI document (default: bundled spec.json or spec/openapi.yaml)")
+    p.add_argument("--refund-window", type=float, help="seconds after which a v4 refund is REVERSAL_WINDOW_EXCEEDED")
+    p.add_argument(
+        "--payment-page-origin",
+        help="origin put in the payments page URLs handed out, e.g. one nobody serves (a page that cannot be opened)",
+    )
+    p.add_argument("--json", action="store_true", help="print the three URLs as one JSON document")
+    p.add_argument(
+        "--not-found-status",
+        type=int,
+        choices=(400, 200),
+        default=400,
+        help="HTTP status of TRANSACTION_NOT_FOUND (the document shows none; clients must accept both)",
+    )
     return p
 
 
-def main(argv: Sequence[str] | None = None, *, extra_routes: ExtraRoutes | None = None) -> int:
-    """`extra_routes`: what an embedding application serves beside the sandbox (``app.ExtraRoutes``)."""
-    args = parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None, *, extra_routes: ExtraRoutes | None = None, prog: str | None = None) -> int:
+    """`extra_routes`: what an embedding application serves beside the sandbox (``app.ExtraRoutes``); `prog`: the
+    command name in usage lines (``mgw sandbox`` when run through the client's command line)."""
+    args = parser(prog or "merchant_gateway_sandbox").parse_args(argv)
     keys, indexes = args.salt_key or [], args.salt_index or []
     if not keys:
         salts = dict(DEFAULT_SALTS)
@@ -56,6 +71,9 @@ def main(argv: Sequence[str] | None = None, *, extra_routes: ExtraRoutes | None 
         callback_url=args.callback_url,
         allow_external_callbacks=args.allow_external_callbacks,
         rate_limit=(args.rate_limit, args.rate_window) if args.rate_limit else None,
+        refund_window=args.refund_window,
+        payment_page_origin=args.payment_page_origin,
+        not_found_status=args.not_found_status,
     )
     if args.manual_clock:
         cfg.clock = ManualClock()
@@ -74,9 +92,12 @@ def main(argv: Sequence[str] | None = None, *, extra_routes: ExtraRoutes | None 
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    print(f"MGW_BASE_URL={running.base_url}", flush=True)
-    print(f"MGW_APPS_URL={running.apps_url}", flush=True)
-    print(f"MGW_AUTH_URL={running.auth_url}", flush=True)
+    urls = {"MGW_BASE_URL": running.base_url, "MGW_APPS_URL": running.apps_url, "MGW_AUTH_URL": running.auth_url}
+    if args.json:
+        print(json.dumps(urls), flush=True)
+    else:
+        for name, url in urls.items():
+            print(f"{name}={url}", flush=True)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())

@@ -38,6 +38,18 @@ class SandboxConfig:
     # rate limit: None = off; else (calls, window seconds), per operation
     rate_limit: tuple[int, float] | None = None
     rate_limited_operations: frozenset[str] | None = None  # None = all operations
+    # refunds (v4) of a payment older than this many seconds of the sandbox clock answer REVERSAL_WINDOW_EXCEEDED;
+    # None = no window (the document shows the code, not the length of the window)
+    refund_window: float | None = None
+    # param1..param20 put on every UI form post (and into its checksum); the document reserves them, values are ours
+    ui_params: dict[str, str] = field(default_factory=dict)
+    # origin (scheme://host:port) of the payments page URLs handed out (v4 web redirectURL, inline pay redirectUrl,
+    # SDK-less redirectUrl); None = the origin the request came to. An address nobody serves stands in for a
+    # gateway whose payments page cannot be opened from here (complete such payments with POST /_sandbox/settle).
+    payment_page_origin: str | None = None
+    # HTTP status of TRANSACTION_NOT_FOUND (status, refund): 400 (what failure samples pair) or 200. The document maps
+    # no code to an HTTP status except 429, so clients must read both the same way (spec: described under both).
+    not_found_status: int = 400
     spec_path: Path | None = None
     clock: Clock = field(default_factory=SystemClock)
     tick_interval: float = 0.05  # real seconds between background settle ticks

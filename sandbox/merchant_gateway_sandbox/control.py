@@ -12,7 +12,8 @@ from starlette.routing import BaseRoute, Route
 from .clock import ManualClock
 from .core import Sandbox
 from .faults import Fault
-from .state import TERMINAL, TEST_AMOUNTS
+from .signing import UI_PARAMS
+from .state import CONTEXT_FIELDS, REFUND_TEST_AMOUNTS, TERMINAL, TEST_AMOUNTS
 
 
 async def _json(request: Request) -> dict[str, Any]:
@@ -43,6 +44,13 @@ def routes(sb: Sandbox) -> list[BaseRoute]:
         code = str(body.get("code", "PAYMENT_SUCCESS"))
         if txn is None or code not in TERMINAL:
             return JSONResponse({"error": "unknown transaction or non-terminal code"}, 404)
+        context = body.get("transactionContext")
+        if context is not None:  # sent in data.transactionContext of its callback
+            if not isinstance(context, dict) or not set(context) <= set(CONTEXT_FIELDS):
+                return JSONResponse({"error": f"transactionContext: an object of {', '.join(CONTEXT_FIELDS)}"}, 400)
+            if not all(v is None or isinstance(v, str) for v in context.values()):
+                return JSONResponse({"error": "transactionContext: values are strings or null"}, 400)
+            txn.extra["transaction_context"] = dict(context)
         return JSONResponse({"changed": sb.store.finish(txn, code), "code": txn.code})
 
     async def transaction(request: Request) -> Response:
@@ -56,6 +64,7 @@ def routes(sb: Sandbox) -> list[BaseRoute]:
                 "operationId": txn.operation_id,
                 "code": txn.code,
                 "amount": txn.amount,
+                "merchantOrderId": txn.merchant_order_id,
                 "refunded": txn.refunded,
                 "providerReferenceId": txn.provider_reference_id,
                 "settleAt": txn.settle_at,
@@ -106,11 +115,37 @@ def routes(sb: Sandbox) -> list[BaseRoute]:
             sb.config.settle_after = sb.store.settle_after = float(body["settleAfter"])
         if "callbackUrl" in body:
             sb.config.callback_url = body["callbackUrl"]
-        return JSONResponse({"settleAfter": sb.config.settle_after, "callbackUrl": sb.config.callback_url})
+        if "refundWindow" in body:
+            window = body["refundWindow"]
+            sb.config.refund_window = None if window is None else float(window)
+        if "uiParams" in body:
+            params = body["uiParams"] or {}
+            if not isinstance(params, dict) or not set(params) <= set(UI_PARAMS):
+                return JSONResponse({"error": "uiParams: an object with keys param1 .. param20"}, 400)
+            if not all(isinstance(v, str) for v in params.values()):
+                return JSONResponse({"error": "uiParams: values are strings"}, 400)
+            sb.config.ui_params = dict(params)
+        if "paymentPageOrigin" in body:
+            sb.config.payment_page_origin = body["paymentPageOrigin"] or None
+        if "notFoundStatus" in body:
+            if body["notFoundStatus"] not in (400, 200):
+                return JSONResponse({"error": "notFoundStatus: 400 or 200"}, 400)
+            sb.config.not_found_status = int(body["notFoundStatus"])
+        return JSONResponse(
+            {
+                "settleAfter": sb.config.settle_after,
+                "callbackUrl": sb.config.callback_url,
+                "refundWindow": sb.config.refund_window,
+                "uiParams": sb.config.ui_params,
+                "paymentPageOrigin": sb.config.payment_page_origin,
+                "notFoundStatus": sb.config.not_found_status,
+            }
+        )
 
     async def test_values(request: Request) -> Response:
         amounts = {str(k): {"outcome": v.outcome, "answer": v.answer, "note": v.note} for k, v in TEST_AMOUNTS.items()}
-        return JSONResponse({"amounts": amounts, "otp": sb.config.otp})
+        refunds = {str(k): v for k, v in REFUND_TEST_AMOUNTS.items()}
+        return JSONResponse({"amounts": amounts, "refundAmounts": refunds, "otp": sb.config.otp})
 
     table = [
         ("/_sandbox/health", health, ["GET"]),

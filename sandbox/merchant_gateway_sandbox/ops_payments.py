@@ -10,10 +10,23 @@ from starlette.responses import Response
 
 from .core import Sandbox, envelope
 from .errors import GatewayError, bad_request
-from .state import MESSAGES, PENDING, SUCCESS, TEST_AMOUNTS, Txn
+from .state import MESSAGES, PENDING, REFUND_TEST_AMOUNTS, SUCCESS, TEST_AMOUNTS, Txn
 from .validation import ValidRequest
 
 DUPLICATE = "Duplicate transaction id."
+
+
+def not_a_failure(code: str) -> bool:
+    """`success` of a payment-state answer (status, refund, instant debit): true for PAYMENT_SUCCESS and for
+    PAYMENT_PENDING, which the document calls "not a failure" (the value on a pending answer is not shown: the spec's
+    examples and this sandbox agree on true, spec info.x-not-shown); false for the failed states."""
+    return code in (SUCCESS, PENDING)
+
+
+def not_found(sb: Sandbox, message: str) -> GatewayError:
+    """TRANSACTION_NOT_FOUND with the HTTP status of the `not_found_status` switch (400 by default, or 200): the
+    document maps no code to an HTTP status except 429, so the spec describes it under both."""
+    return GatewayError("TRANSACTION_NOT_FOUND", message, status=sb.config.not_found_status)
 
 
 def merchant_of(sb: Sandbox, payload: dict[str, Any]) -> str:
@@ -32,6 +45,11 @@ def amount_of(payload: dict[str, Any], field: str = "amount") -> int:
 
 def origin(request: Request) -> str:
     return f"{request.url.scheme}://{request.url.netloc}"
+
+
+def page_origin(sb: Sandbox, request: Request) -> str:
+    """Origin of the payments page URLs handed out: `payment_page_origin` when set, else the request's."""
+    return (sb.config.payment_page_origin or origin(request)).rstrip("/")
 
 
 def page_path(txn: Txn) -> str:
@@ -103,7 +121,7 @@ async def debit_v3(sb: Sandbox, req: ValidRequest, request: Request) -> Response
 async def debit_v4_web(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
     linked_user_check(sb, req.payload)
     txn = new_payment(sb, req)
-    data = {"redirectType": "WEB", "redirectURL": origin(request) + page_path(txn)}
+    data = {"redirectType": "WEB", "redirectURL": page_origin(sb, request) + page_path(txn)}
     return envelope(True, SUCCESS, "Your request has been successfully completed.", data)
 
 
@@ -116,7 +134,7 @@ async def debit_v4_intent(sb: Sandbox, req: ValidRequest, request: Request) -> R
 async def instant_debit(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
     sb.accounts.user(str(req.payload.get("merchantId")), req.payload.get("userAuthToken"))
     txn = new_payment(sb, req, payment_mode="WALLET")
-    return envelope(txn.code == SUCCESS, txn.code, MESSAGES[txn.code], debit_data(sb, txn))
+    return envelope(not_a_failure(txn.code), txn.code, MESSAGES[txn.code], debit_data(sb, txn))
 
 
 async def inline_pay(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
@@ -133,7 +151,8 @@ async def inline_pay(sb: Sandbox, req: ValidRequest, request: Request) -> Respon
         # UPI inline (account): SANDBOX: no URL; the payment settles like any other
         return envelope(True, "PAYMENT_INITIATED", "Payment initiated.", {})
     txn = new_payment(sb, req, payment_mode="DEBIT_CARD" if mode == "card" else "WALLET")
-    return envelope(True, "PAYMENT_INITIATED", "Payment initiated.", {"redirectUrl": origin(request) + page_path(txn)})
+    data = {"redirectUrl": page_origin(sb, request) + page_path(txn)}
+    return envelope(True, "PAYMENT_INITIATED", "Payment initiated.", data)
 
 
 async def collect(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
@@ -149,6 +168,9 @@ async def collect(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
         mobile_number=p.get("instrumentReference"),
         expires_at=now + float(expires_in),
     )
+    store = {name: p.get(name) for name in ("storeId", "terminalId") if isinstance(p.get(name), str)}
+    if store:  # echoed on the charge callback in data.transactionContext (qrCodeId, posDeviceId: null)
+        txn.extra["transaction_context"] = store
     data = {
         "transactionId": txn.transaction_id,
         "amount": txn.amount,
@@ -167,7 +189,8 @@ async def sdkless_initiate(sb: Sandbox, req: ValidRequest, request: Request) -> 
     txn.callback_kind = "payment"
     txn.extra["merchant_redirect"] = p.get("redirectUrl")
     reservation = txn.provider_reference_id
-    data = {"redirectUrl": f"{origin(request)}/_sandbox/reservation/{reservation}", "reservationId": reservation}
+    page = f"{page_origin(sb, request)}/_sandbox/reservation/{reservation}"
+    data = {"redirectUrl": page, "reservationId": reservation}
     return envelope(True, "SUCCESS", "Transaction initiated.", data)
 
 
@@ -200,11 +223,11 @@ async def fulfill_deferred(sb: Sandbox, req: ValidRequest, request: Request) -> 
 async def status(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
     txn = sb.store.get(req.path_params["merchantId"], req.path_params["transactionId"])
     if txn is None:
-        raise GatewayError("TRANSACTION_NOT_FOUND", "No transaction found for this merchant and transaction id.")
+        raise not_found(sb, "No transaction found for this merchant and transaction id.")
     data = sb.store.status_data(txn)
     if req.op.host == "apps":
         data["status"] = txn.status
-    return envelope(txn.code == SUCCESS, txn.code, MESSAGES[txn.code], data)
+    return envelope(not_a_failure(txn.code), txn.code, MESSAGES[txn.code], data)
 
 
 # -- refunds ------------------------------------------------------------------------------------------------------
@@ -218,7 +241,7 @@ async def refund(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
         raise bad_request("exactly one of fields 'originalTransactionId' and 'providerReferenceId' is required")
     original = sb.store.get(merchant_id, str(by_id)) if by_id is not None else sb.store.by_reference.get(str(by_ref))
     if original is None or original.merchant_id != merchant_id or original.kind not in ("payment", "collect"):
-        raise GatewayError("TRANSACTION_NOT_FOUND", "Original transaction not found.")
+        raise not_found(sb, "Original transaction not found.")
     existing = sb.store.get(merchant_id, transaction_id)
     if existing is not None:
         return refund_failure(original, transaction_id, amount, "DUPLICATE_TXN_REQUEST", "Duplicate refund request.")
@@ -227,6 +250,9 @@ async def refund(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
     if original.refunded + amount > original.amount:
         msg = "Refund amount exceeds the payment amount or the payment is already refunded."
         return refund_failure(original, transaction_id, amount, "EXCESS_REFUND_AMOUNT", msg)
+    refused = refund_refusal(sb, req, original, amount)
+    if refused is not None:
+        return refund_failure(original, transaction_id, amount, *refused)
     is_v4 = req.op.operation_id == "refundV4"
     txn = Txn(
         "refund",
@@ -247,7 +273,26 @@ async def refund(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
     test = TEST_AMOUNTS.get(amount)
     if test is not None and test.answer is not None:
         raise GatewayError(test.answer, f"{test.answer}: the refund may have been initiated; check the status.")
-    return envelope(txn.code == SUCCESS, txn.code, MESSAGES[txn.code], refund_data(txn))
+    return envelope(not_a_failure(txn.code), txn.code, MESSAGES[txn.code], refund_data(txn))
+
+
+def refund_refusal(sb: Sandbox, req: ValidRequest, original: Txn, amount: int) -> tuple[str, str] | None:
+    """SANDBOX: the documented refusals of a refund, by test amount (REFUND_TEST_AMOUNTS) or refund window.
+
+    REVERSAL_WINDOW_EXCEEDED (seen in the v4 refund) is raised as an error envelope; WALLET_NOT_ACTIVATED comes
+    back as (payResponseCode, message) for a PAYMENT_ERROR answer, spelled WALLLET_NOT_ACTIVATED on the apps host
+    as that listing spells it.
+    """
+    test = REFUND_TEST_AMOUNTS.get(amount)
+    window = sb.config.refund_window
+    if req.op.operation_id == "refundV4" and (
+        test == "REVERSAL_WINDOW_EXCEEDED" or (window is not None and sb.clock.now() - original.created_at > window)
+    ):
+        raise GatewayError("REVERSAL_WINDOW_EXCEEDED", "Refund window passed; process the refund manually.")
+    if test == "WALLET_NOT_ACTIVATED":
+        code = "WALLLET_NOT_ACTIVATED" if req.op.operation_id == "refundAppsHost" else "WALLET_NOT_ACTIVATED"
+        return code, "The user disabled the wallet; contact the user for the refund source."
+    return None
 
 
 def refund_data(txn: Txn) -> dict[str, Any]:

@@ -13,6 +13,10 @@ from .errors import GatewayError
 from .ops_payments import amount_of, merchant_of
 from .validation import ValidRequest
 
+# SANDBOX: the merchantUserId that is not on the platform (payment options USER_NOT_FOUND, account summary
+# MERCHANT_USER_NOT_FOUND).
+NOT_ON_PLATFORM_USER = "NOTONPLATFORM"
+
 
 def wallet_data(sb: Sandbox, merchant_id: str) -> dict[str, Any]:
     balance = sb.config.wallet_balance
@@ -63,7 +67,7 @@ async def payment_options(sb: Sandbox, req: ValidRequest, request: Request) -> R
     amount_of(p)
     if p.get("userAuthToken") is not None:
         sb.accounts.user(merchant_id, str(p["userAuthToken"]))
-    elif not p.get("merchantUserId"):
+    elif not p.get("merchantUserId") or p.get("merchantUserId") == NOT_ON_PLATFORM_USER:
         raise GatewayError("USER_NOT_FOUND", "Cannot resolve the user.")
     balance = sb.config.wallet_balance
     offer = {
@@ -181,12 +185,22 @@ async def oauth_token(sb: Sandbox, req: ValidRequest, request: Request) -> Respo
     )
 
 
+PROFILE_FIELDS = ("merchantId", "transactionId", "merchantUserId", "mobileNumber", "email", "shortName")
+
+
 async def app_profile(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
-    """SANDBOX: mobile-SDK resource; the answer is not shown in the document."""
+    """SANDBOX: mobile-SDK resource whose answer the document does not show: the envelope with the profile the
+    payload describes (its documented fields, as sent)."""
     merchant_of(sb, req.payload)
-    return envelope(True, "SUCCESS", "Profile displayed.", {})
+    data = {name: req.payload[name] for name in PROFILE_FIELDS if req.payload.get(name) is not None}
+    return envelope(True, "SUCCESS", "Profile displayed.", data)
 
 
 async def app_account_summary(sb: Sandbox, req: ValidRequest, request: Request) -> Response:
-    """SANDBOX: mobile-SDK resource; the answer is not shown in the document."""
-    return envelope(True, "SUCCESS", "Account summary.", {})
+    """SANDBOX: mobile-SDK resource whose answer the document does not show ("tells whether the merchant-specific
+    user is on the platform"): SUCCESS with the two ids, or MERCHANT_USER_NOT_FOUND (documented meaning: no user
+    for merchant id and user id) for another merchant or the test user NOTONPLATFORM."""
+    merchant_id, user_id = req.path_params["merchantId"], req.path_params["merchantUserId"]
+    if merchant_id != sb.config.merchant_id or user_id == NOT_ON_PLATFORM_USER:
+        raise GatewayError("MERCHANT_USER_NOT_FOUND", "No user for this merchant id and user id.")
+    return envelope(True, "SUCCESS", "Account summary.", {"merchantId": merchant_id, "merchantUserId": user_id})

@@ -83,6 +83,8 @@ def ui_form_fields(sb: Sandbox, txn: Txn) -> dict[str, str]:
         "amount": str(txn.amount),
         "providerReferenceId": txn.provider_reference_id,
     }
+    # param1..param20 ("optional strings reserved for later use"): SANDBOX values from the `ui_params` setting
+    form.update((name, str(sb.config.ui_params[name])) for name in signing.UI_PARAMS if name in sb.config.ui_params)
     salt_key, salt_index = sb.salt(txn.salt_index)
     form["checksum"] = signing.ui_checksum(form, salt_key, salt_index)
     return form

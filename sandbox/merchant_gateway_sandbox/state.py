@@ -57,6 +57,16 @@ TEST_AMOUNTS: dict[int, TestValue] = {
 }
 
 
+# SANDBOX behaviour: refund amounts (paise) answered at once with a documented refusal of the refund (not recorded).
+REFUND_TEST_AMOUNTS: dict[int, str] = {
+    # "Refund window passed; process the refund manually", seen in the v4 refund (other refund paths: not shown)
+    4006: "REVERSAL_WINDOW_EXCEEDED",
+    # PAYMENT_ERROR with payResponseCode WALLET_NOT_ACTIVATED (the apps-host listing spells it WALLLET_NOT_ACTIVATED)
+    4007: "WALLET_NOT_ACTIVATED",
+}
+CONTEXT_FIELDS = ("qrCodeId", "storeId", "terminalId", "posDeviceId")  # callback data.transactionContext
+
+
 def new_reference(prefix: str = "SBX") -> str:
     return prefix + secrets.token_hex(9).upper()
 
@@ -222,4 +232,7 @@ class Store:
         if txn.payment_mode == "ACCOUNT":
             mode["utr"] = txn.provider_reference_id[-12:]
         data["paymentModes"] = [mode]
+        context = txn.extra.get("transaction_context")
+        if context:  # optional in the document: sent only when the transaction has one
+            data["transactionContext"] = {name: context.get(name) for name in CONTEXT_FIELDS}
         return {"success": txn.code == SUCCESS, "code": txn.code, "message": MESSAGES[txn.code], "data": data}

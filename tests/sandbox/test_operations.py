@@ -83,6 +83,7 @@ def inline(tid: str, source: dict[str, object]) -> dict[str, object]:
         "merchantUserId": "U1",
         "amount": 300,
         "paymentSources": [source],
+        "mobileNumber": "9000000001",  # required on the POST (direct debit) variant
     }
 
 

@@ -94,7 +94,9 @@ def test_wallet_balance_for_unknown_merchant(gw: Gateway) -> None:
 
 
 def test_payment_options_user_not_found(gw: Gateway) -> None:
-    resp = gw.post_signed("/v3/merchant/payment/options", {"merchantId": MERCHANT, "amount": 1})
+    """The sandbox's test user NOTONPLATFORM cannot be resolved (sandbox/README.md, test values)."""
+    payload = {"merchantId": MERCHANT, "merchantUserId": "NOTONPLATFORM", "amount": 1}
+    resp = gw.post_signed("/v3/merchant/payment/options", payload)
     assert code(resp) == "USER_NOT_FOUND"
 
 

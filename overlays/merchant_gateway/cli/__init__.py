@@ -11,10 +11,14 @@ Exit codes: 0 success, 1 the gateway said no / a check failed, 2 bad input or co
 from __future__ import annotations
 
 import argparse
+import json
+import logging
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, cast
 
 from ..errors import (
+    CallbackMismatchError,
     ConfigurationError,
     GatewayError,
     OutcomeUnknown,
@@ -27,17 +31,45 @@ from .output import Output
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNKNOWN, EXIT_NOT_FINAL = 0, 1, 2, 3, 4
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose usage errors are one JSON document on stdout when ``--json`` was given."""
+
+    def __init__(self, *args: Any, json_errors: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.json_errors = json_errors
+
+    def error(self, message: str) -> NoReturn:
+        if not self.json_errors:
+            super().error(message)
+        doc = {"ok": False, "error": "usage", "message": f"{self.prog}: {message}"}
+        sys.stdout.write(json.dumps(doc, sort_keys=True) + "\n")
+        sys.exit(EXIT_USAGE)
+
+
+def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
     from . import commands, ledger, payments
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="mgw",
         description="Merchant gateway client. Configured by MGW_* environment variables or the flags below.",
+        json_errors=json_errors,
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser),
+    )
     commands.register(sub)
     payments.register(sub)
     ledger.register(sub)  # mgw ledger, and mgw reconcile --worker (after payments: it extends reconcile)
+    # handed over before parsing (its flags are the sandbox's own, see _run_sandbox); listed here for --help
+    sub.add_parser(
+        "sandbox",
+        add_help=False,
+        help="run the local sandbox gateway and print its MGW_* URLs (mgw sandbox --help for its flags)",
+    )
+    for command in sub.choices.values():
+        if isinstance(command, _Parser):
+            command.json_errors = json_errors
     return parser
 
 
@@ -46,8 +78,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args_list[:1] == ["sandbox"]:
         # the sandbox has its own flags and lives in the optional extra; hand over untouched
         return _run_sandbox(args_list[1:])
-    parser = _parser()
+    parser = _parser(json_errors="--json" in args_list)
     args = parser.parse_args(args_list)
+    library_log = logging.getLogger("merchant_gateway")
+    if not library_log.handlers:  # each failure is reported as one line below; no stray "give_up ..." log lines
+        library_log.addHandler(logging.NullHandler())
     out = Output(json_mode=getattr(args, "json", False))
     handler: Callable[[argparse.Namespace, Output], int] = args.handler
     try:
@@ -67,6 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ConfigurationError, ValidationError) as exc:
         out.error(str(exc), kind="invalid_input")
         return EXIT_USAGE
+    except CallbackMismatchError as exc:  # correctly signed, but not what was sent: a mismatch, not a bad signature
+        out.error(
+            f"signature verified, but the callback does not match: {exc.message}",
+            kind="callback_mismatch",
+            transaction_id=exc.transaction_id,
+        )
+        return EXIT_FAILED
     except SignatureError as exc:
         out.error(f"signature check failed: {exc.message}", kind="bad_signature")
         return EXIT_FAILED
@@ -90,4 +132,4 @@ def _run_sandbox(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    return int(sandbox_main(argv, extra_routes=example_routes) or 0)
+    return int(sandbox_main(argv, extra_routes=example_routes, prog="mgw sandbox") or 0)

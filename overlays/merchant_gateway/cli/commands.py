@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import difflib
+import functools
 import hashlib
+import importlib.resources
 import json
 import os
+import re
 import sys
 import urllib.parse
+from dataclasses import dataclass
 from typing import Any
 
 from merchant_gateway_client.client import encode_payload, x_verify
@@ -41,6 +46,64 @@ def _read(source: str) -> bytes:
 # --- sign ----------------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class SigningPath:
+    template: str  # x-signing-path, path parameters as {name}
+    mode: str  # body | path
+    operations: tuple[str, ...]  # operationIds signed with it
+
+    @functools.cached_property
+    def pattern(self) -> re.Pattern[str]:
+        parts = re.split(r"(\{[^}/]+\})", self.template)
+        return re.compile("".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts))
+
+
+@functools.cache
+def signing_paths() -> tuple[SigningPath, ...]:
+    """Every signing path of the spec, read from the generated code: the endpoint modules' SIGNING_PATH and
+    SIGNING_MODE for the server operations (``operations.OPERATIONS``), and the bundled spec's x-signing-path for
+    the mobile-SDK resources, which have no endpoint module (the server only signs them for the app)."""
+    from merchant_gateway_client.operations import OPERATIONS
+
+    found: dict[str, tuple[str, list[str]]] = {}
+    for op in OPERATIONS.values():
+        mode, path = getattr(op.module, "SIGNING_MODE", "none"), getattr(op.module, "SIGNING_PATH", None)
+        if mode != "none" and isinstance(path, str):
+            found.setdefault(path, (mode, []))[1].append(op.operation_id)
+    spec = json.loads(importlib.resources.files("merchant_gateway_client").joinpath("spec.json").read_text("utf-8"))
+    for item in spec.get("paths", {}).values():
+        for op in item.values() if isinstance(item, dict) else ():
+            if isinstance(op, dict) and op.get("x-called-by") == "mobile-sdk" and op.get("x-signing-path"):
+                mode = op.get("x-signing-mode", "body")
+                found.setdefault(op["x-signing-path"], (mode, []))[1].append(str(op.get("operationId")))
+    return tuple(SigningPath(t, mode, tuple(ops)) for t, (mode, ops) in found.items())
+
+
+def signing_path_warnings(path: str, mode: str) -> list[str]:
+    """Why ``path`` may not be what the gateway hashes: not the signing path of any operation (the right one named,
+    e.g. a trailing slash), or the other signing mode (with or without a payload)."""
+    known = signing_paths()
+    match = next((sp for sp in known if sp.pattern.fullmatch(path)), None)
+    if match is None:
+        normalized = re.sub(r"/{2,}", "/", path).rstrip("/") or "/"
+        near = next((sp for sp in known if sp.pattern.fullmatch(normalized)), None)
+        if near is not None:
+            right = normalized
+        else:
+            close = difflib.get_close_matches(path, [sp.template for sp in known], n=1, cutoff=0.6)
+            near = next((sp for sp in known if close and sp.template == close[0]), None)
+            right = close[0] if close else ""
+        if near is None:
+            return [f"{path} is not the signing path of any operation of the spec (x-signing-path)"]
+        slash = " (a trailing slash is the classic checksum mismatch)" if path.endswith("/") else ""
+        ops = ", ".join(near.operations)
+        return [f"{path} is not the signing path of any operation of the spec; it is {right} ({ops}){slash}"]
+    if match.mode != mode:
+        how = "its payload: give --payload" if match.mode == "body" else "the filled path alone: leave out --payload"
+        return [f"{path} ({', '.join(match.operations)}) is signed with {how}"]
+    return []
+
+
 def cmd_sign(args: argparse.Namespace, out: Output) -> int:
     """X-VERIFY for a payload and signing path (body mode) or for a filled path alone (path mode)."""
     key, index = _salts(args)
@@ -61,7 +124,12 @@ def cmd_sign(args: argparse.Namespace, out: Output) -> int:
         request_b64 = encode_payload(payload)
     mode = "path" if request_b64 is None else "body"
     header = x_verify(path if request_b64 is None else request_b64 + path, key, index)
+    warnings = signing_path_warnings(path, mode)
+    for warning in warnings:
+        out.warning(warning)
     data: dict[str, Any] = {"mode": mode, "signing_path": path, "salt_index": index, "x_verify": header}
+    if warnings:
+        data["warnings"] = warnings
     lines = [f"mode:          {mode}", f"signing path:  {path}"]
     if request_b64 is not None:
         # the payload itself is never printed; its fingerprint lets you compare with what your code sent

@@ -5,21 +5,28 @@ sandbox, callbacks) and the quickest way for a merchant's engineer to see the ri
 pay -> (person pays) -> verify the signed callbacks -> check the status and the amount -> refund part -> check
 the refund -> link a user by OTP -> balance -> unlink (and see the token stop working).
 
-Against a gateway other than the embedded sandbox nothing sandbox-specific is assumed: the payments page is
-completed by a person in a browser (the demo waits), and the OTP steps run only when MGW_DEMO_OTP_MOBILE is set
-(the OTP is then typed in).
+Against a gateway other than the embedded sandbox nothing sandbox-specific is assumed. A payments page is scripted
+only when it is served from this machine (a local sandbox) and can be opened; otherwise the demo says what a person
+must do ("open this page and pay") and waits for the final status on the published polling schedule, up to its
+15-minute deadline (``--wait-for-person``), then goes on with the callbacks and the status. The OTP steps run only
+when MGW_DEMO_OTP_MOBILE is set (the OTP is then typed in, or taken from MGW_DEMO_OTP). ``--no-browser-steps``
+leaves out every step that needs a person. Each step ends in one line (ok, FAIL with its cause, or skip with its
+reason): a network failure never ends the demo in a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import ipaddress
+import json
 import os
 import secrets
 import sys
 import threading
 import time
 import urllib.parse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -29,13 +36,14 @@ from typing import Any
 import httpx
 
 from ..config import GatewayConfig
-from ..errors import GatewayError, UserLinkError
+from ..errors import GatewayError, UserLinkError, ValidationError
 from ..flows.linking import OtpPrompt, link_user, unlink
-from ..flows.schedule import Phase, PollSchedule
-from ..flows.status import wait_for_payment
+from ..flows.polling import FinalStatus, PollTimeout
+from ..flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
+from ..flows.status import snapshot_of, wait_for_payment
 from ..gateway import Gateway
 from ..ids import new_transaction_id
-from .options import config_from
+from .options import config_from, schedule_from
 from .output import Output
 
 DEMO_AMOUNT = 10_000  # paise
@@ -142,20 +150,37 @@ def _forms(html: str) -> list[dict[str, Any]]:
     return parser.forms
 
 
-def pay_like_a_person(http: httpx.Client, page_url: str) -> bool:
+def is_loopback_url(url: str) -> bool:
+    """A page served from this machine (a local sandbox). Only such a page is ever scripted: a gateway's own
+    payments page is for a person."""
+    host = urllib.parse.urlsplit(url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def pay_like_a_person(http: httpx.Client, page_url: str) -> str | None:
     """Open the payments page, press its Pay button and follow the page's return to the merchant, as a browser
-    does. False when the page has no recognisable Pay button (then a real person has to do it)."""
-    page = http.get(page_url)
-    for form in _forms(page.text):
-        pay = next(((n, v) for n, v in form["buttons"] if v.lower() == "pay"), None)
-        if form["method"] == "POST" and pay is not None:
-            target = urllib.parse.urljoin(str(page.url), form["action"] or str(page.url))
-            answer = http.post(target, data={**form["inputs"], pay[0]: pay[1]})
-            for back in _forms(answer.text):  # an auto-submitting form post back to the merchant
-                if back["method"] == "POST" and "checksum" in back["inputs"]:
-                    http.post(urllib.parse.urljoin(str(answer.url), back["action"]), data=back["inputs"])
-            return True
-    return False
+    does. None when paid that way; otherwise why it could not be done here (then a person has to do it)."""
+    try:
+        page = http.get(page_url)
+        if page.status_code >= 400:
+            return f"the payments page answered HTTP {page.status_code}"
+        for form in _forms(page.text):
+            pay = next(((n, v) for n, v in form["buttons"] if v.lower() == "pay"), None)
+            if form["method"] == "POST" and pay is not None:
+                target = urllib.parse.urljoin(str(page.url), form["action"] or str(page.url))
+                answer = http.post(target, data={**form["inputs"], pay[0]: pay[1]})
+                for back in _forms(answer.text):  # an auto-submitting form post back to the merchant
+                    if back["method"] == "POST" and "checksum" in back["inputs"]:
+                        http.post(urllib.parse.urljoin(str(answer.url), back["action"]), data=back["inputs"])
+                return None
+    except httpx.HTTPError as exc:
+        return f"cannot open the payments page from here ({one_line(exc)})"
+    return "the payments page has no Pay button this demo can press"
 
 
 # --- the story ---------------------------------------------------------------------------------------------------
@@ -165,22 +190,53 @@ class StepFailed(Exception):
     pass
 
 
+class Skip(Exception):
+    """The step cannot run here (and that is not a failure): the reason says why and what would make it run."""
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as one line naming its cause (a chained transport error included), never a traceback."""
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, httpx.HTTPError | OSError):
+        text = f"{type(exc).__name__}: {text}"
+    cause, seen = exc.__cause__, 0
+    while cause is not None and cause.__cause__ is not None and seen < 10:  # the root cause names what happened
+        cause, seen = cause.__cause__, seen + 1
+    if cause is not None and str(cause) not in text:
+        text += f": {type(cause).__name__}: {cause}" if str(cause) else f": {type(cause).__name__}"
+    return " ".join(text.split())
+
+
 class Story:
     def __init__(self, out: Output) -> None:
         self.out = out
         self.steps: list[dict[str, Any]] = []
 
-    def step(self, name: str, run: Callable[[], str]) -> bool:
+    def step(self, name: str, run: Callable[[], str], *, needs: Sequence[str] = ()) -> bool:
+        """Run one step; it is skipped when a step it needs did not hold. Any failure is one line."""
+        missing = [need for need in needs if self.result(need) != "ok"]
+        if missing:
+            self._record(name, "skipped", f"needs '{missing[0]}', which did not hold")
+            return False
         try:
             detail = run()
-        except (StepFailed, GatewayError) as exc:
-            self._record(name, "failed", str(exc))
+        except Skip as exc:
+            self._record(name, "skipped", str(exc))
+            return False
+        except (StepFailed, GatewayError, httpx.HTTPError, OSError) as exc:
+            self._record(name, "failed", one_line(exc))
+            return False
+        except Exception as exc:  # noqa: BLE001 - the demo reports every step, it never ends in a traceback
+            self._record(name, "failed", f"unexpected {type(exc).__name__}: {one_line(exc)}")
             return False
         self._record(name, "ok", detail)
         return True
 
     def skip(self, name: str, why: str) -> None:
         self._record(name, "skipped", why)
+
+    def result(self, name: str) -> str | None:
+        return next((s["result"] for s in reversed(self.steps) if s["step"] == name), None)
 
     def _record(self, name: str, result: str, detail: str) -> None:
         mark = {"ok": "ok  ", "failed": "FAIL", "skipped": "skip"}[result]
@@ -190,6 +246,20 @@ class Story:
     @property
     def failed(self) -> int:
         return sum(1 for s in self.steps if s["result"] == "failed")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How this run waits and which steps it may run."""
+
+    embedded: bool  # the embedded sandbox (settles by itself within a second; its callbacks must arrive)
+    browser_steps: bool  # False: --no-browser-steps (nothing that needs a person)
+    person_schedule: PollSchedule  # waiting for a person (and any other status wait on a non-embedded gateway)
+    callback_wait: float  # after a payment is final, how long its callbacks may take to arrive
+
+    @property
+    def status_schedule(self) -> PollSchedule:
+        return SANDBOX_SCHEDULE if self.embedded else self.person_schedule
 
 
 def _gateway_configured() -> bool:
@@ -209,14 +279,17 @@ def _target(args: argparse.Namespace, story: Story) -> Iterator[tuple[GatewayCon
     except ImportError:
         raise StepFailed("no MGW_BASE_URL set and the sandbox extra is not installed") from None
     merchant, salt, client_secret = "DEMOMERCHANT", secrets.token_hex(16), secrets.token_hex(16)
-    sandbox = start_sandbox(
-        port=0,
-        merchant_id=merchant,
-        salts={"1": salt},
-        client_id="DEMOCLIENT",
-        client_secret=client_secret,
-        settle_after=1.0,
-    )
+    try:
+        sandbox = start_sandbox(
+            port=0,
+            merchant_id=merchant,
+            salts={"1": salt},
+            client_id="DEMOCLIENT",
+            client_secret=client_secret,
+            settle_after=1.0,
+        )
+    except (RuntimeError, OSError) as exc:
+        raise StepFailed(f"the embedded sandbox did not start: {one_line(exc)}") from None
     try:
         story.out.step(f"gateway: embedded sandbox at {sandbox.base_url} (merchant {merchant})")
         config = GatewayConfig(
@@ -236,6 +309,9 @@ def _target(args: argparse.Namespace, story: Story) -> Iterator[tuple[GatewayCon
 
 
 def run_demo(args: argparse.Namespace, out: Output) -> int:
+    person_schedule = schedule_from(args)  # bad flags fail here, before anything starts
+    if not (isinstance(args.callback_wait, float) and 0 <= args.callback_wait < float("inf")):
+        raise ValidationError("--callback-wait", "must be a number of seconds >= 0")
     story = Story(out)
     with ExitStack() as stack:
         try:
@@ -245,11 +321,11 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
             out.error(str(exc), kind="setup")
             return 2
         embedded = not (_gateway_configured() or args.base_url)
+        settings = Settings(embedded, not args.no_browser_steps, person_schedule, args.callback_wait)
         merchant_url, inbox = stack.enter_context(merchant_endpoint())
         gw = stack.enter_context(Gateway(config))
-        http = stack.enter_context(httpx.Client(timeout=15.0, follow_redirects=True))
-        schedule = SANDBOX_SCHEDULE if embedded else PollSchedule()
-        _story(story, gw, http, merchant_url, inbox, schedule, otp, args.wait_for_person, embedded)
+        http = stack.enter_context(httpx.Client(timeout=15.0, follow_redirects=True, trust_env=False))
+        _story(story, gw, http, merchant_url, inbox, settings, otp)
     held = sum(1 for s in story.steps if s["result"] == "ok")
     skipped = sum(1 for s in story.steps if s["result"] == "skipped")
     summary = f"demo: {held} steps held, {story.failed} failed, {skipped} skipped"
@@ -266,16 +342,16 @@ def _story(
     http: httpx.Client,
     merchant_url: str,
     inbox: Inbox,
-    schedule: PollSchedule,
+    settings: Settings,
     otp: str | None,
-    wait_for_person: float,
-    embedded: bool,
 ) -> None:
     txn = new_transaction_id("DEMO")
     refund_txn = new_transaction_id("RF")
     state: dict[str, Any] = {}
+    out = story.out
 
     def pay() -> str:
+        state["started"] = time.monotonic()
         resp = gw.debit_v4_web(
             transaction_id=txn,
             amount=DEMO_AMOUNT,
@@ -289,30 +365,70 @@ def _story(
         if not isinstance(url, str):
             raise StepFailed(f"no redirect URL in the answer ({resp.code})")
         state["page"] = url
-        return f"{txn} for {DEMO_AMOUNT} paise -> {getattr(resp.data, 'redirect_type', '?')} payments page"
+        kind = getattr(resp.data, "redirect_type", None) or "web"
+        return f"{txn} for {DEMO_AMOUNT} paise started, awaiting payment on the {kind} payments page"
+
+    def wait_final(transaction_id: str, amount: int, schedule: PollSchedule, started_at: float) -> FinalStatus:
+        try:
+            return wait_for_payment(
+                gw, transaction_id, expected_amount=amount, schedule=schedule, started_at=started_at
+            )
+        except PollTimeout as exc:
+            raise StepFailed(
+                f"still {exc.code or 'PAYMENT_PENDING'} when the {schedule.timeout:g} s deadline passed "
+                f"({exc.message}); pending is not failed: check later with mgw status {transaction_id}"
+            ) from None
 
     def complete() -> str:
-        if pay_like_a_person(http, state["page"]):
+        if not settings.browser_steps:
+            raise Skip("a person pays on the payments page: left out (--no-browser-steps)")
+        url = state["page"]
+        why = pay_like_a_person(http, url) if is_loopback_url(url) else "the payments page is the gateway's own"
+        if why is None:
+            state["how"] = "scripted"
             return "Pay pressed on the payments page"
-        story.out.step(f"       open {state['page']} in a browser and pay (waiting {wait_for_person:.0f} s)")
-        return "left to a person in a browser"
+        state["how"] = "person"
+        deadline = settings.person_schedule.timeout
+        out.prompt(f"       {why}.")
+        out.prompt(f"       ACTION: open {url} in a browser and pay {DEMO_AMOUNT} paise.")
+        out.prompt(f"       waiting up to {deadline:g} s for the final status ({_polling(settings.person_schedule)})")
+        final = wait_final(txn, DEMO_AMOUNT, settings.person_schedule, state["started"])
+        if not final.succeeded:
+            raise StepFailed(f"the payment ended {final.code}, not PAYMENT_SUCCESS")
+        return f"{final.code} after {final.checks} status checks ({final.elapsed:.0f} s): paid outside this demo"
+
+    def callback_deadline() -> float:
+        return settings.callback_wait if state.get("how") == "person" else 30.0
 
     def ui_callback() -> str:
-        got = inbox.wait_for(lambda r: r.path == "/return", 30.0 if embedded else wait_for_person)
+        if not settings.browser_steps:
+            raise Skip("the browser that paid posts it: left out (--no-browser-steps)")
+        wait = callback_deadline()
+        got = inbox.wait_for(lambda r: r.path == "/return", wait)
         if got is None:
-            raise StepFailed("no form post reached the merchant's return URL")
+            if state.get("how") == "scripted":
+                raise StepFailed("no form post reached the merchant's return URL")
+            raise Skip(
+                f"no form post reached {merchant_url}/return within {wait:g} s: only the browser that paid sends it, "
+                "and only when it can reach this machine"
+            )
         form = dict(urllib.parse.parse_qsl(got.body.decode("utf-8", "replace"), keep_blank_values=True))
         ui = gw.verify_ui_callback(form, expected_amount=DEMO_AMOUNT, expected_transaction_id=txn)
         return f"form post checksum verified ({ui.code})"
 
     def s2s_callback(path_txn: str, amount: int) -> Callable[[], str]:
         def run() -> str:
-            got = inbox.wait_for(
-                lambda r: r.path == "/callback" and path_txn.encode() in _decoded(r.body),
-                30.0 if embedded else wait_for_person,
-            )
+            if not settings.browser_steps and not settings.embedded:
+                raise Skip("the payment stays pending until someone pays it on the payments page (--no-browser-steps)")
+            wait = callback_deadline()
+            got = inbox.wait_for(lambda r: r.path == "/callback" and path_txn.encode() in _decoded(r.body), wait)
             if got is None:
-                raise StepFailed("no server-to-server callback arrived")
+                if settings.embedded:
+                    raise StepFailed("no server-to-server callback arrived")
+                raise Skip(
+                    f"no callback reached {merchant_url}/callback within {wait:g} s: the gateway must be able to "
+                    "reach this address; without a callback the status decides (next step), as the document says"
+                )
             cb = gw.verify_payment_callback(
                 got.body, got.headers.get("x-verify"), expected_amount=amount, expected_transaction_id=path_txn
             )
@@ -321,49 +437,70 @@ def _story(
         return run
 
     def status() -> str:
-        final = wait_for_payment(gw, txn, expected_amount=DEMO_AMOUNT, schedule=schedule)
+        if not settings.browser_steps and not settings.embedded:
+            snap = snapshot_of(gw.get_transaction_status(txn), txn)
+            if not snap.is_final:
+                raise Skip(
+                    f"{snap.code}: pending, not failed; nobody paid on the payments page (--no-browser-steps). "
+                    f"Check later: mgw status {txn}"
+                )
+            if not snap.succeeded:
+                raise StepFailed(f"final status {snap.code}")
+            if snap.amount != DEMO_AMOUNT:
+                raise StepFailed(f"status amount {snap.amount} differs from the forward request {DEMO_AMOUNT}")
+            return f"{snap.code}, amount {snap.amount} matches the forward request"
+        final = wait_final(txn, DEMO_AMOUNT, settings.status_schedule, state["started"])
         if not final.succeeded:
             raise StepFailed(f"final status {final.code}")
         return f"{final.code}, amount {final.snapshot.amount} matches the forward request"
 
     def refund() -> str:
+        state["refund_started"] = time.monotonic()
         resp = gw.refund_v4(
             transaction_id=refund_txn,
             original_transaction_id=txn,
             amount=REFUND_AMOUNT,
-            merchant_order_id=refund_txn,
+            merchant_order_id=txn,  # the refund belongs to the payment's order
             message="demo partial refund",
             original_amount=DEMO_AMOUNT,
             callback_url=f"{merchant_url}/callback",
         )
-        return f"{refund_txn}: {REFUND_AMOUNT} of {DEMO_AMOUNT} paise, answer {resp.code}"
+        pending = " (pending, not final yet)" if resp.code == "PAYMENT_PENDING" else ""
+        return f"{refund_txn}: {REFUND_AMOUNT} of {DEMO_AMOUNT} paise, answer {resp.code}{pending}"
 
     def refund_status() -> str:
-        final = wait_for_payment(gw, refund_txn, expected_amount=REFUND_AMOUNT, schedule=schedule)
+        final = wait_final(refund_txn, REFUND_AMOUNT, settings.status_schedule, state["refund_started"])
         if not final.succeeded:
             raise StepFailed(f"refund final status {final.code}")
         return f"{final.code} (refund successful)"
 
-    ok = story.step("web payment (v4 debit)", pay)
-    ok = ok and story.step("payment completed", complete)
-    ok = ok and story.step("UI callback", ui_callback)
-    ok = ok and story.step("server-to-server callback", s2s_callback(txn, DEMO_AMOUNT))
-    ok = ok and story.step("status and amount", status)
-    ok = ok and story.step("partial refund", refund)
-    ok = ok and story.step("refund status", refund_status)
-    ok and story.step("refund callback", s2s_callback(refund_txn, REFUND_AMOUNT))
+    # --no-browser-steps: nobody completes the payment; the embedded sandbox settles it by itself (SANDBOX
+    # behaviour), any other gateway leaves it pending, which the callback and status steps then say.
+    completed: tuple[str, ...] = ("payment completed",) if settings.browser_steps else ()
+    story.step("web payment (v4 debit)", pay)
+    started = ("web payment (v4 debit)",)
+    story.step("payment completed", complete, needs=started)
+    story.step("UI callback", ui_callback, needs=completed)
+    story.step("server-to-server callback", s2s_callback(txn, DEMO_AMOUNT), needs=started + completed)
+    story.step("status and amount", status, needs=started + completed)
+    story.step("partial refund", refund, needs=("status and amount",))
+    story.step("refund status", refund_status, needs=("partial refund",))
+    story.step("refund callback", s2s_callback(refund_txn, REFUND_AMOUNT), needs=("refund status",))
 
     if gw.config.has_client_credentials:
         story.step("authorization token", lambda: _token(gw))
     else:
         story.skip("authorization token", "MGW_CLIENT_ID / MGW_CLIENT_SECRET not set")
-    _linking(story, gw, otp, embedded)
+    _linking(story, gw, otp, settings)
+
+
+def _polling(schedule: PollSchedule) -> str:
+    if schedule.phases == DEFAULT_SCHEDULE.phases:
+        return "status checks on the published polling schedule"
+    return f"a status check every {schedule.first_check_after:g} s"
 
 
 def _decoded(body: bytes) -> bytes:
-    import base64
-    import json
-
     try:
         return base64.b64decode(json.loads(body)["response"])
     except Exception:  # noqa: BLE001 - an unreadable callback simply does not match; verification reports it
@@ -375,18 +512,24 @@ def _token(gw: Gateway) -> str:
     return f"{token.token_type} token cached until expires_at {token.expires_at} (token not shown)"
 
 
-def _linking(story: Story, gw: Gateway, otp: str | None, embedded: bool) -> None:
-    mobile = os.environ.get("MGW_DEMO_OTP_MOBILE") or ("9999999999" if embedded else None)
+def _linking(story: Story, gw: Gateway, otp: str | None, settings: Settings) -> None:
+    mobile = os.environ.get("MGW_DEMO_OTP_MOBILE") or ("9999999999" if settings.embedded else None)
     if mobile is None:
         story.skip("OTP linking", "set MGW_DEMO_OTP_MOBILE to link a user on this gateway")
+        return
+    if otp is None and not settings.browser_steps:
+        story.skip("OTP linking", "a person types the OTP: left out (--no-browser-steps; or set MGW_DEMO_OTP)")
         return
     linked: dict[str, Any] = {}
 
     def ask(prompt: OtpPrompt) -> str:
         if otp is not None:
             return otp
-        sys.stderr.write(f"OTP sent to {mobile} (attempt {prompt.attempt}); type it: ")
-        return sys.stdin.readline().strip()
+        story.out.prompt(f"       ACTION: type the OTP sent to {mobile} (attempt {prompt.attempt}) and press Enter:")
+        typed = sys.stdin.readline()
+        if not typed:
+            raise StepFailed("no OTP typed (standard input is closed)")
+        return typed.strip()
 
     def link() -> str:
         linked["user"] = link_user(gw, mobile, ask)
@@ -406,6 +549,6 @@ def _linking(story: Story, gw: Gateway, otp: str | None, embedded: bool) -> None
             return f"{done.code}{settled}; the token no longer works ({exc.code})"
         raise StepFailed("the token still works after unlinking")
 
-    ok = story.step("OTP linking", link)
-    ok = ok and story.step("wallet balance", balance)
-    ok and story.step("unlink", unlink_step)
+    story.step("OTP linking", link)
+    story.step("wallet balance", balance, needs=("OTP linking",))
+    story.step("unlink", unlink_step, needs=("wallet balance",))

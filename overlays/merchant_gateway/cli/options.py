@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 
 from ..config import ENV_VARS, GatewayConfig
+from ..errors import ValidationError
+from ..flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
 
 # flag name -> GatewayConfig argument; secrets are better given through the environment (flags show in `ps`)
 CONFIG_FLAGS = {
@@ -35,3 +37,37 @@ def add_config_flags(p: argparse.ArgumentParser) -> None:
 def config_from(args: argparse.Namespace) -> GatewayConfig:
     overrides = {name: getattr(args, flag) for flag, name in CONFIG_FLAGS.items() if getattr(args, flag, None)}
     return GatewayConfig.from_env(**overrides)
+
+
+def add_wait_flags(p: argparse.ArgumentParser, *, deadline_flag: str = "--deadline") -> None:
+    """How a command waits for a final status: the published schedule (15 min) unless told otherwise."""
+    p.add_argument(
+        deadline_flag,
+        dest="deadline",
+        type=float,
+        default=DEFAULT_SCHEDULE.timeout,
+        metavar="SECONDS",
+        help=f"give up waiting for a final status after this long (default {DEFAULT_SCHEDULE.timeout:.0f} s, "
+        "the published polling schedule's timeout)",
+    )
+    p.add_argument(
+        "--poll-every",
+        type=float,
+        metavar="SECONDS",
+        help="check the status every SECONDS instead of the published schedule (for a local sandbox that settles "
+        "in seconds; a real gateway expects the published schedule)",
+    )
+    p.set_defaults(deadline_flag=deadline_flag)
+
+
+def schedule_from(args: argparse.Namespace) -> PollSchedule:
+    """The polling schedule the wait flags ask for; bad values fail as ValidationError (nothing is sent)."""
+    deadline, every = args.deadline, args.poll_every
+    flag = getattr(args, "deadline_flag", "--deadline")
+    if not (isinstance(deadline, float) and 0 < deadline < float("inf")):
+        raise ValidationError(flag, "must be a positive number of seconds")
+    if every is None:
+        return PollSchedule(DEFAULT_SCHEDULE.first_check_after, DEFAULT_SCHEDULE.phases, deadline)
+    if not (isinstance(every, float) and 0 < every < float("inf")):
+        raise ValidationError("--poll-every", "must be a positive number of seconds")
+    return PollSchedule(first_check_after=every, phases=(Phase(every, None),), timeout=deadline)

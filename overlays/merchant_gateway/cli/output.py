@@ -31,6 +31,19 @@ class Output:
             self._out.write(human + "\n")
             self._out.flush()
 
+    def prompt(self, human: str) -> None:
+        """What a person must do now (open a page, pay, type an OTP): seen even with ``--json`` (then on stderr,
+        so stdout stays one document)."""
+        stream = self._err if self.json_mode else self._out
+        stream.write(human + "\n")
+        stream.flush()
+
+    def warning(self, message: str) -> None:
+        """A warning for people on stderr (JSON commands put their warnings into the result document)."""
+        if not self.json_mode:
+            self._err.write(f"mgw: warning: {message}\n")
+            self._err.flush()
+
     def error(self, message: str, *, kind: str, **data: Any) -> None:
         if self.json_mode:
             doc = {"ok": False, "error": kind, "message": message, **{k: v for k, v in data.items() if v}}

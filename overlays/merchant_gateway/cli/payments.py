@@ -10,13 +10,16 @@ from typing import Any
 
 from ..amounts import paise_from_rupees
 from ..errors import ValidationError
+from ..flows.polling import FinalStatus, PollTimeout
 from ..flows.reconcile import PendingPayment
 from ..flows.schedule import DEFAULT_SCHEDULE
 from ..flows.status import reconcile_payments, snapshot_of, wait_for_payment
 from ..gateway import AsyncGateway, Gateway
 from ..ids import new_transaction_id
-from .options import add_config_flags, config_from
+from .options import add_config_flags, add_wait_flags, config_from, schedule_from
 from .output import Output
+
+EXIT_NOT_FINAL = 4  # as in merchant_gateway.cli: no final status before the deadline
 
 
 def _amount(args: argparse.Namespace) -> int:
@@ -33,9 +36,28 @@ def _amount(args: argparse.Namespace) -> int:
         raise ValidationError("--amount", "must be a whole number of paise") from None
 
 
+def _not_final(out: Output, txn: str, exc: PollTimeout, deadline: float, **facts: Any) -> int:
+    """No final status before the deadline: pending is reported as pending (a state, not an error), exit 4."""
+    code = exc.code or "PAYMENT_PENDING"
+    out.result(
+        f"{txn}: still {code} when the {deadline:g} s deadline passed ({exc.message}); pending is not failed: "
+        f"check again later with: mgw status {txn}",
+        transaction_id=txn,
+        code=code,
+        final=False,
+        **facts,
+    )
+    return EXIT_NOT_FINAL
+
+
+def _pending_note(final: bool) -> str:
+    return "" if final else " (pending: not final yet, not an error; check again later)"
+
+
 def cmd_pay(args: argparse.Namespace, out: Output) -> int:
     amount = _amount(args)
     txn = args.transaction_id or new_transaction_id()
+    schedule = schedule_from(args) if args.wait else None
     with Gateway(config_from(args)) as gw:
         resp = gw.debit_v4_web(
             transaction_id=txn,
@@ -48,37 +70,51 @@ def cmd_pay(args: argparse.Namespace, out: Output) -> int:
         )
         data = resp.data
         url = getattr(data, "redirect_url", None)
-        out.step(f"payment {txn} started ({resp.code}): open {url}")
+        # The initiation answer (PAYMENT_SUCCESS for a v4 web debit) only says the request was accepted: nothing is
+        # paid until the person pays on the page and the status says so.
+        facts: dict[str, Any] = {"amount": amount, "redirect_url": url}
         if not args.wait:
             out.result(
-                f"transaction {txn}: {resp.code}; then run: mgw status {txn}",
+                f"payment {txn} started, awaiting payment: open {url} to pay; then check: mgw status {txn}",
                 transaction_id=txn,
-                code=resp.code,
-                redirect_url=url,
-                amount=amount,
+                state="awaiting_payment",
+                initiation_code=resp.code,
+                **facts,
             )
             return 0
-        final = wait_for_payment(gw, txn, expected_amount=amount)
+        out.step(f"payment {txn} started, awaiting payment: open {url} to pay; waiting for the final status")
+        assert schedule is not None
+        try:
+            final: FinalStatus = wait_for_payment(gw, txn, expected_amount=amount, schedule=schedule)
+        except PollTimeout as exc:
+            return _not_final(out, txn, exc, schedule.timeout, initiation_code=resp.code, **facts)
     out.result(
         f"transaction {txn}: {final.code} after {final.checks} status checks",
         transaction_id=txn,
+        final=True,
         code=final.code,
-        amount=amount,
         checks=final.checks,
+        payment_state=final.snapshot.payment_state,
+        **facts,
     )
     return 0 if final.succeeded else 1
 
 
 def cmd_status(args: argparse.Namespace, out: Output) -> int:
     txn = args.transaction_id
+    schedule = schedule_from(args) if args.wait else None
     with Gateway(config_from(args)) as gw:
-        if args.wait:
-            final = wait_for_payment(
-                gw,
-                txn,
-                expected_amount=args.expected_amount,
-                started_at=time.monotonic() - DEFAULT_SCHEDULE.first_check_after,
-            )
+        if schedule is not None:
+            try:
+                final = wait_for_payment(
+                    gw,
+                    txn,
+                    expected_amount=args.expected_amount,
+                    started_at=time.monotonic() - schedule.first_check_after,
+                    schedule=schedule,
+                )
+            except PollTimeout as exc:
+                return _not_final(out, txn, exc, schedule.timeout)
             snap = final.snapshot
         else:
             read = gw.get_transaction_status_apps_host if args.apps_host else gw.get_transaction_status
@@ -95,6 +131,7 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
     human = f"{txn}: {snap.code}" + (f", amount {snap.amount} paise" if snap.amount is not None else "")
     if snap.pay_response_code:
         human += f", payResponseCode {snap.pay_response_code}"
+    human += _pending_note(snap.is_final)
     if args.expected_amount is not None and snap.succeeded and snap.amount != args.expected_amount:
         out.error(
             f"{txn}: amount {snap.amount} differs from the expected {args.expected_amount}",
@@ -114,17 +151,21 @@ def cmd_refund(args: argparse.Namespace, out: Output) -> int:
             transaction_id=txn,
             original_transaction_id=args.original,
             amount=amount,
-            merchant_order_id=args.order_id or txn,
+            # the refund belongs to the original order: `mgw pay` uses the transaction id as the order id by default
+            merchant_order_id=args.order_id or args.original,
             message=args.message,
             original_amount=args.original_amount,
             callback_url=args.callback_url,
         )
-    code = resp.code
+    code = str(resp.code)
+    note = _pending_note(code != "PAYMENT_PENDING")
     out.result(
-        f"refund {txn} of {args.original}: {code}; check with: mgw status {txn}",
+        f"refund {txn} of {args.original}: {code}{note}; check with: mgw status {txn}",
         transaction_id=txn,
         original_transaction_id=args.original,
+        merchant_order_id=args.order_id or args.original,
         code=code,
+        final=code != "PAYMENT_PENDING",
         amount=amount,
     )
     return 0
@@ -133,8 +174,11 @@ def cmd_refund(args: argparse.Namespace, out: Output) -> int:
 def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
     ids = list(args.transaction_ids)
     if args.file:
-        with open(args.file, encoding="utf-8") as fh:
-            ids += [line.strip() for line in fh if line.strip() and not line.startswith("#")]
+        try:
+            with open(args.file, encoding="utf-8") as fh:
+                ids += [line.strip() for line in fh if line.strip() and not line.startswith("#")]
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValidationError("--file", f"cannot read {args.file}: {exc}") from None
     if not ids:
         raise ValidationError("transaction_ids", "give at least one transaction id (or --file)")
 
@@ -204,6 +248,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--redirect-mode", choices=("REDIRECT", "POST"))
     p.add_argument("--callback-url")
     p.add_argument("--wait", action="store_true", help="poll the status on the published schedule until final")
+    add_wait_flags(p)
     p.set_defaults(handler=cmd_pay)
 
     p = sub.add_parser("status", help="check the status of a payment, refund or collect")
@@ -212,6 +257,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--apps-host", action="store_true", help="ask the apps host instead of the base host")
     p.add_argument("--wait", action="store_true", help="poll on the published schedule until final")
     p.add_argument("--expected-amount", type=int, help="cross-check the amount (paise) of the forward request")
+    add_wait_flags(p)
     p.set_defaults(handler=cmd_status)
 
     p = sub.add_parser("refund", help="refund a payment fully or partly (v4)")
@@ -220,7 +266,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _add_amount_flags(p)
     p.add_argument("--original-amount", type=int, help="the payment's amount, to refuse an excess refund locally")
     p.add_argument("--transaction-id", help="the refund's own id (default: a new unique id)")
-    p.add_argument("--order-id", help="merchantOrderId (default: the refund's transaction id)")
+    p.add_argument(
+        "--order-id",
+        help="merchantOrderId of the original payment's order (default: the --original transaction id, which is "
+        "the order id `mgw pay` sends when no --order-id is given)",
+    )
     p.add_argument("--message", default="refund", help="message (required by the gateway)")
     p.add_argument("--callback-url")
     p.set_defaults(handler=cmd_refund)
@@ -239,10 +289,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     p = sub.add_parser("demo", help="run the whole payment story (embedded sandbox when no MGW_* gateway is set)")
     add_config_flags(p)
+    add_wait_flags(p, deadline_flag="--wait-for-person")
     p.add_argument(
-        "--wait-for-person",
+        "--callback-wait",
         type=float,
-        default=300.0,
-        help="seconds to wait for someone to pay in a browser (non-sandbox gateways)",
+        default=30.0,
+        metavar="SECONDS",
+        help="once a payment is final, how long to wait for its callbacks to reach the demo (default 30 s)",
+    )
+    p.add_argument(
+        "--no-browser-steps",
+        action="store_true",
+        help="run only the steps that need no person (no payments page, no typed OTP)",
     )
     p.set_defaults(handler=cmd_demo)
