@@ -18,7 +18,8 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 npm_deps = $$(node -e 'const p=require("./$(1)");console.log(Object.entries(p.devDependencies).map(([n,v])=>n+"@"+v).join(" "))')
 
 .PHONY: demo test test-py313 test-lowest lock check generate check-generated lint spec-lint spec-bundle schemathesis \
-	bench soak dist publish docs release-check release-e2e conformance conformance-check ts-check browser clean
+	bench soak soak-ledger bench-ledger dist publish docs release-check release-e2e conformance conformance-check ts-check \
+	browser postgres clean
 
 $(STAMP): pyproject.toml $(LOCK)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -53,10 +54,19 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is not installed and cannot be: browser tests will be skipped" >&2; fi; }
 
+# The payment ledger's PostgreSQL tests (tests/ledger), `make soak` and `make bench` start a throwaway server from
+# Debian's postgresql binaries (never a downloaded build); installed when we are root with apt, else those tests skip.
+postgres:
+	@command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's postgresql for the ledger tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else echo "postgresql is not installed and cannot be: PostgreSQL ledger tests will be skipped" >&2; fi; }
+
 demo: $(STAMP)
 	$(VENV)/bin/mgw demo
 
-test: $(STAMP) $(TS_STAMP) browser
+test: $(STAMP) $(TS_STAMP) browser postgres
 	$(PY) -m pytest -m "not slow"
 
 # The same suite on Python 3.13, the newest the package declares, in .venv-3.13 from the same lock. PY313 names
@@ -145,8 +155,19 @@ $(BENCH_STAMP): pyproject.toml
 	@touch $(BENCH_STAMP)
 bench: $(STAMP) $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python bench/run.py $(BENCH_ARGS)
+	$(MAKE) --no-print-directory bench-ledger  # the payment ledger's scale (main venv: psycopg, a local PostgreSQL)
 
-soak: $(STAMP)
+# The payment ledger alone (issue 18; the chaos soak is also a step of `make soak`, the scale bench of `make bench`):
+# 10,000 payments through 6 workers on PostgreSQL and SQLite with SIGKILLs, and throughput/claims/100,000 open
+# payments; both write their section of docs/reliability.md (soak/ledger_report.py).
+soak-ledger: $(STAMP) postgres
+	timeout 2700 $(PY) soak/ledger_chaos.py --payments $${SOAK_LEDGER_PAYMENTS:-10000} --out build/soak/ledger_chaos.json; \
+	s=$$?; $(PY) soak/ledger_report.py build/soak/ledger_chaos.json build/bench_ledger.json docs/reliability.md; exit $$s
+bench-ledger: $(STAMP) postgres
+	$(PY) bench/ledger.py --out build/bench_ledger.json $(BENCH_LEDGER_ARGS); \
+	s=$$?; $(PY) soak/ledger_report.py build/soak/ledger_chaos.json build/bench_ledger.json docs/reliability.md; exit $$s
+
+soak: $(STAMP) postgres
 	$(PY) -m pip install -q atheris==3.0.0
 	PY=$(PY) bash soak/run.sh
 

@@ -24,6 +24,10 @@ timeout 1500 "$PY" soak/soak.py --payments "$PAYMENTS" --out "$OUT/soak.json" ||
 echo "== 3/3 coverage-guided fuzzing of the callback and form-post verifiers (atheris)"
 timeout 1200 "$PY" soak/fuzz_callbacks.py --runs "$FUZZ_RUNS" --max-seconds 180 --out "$OUT/fuzz.json" || status=1
 
+echo "== payment ledger chaos soak (issue 18): ${SOAK_LEDGER_PAYMENTS:-10000} payments, 6 workers on PostgreSQL and SQLite, SIGKILLs"
+timeout 2700 "$PY" soak/ledger_chaos.py --payments "${SOAK_LEDGER_PAYMENTS:-10000}" --out "$OUT/ledger_chaos.json" || status=1
+
 "$PY" soak/report.py "$OUT" docs/reliability.md || status=1
+"$PY" soak/ledger_report.py "$OUT/ledger_chaos.json" build/bench_ledger.json docs/reliability.md || status=1
 echo "wrote docs/reliability.md (exit $status)"
 exit $status

@@ -1,0 +1,290 @@
+"""Scale of the payment ledger (issue 18): `python bench/ledger.py [--quick] [--out build/bench_ledger.json]`.
+
+Per backend (SQLite file; PostgreSQL, a throwaway local server) and for 1, 2 and 4 worker processes:
+
+1. lifecycle throughput: payments taken through the whole ledger life (write-ahead, answer, claim of the due
+   check, final status, hook in the ledger's transaction), each worker process on its own payments;
+2. contended claims: every worker claims from one shared pool of always-due checks (a 50 ms schedule, short
+   leases), records each claim's interval, and the intervals of one payment are checked never to overlap (a check
+   claimed by two workers at once);
+3. 100,000 unfinished payments: a worker reconciling a ledger holding 100,000 open payments, against one holding
+   1,000: its RSS must not grow with the number held (claims are batches, never the whole set).
+
+No gateway is involved (status answers are simulated): this measures the ledger's own cost and correctness.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+for sub in ("generated_client", "overlays"):
+    if str(ROOT / sub) not in sys.path:
+        sys.path.insert(0, str(ROOT / sub))
+
+MERCHANT = "BENCHMERCHANT"
+
+
+def rss_kib() -> int:
+    with open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def _ledger(url: str, **kw: Any) -> Any:
+    from merchant_gateway.ledger import Ledger
+
+    return Ledger.open(url, **kw)
+
+
+# --- 1. lifecycle throughput ------------------------------------------------------------------------------------------
+
+
+def _lifecycle_worker(url: str, prefix: str, n: int, out: Any) -> None:
+    merchant = f"{MERCHANT}-{prefix}"  # each worker process its own payments (claims filter by merchant)
+
+    def hook(payment: Any, tx: Any) -> None:
+        tx.execute("INSERT INTO bench_orders (transaction_id) VALUES (?)", (payment.transaction_id,))
+
+    clock = {"t": time.time()}
+    ledger = _ledger(url, on_final=hook, hook_in_transaction=True, clock=lambda: clock["t"])
+    start = time.perf_counter()
+    for i in range(n):
+        txn = f"{prefix}{i:07d}"
+        ledger.record_intent(merchant_id=merchant, transaction_id=txn, operation="debitV4Web", amount=100)
+        ledger.record_answer(merchant, txn, "PAYMENT_SUCCESS")
+    clock["t"] += 25  # the first checks are due
+    done = 0
+    while True:
+        claims = ledger.claim_due(merchant, limit=50, lease=60)
+        if not claims:
+            break
+        for c in claims:
+            ledger.finish_check(c, code="PAYMENT_SUCCESS", amount=100)
+            done += 1
+    out.put({"seconds": time.perf_counter() - start, "payments": n, "finals": done})
+    ledger.close()
+
+
+def lifecycle(url: str, workers: int, per_worker: int, tag: str) -> dict[str, Any]:
+    with _ledger(url) as ledger, ledger.store.transaction() as tx:
+        tx.execute("CREATE TABLE IF NOT EXISTS bench_orders (transaction_id TEXT NOT NULL)")
+    ctx = mp.get_context("spawn")
+    q = ctx.Queue()
+    procs = [ctx.Process(target=_lifecycle_worker, args=(url, f"L{tag}{w}x", per_worker, q)) for w in range(workers)]
+    t0 = time.perf_counter()
+    for p in procs:
+        p.start()
+    results = [q.get() for _ in procs]
+    for p in procs:
+        p.join()
+    wall = time.perf_counter() - t0
+    total = sum(r["payments"] for r in results)
+    return {
+        "workers": workers,
+        "payments": total,
+        "finals": sum(r["finals"] for r in results),
+        "wall_s": round(wall, 2),
+        "payments_per_s": round(total / max(r["seconds"] for r in results), 1),
+    }
+
+
+# --- 2. contended claims ---------------------------------------------------------------------------------------------
+
+
+def _claim_worker(url: str, seconds: float, out: Any) -> None:
+    from merchant_gateway.flows.schedule import Phase, PollSchedule
+
+    fast = PollSchedule(first_check_after=0.0, phases=(Phase(0.05, None),), timeout=3600.0)
+    ledger = _ledger(url, schedule=fast)
+    intervals: list[tuple[str, int, float, float]] = []
+    end = time.time() + seconds
+    checks = 0
+    while time.time() < end:
+        claims = ledger.claim_due(MERCHANT, limit=4, lease=2.0)
+        if not claims:
+            time.sleep(0.005)
+            continue
+        for c in claims:
+            began = time.time()
+            if c.lease_until - began < 1.0:  # the reconciler's rule: never run a check the lease may not cover
+                ledger.release(c)
+                continue
+            time.sleep(0.001)  # "the status read"
+            result = ledger.finish_check(c, code="PAYMENT_PENDING")
+            intervals.append((c.payment.transaction_id, c.seq, c.payment.checks, began, time.time(), result))
+            checks += 1
+    out.put({"checks": checks, "intervals": intervals})
+    ledger.close()
+
+
+def contended(url: str, workers: int, seconds: float, pool: int) -> dict[str, Any]:
+    from merchant_gateway.flows.schedule import Phase, PollSchedule
+
+    fast = PollSchedule(first_check_after=0.0, phases=(Phase(0.05, None),), timeout=3600.0)
+    with _ledger(url, schedule=fast) as ledger:
+        for i in range(pool):
+            ledger.record_intent(merchant_id=MERCHANT, transaction_id=f"C{workers}x{i:05d}", operation="debitV4Web")
+    ctx = mp.get_context("spawn")
+    q = ctx.Queue()
+    procs = [ctx.Process(target=_claim_worker, args=(url, seconds, q)) for _ in range(workers)]
+    for p in procs:
+        p.start()
+    results = [q.get() for _ in procs]
+    for p in procs:
+        p.join()
+    by_txn: dict[str, list[tuple[float, float]]] = {}
+    for r in results:
+        for txn, _seq, _checks, began, ended, result in r["intervals"]:
+            if result != "lost":
+                by_txn.setdefault(txn, []).append((began, ended))
+    overlaps = 0
+    for spans in by_txn.values():
+        spans.sort()
+        overlaps += sum(1 for a, b in zip(spans, spans[1:], strict=False) if b[0] < a[1])
+    checks = sum(r["checks"] for r in results)
+    with _ledger(url) as ledger, ledger.store.transaction() as tx:
+        tx.execute("DELETE FROM mgw_payments WHERE transaction_id LIKE ?", (f"C{workers}x%",))
+    return {
+        "workers": workers,
+        "pool": pool,
+        "seconds": seconds,
+        "checks": checks,
+        "checks_per_s": round(checks / seconds, 1),
+        "overlapping_claims": overlaps,
+    }
+
+
+# --- 3. 100,000 unfinished payments -----------------------------------------------------------------------------------
+
+
+def _seed(url: str, n: int, prefix: str) -> None:
+    """Bulk-insert ``n`` open payments, all due (one statement; record_intent would take minutes)."""
+    now = time.time()
+    with _ledger(url) as ledger, ledger.store.transaction() as tx:
+        if tx.dialect == "postgresql":
+            series = "SELECT g AS i FROM generate_series(0, ? - 1) AS g"
+        else:
+            series = "WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i + 1 < ?) SELECT i FROM s"
+        pg = tx.dialect == "postgresql"
+        pad = "lpad(i::text, 7, '0')" if pg else "printf('%07d', i)"
+        spread = "mod(i, 1000) * 0.001" if pg else "(i % 1000) * 0.001"
+        tx.execute(
+            "INSERT INTO mgw_payments (merchant_id, transaction_id, operation, kind, amount, state, rank, created_at, "
+            "started_at, deadline, give_up_at, updated_at, next_check_at) "
+            f"SELECT ?, ? || {pad}, 'debitV4Web', 'payment', 100, 'accepted', 2, ?, ?, ?, ?, ?, ? + {spread} "
+            f"FROM ({series}) AS seq",
+            (MERCHANT, prefix, now - 30, now - 30, now + 870, now + 86400, now, now - 10, n),
+        )
+
+
+def _holder_worker(url: str, seconds: float, out: Any) -> None:
+    ledger = _ledger(url)
+    before = rss_kib()
+    samples = []
+    end = time.time() + seconds
+    checks = 0
+    while time.time() < end:
+        claims = ledger.claim_due(MERCHANT, limit=50, lease=60)
+        if not claims:
+            break
+        for c in claims:
+            ledger.finish_check(c, code="PAYMENT_PENDING")  # stays open: the ledger keeps holding it
+            checks += 1
+        if checks % 2000 < 50:
+            samples.append(rss_kib())
+    out.put({"rss_before_kib": before, "rss_samples_kib": samples, "rss_after_kib": rss_kib(), "checks": checks})
+    ledger.close()
+
+
+def holding(url: str, n: int, seconds: float, tag: str) -> dict[str, Any]:
+    _seed(url, n, f"H{tag}{n}x")
+    with _ledger(url) as ledger:
+        open_now = sum(v for k, v in ledger.counts(MERCHANT).items() if not k.startswith(("final", "hooks")))
+    ctx = mp.get_context("spawn")
+    q = ctx.Queue()
+    p = ctx.Process(target=_holder_worker, args=(url, seconds, q))
+    p.start()
+    r = q.get()
+    p.join()
+    with _ledger(url) as ledger, ledger.store.transaction() as tx:
+        tx.execute("DELETE FROM mgw_payments WHERE transaction_id LIKE ?", (f"H{tag}{n}x%",))
+    return {
+        "open_payments": open_now,
+        "checks_in_window": r["checks"],
+        "rss_before_mib": round(r["rss_before_kib"] / 1024, 1),
+        "rss_after_mib": round(r["rss_after_kib"] / 1024, 1),
+        "rss_peak_mib": round(max([r["rss_after_kib"], *r["rss_samples_kib"]]) / 1024, 1),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--out", default="build/bench_ledger.json")
+    ap.add_argument("--backends", default="sqlite,postgresql")
+    a = ap.parse_args()
+    per_worker, claim_s, hold_n, hold_s = (300, 3.0, 10_000, 5.0) if a.quick else (2000, 10.0, 100_000, 20.0)
+    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
+
+    work = ROOT / "build" / "bench_ledger"
+    work.mkdir(parents=True, exist_ok=True)
+    results: dict[str, Any] = {
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
+        "per_worker": per_worker,
+        "backends": {},
+    }
+    for backend in a.backends.split(","):
+        if backend == "sqlite":
+            for old in work.glob("bench.sqlite3*"):
+                old.unlink()
+            results["backends"]["sqlite"] = run_backend(f"sqlite:///{work}/bench.sqlite3", per_worker, claim_s, hold_n,
+                                                        hold_s)  # fmt: skip
+        else:
+            try:
+                with local_postgres(fsync=True) as pg:
+                    results["backends"]["postgresql"] = run_backend(pg.url, per_worker, claim_s, hold_n, hold_s)
+            except PostgresUnavailable as exc:
+                results["backends"]["postgresql"] = {"skipped": str(exc)}
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.out).write_text(json.dumps(results, indent=1))
+    print(json.dumps(results, indent=1))
+    ok = all(
+        all(c["overlapping_claims"] == 0 for c in b.get("claims", [])) and b.get("holding", {}).get("flat", True)
+        for b in results["backends"].values()
+    )
+    return 0 if ok else 1
+
+
+def run_backend(url: str, per_worker: int, claim_s: float, hold_n: int, hold_s: float) -> dict[str, Any]:
+    tag = "p" if url.startswith("postgres") else "s"
+    out: dict[str, Any] = {"lifecycle": [], "claims": []}
+    for w in (1, 2, 4):
+        out["lifecycle"].append(lifecycle(url, w, per_worker, f"{tag}{w}"))
+        print(f"{url.split(':')[0]} lifecycle {w} workers: {out['lifecycle'][-1]}", file=sys.stderr)
+    for w in (1, 2, 4):
+        out["claims"].append(contended(url, w, claim_s, pool=200))
+        print(f"{url.split(':')[0]} contended claims {w} workers: {out['claims'][-1]}", file=sys.stderr)
+    small = holding(url, 1_000, hold_s, tag + "a")
+    big = holding(url, hold_n, hold_s, tag + "b")
+    out["holding"] = {
+        "small": small,
+        "big": big,
+        "flat": big["rss_peak_mib"] - small["rss_peak_mib"] <= 8.0,
+    }
+    print(f"{url.split(':')[0]} holding: {out['holding']}", file=sys.stderr)
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

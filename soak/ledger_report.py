@@ -1,0 +1,173 @@
+"""Write the payment ledger's section of docs/reliability.md from the chaos soak and the ledger bench.
+
+    python soak/ledger_report.py build/soak/ledger_chaos.json build/bench_ledger.json docs/reliability.md
+
+The section lives between two marker lines; everything else in the file is left as it is (soak/report.py writes
+the rest, and soak/run.sh calls this after it). A missing input is reported as "not run".
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+START, END = "<!-- ledger:start (soak/ledger_report.py) -->", "<!-- ledger:end -->"
+
+
+def load(path: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def held(ok: bool) -> str:
+    return "held" if ok else "**FAILED**"
+
+
+def soak_part(s: dict[str, Any] | None) -> list[str]:
+    if s is None:
+        return ["Chaos soak: not run (`make soak-ledger`)."]
+    fl = s["fleets"]
+    names = list(fl)
+    head = "| check | " + " | ".join(f"{n} ({fl[n]['workers']} workers)" for n in names) + " |"
+    out = [
+        f"{s['payments']:,} payments in {s['elapsed_s']:.0f} s; {s['kills']} SIGKILLs of a random worker (mean "
+        f"every {s.get('kill_every_s', 4)} s, restarted 0.5-4 s later); faults on in each fleet's sandbox (dropped "
+        f"connections after recording, answers {s['client_timeout_s'] + 1.5:.1f} s late against a "
+        f"{s['client_timeout_s']:.0f} s client timeout, HTML 500 after recording) plus the test amounts answered "
+        "INTERNAL_SERVER_ERROR / TIMED_OUT "
+        f"but recorded; rate ceiling {s['ceiling_per_s']}/s per fleet (margin {s['margin_s']} s); token lifetime "
+        f"{s['token_ttl_s']} s, refreshed {s['token_margin_s']:.0f} s before expiry. "
+        f"Result: **{'all held' if s['ok'] else 'FAILED'}**.",
+        "",
+        head,
+        "| --- | " + " | ".join("---" for _ in names) + " |",
+    ]
+
+    def row(label: str, fn: Any) -> None:
+        out.append(f"| {label} | " + " | ".join(str(fn(fl[n])) for n in names) + " |")
+
+    row("payments / ledger rows", lambda f: f"{f['payments']:,} / {f['ledger_rows']:,}")
+    row(
+        "every payment final in the ledger (zero lost)",
+        lambda f: held(not f["missing_from_ledger"] and not f["not_final"] and not f["lost"]),
+    )
+    row("final state agrees with the sandbox's own record", lambda f: held(not f["disagree_with_sandbox"]))
+    row("final codes", lambda f: ", ".join(f"{k} {v}" for k, v in sorted(f["final_codes"].items())))
+    row("made final by", lambda f: ", ".join(f"{k} {v}" for k, v in sorted(f["final_sources"].items())))
+    row(
+        "hook runs (in the ledger's transaction) / duplicates / missing",
+        lambda f: f"{f['hook_runs']:,} / {len(f['hook_duplicates'])} / {len(f['hook_missing'])}",
+    )
+    row("requests at the sandbox", lambda f: ", ".join(f"{k} {v}" for k, v in sorted(f["requests_by_kind"].items())))
+    row("faults injected", lambda f: f["sandbox_faults_added"])
+    row(f"peak requests in any 1 s window (ceiling {s['ceiling_per_s']})", lambda f: f["rate_peak_per_1s"])
+    row(
+        f"shortest time for {s['ceiling_per_s'] + 1} requests (must be > 1 s)",
+        lambda f: f"{f['rate_tightest_span_of_ceiling_plus_one_s']} s",
+    )
+    row(
+        "token fetches / HTTP token calls / at most (one per expiry)",
+        lambda f: f"{f['token_fetches']} / {f['token_calls']} / {f['token_expected_at_most']}",
+    )
+    row("shortest gap between token fetches", lambda f: f"{f['token_min_gap_s']} s")
+    row("worker restarts", lambda f: f["restarts"])
+    row(
+        "worker memory: incarnations, longest life, peak RSS",
+        lambda f: (
+            f"{f['memory']['incarnations']}, {f['memory']['longest_life_s']:.0f} s, {f['memory']['peak_rss_mib']} MiB"
+        ),
+    )
+    row(
+        "growth after 20 s of life (incarnations living >= 60 s; flat: <= 16 MiB)",
+        lambda f: f"{f['memory']['max_growth_after_20s_mib']} MiB ({held(f['memory']['flat'])})",
+    )
+    out += ["", "RSS of the longest-lived worker (MiB, sampled over its life): " + "; ".join(
+        f"{n}: {', '.join(str(x) for x in fl[n]['memory']['longest_rss_mib'])}" for n in names)]  # fmt: skip
+    return out
+
+
+def bench_part(b: dict[str, Any] | None) -> list[str]:
+    if b is None:
+        return ["Scale: not run (`make bench-ledger`)."]
+    out = [
+        f"Machine: {b['machine']['cpus']} cores, Python {b['machine']['python']}. No gateway involved (status answers "
+        "simulated): the ledger's own cost. PostgreSQL: a local server with `fsync=on`; SQLite: `synchronous=FULL`.",
+        "",
+        "| backend | workers | lifecycle payments/s (intent, answer, claim, final, hook) | contended claims/s | "
+        "checks claimed by two workers at once |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for name, r in b["backends"].items():
+        if "skipped" in r:
+            out.append(f"| {name} | - | skipped: {r['skipped']} | | |")
+            continue
+        for lc, cl in zip(r["lifecycle"], r["claims"], strict=True):
+            out.append(
+                f"| {name} | {lc['workers']} | {lc['payments_per_s']} ({lc['finals']:,}/{lc['payments']:,} final) "
+                f"| {cl['checks_per_s']} ({cl['checks']:,} checks of {cl['pool']} payments) "
+                f"| **{cl['overlapping_claims']}** |"
+            )
+    out += ["", "| backend | open payments held | checks in the window | worker RSS before / peak | flat |",
+            "| --- | --- | --- | --- | --- |"]  # fmt: skip
+    for name, r in b["backends"].items():
+        if "skipped" in r:
+            continue
+        h = r["holding"]
+        for size in ("small", "big"):
+            x = h[size]
+            out.append(
+                f"| {name} | {x['open_payments']:,} | {x['checks_in_window']:,} | {x['rss_before_mib']} / "
+                f"{x['rss_peak_mib']} MiB | {held(h['flat']) if size == 'big' else ''} |"
+            )
+    return out
+
+
+def main(argv: list[str]) -> int:
+    soak_path, bench_path, doc_path = argv[1], argv[2], argv[3]
+    soak, bench = load(soak_path), load(bench_path)
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        START,
+        "## Payment ledger (issue 18): chaos soak and scale",
+        "",
+        f"Written by soak/ledger_report.py on {now}, Python {platform.python_version()}, from `make soak-ledger` "
+        "(soak/ledger_chaos.py, also part of `make soak`) and `make bench-ledger` (bench/ledger.py). How it is run "
+        "in production: docs/operations.md.",
+        "",
+        "### Chaos soak: soak/ledger_chaos.py",
+        "",
+        *soak_part(soak),
+        "",
+        "### Scale: bench/ledger.py",
+        "",
+        *bench_part(bench),
+        "",
+        "Limits, honestly: the hook counted above runs in the ledger's transaction (the strong form); a hook with an "
+        "external effect runs at least once and is deduplicated by `payment.idempotency_key` (tests/ledger). No two "
+        "workers check one payment at once as long as no worker is frozen longer than its lease minus the gateway "
+        "timeout. The soak's workers, sandboxes and PostgreSQL share one 2-core machine with the other jobs of the "
+        "moment, so its throughput is not a capacity figure; the ceiling and the correctness figures are.",
+        END,
+    ]
+    doc = Path(doc_path)
+    text = doc.read_text(encoding="utf-8") if doc.exists() else ""
+    block = "\n".join(lines) + "\n"
+    if START in text and END in text:
+        head, rest = text.split(START, 1)
+        text = head + block + rest.split(END, 1)[1].lstrip("\n")
+    else:
+        text = text.rstrip("\n") + "\n\n" + block
+    doc.write_text(text, encoding="utf-8")
+    ok = (soak is None or soak.get("ok")) and True
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
