@@ -41,8 +41,9 @@ $(TOOLS_STAMP): spec/lint/package.json
 	npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $(call npm_deps,spec/lint/package.json)
 	@touch $(TOOLS_STAMP)
 
+# the TypeScript package's dependencies (openapi-fetch) and build tools (tsc, openapi-typescript, @types/node)
 $(TS_STAMP): clients/typescript/package.json $(TOOLS_STAMP)
-	npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $(call npm_deps,clients/typescript/package.json)
+	npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $$(node -e 'const p=require("./clients/typescript/package.json");console.log(Object.entries({...p.dependencies,...p.devDependencies}).map(([n,v])=>n+"@"+v).join(" "))')
 	@touch $(TS_STAMP)
 
 # Browser tests drive Debian's chromium (never a downloaded browser). Installed when we are root with apt;
@@ -116,6 +117,12 @@ spec-bundle: $(STAMP)
 	$(PY) spec/bundle.py build/openapi.bundled.json
 	@echo "wrote build/openapi.bundled.json"
 
+# Release artifacts for generators and other languages (tools/artifacts/README.md): the bundled JSON, the variant
+# without webhooks, the webhooks alone, one document per host, operations.json + its schema; validated.
+.PHONY: spec-artifacts ts-release-e2e
+spec-artifacts: $(STAMP)
+	$(PY) tools/artifacts/make_artifacts.py --out build/artifacts
+
 schemathesis: $(STAMP)
 	$(PY) -m pytest -m slow tests/sandbox
 
@@ -125,6 +132,8 @@ conformance: $(STAMP)
 conformance-check: $(STAMP)
 	$(PY) tools/conformance/make_kit.py --check
 
+# The TypeScript package (@merchant-gateway/client: built, node --test on the kit, the vectors and the payment story
+# against the sandbox) and standard generators on the release artifacts (tsc --strict, base URL per host).
 ts-check: $(STAMP) $(TS_STAMP)
 	bash clients/typescript/run.sh all
 
@@ -139,6 +148,16 @@ release-check: $(STAMP)
 
 release-e2e: $(STAMP)
 	$(PY) -m pytest -m slow tests/release
+
+# The npm package published to a real npm registry on loopback (Verdaccio, from the npm registry, in .tools/verdaccio),
+# installed from it into an empty folder and run against the sandbox (tests/typescript/test_npm_publish_e2e.py).
+VERDACCIO_STAMP := $(TOOLS)/verdaccio/.installed-stamp
+$(VERDACCIO_STAMP): clients/typescript/e2e/package.json
+	@mkdir -p $(TOOLS)/verdaccio && cp clients/typescript/e2e/package.json $(TOOLS)/verdaccio/package.json
+	npm install --prefix $(TOOLS)/verdaccio --no-audit --no-fund --loglevel=error
+	@touch $(VERDACCIO_STAMP)
+ts-release-e2e: $(STAMP) $(TS_STAMP) $(VERDACCIO_STAMP)
+	$(PY) -m pytest -m slow tests/typescript/test_npm_publish_e2e.py
 
 docs: $(STAMP) $(TOOLS_STAMP)
 	bash docs/api/build.sh

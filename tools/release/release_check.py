@@ -105,6 +105,15 @@ def check(
         return True, lines, []
     old_v = parse_version((old_doc.get("info") or {}).get("version"))
     changes = compare(old_doc, new_doc)
+    # the release artifacts other languages consume (operations.json, per-host documents): tools/release/artifactdiff.py
+    from artifactdiff import ArtifactsUnavailable, changes_between
+
+    try:
+        extra = changes_between(old_doc, new_doc, changes)
+    except ArtifactsUnavailable as err:  # a spec the builder refuses fails `make spec-artifacts` (and the generator)
+        lines.append(f"release artifacts not compared: {err}")
+    else:
+        changes = sorted(changes + extra, key=lambda c: -LEVELS.index(c.level))
     level = required_level(changes)
     need = needed_bump(level, old_v)
     have = bump_kind(old_v, new_v)

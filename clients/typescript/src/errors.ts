@@ -1,0 +1,50 @@
+// Errors of the package. Gateway answers (any HTTP status) are returned, not thrown: see GatewayAnswer.
+
+/** Base class of every error this package throws. */
+export class GatewayError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** A setting is missing or wrong (names the setting, never its value). */
+export class ConfigurationError extends GatewayError {
+  constructor(readonly setting: string, problem: string) {
+    super(`${setting}: ${problem}`);
+  }
+}
+
+/** Signing would put a salt key where a page can read it: the server entry refuses to run in a browser. */
+export class SaltExposedError extends GatewayError {}
+
+/** The call cannot be made as asked (unknown operation, an operation the mobile SDK calls, missing payload...). */
+export class UsageError extends GatewayError {}
+
+/** The request never left: connection refused, host not found, connect timeout. Safe to send again. */
+export class NotSentError extends GatewayError {
+  constructor(readonly operationId: string, options?: { cause?: unknown }) {
+    super(`${operationId}: not sent (no connection to the gateway); sending it again is safe`, options);
+  }
+}
+
+/** The request may have reached the gateway but no answer came (timeout, dropped connection). The package never
+ * re-sends it by itself. `retry` is the operation's x-retry: reconcile-first = settle it with `settleWith` (the
+ * status operation) before anything else; never = not idempotent and nothing settles it, the caller decides;
+ * safe = sending it again is harmless. */
+export class OutcomeUnknownError extends GatewayError {
+  constructor(
+    readonly operationId: string,
+    readonly retry: "safe" | "reconcile-first" | "never",
+    readonly settleWith: string | null,
+    options?: { cause?: unknown },
+  ) {
+    const how =
+      retry === "reconcile-first"
+        ? `settle it through ${settleWith ?? "the status operation"} before sending anything again`
+        : retry === "safe"
+          ? "sending it again is safe"
+          : "it is not idempotent and no operation settles it: do not send it again blindly";
+    super(`${operationId}: the outcome is unknown (the request may have been sent); ${how}`, options);
+  }
+}

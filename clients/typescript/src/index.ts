@@ -1,0 +1,45 @@
+// "@merchant-gateway/client": safe anywhere, including browsers (no salt, no signing, no Node modules): the
+// generated types, operations.json of this release, and the wire encodings. The signing client and callback
+// verification are in "@merchant-gateway/client/server".
+export type { GatewayAnswer, WireRequest } from "./answer.js";
+export {
+  ConfigurationError,
+  GatewayError,
+  NotSentError,
+  OutcomeUnknownError,
+  SaltExposedError,
+  UsageError,
+} from "./errors.js";
+export {
+  type BodyWrapping,
+  type HostFacts,
+  type HostRole,
+  type OperationFacts,
+  type RetryMode,
+  retryMode,
+  type SigningMode,
+  type WebhookFacts,
+} from "./facts.js";
+export {
+  CONFIGURED_FORMS,
+  HOSTS,
+  type Inputs,
+  OPERATIONS,
+  OPERATIONS_FORMAT,
+  type OperationId,
+  type OperationTypes,
+  ROUTES,
+  SPEC_VERSION,
+  type Schema,
+  type SchemaName,
+  type ServerOperationId,
+  WEBHOOKS,
+  type WebhookId,
+  type WebhookPayloads,
+  type WithMerchant,
+} from "./generated/operations.js";
+export type * as apps from "./generated/apps.js";
+export type * as auth from "./generated/auth.js";
+export type * as base from "./generated/base.js";
+export type * as webhooks from "./generated/webhooks.js";
+export { base64Utf8, decodeBase64Utf8, encodePathValue, encodePayload, fillPath, formEncode, formFields } from "./wire.js";
