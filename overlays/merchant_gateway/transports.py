@@ -53,9 +53,26 @@ def _record(data: bytes) -> bytes:
     return data
 
 
-def _over_read(method: bytes, received: bytes) -> bool:
+def _exactly_one_answer(received: bytes, body_length: int) -> bool:
+    """The common case, decided without parsing: one final answer (no 1xx before it) whose header block uses CRLF
+    throughout, so it ends at the first empty line, followed by exactly the body h11 delivered (Content-Length
+    framing). Anything else (1xx, bare LF, chunked, more bytes) is left to the full framing in ``_over_read``."""
+    end = received.find(b"\r\n\r\n") + 4
+    head = received[:end]
+    return (
+        end > 4
+        and len(received) == end + body_length
+        and received[9:10] != b"1"  # "HTTP/1.1 1xx": an interim answer came first
+        and head.count(b"\n") == head.count(b"\r\n")
+    )
+
+
+def _over_read(method: bytes, received: bytes, body_length: int | None = None) -> bool:
     """True when ``received`` (one exchange's bytes) holds more than one whole answer to ``method``, or cannot be
-    framed as one: then the connection must not carry another request."""
+    framed as one: then the connection must not carry another request. ``body_length``: the raw body size h11
+    delivered, for the fast path."""
+    if body_length is not None and _exactly_one_answer(received, body_length):
+        return False
     framing = h11.Connection(h11.CLIENT)
     framing.send(h11.Request(method=method, target=b"/", headers=[(b"host", b"gateway")]))
     framing.send(h11.EndOfMessage())
@@ -309,9 +326,13 @@ def _core_request(request: httpx.Request) -> httpcore.Request:
     )
 
 
-def _retire_if_over_read(request: httpx.Request, answer: httpcore.Response, received: bytearray) -> None:
+def _retire_if_over_read(
+    request: httpx.Request, answer: httpcore.Response, received: bytearray, body_length: int
+) -> None:
     stream = answer.extensions.get("network_stream")
-    if isinstance(stream, _Stream | _AsyncStream) and _over_read(request.method.encode("ascii"), bytes(received)):
+    if isinstance(stream, _Stream | _AsyncStream) and _over_read(
+        request.method.encode("ascii"), bytes(received), body_length
+    ):
         stream.retired = True
 
 
@@ -361,7 +382,7 @@ class GatewayTransport(httpx.BaseTransport):
                 for chunk in typing.cast("Iterable[bytes]", answer.stream):
                     reader.feed(chunk)
                 body = reader.finish()
-                _retire_if_over_read(request, answer, received)
+                _retire_if_over_read(request, answer, received, reader.raw)
             finally:
                 answer.close()
         except Exception as exc:
@@ -409,7 +430,7 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
                 async for chunk in typing.cast("AsyncIterable[bytes]", answer.stream):
                     reader.feed(chunk)
                 body = reader.finish()
-                _retire_if_over_read(request, answer, received)
+                _retire_if_over_read(request, answer, received, reader.raw)
             finally:
                 await answer.aclose()
         except Exception as exc:

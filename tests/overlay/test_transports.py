@@ -227,3 +227,20 @@ def test_a_connection_that_read_past_its_answer_is_not_used_again(serve: list[On
     finally:
         sock.close()
     assert len(connections) == 2
+
+
+@pytest.mark.parametrize(
+    ("received", "body_length", "over"),
+    [
+        (http(b"{}"), 2, False),  # the fast path: head + exactly the delivered body
+        (http(b"{}") + http(b"forged"), 2, True),  # more bytes than one answer: full framing says so
+        (b"HTTP/1.1 103 Early Hints\r\n\r\n" + http(b"{}"), 2, False),  # 1xx first: full framing, one answer
+        (b"HTTP/1.1 200 OK\ncontent-length: 2\n\n{}", 2, False),  # bare LF: full framing
+        (b"HTTP/1.1 200 OK\ncontent-length: 2\n\n{}\r\n\r\nHTTP/1.1 200 OK\r\n\r\n", 2, True),
+    ],
+)
+def test_the_fast_path_agrees_with_full_framing(received: bytes, body_length: int, over: bool) -> None:
+    from merchant_gateway.transports import _over_read
+
+    assert _over_read(b"GET", received, body_length) is over
+    assert _over_read(b"GET", received) is over  # the full framing alone
