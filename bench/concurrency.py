@@ -43,7 +43,7 @@ async def _one_run(
     if gateway_bound is not None:
         settings["max_in_flight"] = gateway_bound
     if transport == "httpx":
-        n = settings.get("max_in_flight", 32)
+        n = settings.get("max_in_flight", 16)
         settings["transport"] = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=min(n, 100)))
     gw = AsyncGateway(**settings)
     sem = asyncio.Semaphore(caller_bound) if caller_bound else None

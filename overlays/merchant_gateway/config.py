@@ -74,8 +74,10 @@ class GatewayConfig:
     #: refresh the authorization token this many seconds before it expires
     token_refresh_margin: float = 60.0
     #: requests one Gateway has on the wire at once; the rest wait their turn locally. Without a bound, a burst
-    #: of calls queues inside httpx's pool, where waiting is slow and ends in PoolTimeout (docs/performance.md)
-    max_in_flight: int = 32
+    #: of calls queues inside httpx's pool, where waiting is slow and ends in PoolTimeout. 16: httpcore's pool
+    #: walks every connection on each request start and finish, and 32 doubled that bookkeeping for no gain in
+    #: the 1,000-calls-at-once measurement (docs/performance.md); raise it for high-latency, high-volume use
+    max_in_flight: int = 16
     #: after an OutcomeUnknown, TRANSACTION_NOT_FOUND from reconcile() is trusted only once this many seconds
     #: have passed: the request this client gave up on may still be on its way or in processing
     reconcile_grace: float = 60.0
