@@ -216,3 +216,29 @@ def test_the_rate_ceiling_holds_under_threads_on_the_servers_clock(make_ledger: 
     stamps.sort()
     worst = max(sum(1 for s in stamps[i:] if s < t + 0.5 - 0.02) for i, t in enumerate(stamps))
     assert len(stamps) == 120 and worst <= 20
+
+
+def test_a_thread_per_request_server_does_not_pile_up_sqlite_connections(tmp_path: Any) -> None:
+    """Found by the chaos soak: connections tied to threads leaked one per callback request thread."""
+    import os
+
+    ledger = Ledger.open(f"sqlite:///{tmp_path}/threads.db")
+    try:
+
+        def request() -> None:
+            ledger.get("ANY", MERCHANT)
+
+        for _ in range(60):
+            th = threading.Thread(target=request)
+            th.start()
+            th.join()
+        path = str(tmp_path / "threads.db")
+        open_files = []
+        for fd in os.listdir("/proc/self/fd"):
+            try:
+                open_files.append(os.readlink(f"/proc/self/fd/{fd}"))
+            except OSError:  # closed meanwhile
+                pass
+        assert sum(1 for f in open_files if f == path) <= 8
+    finally:
+        ledger.close()

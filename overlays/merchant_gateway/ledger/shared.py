@@ -11,7 +11,8 @@ from what your gateway told you.
 Token (:class:`SharedTokenCache`): a :class:`~merchant_gateway.tokens.TokenCache` whose token lives in the ledger,
 so the fleet fetches it once per expiry. Single flight across processes: the process that finds the token stale
 takes a lease on its row and fetches; the others keep serving the still-valid token, or wait for the new one when
-there is none. The lease ends after ``lease`` seconds, so a holder that dies does not block the fleet. Refreshed
+there is none. The lease ends after ``lease`` seconds (default: half the margin, at most 30 s), so a holder that
+dies does not block the fleet, and its lease ends while the old token is still valid. Refreshed
 ``margin`` seconds before expiry (at most half the lifetime), like the per-process cache. The access token is
 stored in the ledger's database: protect that database like the salt key.
 """
@@ -25,7 +26,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from ..errors import ConfigurationError
+from ..errors import ConfigurationError, GatewayError
 from ..tokens import AuthorizationToken, TokenCache
 from .store import Store, Tx
 
@@ -68,9 +69,11 @@ class SharedRateLimiter:
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], None] = time.sleep,
         use_server_clock: bool = True,
+        on_grant: Callable[[float], None] | None = None,
     ) -> None:
         self.store = store
         self.rate = rate
+        self.on_grant = on_grant  # called with each grant's time (the clock the window is kept on)
         self._clock = clock
         self._sleep = sleep
         self._server_clock = use_server_clock
@@ -105,6 +108,8 @@ class SharedRateLimiter:
                 return float(oldest["at"]) + window - now
             tx.execute("UPDATE mgw_rate_slots SET at = ? WHERE name = ? AND slot = ?", (now, r.name, oldest["slot"]))
         self.grants += 1
+        if self.on_grant is not None:
+            self.on_grant(now)
         return 0.0
 
     def acquire(self) -> None:
@@ -133,7 +138,7 @@ class SharedTokenCache(TokenCache):
         *,
         owner: str,
         margin: float = 60.0,
-        lease: float = 30.0,
+        lease: float | None = None,
         poll: float = 0.05,
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
@@ -143,7 +148,9 @@ class SharedTokenCache(TokenCache):
         self.store = store
         self.key = (merchant_id, client_id)
         self.owner = owner
-        self.lease = lease
+        # a holder that dies mid-refresh must not leave the fleet without a valid token: its lease ends while the
+        # old token (refreshed ``margin`` seconds before expiry) is still valid
+        self.lease = lease if lease is not None else min(30.0, margin / 2)
         self.poll = poll
         self._wall = wall_clock
         self._sleep = sleep
@@ -247,7 +254,7 @@ class SharedTokenCache(TokenCache):
             if token is not None:  # another process is refreshing: the current token is still valid
                 return self._store_stale(token)
             if self._wall() > deadline:
-                raise TimeoutError("no authorization token: the process refreshing it does not finish")
+                raise GatewayError("no authorization token: the process refreshing it does not finish")
             self._sleep(self.poll)
 
     def _store_stale(self, token: AuthorizationToken) -> AuthorizationToken:

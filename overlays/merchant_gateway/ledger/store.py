@@ -158,23 +158,25 @@ class _SqliteTx:
 class SqliteStore:
     """One SQLite file shared by the processes of one machine (WAL mode; writers serialised by the file lock).
 
-    Each thread gets its own connection. ``synchronous=FULL`` by default: a committed ledger write survives a
-    power cut (``?synchronous=NORMAL`` in the URL trades that for speed; process crashes are safe either way).
+    Connections are pooled (idle ones kept up to ``max_idle`` per kind), not tied to threads: a web server that
+    starts a thread per request must not leave a connection behind per thread. ``synchronous=FULL`` by default:
+    a committed ledger write survives a power cut (``?synchronous=NORMAL`` in the URL trades that for speed;
+    process crashes are safe either way).
     Rate-limiter transactions (``fast=True``) use a connection with ``synchronous=OFF``: that state need not
     survive a power cut.
     """
 
     dialect = "sqlite"
 
-    def __init__(self, path: str, *, synchronous: str = "FULL", busy_timeout: float = 30.0) -> None:
+    def __init__(self, path: str, *, synchronous: str = "FULL", busy_timeout: float = 30.0, max_idle: int = 8) -> None:
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ConfigurationError("synchronous", "must be OFF, NORMAL, FULL or EXTRA")
         self.path = path
         self.url = f"sqlite:///{path}"
         self._synchronous = synchronous.upper()
         self._busy = busy_timeout
-        self._local = threading.local()
-        self._all: list[sqlite3.Connection] = []
+        self._max_idle = max_idle
+        self._idle: dict[bool, list[sqlite3.Connection]] = {False: [], True: []}
         self._lock = threading.Lock()
         self._memory_conn: sqlite3.Connection | None = None
         self._memory_lock = threading.RLock()
@@ -182,52 +184,68 @@ class SqliteStore:
             _create_schema(tx)
 
     def _connect(self, synchronous: str) -> sqlite3.Connection:
-        conn = sqlite3.connect(
-            self.path, timeout=self._busy, isolation_level=None, check_same_thread=self.path != ":memory:"
-        )
+        conn = sqlite3.connect(self.path, timeout=self._busy, isolation_level=None, check_same_thread=False)
         if self.path != ":memory:":
             conn.execute("PRAGMA journal_mode=WAL")
         conn.execute(f"PRAGMA synchronous={synchronous}")
         conn.execute(f"PRAGMA busy_timeout={int(self._busy * 1000)}")
-        with self._lock:
-            self._all.append(conn)
         return conn
 
-    def _conn(self, fast: bool) -> sqlite3.Connection:
+    def _take(self, fast: bool) -> sqlite3.Connection:
         if self.path == ":memory:":  # one connection (one database) shared by the threads of this process
             if self._memory_conn is None:
                 self._memory_conn = self._connect("OFF")
             return self._memory_conn
-        attr = "fast" if fast else "conn"
-        conn: sqlite3.Connection | None = getattr(self._local, attr, None)
-        if conn is None:
-            conn = self._connect("OFF" if fast else self._synchronous)
-            setattr(self._local, attr, conn)
-        return conn
+        with self._lock:
+            idle = self._idle[fast]
+            if idle:
+                return idle.pop()
+        return self._connect("OFF" if fast else self._synchronous)
+
+    def _give_back(self, conn: sqlite3.Connection, fast: bool) -> None:
+        if conn is self._memory_conn:
+            return
+        with self._lock:
+            idle = self._idle[fast]
+            if len(idle) < self._max_idle:
+                idle.append(conn)
+                return
+        conn.close()
 
     @contextlib.contextmanager
     def transaction(self, *, fast: bool = False) -> Iterator[Tx]:
-        conn = self._conn(fast)
         guard = self._memory_lock if self.path == ":memory:" else contextlib.nullcontext()
         with guard:
-            conn.execute("BEGIN IMMEDIATE")  # take the write lock now: no upgrade deadlock, no lost update
+            conn = self._take(fast)
             try:
-                yield _SqliteTx(conn)
+                conn.execute("BEGIN IMMEDIATE")  # take the write lock now: no upgrade deadlock, no lost update
+                try:
+                    yield _SqliteTx(conn)
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                if not conn.in_transaction:
+                    self._give_back(conn, fast)
+                else:  # a connection in an unknown state is not reused
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.close()
                 raise
-            conn.execute("COMMIT")
+            self._give_back(conn, fast)
 
     def server_now(self, tx: Tx) -> float | None:
         return None  # one machine: the processes share its clock
 
     def close(self) -> None:
         with self._lock:
-            conns, self._all = self._all, []
+            conns = self._idle[False] + self._idle[True]
+            self._idle = {False: [], True: []}
+        if self._memory_conn is not None:
+            conns.append(self._memory_conn)
         for conn in conns:
             with contextlib.suppress(sqlite3.Error):
                 conn.close()
-        self._local = threading.local()
         self._memory_conn = None
 
 
