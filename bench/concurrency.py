@@ -5,8 +5,8 @@ one AsyncGateway per run:
 * `gateway_default`: AsyncGateway as shipped (its own max_in_flight bound, AsyncGatewayTransport), all calls at
   once;
 * `gateway_httpx`: the same over httpx's own AsyncHTTPTransport (what a configured proxy falls back to);
-* `gateway_max_16`: AsyncGateway(max_in_flight=16), all calls at once: its own bound set to the smallest caller
-  bound measured, to tell the bound's size from the bounding itself (information);
+* `gateway_max_32`: AsyncGateway(max_in_flight=32), the default before issue 14's measurements, all calls at
+  once, to tell the bound's size from the bounding itself (information);
 * `caller_bound_<c>`: the caller limits itself to c in-flight calls on a gateway whose own bound is lifted, over
   the same default transport (the best of these is the baseline);
 * `no_bound_httpx`: no bound anywhere, httpx's pool: the pathology the bound exists for (one capped run).
@@ -94,7 +94,7 @@ async def _run(reps: int, calls: int, bounds: tuple[int, ...], cap: float) -> di
     variants: dict[str, tuple[int | None, int | None, str]] = {
         "gateway_default": (None, None, "default"),
         "gateway_httpx": (None, None, "httpx"),
-        "gateway_max_16": (None, 16, "default"),
+        "gateway_max_32": (None, 32, "default"),
         "no_bound_httpx": (None, NO_BOUND, "httpx"),
     }
     for b in bounds:
