@@ -219,6 +219,7 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
         "headers": headers,
         "required_headers": [p.param for p in method.options if p.required],
         "enum_fields": enum_fields,
+        "field_rules": [[rule, list(fields)] for rule, fields in meta.field_rules],
     }
     method.doc = _docstring(op, meta, method)
     return method
@@ -412,6 +413,18 @@ def _docstring(op: dict[str, Any], meta: OperationMeta, method: Method) -> str:
         for p in params:
             mark = "" if p.required else ", optional"
             lines.extend(_wrap(f"{p.name} ({p.wire or p.name}{mark}): {p.doc or '-'}", indent="    ", hang="        "))
+        lines.append("")
+    if meta.field_rules and method.payload is not None:
+        lines.append("Field rules (x-field-rules, checked before sending):")
+        for rule, fields in meta.field_rules:
+            lines.extend(_wrap(f"{rule}: {', '.join(fields)}", "    ", "        "))
+        lines.append("")
+    codes = [c for c in op.get("x-codes") or [] if isinstance(c, dict)]
+    if codes:
+        lines.append("Codes (x-codes: what each code means on this operation):")
+        for c in codes:
+            meaning = " ".join(str(c.get("meaning", "")).split())
+            lines.extend(_wrap(f"{c.get('code')} ({c.get('outcome')}): {meaning}", "    ", "        "))
         lines.append("")
     if method.refund:
         lines.append("Policy:")

@@ -39,6 +39,7 @@ OPERATION_EXTENSIONS = {
     "x-money-movement",
     "x-answer-codes",
     "x-payload-from",
+    "x-codes",
 }
 # x-retry: safe = re-send after any failure; reconcile-first = may move money, settle an unknown outcome through
 # the status operation; never = not idempotent and nothing settles it, the caller or a flow decides.
@@ -51,8 +52,15 @@ MONEY_MOVEMENTS = ("none", "debit", "collect", "refund", "deferred-refund")
 ANSWER_CODES = ("outcome", "payment-state")
 # x-payload-from: caller (default) or configuration (the token call's client credentials: never a parameter).
 PAYLOAD_SOURCES = ("caller", "configuration")
+# x-codes (operation, webhook): the codes an operation answers, each with its meaning there and an outcome
+# (issue 16: a code's meaning depends on the operation; PAYMENT_SUCCESS on a v4 debit answer is `accepted`).
+CODE_OUTCOMES = ("succeeded", "accepted", "pending", "failed", "unknown", "rejected", "not-found")
+CODE_KEYS = ("code", "outcome", "meaning")
+# x-field-rules (payload schema or operation): rules between payload fields; a field counts as sent when its key is
+# in the payload. exactly/at-least/at-most-one-of take two or more fields, required one or more.
+FIELD_RULES = ("exactly-one-of", "at-least-one-of", "at-most-one-of", "required")
 ANYWHERE_EXTENSIONS = {"x-source", "x-not-shown"}
-SCHEMA_EXTENSIONS = {"x-terminal", "x-code-catalog", "x-known-values"}
+SCHEMA_EXTENSIONS = {"x-terminal", "x-code-catalog", "x-known-values", "x-field-rules"}
 KNOWN_EXTENSIONS = OPERATION_EXTENSIONS | ANYWHERE_EXTENSIONS | SCHEMA_EXTENSIONS
 # Maps whose keys are names chosen by the author (a header may well be called x-something).
 NAME_MAPS = tuple(
@@ -101,6 +109,9 @@ class OperationMeta:
     money_movement: str = "none"
     answer_codes: str = "outcome"
     payload_from: str = "caller"
+    # x-field-rules of the payload schema, then of the operation: (rule, fields) in spec order
+    field_rules: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    codes: tuple[tuple[str, str], ...] = ()  # x-codes: (code, outcome) in spec order
 
 
 def load_spec(path: Path) -> dict[str, Any]:
@@ -250,7 +261,81 @@ def _check_anywhere(key: str, value: Any, where: str) -> list[str]:
         ok = isinstance(value, bool)
     elif key in ("x-known-values", "x-code-catalog"):
         ok = isinstance(value, list)
+    elif key == "x-codes":
+        return check_codes(value, where)
+    elif key == "x-field-rules":
+        return check_field_rules(value, where)
     return [] if ok else [f"{where}: bad value {value!r}"]
+
+
+def check_codes(value: Any, where: str) -> list[str]:
+    """x-codes: a non-empty list of {code, outcome, meaning}, each code once."""
+    if not isinstance(value, list) or not value:
+        return [f"{where}: must be a non-empty list of {{code, outcome, meaning}}"]
+    problems: list[str] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(value):
+        at = f"{where}/{i}"
+        if not isinstance(entry, dict) or set(entry) != set(CODE_KEYS):
+            problems.append(f"{at}: must have exactly the keys {', '.join(CODE_KEYS)}")
+            continue
+        code, outcome, meaning = entry["code"], entry["outcome"], entry["meaning"]
+        if not isinstance(code, str) or not code or code in seen:
+            problems.append(f"{at}: code {code!r} is not a new non-empty string")
+        else:
+            seen.add(code)
+        if outcome not in CODE_OUTCOMES:
+            problems.append(f"{at}: outcome must be one of {CODE_OUTCOMES}, got {outcome!r}")
+        if not isinstance(meaning, str) or not meaning.strip():
+            problems.append(f"{at}: meaning must be a non-empty string")
+    return problems
+
+
+def check_field_rules(value: Any, where: str) -> list[str]:
+    """x-field-rules: a non-empty list of {rule, fields[, description]}."""
+    if not isinstance(value, list) or not value:
+        return [f"{where}: must be a non-empty list of {{rule, fields[, description]}}"]
+    problems: list[str] = []
+    for i, entry in enumerate(value):
+        at = f"{where}/{i}"
+        if not isinstance(entry, dict) or not {"rule", "fields"} <= set(entry) <= {"rule", "fields", "description"}:
+            problems.append(f"{at}: must have the keys rule, fields (and optionally description)")
+            continue
+        rule, fields = entry["rule"], entry["fields"]
+        if rule not in FIELD_RULES:
+            problems.append(f"{at}: rule must be one of {FIELD_RULES}, got {rule!r}")
+        least = 1 if rule == "required" else 2
+        if (
+            not isinstance(fields, list)
+            or len(fields) < least
+            or not all(isinstance(f, str) and f for f in fields)
+            or len(set(fields)) != len(fields)
+        ):
+            problems.append(f"{at}: fields must be a list of at least {least} distinct field names")
+        if not isinstance(entry.get("description", ""), str):
+            problems.append(f"{at}: description must be a string")
+    return problems
+
+
+def _rules(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple((str(r["rule"]), tuple(str(f) for f in r["fields"])) for r in value or [])
+
+
+def payload_schema(spec: dict[str, Any], op: dict[str, Any], wrapping: str) -> tuple[str | None, dict[str, Any]]:
+    """(name, schema) of what the caller's payload is: the contentSchema of a base64-json body, else the body."""
+    body = op.get("requestBody")
+    if body is None:
+        return None, {}
+    content: dict[str, Any] = resolve(spec, body).get("content") or {}
+    media: Any = next(iter(content.values()), {})
+    schema = media.get("schema") if isinstance(media, dict) else None
+    if wrapping == "base64-json":
+        wrapper = resolve(spec, schema)
+        schema = ((wrapper.get("properties") or {}).get("request") or {}).get("contentSchema")
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    name = ref.rsplit("/", 1)[-1] if isinstance(ref, str) else None
+    node = resolve(spec, schema) if isinstance(schema, dict) else {}
+    return name, node if isinstance(node, dict) else {}
 
 
 def _enum(op: dict[str, Any], key: str, allowed: tuple[str, ...], default: str | None, where: str) -> str:
@@ -312,6 +397,19 @@ def operation_meta(spec: dict[str, Any], url_path: str, method: str, op: dict[st
     if not callers or any(c not in ("merchant-server", "mobile-sdk") for c in callers):
         raise SpecError(f"{where}: bad x-called-by {called_by!r}")
 
+    # x-field-rules: the payload schema's rules hold for every operation that sends it, the operation's only there
+    _, payload = payload_schema(spec, op, wrapping)
+    names = set((payload.get("properties") or {}).keys())
+    field_rules = _rules(payload.get("x-field-rules")) + _rules(op.get("x-field-rules"))
+    for rule, fields in field_rules:
+        unknown = sorted(set(fields) - names)
+        if unknown:
+            raise SpecError(f"{where}: x-field-rules {rule} names fields the payload does not have: {unknown}")
+    codes = tuple((str(c["code"]), str(c["outcome"])) for c in op.get("x-codes") or [] if isinstance(c, dict))
+    undocumented = _undocumented_codes(spec, codes)
+    if undocumented:
+        raise SpecError(f"{where}: x-codes lists codes that ResultCode does not document: {undocumented}")
+
     return OperationMeta(
         operation_id=op_id,
         method=method,
@@ -328,7 +426,39 @@ def operation_meta(spec: dict[str, Any], url_path: str, method: str, op: dict[st
         money_movement=money,
         answer_codes=answer_codes,
         payload_from=payload_from,
+        field_rules=field_rules,
+        codes=codes,
     )
+
+
+def _undocumented_codes(spec: dict[str, Any], codes: tuple[tuple[str, str], ...]) -> list[str]:
+    """Codes of an x-codes list that the ResultCode catalog does not document (none when there is no catalog)."""
+    catalog = ((spec.get("components") or {}).get("schemas") or {}).get("ResultCode")
+    if not isinstance(catalog, dict):
+        return []
+    return sorted({c for c, _ in codes} - set(catalog.get("enum") or []))
+
+
+def _schema_and_webhook_problems(spec: dict[str, Any]) -> list[str]:
+    """x-field-rules of a component schema name its own properties; webhooks' x-codes are documented codes."""
+    problems = []
+    for name, schema in ((spec.get("components") or {}).get("schemas") or {}).items():
+        if not isinstance(schema, dict) or "x-field-rules" not in schema:
+            continue
+        names = set((schema.get("properties") or {}).keys())
+        for rule, fields in _rules(schema["x-field-rules"] if isinstance(schema["x-field-rules"], list) else []):
+            unknown = sorted(set(fields) - names)
+            if unknown:
+                problems.append(f"components/schemas/{name}: x-field-rules {rule} names unknown fields {unknown}")
+    for hook, item in (spec.get("webhooks") or {}).items():
+        for method in HTTP_METHODS:
+            op = (item or {}).get(method)
+            if isinstance(op, dict) and isinstance(op.get("x-codes"), list):
+                codes = tuple((str(c.get("code")), "") for c in op["x-codes"] if isinstance(c, dict))
+                undocumented = _undocumented_codes(spec, codes)
+                if undocumented:
+                    problems.append(f"webhook {hook}: x-codes lists codes ResultCode does not document: {undocumented}")
+    return problems
 
 
 def _parameters(spec: dict[str, Any], url_path: str, op: dict[str, Any]) -> list[dict[str, Any]]:
@@ -355,6 +485,7 @@ def payload_ref(spec: dict[str, Any], op: dict[str, Any], where: str) -> str:
 def collect(spec: dict[str, Any]) -> list[OperationMeta]:
     """Check the whole document and return every operation's metadata (spec order)."""
     problems = check_vocabulary(spec)
+    problems.extend(_schema_and_webhook_problems(spec))
     metas: list[OperationMeta] = []
     for url_path, method, op in iter_operations(spec):
         try:

@@ -17,6 +17,7 @@ from typing import Literal
 
 MoneyMovement = Literal["none", "debit", "collect", "refund", "deferred-refund"]
 AnswerCodes = Literal["outcome", "payment-state"]
+FieldRule = Literal["exactly-one-of", "at-least-one-of", "at-most-one-of", "required"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class Operation:
     headers: Mapping[str, str]  # public keyword -> endpoint parameter (a request header)
     required_headers: tuple[str, ...]  # endpoint parameters the caller must give
     enum_fields: Mapping[str, tuple[str, ...]]  # payload field (wire name) -> its allowed values
+    # x-field-rules (payload schema's, then the operation's): (rule, wire field names); checked before sending
+    field_rules: tuple[tuple[FieldRule, tuple[str, ...]], ...] = ()
 
     @functools.cached_property
     def module(self) -> ModuleType:
@@ -92,6 +95,7 @@ OPERATIONS: Mapping[str, Operation] = {
         },
         required_headers=(),
         enum_fields={},
+        field_rules=(("at-most-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "debit_v4_web": Operation(
         name="debit_v4_web",
@@ -113,6 +117,7 @@ OPERATIONS: Mapping[str, Operation] = {
         },
         required_headers=(),
         enum_fields={},
+        field_rules=(("at-most-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "debit_v4_intent": Operation(
         name="debit_v4_intent",
@@ -133,6 +138,7 @@ OPERATIONS: Mapping[str, Operation] = {
         enum_fields={
             "paymentScope": ("PLATFORM",),
         },
+        field_rules=(("at-most-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "get_transaction_status": Operation(
         name="get_transaction_status",
@@ -180,6 +186,7 @@ OPERATIONS: Mapping[str, Operation] = {
         headers={},
         required_headers=(),
         enum_fields={},
+        field_rules=(("exactly-one-of", ("originalTransactionId", "providerReferenceId")),),
     ),
     "refund_v4": Operation(
         name="refund_v4",
@@ -198,6 +205,7 @@ OPERATIONS: Mapping[str, Operation] = {
         },
         required_headers=(),
         enum_fields={},
+        field_rules=(("exactly-one-of", ("originalTransactionId", "providerReferenceId")),),
     ),
     "refund_apps_host": Operation(
         name="refund_apps_host",
@@ -215,6 +223,7 @@ OPERATIONS: Mapping[str, Operation] = {
         },
         required_headers=(),
         enum_fields={},
+        field_rules=(("exactly-one-of", ("originalTransactionId", "providerReferenceId")),),
     ),
     "fulfill_deferred_refund": Operation(
         name="fulfill_deferred_refund",
@@ -317,6 +326,7 @@ OPERATIONS: Mapping[str, Operation] = {
         },
         required_headers=(),
         enum_fields={},
+        field_rules=(("at-least-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "inline_pay": Operation(
         name="inline_pay",
@@ -337,6 +347,7 @@ OPERATIONS: Mapping[str, Operation] = {
         },
         required_headers=(),
         enum_fields={},
+        field_rules=(("at-least-one-of", ("merchantUserId", "userAuthToken")), ("required", ("mobileNumber",))),
     ),
     "get_payment_options": Operation(
         name="get_payment_options",
@@ -354,6 +365,7 @@ OPERATIONS: Mapping[str, Operation] = {
         },
         required_headers=(),
         enum_fields={},
+        field_rules=(("at-least-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "unlink_user": Operation(
         name="unlink_user",

@@ -184,6 +184,20 @@ class GatewayMethods:
                 (one of POST, PUT) Default: POST, the documented default.
             provider_id (X-PROVIDER-ID, optional): Used when the merchant has several merchant ids.
 
+        Field rules (x-field-rules, checked before sending):
+            at-most-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
@@ -274,6 +288,25 @@ class GatewayMethods:
                 (one of POST, PUT) Default: POST, the documented default.
             provider_id (X-PROVIDER-ID, optional): Used when the merchant has several merchant ids.
 
+        Field rules (x-field-rules, checked before sending):
+            at-most-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (accepted): The debit request was accepted and data carries where the user pays
+                (redirectType WEB: the payments page URL in redirectURL). The user has not paid yet: this is NOT a paid
+                order (the document's code table reads PAYMENT_SUCCESS as 'Payment successful', but on this answer the
+                payment flow has not happened). Learn the outcome with the status operation after the flow finishes (or
+                from the server-to-server callback).
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
@@ -356,6 +389,25 @@ class GatewayMethods:
             call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
 
+        Field rules (x-field-rules, checked before sending):
+            at-most-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (accepted): The debit request was accepted and data carries where the user pays
+                (redirectType INTENT: the UPI intent URI in redirectURL). The user has not paid yet: this is NOT a paid
+                order (the document's code table reads PAYMENT_SUCCESS as 'Payment successful', but on this answer the
+                payment flow has not happened). Learn the outcome with the status operation after the flow finishes (or
+                from the server-to-server callback).
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
@@ -377,13 +429,32 @@ class GatewayMethods:
         Status of a payment (or refund) by merchant transaction id. Must be called after any payment flow finishes
         (redirect back, SDK completion, callback); the amount must be cross-checked with the forward payment. Decisions
         use `code`; paymentState and payResponseCode are informative. While PAYMENT_PENDING, poll until the status
-        changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+        changes.
+
+        TRANSACTION_NOT_FOUND (payment not initiated; `data` is `{}`): the interface document shows no HTTP status for
+        it (no code is mapped to an HTTP status except 429), so it is described under HTTP 200
+        (`TransactionStatusResponse`) and HTTP 400 (`ErrorEnvelope`): read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
 
         Operation getTransactionStatus: GET /v3/transaction/{merchantId}/{transactionId}/status on the base host.
 
         Args:
             transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
                 least 1 characters)
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The payment (or refund) is successful; cross-check data.amount with the forward
+                payment.
+            PAYMENT_PENDING (pending): Pending, not a failure: poll the status again until it changes.
+            PAYMENT_ERROR (failed): The payment (or refund) failed.
+            PAYMENT_DECLINED (failed): Declined by the user.
+            PAYMENT_CANCELLED (failed): Cancelled by the merchant through the cancel operation (not shown).
+            TRANSACTION_NOT_FOUND (not-found): Payment not initiated: no transaction for this merchant and transaction
+                id; data is {}. Its HTTP status is not shown (200 and 400 are both described): read it by code.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -413,6 +484,11 @@ class GatewayMethods:
         spec/README.md). The signing path is `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also
         carry `data.status`; INVALID_TRANSACTION_ID here means a wrong id.
 
+        TRANSACTION_NOT_FOUND (`data` is `{}`) is described under HTTP 200 and HTTP 400: its HTTP status is not shown,
+        so read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
+
         Operation getTransactionStatusAppsHost: GET /v3/transaction/{merchantId}/{transactionId}/{statusSegment} on the
         apps host.
 
@@ -424,6 +500,22 @@ class GatewayMethods:
             client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The payment (or refund) is successful; cross-check data.amount with the forward
+                payment.
+            PAYMENT_PENDING (pending): Pending, not a failure: poll the status again until it changes.
+            PAYMENT_ERROR (failed): The payment (or refund) failed.
+            PAYMENT_DECLINED (failed): Declined by the user.
+            PAYMENT_CANCELLED (failed): Cancelled by the merchant through the cancel operation (not shown).
+            TRANSACTION_NOT_FOUND (not-found): Payment not initiated: no transaction for this merchant and transaction
+                id; data is {}. Its HTTP status is not shown (200 and 400 are both described): read it by code.
+            INVALID_TRANSACTION_ID (rejected): On the apps-host status: a wrong transaction id.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -473,6 +565,11 @@ class GatewayMethods:
         already have been initiated: check status before retrying. The URL path ends with `/`; the signing path is
         `/v3/credit/backToSource`.
 
+        TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its HTTP status
+        is not shown, so read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
+
         Operation refundV3: POST /v3/credit/backToSource/ on the base host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -489,6 +586,24 @@ class GatewayMethods:
             provider_reference_id (providerReferenceId, optional): The service's id of the forward payment (one of
                 originalTransactionId and providerReferenceId).
             sub_merchant (subMerchant, optional): Tag (v3 path).
+
+        Field rules (x-field-rules, checked before sending):
+            exactly-one-of: originalTransactionId, providerReferenceId
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The refund is successful.
+            PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
+                transactionId) until it changes.
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
+                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
+                are both described): read it by code.
+            TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
+                retrying.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
+                status before retrying.
 
         Policy:
             original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
@@ -543,6 +658,11 @@ class GatewayMethods:
         default POST). Answers e.g. PAYMENT_PENDING. A passed refund window answers REVERSAL_WINDOW_EXCEEDED (process
         the refund manually).
 
+        TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its HTTP status
+        is not shown, so read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
+
         Operation refundV4: POST /v4/credit/backToSource on the base host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -565,6 +685,25 @@ class GatewayMethods:
                 registered with the service.
             callback_mode (X-CALLBACK-MODE, optional): HTTP method of the refund's server-to-server callback (POST or
                 PUT; default POST). (one of POST, PUT)
+
+        Field rules (x-field-rules, checked before sending):
+            exactly-one-of: originalTransactionId, providerReferenceId
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The refund is successful.
+            PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
+                transactionId) until it changes.
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
+                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
+                are both described): read it by code.
+            TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
+                retrying.
+            REVERSAL_WINDOW_EXCEEDED (rejected): Refund window passed; process the refund manually.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
+                status before retrying.
 
         Policy:
             original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
@@ -616,6 +755,11 @@ class GatewayMethods:
         The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID). In the apps-host
         listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
 
+        TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its HTTP status
+        is not shown, so read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
+
         Operation refundAppsHost: POST /v3/credit/backToSource on the apps host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -637,6 +781,26 @@ class GatewayMethods:
             client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
+
+        Field rules (x-field-rules, checked before sending):
+            exactly-one-of: originalTransactionId, providerReferenceId
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The refund is successful.
+            PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
+                transactionId) until it changes.
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
+                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
+                are both described): read it by code.
+            TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
+                retrying.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
+                status before retrying.
 
         Policy:
             original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
@@ -708,6 +872,16 @@ class GatewayMethods:
             message (message, optional): Shown on the success page.
             email (email, optional): -
             short_name (shortName, optional): -
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): Sample code of this operation: the deferred refund is fulfilled (data.status
+                SUCCESS).
+            INVALID_TRANSACTION_ID (rejected): Sample code of this operation: duplicate or invalid transaction id (e.g.
+                a second fulfil).
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
+                status before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -788,6 +962,17 @@ class GatewayMethods:
             callback_url (X-CALLBACK-URL): Server-to-server callback URL of the collect request (required on
                 /v3/charge).
 
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (accepted): The collect request was sent to the user's payment address. The user has not paid yet:
+                NOT a paid order. The charge callback reports success or failure only (none for pending); poll the
+                status operation.
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
@@ -831,6 +1016,18 @@ class GatewayMethods:
         Triggers a test server-to-server callback to the URL in `x-callback-url`. Plain JSON body (not wrapped, not
         signed). Validation failure answers BAD_REQUEST with a message saying the amount must be at least 1.
 
+        The minimum amount is ambiguous in the interface document: its callback-test table says "at least 1 rupee/100
+        paise as the validation message says 'must be greater than or equal to 1'", and its limits table says "At least
+        1". Amounts are in paise elsewhere, so the minimum may be 1 or 100 paise. This document keeps `minimum: 1` (what
+        the validation message says, and the less strict of the two: a client never refuses an amount the gateway may
+        accept); send at least 100 to be safe under both readings.
+
+        Not shown in the interface document: Whether the callback-test minimum amount is 1 paise or 100 paise (1 rupee);
+        the interface document says both "at least 1 rupee/100 paise" and "must be greater than or equal to 1".
+
+        Not shown in the interface document: The code of a successful answer (its example and the sandbox use SUCCESS)
+        and the meaning of data.successful and data.redirect.
+
         Operation triggerTestCallback: POST /testing/S2SCallback/ on the base host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -838,12 +1035,20 @@ class GatewayMethods:
                 configured merchant id.
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
                 37 characters; at least 1 characters)
-            amount (amount): Paise; must be greater than or equal to 1. (>= 1)
+            amount (amount): Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also
+                says "at least 1 rupee/100 paise"; send at least 100 to be safe under both readings. (>= 1)
 
         Request headers (keywords):
             callback_url (x-callback-url): Merchant URL that receives the test server-to-server callback.
             call_mode (x-call-mode, optional): HTTP method of the test callback (POST or PUT). (one of POST, PUT)
                 Default: POST, the documented default.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Not shown for this operation in the interface document (its example and the sandbox use
+                it): a test server-to-server callback was triggered (data.successful, data.redirect).
+            BAD_REQUEST (rejected): Validation failed, e.g. the amount is below the minimum ('must be greater than or
+                equal to 1').
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether a test callback was sent is unknown.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -869,6 +1074,18 @@ class GatewayMethods:
         Args:
             user_auth_token (user_auth_token): Auth token of the linked user (OTP linking flow only). (at least 1
                 characters)
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Balance read.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            MERCHANT_USER_NOT_FOUND (rejected): No user for the merchant id and user id; data holds merchantId,
+                allowPartialPayment and empty upi and wallet objects.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -914,6 +1131,11 @@ class GatewayMethods:
         Debits the wallet of a user linked through the OTP flow (userAuthToken). On INTERNAL_SERVER_ERROR or TIMED_OUT
         the outcome is unknown: check status before retrying.
 
+        Not shown in the interface document: The codes of an instant debit's payment outcome (its example and the
+        sandbox use PAYMENT_SUCCESS, PAYMENT_PENDING and PAYMENT_ERROR, with data.status SUCCESS, PENDING or FAILED);
+        the document lists only INVALID_USER_AUTH_TOKEN, TIMED_OUT, USER_BLACKLISTED, USER_BLOCKED and
+        MERCHANT_USER_NOT_FOUND for it.
+
         Operation instantDebit: POST /v3/debit/instant on the base host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -930,6 +1152,24 @@ class GatewayMethods:
             short_name (shortName, optional): -
             sub_merchant (subMerchant, optional): Carried by the sample payload.
             message (message, optional): Carried by the sample payload.
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): Not shown for this operation in the interface document (its example and the
+                sandbox use it): the wallet was debited (data.status SUCCESS).
+            PAYMENT_PENDING (pending): Not shown for this operation in the interface document (its example and the
+                sandbox use it): the debit is pending (data.status PENDING): check the status.
+            PAYMENT_ERROR (failed): Not shown for this operation in the interface document (its example and the sandbox
+                use it): the debit failed (data.status FAILED).
+            TIMED_OUT (unknown): The payment timed out; check the status before retrying.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            MERCHANT_USER_NOT_FOUND (rejected): No user for the merchant id and user id.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -987,7 +1227,15 @@ class GatewayMethods:
         """Inline pay with a selected instrument (GET carrying a body)
 
         The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual, allowed by OpenAPI
-        3.1; clients must be able to send it). Same headers and answers as the POST.
+        3.1; HTTP gives a GET body no meaning). Same headers and answers as the POST; mobileNumber is optional here.
+
+        Fetch-based runtimes cannot send it: the Fetch standard forbids a body on GET, so `fetch` (browsers, Deno,
+        Node.js's global fetch and undici's fetch, Cloudflare Workers and other edge runtimes) and the clients generated
+        on top of it (e.g. openapi-generator's typescript-fetch) throw before sending, and browsers' XMLHttpRequest
+        drops the body. What works: the POST variant `inlinePay` (same path, payload and signing path; it also needs
+        mobileNumber), or an HTTP client that sends a body with any method: Node.js's `http`/`https` modules, Python
+        httpx (this project's client), Java's `HttpClient`, curl (`-X GET --data`). Intermediaries may also drop a GET
+        body, so prefer the POST variant when you can.
 
         Operation inlinePayWithGet: GET /v3/merchant/inline/pay on the base host.
 
@@ -1016,6 +1264,26 @@ class GatewayMethods:
                 registered with the service.
             call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
+
+        Field rules (x-field-rules, checked before sending):
+            at-least-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_INITIATED (accepted): Inline pay accepted: data carries redirectUrl (card, wallet) or intentURL and
+                package (UPI intent). The user has not paid yet: NOT a paid order; the status operation gives the
+                outcome.
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            MERCHANT_USER_NOT_FOUND (rejected): No user for the merchant id and user id.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1074,7 +1342,8 @@ class GatewayMethods:
 
         Pays with the selected instrument(s) in `paymentSources` (card, wallets, upi INLINE or INTENT). Answers
         PAYMENT_INITIATED with `data.redirectUrl` (card and wallet) or `data.intentURL` and `data.package` (UPI intent);
-        the status operation must then be used to learn the outcome. `mobileNumber` is required on this POST variant.
+        the status operation must then be used to learn the outcome. `mobileNumber` is required on this POST variant
+        (`x-field-rules`); one of merchantUserId and userAuthToken is required on both variants (`InlinePayPayload`).
 
         Operation inlinePay: POST /v3/merchant/inline/pay on the base host.
 
@@ -1103,6 +1372,27 @@ class GatewayMethods:
                 registered with the service.
             call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
+
+        Field rules (x-field-rules, checked before sending):
+            at-least-one-of: merchantUserId, userAuthToken
+            required: mobileNumber
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_INITIATED (accepted): Inline pay accepted: data carries redirectUrl (card, wallet) or intentURL and
+                package (UPI intent). The user has not paid yet: NOT a paid order; the status operation gives the
+                outcome.
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            MERCHANT_USER_NOT_FOUND (rejected): No user for the merchant id and user id.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1163,6 +1453,18 @@ class GatewayMethods:
         Request headers (keywords):
             merchant_device_id (X-MERCHANT-DEVICE-ID, optional): Encrypted device id collected from the Android app.
 
+        Field rules (x-field-rules, checked before sending):
+            at-least-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Payment options read.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_NOT_FOUND (rejected): Cannot resolve the user.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
@@ -1207,6 +1509,15 @@ class GatewayMethods:
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
             user_auth_token (userAuthToken): Token to disable.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Unlinked: the userAuthToken is invalidated.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant (also the
+                answer to a repeat of an unlink that took effect).
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether the call took effect is unknown.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1263,6 +1574,16 @@ class GatewayMethods:
             short_name (shortName, optional): -
             request_type (requestType, optional): Kind of linking requested. (one of WALLET, CREDIT)
 
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): OTP sent; data.otpToken is the latest token (earlier ones no longer verify).
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            OTP_LIMIT_EXCEEDED (rejected): Limit of OTPs to this mobile number exceeded (numeric limit not shown).
+            TOO_MANY_REQUESTS (rejected): Too many requests from the merchant.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether the call took effect is unknown.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
@@ -1311,6 +1632,17 @@ class GatewayMethods:
                 configured merchant id.
             otp_token (otpToken): The latest otpToken issued by sendOtp.
             otp (otp): OTP typed by the user.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): OTP verified; data.userAuthToken links the user.
+            INVALID_OTP_TOKEN (rejected): OTP token invalid or expired (or not the latest).
+            OTP_ALREADY_VERIFIED (rejected): OTP already verified for this token; send a new OTP.
+            OTP_VERIFY_FAILED (rejected): OTP invalid; ask the user again.
+            OTP_EXPIRED (rejected): OTP expired; send a new one.
+            TOO_MANY_REQUESTS (rejected): Too many requests from the merchant.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether the call took effect is unknown.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1363,6 +1695,15 @@ class GatewayMethods:
             client_id (X-CLIENT-ID, optional): Merchant id on single-sign-on calls, unless another value was shared.
                 Default: the configured merchant id (the interface document: unless another value was shared).
 
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Access token issued (data.accessToken, data.expiresInSeconds).
+            UNAUTHORIZED (rejected): grantToken invalid or not mapped to the merchant.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether the call took effect is unknown.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
@@ -1391,6 +1732,14 @@ class GatewayMethods:
             client_id (X-CLIENT-ID, optional): Merchant id on single-sign-on calls, unless another value was shared.
                 Default: the configured merchant id (the interface document: unless another value was shared).
             access_token (X-ACCESS-TOKEN): SSO access token (from getSsoAccessToken) on the user details call.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): User details read.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1443,6 +1792,9 @@ class GatewayMethods:
         page), or calls the client SDK's proceedToPay with `data.reservationId`. After payment the user is sent to the
         merchant's `redirectUrl`; the status is not shared client-side, so the merchant must call the status operation.
 
+        Not shown in the interface document: The code of a successful initiate answer (its example and the sandbox use
+        SUCCESS).
+
         Operation initiateSdkLessPayment: POST /v3/transaction/sdk-less/initiate on the apps host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -1465,6 +1817,19 @@ class GatewayMethods:
                 was shared).
             callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (accepted): Not shown for this operation in the interface document (its example and the sandbox use
+                it): the payment is reserved: data.redirectUrl (payments page) and data.reservationId. The user has not
+                paid yet: NOT a paid order; the status operation gives the outcome.
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1595,6 +1960,20 @@ class AsyncGatewayMethods:
                 (one of POST, PUT) Default: POST, the documented default.
             provider_id (X-PROVIDER-ID, optional): Used when the merchant has several merchant ids.
 
+        Field rules (x-field-rules, checked before sending):
+            at-most-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
@@ -1685,6 +2064,25 @@ class AsyncGatewayMethods:
                 (one of POST, PUT) Default: POST, the documented default.
             provider_id (X-PROVIDER-ID, optional): Used when the merchant has several merchant ids.
 
+        Field rules (x-field-rules, checked before sending):
+            at-most-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (accepted): The debit request was accepted and data carries where the user pays
+                (redirectType WEB: the payments page URL in redirectURL). The user has not paid yet: this is NOT a paid
+                order (the document's code table reads PAYMENT_SUCCESS as 'Payment successful', but on this answer the
+                payment flow has not happened). Learn the outcome with the status operation after the flow finishes (or
+                from the server-to-server callback).
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
@@ -1767,6 +2165,25 @@ class AsyncGatewayMethods:
             call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
 
+        Field rules (x-field-rules, checked before sending):
+            at-most-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (accepted): The debit request was accepted and data carries where the user pays
+                (redirectType INTENT: the UPI intent URI in redirectURL). The user has not paid yet: this is NOT a paid
+                order (the document's code table reads PAYMENT_SUCCESS as 'Payment successful', but on this answer the
+                payment flow has not happened). Learn the outcome with the status operation after the flow finishes (or
+                from the server-to-server callback).
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
@@ -1788,13 +2205,32 @@ class AsyncGatewayMethods:
         Status of a payment (or refund) by merchant transaction id. Must be called after any payment flow finishes
         (redirect back, SDK completion, callback); the amount must be cross-checked with the forward payment. Decisions
         use `code`; paymentState and payResponseCode are informative. While PAYMENT_PENDING, poll until the status
-        changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+        changes.
+
+        TRANSACTION_NOT_FOUND (payment not initiated; `data` is `{}`): the interface document shows no HTTP status for
+        it (no code is mapped to an HTTP status except 429), so it is described under HTTP 200
+        (`TransactionStatusResponse`) and HTTP 400 (`ErrorEnvelope`): read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
 
         Operation getTransactionStatus: GET /v3/transaction/{merchantId}/{transactionId}/status on the base host.
 
         Args:
             transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
                 least 1 characters)
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The payment (or refund) is successful; cross-check data.amount with the forward
+                payment.
+            PAYMENT_PENDING (pending): Pending, not a failure: poll the status again until it changes.
+            PAYMENT_ERROR (failed): The payment (or refund) failed.
+            PAYMENT_DECLINED (failed): Declined by the user.
+            PAYMENT_CANCELLED (failed): Cancelled by the merchant through the cancel operation (not shown).
+            TRANSACTION_NOT_FOUND (not-found): Payment not initiated: no transaction for this merchant and transaction
+                id; data is {}. Its HTTP status is not shown (200 and 400 are both described): read it by code.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1824,6 +2260,11 @@ class AsyncGatewayMethods:
         spec/README.md). The signing path is `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also
         carry `data.status`; INVALID_TRANSACTION_ID here means a wrong id.
 
+        TRANSACTION_NOT_FOUND (`data` is `{}`) is described under HTTP 200 and HTTP 400: its HTTP status is not shown,
+        so read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
+
         Operation getTransactionStatusAppsHost: GET /v3/transaction/{merchantId}/{transactionId}/{statusSegment} on the
         apps host.
 
@@ -1835,6 +2276,22 @@ class AsyncGatewayMethods:
             client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The payment (or refund) is successful; cross-check data.amount with the forward
+                payment.
+            PAYMENT_PENDING (pending): Pending, not a failure: poll the status again until it changes.
+            PAYMENT_ERROR (failed): The payment (or refund) failed.
+            PAYMENT_DECLINED (failed): Declined by the user.
+            PAYMENT_CANCELLED (failed): Cancelled by the merchant through the cancel operation (not shown).
+            TRANSACTION_NOT_FOUND (not-found): Payment not initiated: no transaction for this merchant and transaction
+                id; data is {}. Its HTTP status is not shown (200 and 400 are both described): read it by code.
+            INVALID_TRANSACTION_ID (rejected): On the apps-host status: a wrong transaction id.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -1884,6 +2341,11 @@ class AsyncGatewayMethods:
         already have been initiated: check status before retrying. The URL path ends with `/`; the signing path is
         `/v3/credit/backToSource`.
 
+        TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its HTTP status
+        is not shown, so read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
+
         Operation refundV3: POST /v3/credit/backToSource/ on the base host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -1900,6 +2362,24 @@ class AsyncGatewayMethods:
             provider_reference_id (providerReferenceId, optional): The service's id of the forward payment (one of
                 originalTransactionId and providerReferenceId).
             sub_merchant (subMerchant, optional): Tag (v3 path).
+
+        Field rules (x-field-rules, checked before sending):
+            exactly-one-of: originalTransactionId, providerReferenceId
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The refund is successful.
+            PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
+                transactionId) until it changes.
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
+                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
+                are both described): read it by code.
+            TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
+                retrying.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
+                status before retrying.
 
         Policy:
             original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
@@ -1954,6 +2434,11 @@ class AsyncGatewayMethods:
         default POST). Answers e.g. PAYMENT_PENDING. A passed refund window answers REVERSAL_WINDOW_EXCEEDED (process
         the refund manually).
 
+        TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its HTTP status
+        is not shown, so read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
+
         Operation refundV4: POST /v4/credit/backToSource on the base host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -1976,6 +2461,25 @@ class AsyncGatewayMethods:
                 registered with the service.
             callback_mode (X-CALLBACK-MODE, optional): HTTP method of the refund's server-to-server callback (POST or
                 PUT; default POST). (one of POST, PUT)
+
+        Field rules (x-field-rules, checked before sending):
+            exactly-one-of: originalTransactionId, providerReferenceId
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The refund is successful.
+            PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
+                transactionId) until it changes.
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
+                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
+                are both described): read it by code.
+            TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
+                retrying.
+            REVERSAL_WINDOW_EXCEEDED (rejected): Refund window passed; process the refund manually.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
+                status before retrying.
 
         Policy:
             original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
@@ -2027,6 +2531,11 @@ class AsyncGatewayMethods:
         The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID). In the apps-host
         listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
 
+        TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its HTTP status
+        is not shown, so read it by `code` under either.
+
+        Not shown in the interface document: The HTTP status of TRANSACTION_NOT_FOUND (described under 200 and 400).
+
         Operation refundAppsHost: POST /v3/credit/backToSource on the apps host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -2048,6 +2557,26 @@ class AsyncGatewayMethods:
             client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
                 is the merchant id). Default: the configured merchant id (the interface document: unless another value
                 was shared).
+
+        Field rules (x-field-rules, checked before sending):
+            exactly-one-of: originalTransactionId, providerReferenceId
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): The refund is successful.
+            PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
+                transactionId) until it changes.
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
+                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
+                are both described): read it by code.
+            TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
+                retrying.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
+                status before retrying.
 
         Policy:
             original_amount: the payment's amount in paise; the refund amount must not exceed it (an amount this client
@@ -2119,6 +2648,16 @@ class AsyncGatewayMethods:
             message (message, optional): Shown on the success page.
             email (email, optional): -
             short_name (shortName, optional): -
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): Sample code of this operation: the deferred refund is fulfilled (data.status
+                SUCCESS).
+            INVALID_TRANSACTION_ID (rejected): Sample code of this operation: duplicate or invalid transaction id (e.g.
+                a second fulfil).
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
+                status before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2199,6 +2738,17 @@ class AsyncGatewayMethods:
             callback_url (X-CALLBACK-URL): Server-to-server callback URL of the collect request (required on
                 /v3/charge).
 
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (accepted): The collect request was sent to the user's payment address. The user has not paid yet:
+                NOT a paid order. The charge callback reports success or failure only (none for pending); poll the
+                status operation.
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: May move money: once the request may have reached the gateway, any failure (timeout, dropped
@@ -2242,6 +2792,18 @@ class AsyncGatewayMethods:
         Triggers a test server-to-server callback to the URL in `x-callback-url`. Plain JSON body (not wrapped, not
         signed). Validation failure answers BAD_REQUEST with a message saying the amount must be at least 1.
 
+        The minimum amount is ambiguous in the interface document: its callback-test table says "at least 1 rupee/100
+        paise as the validation message says 'must be greater than or equal to 1'", and its limits table says "At least
+        1". Amounts are in paise elsewhere, so the minimum may be 1 or 100 paise. This document keeps `minimum: 1` (what
+        the validation message says, and the less strict of the two: a client never refuses an amount the gateway may
+        accept); send at least 100 to be safe under both readings.
+
+        Not shown in the interface document: Whether the callback-test minimum amount is 1 paise or 100 paise (1 rupee);
+        the interface document says both "at least 1 rupee/100 paise" and "must be greater than or equal to 1".
+
+        Not shown in the interface document: The code of a successful answer (its example and the sandbox use SUCCESS)
+        and the meaning of data.successful and data.redirect.
+
         Operation triggerTestCallback: POST /testing/S2SCallback/ on the base host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -2249,12 +2811,20 @@ class AsyncGatewayMethods:
                 configured merchant id.
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
                 37 characters; at least 1 characters)
-            amount (amount): Paise; must be greater than or equal to 1. (>= 1)
+            amount (amount): Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also
+                says "at least 1 rupee/100 paise"; send at least 100 to be safe under both readings. (>= 1)
 
         Request headers (keywords):
             callback_url (x-callback-url): Merchant URL that receives the test server-to-server callback.
             call_mode (x-call-mode, optional): HTTP method of the test callback (POST or PUT). (one of POST, PUT)
                 Default: POST, the documented default.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Not shown for this operation in the interface document (its example and the sandbox use
+                it): a test server-to-server callback was triggered (data.successful, data.redirect).
+            BAD_REQUEST (rejected): Validation failed, e.g. the amount is below the minimum ('must be greater than or
+                equal to 1').
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether a test callback was sent is unknown.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2280,6 +2850,18 @@ class AsyncGatewayMethods:
         Args:
             user_auth_token (user_auth_token): Auth token of the linked user (OTP linking flow only). (at least 1
                 characters)
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Balance read.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            MERCHANT_USER_NOT_FOUND (rejected): No user for the merchant id and user id; data holds merchantId,
+                allowPartialPayment and empty upi and wallet objects.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2327,6 +2909,11 @@ class AsyncGatewayMethods:
         Debits the wallet of a user linked through the OTP flow (userAuthToken). On INTERNAL_SERVER_ERROR or TIMED_OUT
         the outcome is unknown: check status before retrying.
 
+        Not shown in the interface document: The codes of an instant debit's payment outcome (its example and the
+        sandbox use PAYMENT_SUCCESS, PAYMENT_PENDING and PAYMENT_ERROR, with data.status SUCCESS, PENDING or FAILED);
+        the document lists only INVALID_USER_AUTH_TOKEN, TIMED_OUT, USER_BLACKLISTED, USER_BLOCKED and
+        MERCHANT_USER_NOT_FOUND for it.
+
         Operation instantDebit: POST /v3/debit/instant on the base host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -2343,6 +2930,24 @@ class AsyncGatewayMethods:
             short_name (shortName, optional): -
             sub_merchant (subMerchant, optional): Carried by the sample payload.
             message (message, optional): Carried by the sample payload.
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_SUCCESS (succeeded): Not shown for this operation in the interface document (its example and the
+                sandbox use it): the wallet was debited (data.status SUCCESS).
+            PAYMENT_PENDING (pending): Not shown for this operation in the interface document (its example and the
+                sandbox use it): the debit is pending (data.status PENDING): check the status.
+            PAYMENT_ERROR (failed): Not shown for this operation in the interface document (its example and the sandbox
+                use it): the debit failed (data.status FAILED).
+            TIMED_OUT (unknown): The payment timed out; check the status before retrying.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            MERCHANT_USER_NOT_FOUND (rejected): No user for the merchant id and user id.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2402,7 +3007,15 @@ class AsyncGatewayMethods:
         """Inline pay with a selected instrument (GET carrying a body)
 
         The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual, allowed by OpenAPI
-        3.1; clients must be able to send it). Same headers and answers as the POST.
+        3.1; HTTP gives a GET body no meaning). Same headers and answers as the POST; mobileNumber is optional here.
+
+        Fetch-based runtimes cannot send it: the Fetch standard forbids a body on GET, so `fetch` (browsers, Deno,
+        Node.js's global fetch and undici's fetch, Cloudflare Workers and other edge runtimes) and the clients generated
+        on top of it (e.g. openapi-generator's typescript-fetch) throw before sending, and browsers' XMLHttpRequest
+        drops the body. What works: the POST variant `inlinePay` (same path, payload and signing path; it also needs
+        mobileNumber), or an HTTP client that sends a body with any method: Node.js's `http`/`https` modules, Python
+        httpx (this project's client), Java's `HttpClient`, curl (`-X GET --data`). Intermediaries may also drop a GET
+        body, so prefer the POST variant when you can.
 
         Operation inlinePayWithGet: GET /v3/merchant/inline/pay on the base host.
 
@@ -2431,6 +3044,26 @@ class AsyncGatewayMethods:
                 registered with the service.
             call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
+
+        Field rules (x-field-rules, checked before sending):
+            at-least-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_INITIATED (accepted): Inline pay accepted: data carries redirectUrl (card, wallet) or intentURL and
+                package (UPI intent). The user has not paid yet: NOT a paid order; the status operation gives the
+                outcome.
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            MERCHANT_USER_NOT_FOUND (rejected): No user for the merchant id and user id.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2489,7 +3122,8 @@ class AsyncGatewayMethods:
 
         Pays with the selected instrument(s) in `paymentSources` (card, wallets, upi INLINE or INTENT). Answers
         PAYMENT_INITIATED with `data.redirectUrl` (card and wallet) or `data.intentURL` and `data.package` (UPI intent);
-        the status operation must then be used to learn the outcome. `mobileNumber` is required on this POST variant.
+        the status operation must then be used to learn the outcome. `mobileNumber` is required on this POST variant
+        (`x-field-rules`); one of merchantUserId and userAuthToken is required on both variants (`InlinePayPayload`).
 
         Operation inlinePay: POST /v3/merchant/inline/pay on the base host.
 
@@ -2518,6 +3152,27 @@ class AsyncGatewayMethods:
                 registered with the service.
             call_mode (X-CALL-MODE, optional): HTTP method of the server-to-server callback (POST or PUT; default POST).
                 (one of POST, PUT) Default: POST, the documented default.
+
+        Field rules (x-field-rules, checked before sending):
+            at-least-one-of: merchantUserId, userAuthToken
+            required: mobileNumber
+
+        Codes (x-codes: what each code means on this operation):
+            PAYMENT_INITIATED (accepted): Inline pay accepted: data carries redirectUrl (card, wallet) or intentURL and
+                package (UPI intent). The user has not paid yet: NOT a paid order; the status operation gives the
+                outcome.
+            PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            MERCHANT_USER_NOT_FOUND (rejected): No user for the merchant id and user id.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2578,6 +3233,18 @@ class AsyncGatewayMethods:
         Request headers (keywords):
             merchant_device_id (X-MERCHANT-DEVICE-ID, optional): Encrypted device id collected from the Android app.
 
+        Field rules (x-field-rules, checked before sending):
+            at-least-one-of: merchantUserId, userAuthToken
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Payment options read.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
+                linking flow again.
+            USER_NOT_FOUND (rejected): Cannot resolve the user.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
@@ -2622,6 +3289,15 @@ class AsyncGatewayMethods:
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
             user_auth_token (userAuthToken): Token to disable.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Unlinked: the userAuthToken is invalidated.
+            INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant (also the
+                answer to a repeat of an unlink that took effect).
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether the call took effect is unknown.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2678,6 +3354,16 @@ class AsyncGatewayMethods:
             short_name (shortName, optional): -
             request_type (requestType, optional): Kind of linking requested. (one of WALLET, CREDIT)
 
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): OTP sent; data.otpToken is the latest token (earlier ones no longer verify).
+            USER_BLACKLISTED (rejected): Customer blacklisted.
+            USER_BLOCKED (rejected): User blocked for 1 day.
+            OTP_LIMIT_EXCEEDED (rejected): Limit of OTPs to this mobile number exceeded (numeric limit not shown).
+            TOO_MANY_REQUESTS (rejected): Too many requests from the merchant.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether the call took effect is unknown.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
@@ -2726,6 +3412,17 @@ class AsyncGatewayMethods:
                 configured merchant id.
             otp_token (otpToken): The latest otpToken issued by sendOtp.
             otp (otp): OTP typed by the user.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): OTP verified; data.userAuthToken links the user.
+            INVALID_OTP_TOKEN (rejected): OTP token invalid or expired (or not the latest).
+            OTP_ALREADY_VERIFIED (rejected): OTP already verified for this token; send a new OTP.
+            OTP_VERIFY_FAILED (rejected): OTP invalid; ask the user again.
+            OTP_EXPIRED (rejected): OTP expired; send a new one.
+            TOO_MANY_REQUESTS (rejected): Too many requests from the merchant.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether the call took effect is unknown.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2780,6 +3477,15 @@ class AsyncGatewayMethods:
             client_id (X-CLIENT-ID, optional): Merchant id on single-sign-on calls, unless another value was shared.
                 Default: the configured merchant id (the interface document: unless another value was shared).
 
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): Access token issued (data.accessToken, data.expiresInSeconds).
+            UNAUTHORIZED (rejected): grantToken invalid or not mapped to the merchant.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; whether the call took effect is unknown.
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             OutcomeUnknown: Not idempotent: once the request may have reached the gateway, any failure raises
@@ -2808,6 +3514,14 @@ class AsyncGatewayMethods:
             client_id (X-CLIENT-ID, optional): Merchant id on single-sign-on calls, unless another value was shared.
                 Default: the configured merchant id (the interface document: unless another value was shared).
             access_token (X-ACCESS-TOKEN): SSO access token (from getSsoAccessToken) on the user details call.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (succeeded): User details read.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
@@ -2860,6 +3574,9 @@ class AsyncGatewayMethods:
         page), or calls the client SDK's proceedToPay with `data.reservationId`. After payment the user is sent to the
         merchant's `redirectUrl`; the status is not shared client-side, so the merchant must call the status operation.
 
+        Not shown in the interface document: The code of a successful initiate answer (its example and the sandbox use
+        SUCCESS).
+
         Operation initiateSdkLessPayment: POST /v3/transaction/sdk-less/initiate on the apps host.
 
         Payload fields (keywords; or give a payload model positionally):
@@ -2882,6 +3599,19 @@ class AsyncGatewayMethods:
                 was shared).
             callback_url (X-CALLBACK-URL, optional): Per-request server-to-server callback URL; wins over the URL
                 registered with the service.
+
+        Codes (x-codes: what each code means on this operation):
+            SUCCESS (accepted): Not shown for this operation in the interface document (its example and the sandbox use
+                it): the payment is reserved: data.redirectUrl (payments page) and data.reservationId. The user has not
+                paid yet: NOT a paid order; the status operation gives the outcome.
+            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
+                earlier payment with the status operation.
+            API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
+                retry after the window.
+            BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
+            AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
+            INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
+                before retrying.
 
         Raises:
             ValidationError: bad input, named by field; nothing was sent.

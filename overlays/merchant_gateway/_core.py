@@ -37,7 +37,7 @@ from .errors import (
 )
 from .log import log_event, logger
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
-from .validation import check_identifier, check_payload, check_refund, check_transaction_id
+from .validation import check_field_rules, check_identifier, check_payload, check_refund, check_transaction_id
 
 # Codes that are an answer, not an error. PAYMENT_PENDING is an answer: the merchant polls status later.
 ANSWER_CODES = frozenset({"SUCCESS", "PAYMENT_SUCCESS", "PAYMENT_INITIATED", "PAYMENT_PENDING"})
@@ -258,6 +258,7 @@ class Core:
                 raise ValidationError("merchantId", "differs from the configured merchant id")
             # the test-callback amount is documented as "at least 1" like every other amount
             check_payload(wire)
+            check_field_rules(wire, op.field_rules)  # the spec's x-field-rules (operations.py facts)
             if op.money_movement == "refund":
                 known = (
                     original_amount

@@ -9,7 +9,7 @@ sends nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from .amounts import check_paise
 from .errors import ValidationError
@@ -58,6 +58,31 @@ def check_payload(payload: Mapping[str, object], *, amount_minimum: int = 1) -> 
     for field in _AMOUNT_FIELDS:
         if field in payload:
             check_paise(payload[field], field, minimum=amount_minimum)
+
+
+def check_field_rules(payload: Mapping[str, object], rules: Iterable[tuple[str, tuple[str, ...]]]) -> None:
+    """The spec's rules between payload fields (``x-field-rules``, generated into the operation facts), checked on
+    the wire payload. A field counts as sent when it is in the payload (this client never sends a null).
+
+    The error names the rule's fields; ``field`` is the first one the caller has to change.
+    """
+    for rule, fields in rules:
+        sent = [f for f in fields if f in payload]
+        names = " and ".join(fields) if len(fields) == 2 else ", ".join(fields)
+        if rule == "required":
+            missing = [f for f in fields if f not in sent]
+            if missing:
+                raise ValidationError(missing[0], f"is required by this operation ({', '.join(missing)} missing)")
+        elif rule == "exactly-one-of" and len(sent) != 1:
+            problem = "neither was given" if not sent else f"{' and '.join(sent)} were both given"
+            raise ValidationError(sent[1] if len(sent) > 1 else fields[0], f"give exactly one of {names} ({problem})")
+        elif rule == "at-least-one-of" and not sent:
+            raise ValidationError(fields[0], f"give {' or '.join(fields)} (at least one is required)")
+        elif rule == "at-most-one-of" and len(sent) > 1:
+            raise ValidationError(sent[1], f"not together: give only one of {names} ({' and '.join(sent)} given)")
+        elif rule not in ("required", "exactly-one-of", "at-least-one-of", "at-most-one-of"):
+            # a rule this client does not know: fail closed (nothing is sent) rather than send what may be refused
+            raise ValidationError(fields[0] if fields else "payload", f"unknown field rule {rule!r}; update the client")
 
 
 def check_refund(payload: Mapping[str, object], original_amount: int | None) -> None:

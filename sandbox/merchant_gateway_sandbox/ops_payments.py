@@ -97,7 +97,11 @@ def linked_user_check(sb: Sandbox, payload: dict[str, Any]) -> None:
 
 
 def debit_data(sb: Sandbox, txn: Txn) -> dict[str, Any]:
+    """`data` of the instant debit and the deferred fulfil answers, with the fields the document lists for them:
+    transactionId, merchantId, amount, status, merchantUserId, mobileNumber, providerReferenceId, payResponseCode
+    (no paymentState: that is the status answer's)."""
     data = sb.store.status_data(txn)
+    data.pop("paymentState", None)
     data["status"] = txn.status
     if txn.merchant_user_id is not None:
         data["merchantUserId"] = txn.merchant_user_id

@@ -150,7 +150,7 @@ class RequestValidator:
         if wrapping == "base64-json":
             req.request_b64 = self._envelope(op, body, media)
         elif wrapping == "json" and media is not None:
-            req.payload = self._json_body(body, media[1])
+            req.payload = self._json_body(op, body, media[1])
         elif wrapping == "form" and media is not None:
             try:
                 form = dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True, strict_parsing=bool(body)))
@@ -165,11 +165,13 @@ class RequestValidator:
             req.payload = self._decode_payload(op, req.request_b64)
         return req
 
-    def _json_body(self, body: bytes, schema_ptr: str) -> dict[str, Any]:
+    def _json_body(self, op: Operation, body: bytes, schema_ptr: str) -> dict[str, Any]:
         try:
             data = json.loads(body)
         except (UnicodeDecodeError, ValueError):
             raise bad_request("body: not valid JSON") from None
+        if isinstance(data, dict):
+            self.check_field_rules(op, schema_ptr, data, "body")
         self.check_schema(schema_ptr, data, "body")
         if not isinstance(data, dict):
             raise bad_request("body: must be a JSON object")
@@ -200,11 +202,39 @@ class RequestValidator:
         except (UnicodeDecodeError, ValueError):
             raise bad_request("field 'request': base64 does not decode to JSON") from None
         ptr = self.payload_schema_ptr(op)
+        if isinstance(payload, dict):
+            self.check_field_rules(op, ptr, payload, "payload")
         if ptr is not None:
             self.check_schema(ptr, payload, "payload")
         if not isinstance(payload, dict):
             raise bad_request("field 'request': payload must be a JSON object")
         return payload
+
+    def check_field_rules(self, op: Operation, schema_ptr: str | None, payload: dict[str, Any], where: str) -> None:
+        """The spec's `x-field-rules` (payload schema's, then the operation's), with a message naming the fields.
+
+        The schema-level rules are also JSON Schema keywords of the payload (checked next, by jsonschema); the
+        operation-level ones (inline pay POST: mobileNumber) exist only here. A field counts as sent when its key is
+        in the payload (JSON null included, as JSON Schema's `required`).
+        """
+        rules: list[Any] = []
+        if schema_ptr is not None:
+            schema, _ = self.index.resolver.deref(self.index.resolver.at(schema_ptr), schema_ptr)
+            rules += list(schema.get("x-field-rules") or []) if isinstance(schema, dict) else []
+        rules += list(op.obj.get("x-field-rules") or [])
+        for entry in rules:
+            rule, fields = entry.get("rule"), [str(f) for f in entry.get("fields") or []]
+            sent = [f for f in fields if f in payload]
+            names = " and ".join(f"'{f}'" for f in fields)
+            if rule == "required" and len(sent) < len(fields):
+                missing = [f for f in fields if f not in sent]
+                raise bad_request(f"{where}: field '{missing[0]}' is required by {op.operation_id}")
+            if rule == "exactly-one-of" and len(sent) != 1:
+                raise bad_request(f"{where}: exactly one of fields {names} is required ({len(sent)} given)")
+            if rule == "at-least-one-of" and not sent:
+                raise bad_request(f"{where}: one of fields {names} is required")
+            if rule == "at-most-one-of" and len(sent) > 1:
+                raise bad_request(f"{where}: fields {names} are not to be sent together")
 
     def _signature(self, op: Operation, req: ValidRequest, salts: Mapping[str, str]) -> str | None:
         mode = op.signing_mode

@@ -91,7 +91,13 @@ CALLS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     ),
     "inline_pay": (
         (),
-        {"transaction_id": "IN1", "amount": 100, "merchant_user_id": "U1", "payment_sources": UPI_INTENT},
+        {
+            "transaction_id": "IN1",
+            "amount": 100,
+            "merchant_user_id": "U1",
+            "payment_sources": UPI_INTENT,
+            "mobile_number": "9999999999",  # required on the POST variant (spec x-field-rules)
+        },
     ),
     "inline_pay_with_get": (
         (),

@@ -175,6 +175,7 @@ def user_flow_sync(gw: mg.Gateway, sb: Any) -> None:
                 "amount": 100,
                 "user_auth_token": token,
                 "payment_sources": [{"mode": "wallets", "providers": ["PLATFORM"]}],
+                "mobile_number": "9999999999",  # required on the POST variant (spec x-field-rules)
             },
         ),
         (

@@ -214,6 +214,7 @@ def _inline(e: Env, t: str, _: Any, amount: int = 100) -> dict[str, Any]:
         "amount": amount,
         "merchant_user_id": "U1",
         "payment_sources": [{"mode": "upi", "type": "INTENT"}],
+        "mobile_number": "9999999999",  # required on the POST variant (spec x-field-rules), optional on the GET
     }
 
 

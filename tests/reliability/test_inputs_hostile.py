@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
+from merchant_gateway_client.operations import OPERATIONS
 from rel_support import MERCHANT, SALT, STATS, examples
 
 SPEC = json.loads(resources.files("merchant_gateway_client").joinpath("spec.json").read_text(encoding="utf-8"))
@@ -153,6 +154,16 @@ def _violates_client_rules(payload: dict[str, Any]) -> str | None:
     return None
 
 
+def _violates_operation_rules(method: str, payload: dict[str, Any]) -> str | None:
+    """The operation's own x-field-rules, beyond its payload schema (inline pay POST requires mobileNumber, which the
+    shared InlinePayPayload leaves optional): valid for the schema, refused before sending."""
+    for rule, fields in OPERATIONS[method].field_rules:
+        missing = [f for f in fields if f not in payload]
+        if rule == "required" and missing:
+            return missing[0]
+    return None
+
+
 VALID = settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -165,7 +176,7 @@ def test_valid_payloads_round_trip_unchanged(schema_name: str, method: str, opti
     def run(payload: dict[str, Any]) -> None:
         STATS["valid_inputs_generated"] += 1
         payload = dict(payload, merchantId=MERCHANT)  # the client fills / enforces the configured merchant id
-        field = _violates_client_rules(payload)
+        field = _violates_client_rules(payload) or _violates_operation_rules(method, payload)
         if "Refund" in schema_name:
             if ("originalTransactionId" in payload) == ("providerReferenceId" in payload):
                 field = field or "originalTransactionId"
@@ -239,6 +250,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
         "merchantUserId": "U1",
         "merchantOrderId": "O1",
         "paymentSources": [{"mode": "upi", "type": "INTENT"}],
+        "mobileNumber": "9999999999",  # required on the POST variant (spec x-field-rules)
     },
     "PaymentOptionsPayload": {"amount": 100, "merchantUserId": "U1", "merchantOrderId": "O1"},
     "SdkLessInitiatePayload": {

@@ -87,6 +87,7 @@ def _full_flow(sbx: Env, errors: list[BaseException]) -> list[str]:
             amount=100,
             user_auth_token=uat,
             payment_sources=[{"mode": "upi", "type": "INTENT"}],
+            mobile_number=MOBILE,  # required on the POST variant (spec x-field-rules)
         )
         # secrets offered as bad input: the error names the field, never echoes the value
         expect(mg.ValidationError, gw.get_wallet_balance, uat + "/" + SALT)

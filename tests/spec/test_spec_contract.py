@@ -33,6 +33,45 @@ ANY_LEVEL = {
     ),
 }
 SCHEMA_LEVEL = {"x-known-values": lambda v: isinstance(v, list) and v and all(isinstance(i, str) for i in v)}
+# issue 16: what each code means on an operation (path operations and webhooks), and the rules between payload
+# fields (payload schemas and path operations)
+OUTCOMES = ("succeeded", "accepted", "pending", "failed", "unknown", "rejected", "not-found")
+FIELD_RULES = ("exactly-one-of", "at-least-one-of", "at-most-one-of", "required")
+
+
+def _codes_ok(v: Any) -> bool:
+    return (
+        isinstance(v, list)
+        and bool(v)
+        and all(
+            isinstance(e, dict)
+            and set(e) == {"code", "outcome", "meaning"}
+            and isinstance(e["code"], str)
+            and e["outcome"] in OUTCOMES
+            and isinstance(e["meaning"], str)
+            and e["meaning"].strip()
+            for e in v
+        )
+        and len({e["code"] for e in v}) == len(v)
+    )
+
+
+def _rules_ok(v: Any) -> bool:
+    return (
+        isinstance(v, list)
+        and bool(v)
+        and all(
+            isinstance(e, dict)
+            and {"rule", "fields"} <= set(e) <= {"rule", "fields", "description"}
+            and e["rule"] in FIELD_RULES
+            and isinstance(e["fields"], list)
+            and len(e["fields"]) >= (1 if e["rule"] == "required" else 2)
+            and all(isinstance(f, str) and f for f in e["fields"])
+            for e in v
+        )
+    )
+
+
 CATALOG_KEYS = {"code", "meaning", "seenIn", "terminal"}
 TERMINAL = {"PAYMENT_SUCCESS", "PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED"}
 
@@ -82,6 +121,17 @@ def vocabulary_problems(spec: dict[str, Any]) -> list[str]:
         elif key == "x-terminal":
             if not isinstance(value, bool):
                 problems.append(f"{where}: bad value {value!r}")
+        elif key == "x-codes":
+            if not _is_operation(path):
+                problems.append(f"{where}: x-codes outside an operation or webhook")
+            elif not _codes_ok(value):
+                problems.append(f"{where}: bad value {value!r}")
+        elif key == "x-field-rules":
+            in_schema = len(path) == 3 and path[:2] == ("components", "schemas")
+            if not (in_schema or (_is_operation(path) and path[0] == "paths")):
+                problems.append(f"{where}: x-field-rules outside a component schema or a path operation")
+            elif not _rules_ok(value):
+                problems.append(f"{where}: bad value {value!r}")
         else:
             problems.append(f"{where}: {key} is not in the documented vocabulary")
     return problems
@@ -97,8 +147,12 @@ def test_vocabulary_check_can_fail(spec):
     bad["paths"]["/v3/debit"]["post"]["x-made-up"] = 1
     bad["components"]["schemas"]["MerchantId"]["x-signing-mode"] = "body"
     bad["info"]["x-not-shown"] = []
+    bad["paths"]["/v4/debit/"]["post"]["x-codes"][0]["outcome"] = "paid"
+    bad["components"]["schemas"]["MerchantId"]["x-codes"] = bad["paths"]["/v4/debit/"]["post"]["x-codes"]
+    bad["components"]["schemas"]["RefundV4Payload"]["x-field-rules"][0]["rule"] = "one-of"
+    bad["paths"]["/v3/merchant/inline/pay"]["post"]["x-field-rules"][0]["fields"] = []
     problems = vocabulary_problems(bad)
-    assert len(problems) == 4, problems
+    assert len(problems) == 8, problems
 
 
 def test_known_values_are_open(spec):
@@ -251,7 +305,18 @@ def test_webhooks(spec):
 def test_public_reference_marked(spec):
     for path in ("/v3/merchant/otp/send", "/v3/merchant/otp/verify"):
         assert spec["paths"][path]["post"]["x-source"] == "public-reference"
-    assert spec["components"]["schemas"]["OtpSendPayload"]["x-source"] == "public-reference"
+    schemas = spec["components"]["schemas"]
+    for name in (
+        "OtpSendRequest",
+        "OtpSendPayload",
+        "OtpSendResponse",
+        "OtpSendData",
+        "OtpVerifyRequest",  # issue 16, finding 5: the verify side was not marked
+        "OtpVerifyPayload",
+        "OtpVerifyResponse",
+        "OtpVerifyData",
+    ):
+        assert schemas[name].get("x-source") == "public-reference", name
 
 
 # (d) signing paths, written by hand from the interface document's Authentication table (+ OTP, profile)

@@ -3,7 +3,9 @@
 For every operation: one or more cases giving the inputs (configuration with a fixed test salt, path parameters,
 headers, payload) and the exact HTTP request a conforming client sends (method, host role, URL, headers including
 X-VERIFY, body bytes). For the webhooks: verification cases (valid and tampered) of the server-to-server callback
-signature and of the UI callback (form post) checksum.
+signature and of the UI callback (form post) checksum. For the rules between payload fields (x-field-rules): payloads
+a conforming client refuses before sending (`rule_cases`). Per operation (`operations`): its facts, the codes it
+answers with their meaning there (x-codes) and its field rules.
 
 Expectations are computed HERE with this file's own small code (hashlib/base64/json, urllib.parse quoting), from the
 spec's x-host / x-signing-mode / x-signing-path / x-body-wrapping; never with the project's client, which the kit
@@ -69,6 +71,18 @@ CONVENTIONS = {
     "(read/write timeout, dropped connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT): safe = may be re-sent; "
     "reconcile-first = never re-sent, the outcome is settled through the status operation; never = never re-sent, "
     "the unknown outcome goes to the caller. An unknown value is treated as never.",
+    "codes": "operations[id].codes is the spec's x-codes: the codes the operation answers, each with its meaning "
+    "on that operation and an outcome (succeeded, accepted, pending, failed, unknown, rejected, not-found). A code's "
+    "meaning depends on the operation: PAYMENT_SUCCESS answered by a v4 debit is `accepted` (the user has not paid), "
+    "never a paid order. `code` stays an open string: a code not listed must be accepted. Decide by code, never by "
+    "the HTTP status (only 429 is mapped; TRANSACTION_NOT_FOUND may come with 200 or 400).",
+    "field_rules": "operations[id].field_rules is the spec's x-field-rules of the operation's payload schema and of "
+    "the operation: exactly-one-of, at-least-one-of, at-most-one-of (not together) and required. A field counts as "
+    "sent when its key is in the payload. A conforming client refuses every `rule_cases` payload before sending "
+    "anything, naming the rule's fields; every request case satisfies them.",
+    "get_body": "inlinePayWithGet sends its body on a GET. Fetch-based runtimes (browsers, Deno, Node.js's global "
+    "fetch, edge runtimes) cannot send a GET body; use the POST variant inlinePay (same payload and signing path, "
+    "mobileNumber required) or an HTTP client that can (Node.js http/https, Python httpx, Java HttpClient, curl).",
     "callbacks": "X-VERIFY of a server-to-server callback = sha256(response + salt_key) + '###' + index, where "
     "`response` is the base64 string exactly as received. A UI callback checksum = sha256(code + merchantId + "
     "transactionId + amount + providerReferenceId + param1..param20 present, + salt_key) + '###' + index. "
@@ -267,6 +281,24 @@ def canned_response(spec: Spec, op: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def field_rules(spec: Spec, op: dict[str, Any]) -> list[dict[str, Any]]:
+    """x-field-rules of the operation's payload schema, then of the operation: [{rule, fields}]."""
+    _, schema = body_info(spec, op)
+    rules = list((spec.resolve(schema) or {}).get("x-field-rules") or []) + list(op.get("x-field-rules") or [])
+    return [{"rule": r["rule"], "fields": list(r["fields"])} for r in rules]
+
+
+def breaks(rule: dict[str, Any], payload: dict[str, Any]) -> bool:
+    """True when `payload` breaks the rule (a field counts as sent when its key is in the payload)."""
+    sent = [f for f in rule["fields"] if f in payload]
+    return {
+        "required": len(sent) < len(rule["fields"]),
+        "exactly-one-of": len(sent) != 1,
+        "at-least-one-of": not sent,
+        "at-most-one-of": len(sent) > 1,
+    }.get(rule["rule"], True)  # an unknown rule: no payload is known to satisfy it
+
+
 def request_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
     spec = Spec(doc)
     cases: list[dict[str, Any]] = []
@@ -291,6 +323,9 @@ def request_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
         variants: list[tuple[str, dict[str, str], Any]] = []
         if body_schema is not None:
             examples = spec.examples(body_schema) or media_examples(spec, op) or [spec.synth(body_schema)]
+            rules = field_rules(spec, op)
+            # only payloads the operation accepts (inlinePay POST: the schema's examples without mobileNumber are out)
+            examples = [ex for ex in examples if not any(breaks(r, ex) for r in rules)] or examples
             for i, ex in enumerate(examples[:3]):
                 variants.append((f"example{i + 1}", base_path_values, spec.order(body_schema, ex)))
             if op_id == "collectRequest":  # non-ASCII text must reach the wire as raw UTF-8
@@ -385,10 +420,59 @@ def operation_table(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "follow_redirects": op.get("x-follow-redirects", True) is not False,
             "retry": op.get("x-retry", "safe"),
             "called_by": op.get("x-called-by", "merchant-server"),
+            "codes": [
+                {"code": c["code"], "outcome": c["outcome"], "meaning": c["meaning"]} for c in op.get("x-codes") or []
+            ],
+            "field_rules": field_rules(spec, op),
             "path_params": [p["name"] for p in params if p.get("in") == "path"],
             "header_params": [p["name"] for p in params if p.get("in") == "header"],
         }
     return table
+
+
+def rule_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per operation and field rule: payloads (from the operation's first accepted example) that break the rule.
+
+    A conforming client refuses each one before sending anything, naming the rule's fields; the sandbox answers it
+    with BAD_REQUEST (the schema-level rules are also JSON Schema keywords of the payload schema).
+    """
+    spec = Spec(doc)
+    cases: list[dict[str, Any]] = []
+    for _path, _method, op, _params in operations(doc):
+        if op.get("x-called-by") == "mobile-sdk":
+            continue
+        rules = field_rules(spec, op)
+        if not rules:
+            continue
+        _, schema = body_info(spec, op)
+        props = (spec.resolve(schema) or {}).get("properties") or {}
+        good = next(ex for ex in request_cases_payloads(spec, op) if not any(breaks(r, ex) for r in rules))
+        for rule in rules:
+            fields = rule["fields"]
+            variants: list[tuple[str, dict[str, Any]]] = []
+            without = {k: v for k, v in good.items() if k not in fields}
+            with_all = {**good, **{f: good.get(f, spec.synth(props.get(f), f)) for f in fields}}
+            if rule["rule"] in ("required", "exactly-one-of", "at-least-one-of"):
+                variants.append(("none" if rule["rule"] != "required" else "missing", without))
+            if rule["rule"] in ("exactly-one-of", "at-most-one-of"):
+                variants.append(("all", with_all))
+            for label, payload in variants:
+                assert breaks(rule, payload), (op["operationId"], rule, label)
+                cases.append(
+                    {
+                        "id": f"{op['operationId']}/{rule['rule']}/{label}",
+                        "operationId": op["operationId"],
+                        "rule": rule,
+                        "inputs": {"payload": spec.order(schema, payload)},
+                        "expect": {"refused": True, "fields": fields},
+                    }
+                )
+    return cases
+
+
+def request_cases_payloads(spec: Spec, op: dict[str, Any]) -> list[dict[str, Any]]:
+    _, schema = body_info(spec, op)
+    return [copy.deepcopy(ex) for ex in spec.examples(schema) or media_examples(spec, op) or [spec.synth(schema)]]
 
 
 # ---------------------------------------------------------------------------------------------------- callbacks
@@ -488,8 +572,8 @@ def make_kit(doc: dict[str, Any]) -> dict[str, Any]:
         "kit_format": KIT_FORMAT,
         "about": "Conformance kit of the merchant gateway API, generated from spec/openapi.yaml by "
         "tools/conformance/make_kit.py (do not edit). A client is byte-compatible when, configured with `config`, "
-        "it sends exactly `expect` for every request case, and accepts exactly the callback cases whose "
-        "expect.valid is true. See docs/other-languages.md.",
+        "it sends exactly `expect` for every request case, accepts exactly the callback cases whose "
+        "expect.valid is true, and refuses every rule case before sending. See docs/other-languages.md.",
         "spec": {"title": (doc.get("info") or {}).get("title"), "version": (doc.get("info") or {}).get("version")},
         "conventions": CONVENTIONS,
         "config": CONFIG,
@@ -498,6 +582,7 @@ def make_kit(doc: dict[str, Any]) -> dict[str, Any]:
         "requests": request_cases(doc),
         "callbacks": callback_cases(doc),
         "ui_callbacks": ui_callback_cases(doc),
+        "rule_cases": rule_cases(doc),
     }
 
 
@@ -518,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
     kit = json.loads(text)
     print(
         f"wrote {args.out}: {len(kit['requests'])} request cases, {len(kit['callbacks'])} callback cases, "
-        f"{len(kit['ui_callbacks'])} UI callback cases"
+        f"{len(kit['ui_callbacks'])} UI callback cases, {len(kit['rule_cases'])} field-rule cases"
     )
     if args.write_shipped:
         SHIPPED_KIT.parent.mkdir(parents=True, exist_ok=True)

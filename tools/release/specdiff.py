@@ -20,6 +20,14 @@ So this module compares exactly what a client of this project depends on:
   required field or a tighter constraint is breaking; in what the client RECEIVES (response, webhook) a removed
   field, a field made optional, a widened type or an added enum value is breaking (a client with a closed enum
   crashes on a new value: that is why the project keeps `code` an open string);
+* x-codes (issue 16: the codes an operation answers, each with its meaning there and an outcome): newly stated is
+  additive, a code added or no longer listed is additive, a code's `outcome` changed or the whole list removed is
+  breaking (a client acting on the outcome acts differently), a changed `meaning` alone is docs-only;
+* x-field-rules (issue 16: rules between payload fields, on a payload schema or an operation) and the JSON Schema
+  keywords that state them (`not`, `if`/`then`/`else`, `dependentRequired`, `dependentSchemas`), direction-aware:
+  in what the client SENDS a rule or keyword added is breaking (calls that were sent are now refused before sending)
+  and one removed is additive; in what it RECEIVES the other way round; a keyword whose content changed is breaking
+  (not classified further; fails closed); a rule's description alone is docs-only;
 * everything else that differs only in description/summary/title/examples/x-not-shown/x-source/x-known-values/
   x-code-catalog/tags text is docs-only.
 
@@ -51,6 +59,8 @@ BEHAVIOUR_EXTENSIONS = (
 # the operation had none is ADDITIVE (a fact made explicit; the defaults "none", "outcome", "caller" describe the
 # earlier document); changing or removing a stated one is BREAKING.
 FACT_EXTENSIONS = ("x-money-movement", "x-answer-codes", "x-payload-from")
+# JSON Schema keywords that add conditions to an object (how x-field-rules are stated where JSON Schema can).
+CONDITION_KEYWORDS = ("not", "if", "then", "else", "dependentRequired", "dependentSchemas")
 # x-retry values; an absent x-retry is "safe" (the generator's default).
 RETRY_SAFE, RETRY_RECONCILE_FIRST, RETRY_NEVER = "safe", "reconcile-first", "never"
 RETRY_MODES = (RETRY_SAFE, RETRY_RECONCILE_FIRST, RETRY_NEVER)
@@ -188,6 +198,11 @@ class _Diff:
             if old.get(ext) != new.get(ext):
                 level, kind = (ADDITIVE, f"{ext}-stated") if ext not in old else (BREAKING, f"{ext}-changed")
                 self.add(level, kind, op_id, f"{old.get(ext)!r} -> {new.get(ext)!r}")
+        self.compare_codes(op_id, old.get("x-codes"), new.get("x-codes"))
+        direction = "response" if webhook else "request"
+        self.compare_field_rules(
+            f"{op_id} x-field-rules", old.get("x-field-rules"), new.get("x-field-rules"), direction
+        )
         retry = retry_change(old.get("x-retry", RETRY_SAFE), new.get("x-retry", RETRY_SAFE))
         if retry is not None:
             level, kind = retry
@@ -211,6 +226,59 @@ class _Diff:
         self.compare_parameters(op_id, old.get("parameters") or [], new.get("parameters") or [], send)
         self.compare_request_body(op_id, old.get("requestBody"), new.get("requestBody"), send)
         self.compare_responses(op_id, old.get("responses") or {}, new.get("responses") or {}, webhook)
+
+    def compare_codes(self, op_id: str, old: Any, new: Any) -> None:
+        """x-codes: what each code the operation answers means there (outcome + meaning)."""
+        if old == new:
+            return
+
+        def index(codes: Any) -> dict[str, dict[str, Any]]:
+            return {str(c.get("code")): c for c in codes or [] if isinstance(c, dict)}
+
+        o, n = index(old), index(new)
+        where = f"{op_id} x-codes"
+        if not o:
+            self.add(ADDITIVE, "x-codes-stated", where, f"{len(n)} codes stated")
+            return
+        if not n:
+            self.add(BREAKING, "x-codes-removed", where, "the codes and their meanings are no longer stated")
+            return
+        for code, entry in o.items():
+            if code not in n:
+                self.add(ADDITIVE, "x-codes-code-removed", where, f"{code} no longer listed")
+            elif entry.get("outcome") != n[code].get("outcome"):
+                detail = f"{code}: outcome {entry.get('outcome')!r} -> {n[code].get('outcome')!r}"
+                self.add(BREAKING, "x-codes-outcome-changed", where, detail)
+            elif entry.get("meaning") != n[code].get("meaning"):
+                self.add(DOCS, "x-codes-meaning-changed", where, f"{code}: meaning text changed")
+        for code in n:
+            if code not in o:
+                self.add(ADDITIVE, "x-codes-code-added", where, f"{code} added ({n[code].get('outcome')})")
+
+    def compare_field_rules(self, where: str, old: Any, new: Any, direction: str) -> None:
+        """x-field-rules: a rule added to what the client sends refuses calls that were sent before (breaking)."""
+        if old == new:
+            return
+
+        def index(rules: Any) -> dict[tuple[str, tuple[str, ...]], Any]:
+            return {
+                (str(r.get("rule")), tuple(str(f) for f in r.get("fields") or [])): r.get("description")
+                for r in rules or []
+                if isinstance(r, dict)
+            }
+
+        o, n = index(old), index(new)
+        sending = direction == "request"
+        for key in o:
+            if key not in n:
+                level = ADDITIVE if sending else BREAKING
+                self.add(level, "x-field-rule-removed", where, f"{key[0]} {', '.join(key[1])}")
+            elif o[key] != n[key]:
+                self.add(DOCS, "x-field-rule-description-changed", where, f"{key[0]} {', '.join(key[1])}")
+        for key in n:
+            if key not in o:
+                level = BREAKING if sending else ADDITIVE
+                self.add(level, "x-field-rule-added", where, f"{key[0]} {', '.join(key[1])}")
 
     def compare_parameters(self, op_id: str, old: list[Any], new: list[Any], direction: str) -> None:
         def index(params: list[Any], resolve: Any) -> dict[tuple[str, str], dict[str, Any]]:
@@ -375,6 +443,19 @@ class _Diff:
                 stricter = (nv > ov) if larger_is_stricter else (nv < ov)
             level = (BREAKING if sending else ADDITIVE) if stricter else (ADDITIVE if sending else BREAKING)
             self.add(level, f"{attr}-{'tightened' if stricter else 'relaxed'}", where, f"{ov!r} -> {nv!r}")
+        for kw in CONDITION_KEYWORDS:
+            if old.get(kw) == new.get(kw):
+                continue
+            if kw not in old:
+                level, kind = (BREAKING if sending else ADDITIVE), f"{kw}-added"
+            elif kw not in new:
+                level, kind = (ADDITIVE if sending else BREAKING), f"{kw}-removed"
+            else:
+                level, kind = BREAKING, f"{kw}-changed"
+            self.add(level, kind, where, f"`{kw}` condition {kind.rsplit('-', 1)[-1]}")
+        self.compare_field_rules(
+            f"{where} x-field-rules", old.get("x-field-rules"), new.get("x-field-rules"), direction
+        )
         if old.get("pattern") != new.get("pattern"):
             self.add(
                 BREAKING if sending else ADDITIVE,

@@ -20,8 +20,9 @@ T = TypeVar("T", bound="DebitIntentPayload")
 
 @_attrs_define
 class DebitIntentPayload:
-    """Debit payload of the v4 intent variant (`POST /v4/debit`); adds paymentScope and deviceContext and requires
-    merchantOrderId.
+    """Debit payload of the v4 intent variant (`POST /v4/debit`); adds paymentScope and deviceContext and
+    requires merchantOrderId. merchantUserId is not to be sent together with userAuthToken, as for every
+    debit payload (stated with `not` in this schema and listed in `x-field-rules`).
 
         Attributes:
             merchant_id (str): Id assigned to the merchant.

@@ -20,7 +20,8 @@ T = TypeVar("T", bound="DebitPayload")
 class DebitPayload:
     """Debit (accept payment) payload for v3 `/v3/debit` and v4 web `/v4/debit/`.
     `merchantUserId` is required except for guest users (skip it for guests); do not send it
-    together with `userAuthToken`; avoid passing email or mobile number in it.
+    together with `userAuthToken` (stated with `not` in this schema and listed in `x-field-rules`);
+    avoid passing email or mobile number in it.
 
         Attributes:
             merchant_id (str): Id assigned to the merchant.

@@ -20,8 +20,11 @@ T = TypeVar("T", bound="InlinePayPayload")
 
 @_attrs_define
 class InlinePayPayload:
-    """Inline pay payload (`/v3/merchant/inline/pay`, POST and GET). Send one of merchantUserId and
-    userAuthToken (one is required). mobileNumber is required on the POST (direct debit) variant.
+    """Inline pay payload (`/v3/merchant/inline/pay`, POST and GET). merchantUserId or userAuthToken is
+    required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether both may be
+    sent together is not shown).
+    mobileNumber is required on the POST (direct debit) variant only: that rule is the inlinePay
+    operation's `x-field-rules` (one payload schema serves both variants).
 
         Attributes:
             merchant_id (str): Id assigned to the merchant.

@@ -12,10 +12,12 @@ T = TypeVar("T", bound="OtpVerifyData")
 
 @_attrs_define
 class OtpVerifyData:
-    """
-    Attributes:
-        merchant_id (str | None):
-        user_auth_token (str | None): Auth token of the linked user; invalidated by unlinking.
+    """Data of the OTP verification answer (fields as the interface document lists them; the operation is from the public
+    reference).
+
+        Attributes:
+            merchant_id (str | None):
+            user_auth_token (str | None): Auth token of the linked user; invalidated by unlinking.
     """
 
     merchant_id: str | None = None

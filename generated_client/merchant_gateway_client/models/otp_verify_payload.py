@@ -12,12 +12,14 @@ T = TypeVar("T", bound="OtpVerifyPayload")
 
 @_attrs_define
 class OtpVerifyPayload:
-    """OTP verification payload (send the latest otpToken with its matching otp).
+    """OTP verification payload (send the latest otpToken with its matching otp). The fields are the
+    interface document's ("OTP verification request: merchantId, otpToken, otp"); the operation that
+    carries them (method, path, base64 wrapping) is from the gateway's public reference.
 
-    Attributes:
-        merchant_id (str): Id assigned to the merchant.
-        otp_token (str): The latest otpToken issued by sendOtp.
-        otp (str): OTP typed by the user.
+        Attributes:
+            merchant_id (str): Id assigned to the merchant.
+            otp_token (str): The latest otpToken issued by sendOtp.
+            otp (str): OTP typed by the user.
     """
 
     merchant_id: str

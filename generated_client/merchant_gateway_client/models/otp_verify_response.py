@@ -22,7 +22,8 @@ class OtpVerifyResponse:
         success (bool): Success status of the request.
         code (str): Result code (OPEN string; documented values in ResultCode).
         message (str): Short message about the code.
-        data (OtpVerifyData | None):
+        data (OtpVerifyData | None): Data of the OTP verification answer (fields as the interface document lists them;
+            the operation is from the public reference).
     """
 
     success: bool

@@ -14,14 +14,15 @@ T = TypeVar("T", bound="PaymentOptionsPayload")
 
 @_attrs_define
 class PaymentOptionsPayload:
-    """Payment options payload. One of merchantUserId and userAuthToken is required.
+    """Payment options payload. merchantUserId or userAuthToken is required (stated with `if`/`then` in
+    this schema and listed in `x-field-rules`; whether both may be sent together is not shown).
 
-    Attributes:
-        merchant_id (str): Id assigned to the merchant.
-        amount (int): Amount in paise (integer, Long).
-        merchant_user_id (str | Unset): User id (one of merchantUserId and userAuthToken is required).
-        user_auth_token (str | Unset): Linking token (one of merchantUserId and userAuthToken is required).
-        merchant_order_id (str | Unset): Merchant's order id; length < 48 characters.
+        Attributes:
+            merchant_id (str): Id assigned to the merchant.
+            amount (int): Amount in paise (integer, Long).
+            merchant_user_id (str | Unset): User id (one of merchantUserId and userAuthToken is required).
+            user_auth_token (str | Unset): Linking token (one of merchantUserId and userAuthToken is required).
+            merchant_order_id (str | Unset): Merchant's order id; length < 48 characters.
     """
 
     merchant_id: str

@@ -15,8 +15,9 @@ T = TypeVar("T", bound="RefundV3Payload")
 @_attrs_define
 class RefundV3Payload:
     """Refund payload of `/v3/credit/backToSource/` (uses `subMerchant`). Send exactly one of
-    originalTransactionId and providerReferenceId. transactionId must differ from the debit's.
-    amount is at most the original payment amount.
+    originalTransactionId and providerReferenceId (stated with `if`/`then`/`else` in this schema and
+    listed in `x-field-rules`). transactionId must differ from the debit's. amount is at most the
+    original payment amount.
 
         Attributes:
             merchant_id (str): Id assigned to the merchant.

@@ -15,7 +15,8 @@ T = TypeVar("T", bound="RefundV4Payload")
 @_attrs_define
 class RefundV4Payload:
     """Refund payload of `/v4/credit/backToSource` and of the apps-host `/v3/credit/backToSource`
-    (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+    (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
+    (stated with `if`/`then`/`else` in this schema and listed in `x-field-rules`).
 
         Attributes:
             merchant_id (str): Id assigned to the merchant.

@@ -17,7 +17,8 @@ class TestCallbackRequest:
     Attributes:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
-        amount (int): Paise; must be greater than or equal to 1.
+        amount (int): Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also says
+            "at least 1 rupee/100 paise"; send at least 100 to be safe under both readings.
     """
 
     merchant_id: str

@@ -140,7 +140,9 @@ def sync_detailed(
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
             `merchantUserId` is required except for guest users (skip it for guests); do not send it
-            together with `userAuthToken`; avoid passing email or mobile number in it.
+            together with `userAuthToken` (stated with `not` in this schema and listed in `x-field-
+            rules`);
+            avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,7 +198,9 @@ def sync(
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
             `merchantUserId` is required except for guest users (skip it for guests); do not send it
-            together with `userAuthToken`; avoid passing email or mobile number in it.
+            together with `userAuthToken` (stated with `not` in this schema and listed in `x-field-
+            rules`);
+            avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -247,7 +251,9 @@ async def asyncio_detailed(
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
             `merchantUserId` is required except for guest users (skip it for guests); do not send it
-            together with `userAuthToken`; avoid passing email or mobile number in it.
+            together with `userAuthToken` (stated with `not` in this schema and listed in `x-field-
+            rules`);
+            avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -303,7 +309,9 @@ async def asyncio(
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
             `merchantUserId` is required except for guest users (skip it for guests); do not send it
-            together with `userAuthToken`; avoid passing email or mobile number in it.
+            together with `userAuthToken` (stated with `not` in this schema and listed in `x-field-
+            rules`);
+            avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

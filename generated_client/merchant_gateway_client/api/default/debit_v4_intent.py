@@ -117,7 +117,10 @@ def sync_detailed(
         x_callback_url (str | Unset):
         x_call_mode (DebitV4IntentXCALLMODE | Unset):  Default: DebitV4IntentXCALLMODE.POST.
         body (DebitIntentPayload): Debit payload of the v4 intent variant (`POST /v4/debit`); adds
-            paymentScope and deviceContext and requires merchantOrderId.
+            paymentScope and deviceContext and
+            requires merchantOrderId. merchantUserId is not to be sent together with userAuthToken, as
+            for every
+            debit payload (stated with `not` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,7 +161,10 @@ def sync(
         x_callback_url (str | Unset):
         x_call_mode (DebitV4IntentXCALLMODE | Unset):  Default: DebitV4IntentXCALLMODE.POST.
         body (DebitIntentPayload): Debit payload of the v4 intent variant (`POST /v4/debit`); adds
-            paymentScope and deviceContext and requires merchantOrderId.
+            paymentScope and deviceContext and
+            requires merchantOrderId. merchantUserId is not to be sent together with userAuthToken, as
+            for every
+            debit payload (stated with `not` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,7 +200,10 @@ async def asyncio_detailed(
         x_callback_url (str | Unset):
         x_call_mode (DebitV4IntentXCALLMODE | Unset):  Default: DebitV4IntentXCALLMODE.POST.
         body (DebitIntentPayload): Debit payload of the v4 intent variant (`POST /v4/debit`); adds
-            paymentScope and deviceContext and requires merchantOrderId.
+            paymentScope and deviceContext and
+            requires merchantOrderId. merchantUserId is not to be sent together with userAuthToken, as
+            for every
+            debit payload (stated with `not` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -235,7 +244,10 @@ async def asyncio(
         x_callback_url (str | Unset):
         x_call_mode (DebitV4IntentXCALLMODE | Unset):  Default: DebitV4IntentXCALLMODE.POST.
         body (DebitIntentPayload): Debit payload of the v4 intent variant (`POST /v4/debit`); adds
-            paymentScope and deviceContext and requires merchantOrderId.
+            paymentScope and deviceContext and
+            requires merchantOrderId. merchantUserId is not to be sent together with userAuthToken, as
+            for every
+            debit payload (stated with `not` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

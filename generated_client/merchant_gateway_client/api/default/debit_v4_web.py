@@ -137,7 +137,9 @@ def sync_detailed(
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
             `merchantUserId` is required except for guest users (skip it for guests); do not send it
-            together with `userAuthToken`; avoid passing email or mobile number in it.
+            together with `userAuthToken` (stated with `not` in this schema and listed in `x-field-
+            rules`);
+            avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,7 +190,9 @@ def sync(
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
             `merchantUserId` is required except for guest users (skip it for guests); do not send it
-            together with `userAuthToken`; avoid passing email or mobile number in it.
+            together with `userAuthToken` (stated with `not` in this schema and listed in `x-field-
+            rules`);
+            avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -234,7 +238,9 @@ async def asyncio_detailed(
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
             `merchantUserId` is required except for guest users (skip it for guests); do not send it
-            together with `userAuthToken`; avoid passing email or mobile number in it.
+            together with `userAuthToken` (stated with `not` in this schema and listed in `x-field-
+            rules`);
+            avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -285,7 +291,9 @@ async def asyncio(
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
             `merchantUserId` is required except for guest users (skip it for guests); do not send it
-            together with `userAuthToken`; avoid passing email or mobile number in it.
+            together with `userAuthToken` (stated with `not` in this schema and listed in `x-field-
+            rules`);
+            avoid passing email or mobile number in it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -108,8 +108,10 @@ def sync_detailed(
 
     Args:
         x_merchant_device_id (str | Unset):
-        body (PaymentOptionsPayload): Payment options payload. One of merchantUserId and
-            userAuthToken is required.
+        body (PaymentOptionsPayload): Payment options payload. merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in
+            this schema and listed in `x-field-rules`; whether both may be sent together is not
+            shown).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,8 +147,10 @@ def sync(
 
     Args:
         x_merchant_device_id (str | Unset):
-        body (PaymentOptionsPayload): Payment options payload. One of merchantUserId and
-            userAuthToken is required.
+        body (PaymentOptionsPayload): Payment options payload. merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in
+            this schema and listed in `x-field-rules`; whether both may be sent together is not
+            shown).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,8 +181,10 @@ async def asyncio_detailed(
 
     Args:
         x_merchant_device_id (str | Unset):
-        body (PaymentOptionsPayload): Payment options payload. One of merchantUserId and
-            userAuthToken is required.
+        body (PaymentOptionsPayload): Payment options payload. merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in
+            this schema and listed in `x-field-rules`; whether both may be sent together is not
+            shown).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,8 +220,10 @@ async def asyncio(
 
     Args:
         x_merchant_device_id (str | Unset):
-        body (PaymentOptionsPayload): Payment options payload. One of merchantUserId and
-            userAuthToken is required.
+        body (PaymentOptionsPayload): Payment options payload. merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in
+            this schema and listed in `x-field-rules`; whether both may be sent together is not
+            shown).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

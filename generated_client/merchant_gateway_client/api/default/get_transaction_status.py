@@ -101,7 +101,11 @@ def sync_detailed(
      Status of a payment (or refund) by merchant transaction id. Must be called after any payment
     flow finishes (redirect back, SDK completion, callback); the amount must be cross-checked with
     the forward payment. Decisions use `code`; paymentState and payResponseCode are informative.
-    While PAYMENT_PENDING, poll until the status changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+    While PAYMENT_PENDING, poll until the status changes.
+
+    TRANSACTION_NOT_FOUND (payment not initiated; `data` is `{}`): the interface document shows no HTTP
+    status for it (no code is mapped to an HTTP status except 429), so it is described under HTTP 200
+    (`TransactionStatusResponse`) and HTTP 400 (`ErrorEnvelope`): read it by `code` under either.
 
     Args:
         merchant_id (str): Id assigned to the merchant.
@@ -138,7 +142,11 @@ def sync(
      Status of a payment (or refund) by merchant transaction id. Must be called after any payment
     flow finishes (redirect back, SDK completion, callback); the amount must be cross-checked with
     the forward payment. Decisions use `code`; paymentState and payResponseCode are informative.
-    While PAYMENT_PENDING, poll until the status changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+    While PAYMENT_PENDING, poll until the status changes.
+
+    TRANSACTION_NOT_FOUND (payment not initiated; `data` is `{}`): the interface document shows no HTTP
+    status for it (no code is mapped to an HTTP status except 429), so it is described under HTTP 200
+    (`TransactionStatusResponse`) and HTTP 400 (`ErrorEnvelope`): read it by `code` under either.
 
     Args:
         merchant_id (str): Id assigned to the merchant.
@@ -170,7 +178,11 @@ async def asyncio_detailed(
      Status of a payment (or refund) by merchant transaction id. Must be called after any payment
     flow finishes (redirect back, SDK completion, callback); the amount must be cross-checked with
     the forward payment. Decisions use `code`; paymentState and payResponseCode are informative.
-    While PAYMENT_PENDING, poll until the status changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+    While PAYMENT_PENDING, poll until the status changes.
+
+    TRANSACTION_NOT_FOUND (payment not initiated; `data` is `{}`): the interface document shows no HTTP
+    status for it (no code is mapped to an HTTP status except 429), so it is described under HTTP 200
+    (`TransactionStatusResponse`) and HTTP 400 (`ErrorEnvelope`): read it by `code` under either.
 
     Args:
         merchant_id (str): Id assigned to the merchant.
@@ -207,7 +219,11 @@ async def asyncio(
      Status of a payment (or refund) by merchant transaction id. Must be called after any payment
     flow finishes (redirect back, SDK completion, callback); the amount must be cross-checked with
     the forward payment. Decisions use `code`; paymentState and payResponseCode are informative.
-    While PAYMENT_PENDING, poll until the status changes. On TRANSACTION_NOT_FOUND `data` is `{}`.
+    While PAYMENT_PENDING, poll until the status changes.
+
+    TRANSACTION_NOT_FOUND (payment not initiated; `data` is `{}`): the interface document shows no HTTP
+    status for it (no code is mapped to an HTTP status except 429), so it is described under HTTP 200
+    (`TransactionStatusResponse`) and HTTP 400 (`ErrorEnvelope`): read it by `code` under either.
 
     Args:
         merchant_id (str): Id assigned to the merchant.

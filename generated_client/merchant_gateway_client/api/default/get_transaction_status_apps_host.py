@@ -128,6 +128,10 @@ def sync_detailed(
     `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also carry `data.status`;
     INVALID_TRANSACTION_ID here means a wrong id.
 
+    TRANSACTION_NOT_FOUND (`data` is `{}`) is described under HTTP 200 and HTTP 400: its HTTP status is
+    not
+    shown, so read it by `code` under either.
+
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
@@ -175,6 +179,10 @@ def sync(
     `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also carry `data.status`;
     INVALID_TRANSACTION_ID here means a wrong id.
 
+    TRANSACTION_NOT_FOUND (`data` is `{}`) is described under HTTP 200 and HTTP 400: its HTTP status is
+    not
+    shown, so read it by `code` under either.
+
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
@@ -216,6 +224,10 @@ async def asyncio_detailed(
     segment and operation-level apps-host servers; see spec/README.md). The signing path is
     `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also carry `data.status`;
     INVALID_TRANSACTION_ID here means a wrong id.
+
+    TRANSACTION_NOT_FOUND (`data` is `{}`) is described under HTTP 200 and HTTP 400: its HTTP status is
+    not
+    shown, so read it by `code` under either.
 
     Args:
         merchant_id (str): Id assigned to the merchant.
@@ -263,6 +275,10 @@ async def asyncio(
     segment and operation-level apps-host servers; see spec/README.md). The signing path is
     `/v3/transaction/{merchantId}/{transactionId}/status`. The answer may also carry `data.status`;
     INVALID_TRANSACTION_ID here means a wrong id.
+
+    TRANSACTION_NOT_FOUND (`data` is `{}`) is described under HTTP 200 and HTTP 400: its HTTP status is
+    not
+    shown, so read it by `code` under either.
 
     Args:
         merchant_id (str): Id assigned to the merchant.

@@ -122,7 +122,8 @@ def sync_detailed(
      Pays with the selected instrument(s) in `paymentSources` (card, wallets, upi INLINE or INTENT).
     Answers PAYMENT_INITIATED with `data.redirectUrl` (card and wallet) or `data.intentURL` and
     `data.package` (UPI intent); the status operation must then be used to learn the outcome.
-    `mobileNumber` is required on this POST variant.
+    `mobileNumber` is required on this POST variant (`x-field-rules`); one of merchantUserId and
+    userAuthToken is required on both variants (`InlinePayPayload`).
 
     Args:
         x_redirect_url (str | Unset):
@@ -130,9 +131,13 @@ def sync_detailed(
         x_callback_url (str | Unset):
         x_call_mode (InlinePayXCALLMODE | Unset):  Default: InlinePayXCALLMODE.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
-            Send one of merchantUserId and
-            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
-            variant.
+            merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
+            both may be
+            sent together is not shown).
+            mobileNumber is required on the POST (direct debit) variant only: that rule is the
+            inlinePay
+            operation's `x-field-rules` (one payload schema serves both variants).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -171,7 +176,8 @@ def sync(
      Pays with the selected instrument(s) in `paymentSources` (card, wallets, upi INLINE or INTENT).
     Answers PAYMENT_INITIATED with `data.redirectUrl` (card and wallet) or `data.intentURL` and
     `data.package` (UPI intent); the status operation must then be used to learn the outcome.
-    `mobileNumber` is required on this POST variant.
+    `mobileNumber` is required on this POST variant (`x-field-rules`); one of merchantUserId and
+    userAuthToken is required on both variants (`InlinePayPayload`).
 
     Args:
         x_redirect_url (str | Unset):
@@ -179,9 +185,13 @@ def sync(
         x_callback_url (str | Unset):
         x_call_mode (InlinePayXCALLMODE | Unset):  Default: InlinePayXCALLMODE.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
-            Send one of merchantUserId and
-            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
-            variant.
+            merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
+            both may be
+            sent together is not shown).
+            mobileNumber is required on the POST (direct debit) variant only: that rule is the
+            inlinePay
+            operation's `x-field-rules` (one payload schema serves both variants).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,7 +225,8 @@ async def asyncio_detailed(
      Pays with the selected instrument(s) in `paymentSources` (card, wallets, upi INLINE or INTENT).
     Answers PAYMENT_INITIATED with `data.redirectUrl` (card and wallet) or `data.intentURL` and
     `data.package` (UPI intent); the status operation must then be used to learn the outcome.
-    `mobileNumber` is required on this POST variant.
+    `mobileNumber` is required on this POST variant (`x-field-rules`); one of merchantUserId and
+    userAuthToken is required on both variants (`InlinePayPayload`).
 
     Args:
         x_redirect_url (str | Unset):
@@ -223,9 +234,13 @@ async def asyncio_detailed(
         x_callback_url (str | Unset):
         x_call_mode (InlinePayXCALLMODE | Unset):  Default: InlinePayXCALLMODE.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
-            Send one of merchantUserId and
-            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
-            variant.
+            merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
+            both may be
+            sent together is not shown).
+            mobileNumber is required on the POST (direct debit) variant only: that rule is the
+            inlinePay
+            operation's `x-field-rules` (one payload schema serves both variants).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -264,7 +279,8 @@ async def asyncio(
      Pays with the selected instrument(s) in `paymentSources` (card, wallets, upi INLINE or INTENT).
     Answers PAYMENT_INITIATED with `data.redirectUrl` (card and wallet) or `data.intentURL` and
     `data.package` (UPI intent); the status operation must then be used to learn the outcome.
-    `mobileNumber` is required on this POST variant.
+    `mobileNumber` is required on this POST variant (`x-field-rules`); one of merchantUserId and
+    userAuthToken is required on both variants (`InlinePayPayload`).
 
     Args:
         x_redirect_url (str | Unset):
@@ -272,9 +288,13 @@ async def asyncio(
         x_callback_url (str | Unset):
         x_call_mode (InlinePayXCALLMODE | Unset):  Default: InlinePayXCALLMODE.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
-            Send one of merchantUserId and
-            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
-            variant.
+            merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
+            both may be
+            sent together is not shown).
+            mobileNumber is required on the POST (direct debit) variant only: that rule is the
+            inlinePay
+            operation's `x-field-rules` (one payload schema serves both variants).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

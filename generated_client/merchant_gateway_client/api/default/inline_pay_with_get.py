@@ -120,7 +120,17 @@ def sync_detailed(
     """Inline pay with a selected instrument (GET carrying a body)
 
      The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual,
-    allowed by OpenAPI 3.1; clients must be able to send it). Same headers and answers as the POST.
+    allowed by OpenAPI 3.1; HTTP gives a GET body no meaning). Same headers and answers as the POST;
+    mobileNumber is optional here.
+
+    Fetch-based runtimes cannot send it: the Fetch standard forbids a body on GET, so `fetch` (browsers,
+    Deno, Node.js's global fetch and undici's fetch, Cloudflare Workers and other edge runtimes) and the
+    clients generated on top of it (e.g. openapi-generator's typescript-fetch) throw before sending, and
+    browsers' XMLHttpRequest drops the body. What works: the POST variant `inlinePay` (same path,
+    payload
+    and signing path; it also needs mobileNumber), or an HTTP client that sends a body with any method:
+    Node.js's `http`/`https` modules, Python httpx (this project's client), Java's `HttpClient`, curl
+    (`-X GET --data`). Intermediaries may also drop a GET body, so prefer the POST variant when you can.
 
     Args:
         x_redirect_url (str | Unset):
@@ -128,9 +138,13 @@ def sync_detailed(
         x_callback_url (str | Unset):
         x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
-            Send one of merchantUserId and
-            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
-            variant.
+            merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
+            both may be
+            sent together is not shown).
+            mobileNumber is required on the POST (direct debit) variant only: that rule is the
+            inlinePay
+            operation's `x-field-rules` (one payload schema serves both variants).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,7 +181,17 @@ def sync(
     """Inline pay with a selected instrument (GET carrying a body)
 
      The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual,
-    allowed by OpenAPI 3.1; clients must be able to send it). Same headers and answers as the POST.
+    allowed by OpenAPI 3.1; HTTP gives a GET body no meaning). Same headers and answers as the POST;
+    mobileNumber is optional here.
+
+    Fetch-based runtimes cannot send it: the Fetch standard forbids a body on GET, so `fetch` (browsers,
+    Deno, Node.js's global fetch and undici's fetch, Cloudflare Workers and other edge runtimes) and the
+    clients generated on top of it (e.g. openapi-generator's typescript-fetch) throw before sending, and
+    browsers' XMLHttpRequest drops the body. What works: the POST variant `inlinePay` (same path,
+    payload
+    and signing path; it also needs mobileNumber), or an HTTP client that sends a body with any method:
+    Node.js's `http`/`https` modules, Python httpx (this project's client), Java's `HttpClient`, curl
+    (`-X GET --data`). Intermediaries may also drop a GET body, so prefer the POST variant when you can.
 
     Args:
         x_redirect_url (str | Unset):
@@ -175,9 +199,13 @@ def sync(
         x_callback_url (str | Unset):
         x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
-            Send one of merchantUserId and
-            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
-            variant.
+            merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
+            both may be
+            sent together is not shown).
+            mobileNumber is required on the POST (direct debit) variant only: that rule is the
+            inlinePay
+            operation's `x-field-rules` (one payload schema serves both variants).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -209,7 +237,17 @@ async def asyncio_detailed(
     """Inline pay with a selected instrument (GET carrying a body)
 
      The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual,
-    allowed by OpenAPI 3.1; clients must be able to send it). Same headers and answers as the POST.
+    allowed by OpenAPI 3.1; HTTP gives a GET body no meaning). Same headers and answers as the POST;
+    mobileNumber is optional here.
+
+    Fetch-based runtimes cannot send it: the Fetch standard forbids a body on GET, so `fetch` (browsers,
+    Deno, Node.js's global fetch and undici's fetch, Cloudflare Workers and other edge runtimes) and the
+    clients generated on top of it (e.g. openapi-generator's typescript-fetch) throw before sending, and
+    browsers' XMLHttpRequest drops the body. What works: the POST variant `inlinePay` (same path,
+    payload
+    and signing path; it also needs mobileNumber), or an HTTP client that sends a body with any method:
+    Node.js's `http`/`https` modules, Python httpx (this project's client), Java's `HttpClient`, curl
+    (`-X GET --data`). Intermediaries may also drop a GET body, so prefer the POST variant when you can.
 
     Args:
         x_redirect_url (str | Unset):
@@ -217,9 +255,13 @@ async def asyncio_detailed(
         x_callback_url (str | Unset):
         x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
-            Send one of merchantUserId and
-            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
-            variant.
+            merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
+            both may be
+            sent together is not shown).
+            mobileNumber is required on the POST (direct debit) variant only: that rule is the
+            inlinePay
+            operation's `x-field-rules` (one payload schema serves both variants).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -256,7 +298,17 @@ async def asyncio(
     """Inline pay with a selected instrument (GET carrying a body)
 
      The GET form of inline pay: the wrapped payload is sent as a request body on a GET (unusual,
-    allowed by OpenAPI 3.1; clients must be able to send it). Same headers and answers as the POST.
+    allowed by OpenAPI 3.1; HTTP gives a GET body no meaning). Same headers and answers as the POST;
+    mobileNumber is optional here.
+
+    Fetch-based runtimes cannot send it: the Fetch standard forbids a body on GET, so `fetch` (browsers,
+    Deno, Node.js's global fetch and undici's fetch, Cloudflare Workers and other edge runtimes) and the
+    clients generated on top of it (e.g. openapi-generator's typescript-fetch) throw before sending, and
+    browsers' XMLHttpRequest drops the body. What works: the POST variant `inlinePay` (same path,
+    payload
+    and signing path; it also needs mobileNumber), or an HTTP client that sends a body with any method:
+    Node.js's `http`/`https` modules, Python httpx (this project's client), Java's `HttpClient`, curl
+    (`-X GET --data`). Intermediaries may also drop a GET body, so prefer the POST variant when you can.
 
     Args:
         x_redirect_url (str | Unset):
@@ -264,9 +316,13 @@ async def asyncio(
         x_callback_url (str | Unset):
         x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
-            Send one of merchantUserId and
-            userAuthToken (one is required). mobileNumber is required on the POST (direct debit)
-            variant.
+            merchantUserId or userAuthToken is
+            required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
+            both may be
+            sent together is not shown).
+            mobileNumber is required on the POST (direct debit) variant only: that rule is the
+            inlinePay
+            operation's `x-field-rules` (one payload schema serves both variants).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -115,11 +115,15 @@ def sync_detailed(
      The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID).
     In the apps-host listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         x_client_id (str | Unset):
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
-            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
+            (stated with `if`/`then`/`else` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,11 +156,15 @@ def sync(
      The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID).
     In the apps-host listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         x_client_id (str | Unset):
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
-            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
+            (stated with `if`/`then`/`else` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,11 +192,15 @@ async def asyncio_detailed(
      The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID).
     In the apps-host listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         x_client_id (str | Unset):
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
-            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
+            (stated with `if`/`then`/`else` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,11 +233,15 @@ async def asyncio(
      The refund served by the apps host (payload with `subMerchantId`; optional X-CLIENT-ID).
     In the apps-host listing WALLET_NOT_ACTIVATED is spelled WALLLET_NOT_ACTIVATED.
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         x_client_id (str | Unset):
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
-            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
+            (stated with `if`/`then`/`else` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -103,11 +103,17 @@ def sync_detailed(
     TIMED_OUT the refund may already have been initiated: check status before retrying.
     The URL path ends with `/`; the signing path is `/v3/credit/backToSource`.
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         body (RefundV3Payload): Refund payload of `/v3/credit/backToSource/` (uses `subMerchant`).
             Send exactly one of
-            originalTransactionId and providerReferenceId. transactionId must differ from the debit's.
-            amount is at most the original payment amount.
+            originalTransactionId and providerReferenceId (stated with `if`/`then`/`else` in this
+            schema and
+            listed in `x-field-rules`). transactionId must differ from the debit's. amount is at most
+            the
+            original payment amount.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,11 +146,17 @@ def sync(
     TIMED_OUT the refund may already have been initiated: check status before retrying.
     The URL path ends with `/`; the signing path is `/v3/credit/backToSource`.
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         body (RefundV3Payload): Refund payload of `/v3/credit/backToSource/` (uses `subMerchant`).
             Send exactly one of
-            originalTransactionId and providerReferenceId. transactionId must differ from the debit's.
-            amount is at most the original payment amount.
+            originalTransactionId and providerReferenceId (stated with `if`/`then`/`else` in this
+            schema and
+            listed in `x-field-rules`). transactionId must differ from the debit's. amount is at most
+            the
+            original payment amount.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,11 +184,17 @@ async def asyncio_detailed(
     TIMED_OUT the refund may already have been initiated: check status before retrying.
     The URL path ends with `/`; the signing path is `/v3/credit/backToSource`.
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         body (RefundV3Payload): Refund payload of `/v3/credit/backToSource/` (uses `subMerchant`).
             Send exactly one of
-            originalTransactionId and providerReferenceId. transactionId must differ from the debit's.
-            amount is at most the original payment amount.
+            originalTransactionId and providerReferenceId (stated with `if`/`then`/`else` in this
+            schema and
+            listed in `x-field-rules`). transactionId must differ from the debit's. amount is at most
+            the
+            original payment amount.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -209,11 +227,17 @@ async def asyncio(
     TIMED_OUT the refund may already have been initiated: check status before retrying.
     The URL path ends with `/`; the signing path is `/v3/credit/backToSource`.
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         body (RefundV3Payload): Refund payload of `/v3/credit/backToSource/` (uses `subMerchant`).
             Send exactly one of
-            originalTransactionId and providerReferenceId. transactionId must differ from the debit's.
-            amount is at most the original payment amount.
+            originalTransactionId and providerReferenceId (stated with `if`/`then`/`else` in this
+            schema and
+            listed in `x-field-rules`). transactionId must differ from the debit's. amount is at most
+            the
+            original payment amount.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -112,12 +112,16 @@ def sync_detailed(
     X-CALLBACK-MODE (POST or PUT, default POST). Answers e.g. PAYMENT_PENDING. A passed refund window
     answers REVERSAL_WINDOW_EXCEEDED (process the refund manually).
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         x_callback_url (str | Unset):
         x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
-            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
+            (stated with `if`/`then`/`else` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,12 +157,16 @@ def sync(
     X-CALLBACK-MODE (POST or PUT, default POST). Answers e.g. PAYMENT_PENDING. A passed refund window
     answers REVERSAL_WINDOW_EXCEEDED (process the refund manually).
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         x_callback_url (str | Unset):
         x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
-            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
+            (stated with `if`/`then`/`else` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,12 +197,16 @@ async def asyncio_detailed(
     X-CALLBACK-MODE (POST or PUT, default POST). Answers e.g. PAYMENT_PENDING. A passed refund window
     answers REVERSAL_WINDOW_EXCEEDED (process the refund manually).
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         x_callback_url (str | Unset):
         x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
-            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
+            (stated with `if`/`then`/`else` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -230,12 +242,16 @@ async def asyncio(
     X-CALLBACK-MODE (POST or PUT, default POST). Answers e.g. PAYMENT_PENDING. A passed refund window
     answers REVERSAL_WINDOW_EXCEEDED (process the refund manually).
 
+    TRANSACTION_NOT_FOUND (original transaction not found) is described under HTTP 200 and HTTP 400: its
+    HTTP status is not shown, so read it by `code` under either.
+
     Args:
         x_callback_url (str | Unset):
         x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
-            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId.
+            (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
+            (stated with `if`/`then`/`else` in this schema and listed in `x-field-rules`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -102,6 +102,13 @@ def sync_detailed(
     wrapped, not signed). Validation failure answers BAD_REQUEST with a message saying the amount
     must be at least 1.
 
+    The minimum amount is ambiguous in the interface document: its callback-test table says "at least
+    1 rupee/100 paise as the validation message says 'must be greater than or equal to 1'", and its
+    limits table says "At least 1". Amounts are in paise elsewhere, so the minimum may be 1 or 100
+    paise. This document keeps `minimum: 1` (what the validation message says, and the less strict
+    of the two: a client never refuses an amount the gateway may accept); send at least 100 to be
+    safe under both readings.
+
     Args:
         x_callback_url (str):
         x_call_mode (TriggerTestCallbackXCallMode):
@@ -144,6 +151,13 @@ def sync(
     wrapped, not signed). Validation failure answers BAD_REQUEST with a message saying the amount
     must be at least 1.
 
+    The minimum amount is ambiguous in the interface document: its callback-test table says "at least
+    1 rupee/100 paise as the validation message says 'must be greater than or equal to 1'", and its
+    limits table says "At least 1". Amounts are in paise elsewhere, so the minimum may be 1 or 100
+    paise. This document keeps `minimum: 1` (what the validation message says, and the less strict
+    of the two: a client never refuses an amount the gateway may accept); send at least 100 to be
+    safe under both readings.
+
     Args:
         x_callback_url (str):
         x_call_mode (TriggerTestCallbackXCallMode):
@@ -180,6 +194,13 @@ async def asyncio_detailed(
      Triggers a test server-to-server callback to the URL in `x-callback-url`. Plain JSON body (not
     wrapped, not signed). Validation failure answers BAD_REQUEST with a message saying the amount
     must be at least 1.
+
+    The minimum amount is ambiguous in the interface document: its callback-test table says "at least
+    1 rupee/100 paise as the validation message says 'must be greater than or equal to 1'", and its
+    limits table says "At least 1". Amounts are in paise elsewhere, so the minimum may be 1 or 100
+    paise. This document keeps `minimum: 1` (what the validation message says, and the less strict
+    of the two: a client never refuses an amount the gateway may accept); send at least 100 to be
+    safe under both readings.
 
     Args:
         x_callback_url (str):
@@ -222,6 +243,13 @@ async def asyncio(
      Triggers a test server-to-server callback to the URL in `x-callback-url`. Plain JSON body (not
     wrapped, not signed). Validation failure answers BAD_REQUEST with a message saying the amount
     must be at least 1.
+
+    The minimum amount is ambiguous in the interface document: its callback-test table says "at least
+    1 rupee/100 paise as the validation message says 'must be greater than or equal to 1'", and its
+    limits table says "At least 1". Amounts are in paise elsewhere, so the minimum may be 1 or 100
+    paise. This document keeps `minimum: 1` (what the validation message says, and the less strict
+    of the two: a client never refuses an amount the gateway may accept); send at least 100 to be
+    safe under both readings.
 
     Args:
         x_callback_url (str):

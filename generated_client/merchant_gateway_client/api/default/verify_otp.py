@@ -108,7 +108,10 @@ def sync_detailed(
 
     Args:
         body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
-            matching otp).
+            matching otp). The fields are the
+            interface document's ("OTP verification request: merchantId, otpToken, otp"); the
+            operation that
+            carries them (method, path, base64 wrapping) is from the gateway's public reference.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,7 +149,10 @@ def sync(
 
     Args:
         body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
-            matching otp).
+            matching otp). The fields are the
+            interface document's ("OTP verification request: merchantId, otpToken, otp"); the
+            operation that
+            carries them (method, path, base64 wrapping) is from the gateway's public reference.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,7 +185,10 @@ async def asyncio_detailed(
 
     Args:
         body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
-            matching otp).
+            matching otp). The fields are the
+            interface document's ("OTP verification request: merchantId, otpToken, otp"); the
+            operation that
+            carries them (method, path, base64 wrapping) is from the gateway's public reference.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,7 +226,10 @@ async def asyncio(
 
     Args:
         body (OtpVerifyPayload): OTP verification payload (send the latest otpToken with its
-            matching otp).
+            matching otp). The fields are the
+            interface document's ("OTP verification request: merchantId, otpToken, otp"); the
+            operation that
+            carries them (method, path, base64 wrapping) is from the gateway's public reference.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

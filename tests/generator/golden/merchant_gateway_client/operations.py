@@ -17,6 +17,7 @@ from typing import Literal
 
 MoneyMovement = Literal["none", "debit", "collect", "refund", "deferred-refund"]
 AnswerCodes = Literal["outcome", "payment-state"]
+FieldRule = Literal["exactly-one-of", "at-least-one-of", "at-most-one-of", "required"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class Operation:
     headers: Mapping[str, str]  # public keyword -> endpoint parameter (a request header)
     required_headers: tuple[str, ...]  # endpoint parameters the caller must give
     enum_fields: Mapping[str, tuple[str, ...]]  # payload field (wire name) -> its allowed values
+    # x-field-rules (payload schema's, then the operation's): (rule, wire field names); checked before sending
+    field_rules: tuple[tuple[FieldRule, tuple[str, ...]], ...] = ()
 
     @functools.cached_property
     def module(self) -> ModuleType:

@@ -1,0 +1,76 @@
+"""Issue 16: the conformance kit carries each operation's codes (x-codes) and field rules (x-field-rules), its request
+cases keep the rules, and it lists payloads a conforming client refuses before sending (`rule_cases`), which the
+project's own Python client does."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import make_kit  # tools/conformance (pytest's `pythonpath`)
+import pytest
+
+mg = pytest.importorskip("merchant_gateway", reason="overlay not importable")
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def test_operations_carry_codes_and_field_rules(kit: dict[str, Any]) -> None:
+    spec = make_kit.load_spec()
+    wrapped = make_kit.Spec(spec)
+    for _, _, op, _ in make_kit.operations(spec):
+        entry = kit["operations"][op["operationId"]]
+        assert entry["codes"] == [
+            {"code": c["code"], "outcome": c["outcome"], "meaning": c["meaning"]} for c in op.get("x-codes") or []
+        ]
+        assert entry["field_rules"] == make_kit.field_rules(wrapped, op)
+    ops = kit["operations"]
+    assert {"code": "PAYMENT_SUCCESS", "outcome": "accepted"}.items() <= ops["debitV4Web"]["codes"][0].items()
+    assert ops["inlinePay"]["field_rules"] == [
+        {"rule": "at-least-one-of", "fields": ["merchantUserId", "userAuthToken"]},
+        {"rule": "required", "fields": ["mobileNumber"]},
+    ]
+    assert ops["inlinePayWithGet"]["field_rules"] == [
+        {"rule": "at-least-one-of", "fields": ["merchantUserId", "userAuthToken"]}
+    ]
+    for word in ("codes", "field_rules", "get_body"):
+        assert word in kit["conventions"], word
+
+
+def test_request_cases_keep_the_rules(kit: dict[str, Any]) -> None:
+    for case in kit["requests"]:
+        payload = case["inputs"].get("payload")
+        if payload is None:
+            continue
+        for rule in kit["operations"][case["operationId"]]["field_rules"]:
+            assert not make_kit.breaks(rule, payload), (case["id"], rule)
+
+
+def test_every_rule_has_refused_payloads(kit: dict[str, Any]) -> None:
+    covered = {(c["operationId"], c["rule"]["rule"], tuple(c["rule"]["fields"])) for c in kit["rule_cases"]}
+    for op_id, op in kit["operations"].items():
+        if op["called_by"] == "mobile-sdk":
+            continue
+        for rule in op["field_rules"]:
+            assert (op_id, rule["rule"], tuple(rule["fields"])) in covered, (op_id, rule)
+    for case in kit["rule_cases"]:
+        assert make_kit.breaks(case["rule"], case["inputs"]["payload"]), case["id"]
+        assert case["expect"] == {"refused": True, "fields": case["rule"]["fields"]}
+
+
+def test_the_python_client_refuses_every_rule_case_before_sending(kit: dict[str, Any]) -> None:
+    sent: list[httpx.Request] = []
+    transport = httpx.MockTransport(lambda r: (sent.append(r), httpx.Response(500))[1])
+    gw = mg.Gateway(merchant_id="MERCHANTUAT", salt_key="kit-salt", salt_index="1", transport=transport)
+    for case in kit["rule_cases"]:
+        name = _snake(case["operationId"])
+        op = getattr(gw, name)
+        fields = {_snake(k): v for k, v in case["inputs"]["payload"].items()}
+        with pytest.raises(mg.ValidationError) as info:
+            op(**fields)
+        assert info.value.field in case["expect"]["fields"], (case["id"], info.value)
+        assert all(f in str(info.value) for f in case["expect"]["fields"]), (case["id"], str(info.value))
+    assert sent == []
