@@ -165,6 +165,47 @@ def contended(url: str, workers: int, seconds: float, pool: int) -> dict[str, An
     }
 
 
+# --- 2b. the shared rate ceiling's own cost ---------------------------------------------------------------------------
+
+
+def _limiter_worker(url: str, seconds: float, out: Any) -> None:
+    from merchant_gateway.ledger import RateLimit, SharedRateLimiter, open_store
+
+    store = open_store(url)
+    limiter = SharedRateLimiter(store, RateLimit(50_000, 1.0, name="bench"))  # not reached: the cost alone
+    n, end = 0, time.time() + seconds
+    start = time.perf_counter()
+    while time.time() < end:
+        limiter.acquire()
+        n += 1
+    out.put({"grants": n, "seconds": time.perf_counter() - start})
+    store.close()
+
+
+def limiter_cost(url: str, workers: int, seconds: float) -> dict[str, Any]:
+    from merchant_gateway.ledger import RateLimit, SharedRateLimiter, open_store
+
+    store = open_store(url)
+    SharedRateLimiter(store, RateLimit(50_000, 1.0, name="bench"))  # the slots, created once
+    store.close()
+    ctx = mp.get_context("spawn")
+    q = ctx.Queue()
+    procs = [ctx.Process(target=_limiter_worker, args=(url, seconds, q)) for _ in range(workers)]
+    for p in procs:
+        p.start()
+    results = [q.get() for _ in procs]
+    for p in procs:
+        p.join()
+    grants = sum(r["grants"] for r in results)
+    per_s = grants / max(r["seconds"] for r in results)
+    return {
+        "workers": workers,
+        "grants": grants,
+        "grants_per_s": round(per_s, 1),
+        "ms_per_grant": round(1000 / per_s * workers, 2),
+    }
+
+
 # --- 3. 100,000 unfinished payments -----------------------------------------------------------------------------------
 
 
@@ -233,8 +274,10 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default="build/bench_ledger.json")
     ap.add_argument("--backends", default="sqlite,postgresql")
+    ap.add_argument("--sections", default="lifecycle,limiter,claims,holding")
     a = ap.parse_args()
     per_worker, claim_s, hold_n, hold_s = (300, 3.0, 10_000, 5.0) if a.quick else (2000, 10.0, 100_000, 20.0)
+    sections = set(a.sections.split(","))
     from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
 
     work = ROOT / "build" / "bench_ledger"
@@ -248,12 +291,14 @@ def main() -> int:
         if backend == "sqlite":
             for old in work.glob("bench.sqlite3*"):
                 old.unlink()
-            results["backends"]["sqlite"] = run_backend(f"sqlite:///{work}/bench.sqlite3", per_worker, claim_s, hold_n,
-                                                        hold_s)  # fmt: skip
+            url = f"sqlite:///{work}/bench.sqlite3"
+            results["backends"]["sqlite"] = run_backend(url, per_worker, claim_s, hold_n, hold_s, sections)
         else:
             try:
                 with local_postgres(fsync=True) as pg:
-                    results["backends"]["postgresql"] = run_backend(pg.url, per_worker, claim_s, hold_n, hold_s)
+                    results["backends"]["postgresql"] = run_backend(
+                        pg.url, per_worker, claim_s, hold_n, hold_s, sections
+                    )
             except PostgresUnavailable as exc:
                 results["backends"]["postgresql"] = {"skipped": str(exc)}
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
@@ -266,15 +311,22 @@ def main() -> int:
     return 0 if ok else 1
 
 
-def run_backend(url: str, per_worker: int, claim_s: float, hold_n: int, hold_s: float) -> dict[str, Any]:
+def run_backend(
+    url: str, per_worker: int, claim_s: float, hold_n: int, hold_s: float, sections: set[str]
+) -> dict[str, Any]:
     tag = "p" if url.startswith("postgres") else "s"
     out: dict[str, Any] = {"lifecycle": [], "claims": []}
-    for w in (1, 2, 4):
+    for w in (1, 2, 4) if "lifecycle" in sections else ():
         out["lifecycle"].append(lifecycle(url, w, per_worker, f"{tag}{w}"))
         print(f"{url.split(':')[0]} lifecycle {w} workers: {out['lifecycle'][-1]}", file=sys.stderr)
-    for w in (1, 2, 4):
+    if "limiter" in sections:
+        out["limiter"] = [limiter_cost(url, w, claim_s / 2) for w in (1, 2, 4)]
+        print(f"{url.split(':')[0]} limiter: {out['limiter']}", file=sys.stderr)
+    for w in (1, 2, 4) if "claims" in sections else ():
         out["claims"].append(contended(url, w, claim_s, pool=200))
         print(f"{url.split(':')[0]} contended claims {w} workers: {out['claims'][-1]}", file=sys.stderr)
+    if "holding" not in sections:
+        return out
     small = holding(url, 1_000, hold_s, tag + "a")
     big = holding(url, hold_n, hold_s, tag + "b")
     out["holding"] = {

@@ -102,7 +102,7 @@ class SharedRateLimiter:
             if not tx.execute(f"SELECT lim FROM mgw_rate WHERE name = ?{lock}", (r.name,)):
                 self._ensure_slots(tx)
             now = (self.store.server_now(tx) if self._server_clock else None) or self._clock()
-            rows = tx.execute("SELECT slot, at FROM mgw_rate_slots WHERE name = ? ORDER BY at, slot LIMIT 1", (r.name,))
+            rows = tx.execute("SELECT slot, at FROM mgw_rate_slots WHERE name = ? ORDER BY at LIMIT 1", (r.name,))
             oldest = rows[0]
             if oldest["at"] > now - window:
                 return float(oldest["at"]) + window - now

@@ -103,6 +103,7 @@ CREATE TABLE IF NOT EXISTS mgw_rate_slots (
     at {real} NOT NULL,
     PRIMARY KEY (name, slot)
 );
+CREATE INDEX IF NOT EXISTS mgw_rate_slots_oldest ON mgw_rate_slots (name, at);
 CREATE TABLE IF NOT EXISTS mgw_schema (version INTEGER NOT NULL);
 """
 
