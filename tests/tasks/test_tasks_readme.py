@@ -19,8 +19,9 @@ README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding=
 
 
 def first_screen() -> str:
-    """From the top to the first section after the first payment."""
-    return README[: README.index("## What this is")]
+    """From the top to the section after the first payment's."""
+    start = README.index("## Your first payment")
+    return README[: README.index("\n## ", start + 1)]
 
 
 def blocks(text: str, lang: str) -> list[str]:
