@@ -575,6 +575,14 @@ def make_kit(doc: dict[str, Any]) -> dict[str, Any]:
         "it sends exactly `expect` for every request case, accepts exactly the callback cases whose "
         "expect.valid is true, and refuses every rule case before sending. See docs/other-languages.md.",
         "spec": {"title": (doc.get("info") or {}).get("title"), "version": (doc.get("info") or {}).get("version")},
+        # the machine-readable operation table a middleware reads at run time; `operations` below restates the
+        # facts a test case needs, and tests/artifacts checks that the two agree
+        "operations_table": {
+            "file": "operations.json",
+            "schema": "operations.schema.json",
+            "built_by": "make spec-artifacts (tools/artifacts/make_artifacts.py), into build/artifacts/",
+            "key": "operationId",
+        },
         "conventions": CONVENTIONS,
         "config": CONFIG,
         "callback_salts": CALLBACK_SALTS,
