@@ -12,8 +12,9 @@ so both paths behave the same.
 The clients stay ``httpx.Client`` / ``httpx.AsyncClient``: same transports, exceptions, responses and the same
 "HTTP Request: ..." log line on the ``httpx`` logger.
 
-A proxy named in the environment (HTTP(S)_PROXY, ALL_PROXY) keeps its URLs on httpx's path, where httpx routes
-them through it; hosts that NO_PROXY covers stay direct.
+With ``trust_env`` (httpx's default), a URL whose host a proxy in the environment would carry (HTTP(S)_PROXY,
+ALL_PROXY, unless NO_PROXY lifts it) takes httpx's path, where httpx routes it there. The gateways' default
+transports route proxies themselves, so the gateways build these clients with ``trust_env=False``.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ import datetime
 import http.cookiejar
 import logging
 import time
-import urllib.request
 from typing import Any
 
 import httpx
 from merchant_gateway_client.client import XVerifyAuth
+
+from .transports import environment_proxy
 
 _httpx_logger = logging.getLogger("httpx")
 
@@ -37,10 +39,7 @@ def _refuse_all_cookies() -> http.cookiejar.CookieJar:
 
 def proxied(scheme: str, host: str) -> bool:
     """True when the environment names a proxy for ``scheme`` that NO_PROXY does not lift for ``host``."""
-    proxies = urllib.request.getproxies_environment()
-    if not (proxies.get(scheme) or proxies.get("all")):
-        return False
-    return not urllib.request.proxy_bypass(host)
+    return environment_proxy(scheme, host) is not None
 
 
 class _Direct:

@@ -107,17 +107,20 @@ class _Base:
             salt_index=cfg.salt_index,
             timeout=timeout,
         )
-        if transport is None:
-            kind = GatewayTransport if sync else AsyncGatewayTransport
-            transport = kind(limits=self._limits(), deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
         # only the codings the default transports decode within the answer cap (httpx would add br/zstd when
         # their packages happen to be installed)
         args: dict[str, Any] = {
             "base_url": cfg.base,
             "timeout": timeout,
-            "transport": transport,
             "headers": {"Accept-Encoding": "gzip, deflate"},
         }
+        if transport is None:
+            kind = GatewayTransport if sync else AsyncGatewayTransport
+            transport = kind(limits=self._limits(), deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
+            # the default transports honour the environment's proxies themselves, with every guarantee: httpx must
+            # not route around them through transports of its own
+            args["trust_env"] = False
+        args["transport"] = transport
         if sync:
             client.set_httpx_client(DirectClient(**args))
         else:

@@ -19,8 +19,8 @@ Everything else (pooling, keep-alive, TLS, 1xx answers, framing) is httpcore's a
 so the client's phase rule stays the one of httpx: a connect error or pool timeout means nothing was sent, any
 other failure means the request may have been sent (merchant_gateway/_core.py).
 
-Proxies are not handled here: with a proxy in the environment the gateways use httpx's own transports (see
-``merchant_gateway.direct_client``), without this deadline and cap.
+A proxy named in the environment (HTTP(S)_PROXY, ALL_PROXY; NO_PROXY lifts hosts) is honoured here, per gateway
+host, through httpcore's HTTP proxy pool on the same network backend: a proxied call keeps every guarantee above.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextvars
 import time
 import typing
+import urllib.request
 import zlib
 from collections.abc import AsyncIterable, Callable, Iterable
 from typing import Any
@@ -342,6 +343,53 @@ def _response(answer: httpcore.Response, body: bytes) -> httpx.Response:
     return httpx.Response(answer.status, headers=headers, content=body, extensions=answer.extensions)
 
 
+def environment_proxy(scheme: str, host: str) -> str | None:
+    """The proxy URL the environment names for ``scheme`` (or ALL_PROXY), unless NO_PROXY lifts ``host``."""
+    proxies = urllib.request.getproxies_environment()
+    url = proxies.get(scheme) or proxies.get("all")
+    if not url or urllib.request.proxy_bypass(host):
+        return None
+    return url
+
+
+class _Routes:
+    """Which pool a request goes to: the direct one, or (with ``trust_env``) one per proxy the environment names
+    for its host. Proxy pools are made on first use with ``make_proxy(url, auth, headers)``."""
+
+    def __init__(self, direct: Any, make_proxy: Callable[[httpcore.URL, Any, Any], Any], trust_env: bool) -> None:
+        self.direct = direct
+        self._make_proxy = make_proxy
+        self._trust_env = trust_env
+        self._by_host: dict[tuple[str, str], Any] = {}
+        self._proxies: dict[str, Any] = {}
+
+    def pool(self, request: httpx.Request) -> Any:
+        if not self._trust_env:
+            return self.direct
+        key = (request.url.scheme, request.url.host)
+        pool = self._by_host.get(key)
+        if pool is None:
+            url = environment_proxy(*key)
+            pool = self.direct if url is None else self._proxy(url, request)
+            self._by_host[key] = pool
+        return pool
+
+    def _proxy(self, url: str, request: httpx.Request) -> Any:
+        pool = self._proxies.get(url)
+        if pool is None:
+            proxy = httpx.Proxy(url)
+            if proxy.url.scheme not in ("http", "https"):  # before anything is sent: a connect error
+                raise httpx.ConnectError(f"unsupported proxy scheme {proxy.url.scheme!r}", request=request)
+            core_url = httpcore.URL(
+                scheme=proxy.url.raw_scheme, host=proxy.url.raw_host, port=proxy.url.port, target=proxy.url.raw_path
+            )
+            pool = self._proxies[url] = self._make_proxy(core_url, proxy.raw_auth, proxy.headers.raw)
+        return pool
+
+    def all(self) -> list[Any]:
+        return [self.direct, *self._proxies.values()]
+
+
 def _pool_args(limits: httpx.Limits) -> dict[str, Any]:
     return {
         "ssl_context": httpx.create_ssl_context(),
@@ -353,7 +401,7 @@ def _pool_args(limits: httpx.Limits) -> dict[str, Any]:
 
 class GatewayTransport(httpx.BaseTransport):
     """Sync transport: httpcore's pool with a deadline of ``deadline`` seconds per request, connect to last byte,
-    and answers capped at ``max_answer_bytes``."""
+    and answers capped at ``max_answer_bytes``; with ``trust_env``, through the proxy the environment names."""
 
     def __init__(
         self,
@@ -362,8 +410,17 @@ class GatewayTransport(httpx.BaseTransport):
         deadline: float | None = None,
         max_answer_bytes: int = MAX_ANSWER_BYTES,
         clock: Callable[[], float] = time.monotonic,
+        trust_env: bool = True,
     ) -> None:
-        self._pool = httpcore.ConnectionPool(network_backend=_Backend(clock), **_pool_args(limits or httpx.Limits()))
+        args = _pool_args(limits or httpx.Limits())
+        backend = _Backend(clock)
+
+        def proxy_pool(url: httpcore.URL, auth: Any, headers: Any) -> httpcore.HTTPProxy:
+            return httpcore.HTTPProxy(
+                proxy_url=url, proxy_auth=auth, proxy_headers=headers, network_backend=backend, **args
+            )
+
+        self._routes = _Routes(httpcore.ConnectionPool(network_backend=backend, **args), proxy_pool, trust_env)
         self._deadline = deadline
         self._limit = max_answer_bytes
         self._clock = clock
@@ -376,7 +433,7 @@ class GatewayTransport(httpx.BaseTransport):
         received = bytearray()
         token_received = _received.set(received)
         try:
-            answer = self._pool.handle_request(_core_request(request))
+            answer = self._routes.pool(request).handle_request(_core_request(request))
             try:
                 reader = _Reader(answer.headers, self._limit, request)
                 for chunk in typing.cast("Iterable[bytes]", answer.stream):
@@ -396,7 +453,8 @@ class GatewayTransport(httpx.BaseTransport):
         return _response(answer, body)
 
     def close(self) -> None:
-        self._pool.close()
+        for pool in self._routes.all():
+            pool.close()
 
 
 class AsyncGatewayTransport(httpx.AsyncBaseTransport):
@@ -409,9 +467,17 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
         deadline: float | None = None,
         max_answer_bytes: int = MAX_ANSWER_BYTES,
         clock: Callable[[], float] = time.monotonic,
+        trust_env: bool = True,
     ) -> None:
-        pool_args = _pool_args(limits or httpx.Limits())
-        self._pool = httpcore.AsyncConnectionPool(network_backend=_AsyncBackend(clock), **pool_args)
+        args = _pool_args(limits or httpx.Limits())
+        backend = _AsyncBackend(clock)
+
+        def proxy_pool(url: httpcore.URL, auth: Any, headers: Any) -> httpcore.AsyncHTTPProxy:
+            return httpcore.AsyncHTTPProxy(
+                proxy_url=url, proxy_auth=auth, proxy_headers=headers, network_backend=backend, **args
+            )
+
+        self._routes = _Routes(httpcore.AsyncConnectionPool(network_backend=backend, **args), proxy_pool, trust_env)
         self._deadline = deadline
         self._limit = max_answer_bytes
         self._clock = clock
@@ -424,7 +490,7 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
         received = bytearray()
         token_received = _received.set(received)
         try:
-            answer = await self._pool.handle_async_request(_core_request(request))
+            answer = await self._routes.pool(request).handle_async_request(_core_request(request))
             try:
                 reader = _Reader(answer.headers, self._limit, request)
                 async for chunk in typing.cast("AsyncIterable[bytes]", answer.stream):
@@ -444,4 +510,5 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
         return _response(answer, body)
 
     async def aclose(self) -> None:
-        await self._pool.aclose()
+        for pool in self._routes.all():
+            await pool.aclose()

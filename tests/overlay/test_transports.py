@@ -244,3 +244,16 @@ def test_the_fast_path_agrees_with_full_framing(received: bytes, body_length: in
 
     assert _over_read(b"GET", received, body_length) is over
     assert _over_read(b"GET", received) is over  # the full framing alone
+
+
+def test_a_proxy_the_transports_cannot_speak_is_refused_before_sending(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
+    monkeypatch.setenv("ALL_PROXY", "socks5://127.0.0.1:9")
+    with httpx.Client(transport=GatewayTransport()) as client, pytest.raises(httpx.ConnectError, match="socks5"):
+        client.get("http://gateway.invalid/x")  # a connect error: nothing was sent, the only retryable failure
+    monkeypatch.setenv("NO_PROXY", "gateway.invalid")  # lifted for this host: direct (and unresolvable)
+    with httpx.Client(transport=GatewayTransport()) as client, pytest.raises(httpx.ConnectError) as info:
+        client.get("http://gateway.invalid/x")
+    assert "socks5" not in str(info.value)

@@ -42,15 +42,11 @@ def _default_sync_type() -> type | None:
 
 
 def shipped_transports() -> list[Transport]:
-    """Every transport the package ships, sync and async: the defaults Gateway and AsyncGateway build for
-    themselves (``transport`` not given, no proxy configured), and StdlibTransport while the package still
-    ships it and it is not the sync default.
-
-    Not here: httpx's own ``HTTPTransport``/``AsyncHTTPTransport``. They are httpx's, not the package's; the
-    package uses them only when a proxy is configured in the environment, and documents that path as having
-    neither the whole-call deadline nor the answer cap, so the drip and 200 MB cases could never pass on it.
-    """
-    found = [Transport("sync", "default", lambda: None), Transport("async", "default", lambda: None)]
+    """Every way the package sends, sync and async: the defaults Gateway and AsyncGateway build for themselves
+    (``transport`` not given), directly and through a proxy named in the environment (``proxied``: HTTP_PROXY is
+    the hostile server itself, the gateway's URLs name a host only the proxy reaches), and StdlibTransport while
+    the package still ships it and it is not the sync default."""
+    found = [Transport(mode, name, lambda: None) for name in ("default", "proxied") for mode in ("sync", "async")]
     try:
         stdlib = importlib.import_module("merchant_gateway.stdlib_transport").StdlibTransport
     except (ImportError, AttributeError):
@@ -68,7 +64,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(autouse=True)
 def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A proxy in the environment would swap the default transport for httpx's (and route loopback through it)."""
+    """Only the `proxied` transport variant names a proxy (set by the test itself)."""
     for var in _PROXY_VARS:
         monkeypatch.delenv(var, raising=False)
 

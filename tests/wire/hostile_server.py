@@ -272,6 +272,8 @@ def _read_request(sock: socket.socket, pending: bytes) -> tuple[bytes, bytes, by
 def _parse(raw: bytes, head: bytes, body: bytes, conn: int, index: int) -> Seen:
     request_line, *lines = head.decode("latin-1").split("\r\n")
     method, target, _ = (request_line.split(" ") + ["", ""])[:3]
+    if "://" in target:  # absolute form: the request came through this server acting as the proxy
+        target = "/" + target.split("://", 1)[1].partition("/")[2]
     path = target.split("?", 1)[0]
     headers = {}
     for line in lines:

@@ -333,6 +333,9 @@ CASES = [
 # --- running and judging ----------------------------------------------------------------------------------------
 
 
+PROXIED_ORIGIN = "http://gateway.invalid"  # .invalid never resolves: only a proxy can carry these calls
+
+
 class Outcome(NamedTuple):
     result: Any
     error: Exception | None
@@ -412,11 +415,20 @@ def _judge(case: Case, op: Op, expect: Expect, key: str, outcome: Outcome, serve
 @pytest.mark.parametrize(
     ("case", "op"), [pytest.param(case, OPS[name], id=f"{case.name}-{name}") for case in CASES for name in case.ops]
 )
-def test_wire(case: Case, op: Op, transport: Transport, hostile: Callable[..., HostileServer]) -> None:
+def test_wire(
+    case: Case,
+    op: Op,
+    transport: Transport,
+    hostile: Callable[..., HostileServer],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     server = hostile(case.behaviour, followups={op.keys[0]: op.keys[1]})
     expects = [case.expect] if case.then is None else [case.expect, case.then]
     keys = list(op.keys[: len(expects)])
     settings = _settings(server.port, case.timeout)
+    if transport.name == "proxied":  # the hostile server is the proxy; the gateway's host resolves nowhere else
+        monkeypatch.setenv("HTTP_PROXY", f"http://127.0.0.1:{server.port}")
+        settings.update(base_url=PROXIED_ORIGIN, apps_url=PROXIED_ORIGIN, auth_url=PROXIED_ORIGIN)
     if transport.mode == "sync":
         outcomes = _sync_calls(transport, settings, op, keys)
     else:
