@@ -7,8 +7,9 @@ the refund -> link a user by OTP -> balance -> unlink (and see the token stop wo
 
 Against a gateway other than the embedded sandbox nothing sandbox-specific is assumed. A payments page is scripted
 only when it is served from this machine (a local sandbox) and can be opened; otherwise the demo says what a person
-must do ("open this page and pay") and waits for the final status on the published polling schedule, up to its
-15-minute deadline (``--wait-for-person``), then goes on with the callbacks and the status. The OTP steps run only
+must do ("open this page and pay") and waits for the final status on the gateway's polling schedule (from its
+public reference, not the interface document), up to its 15-minute deadline (``--wait-for-person``), then goes on
+with the callbacks and the status. The OTP steps run only
 when MGW_DEMO_OTP_MOBILE is set (the OTP is then typed in, or taken from MGW_DEMO_OTP). ``--no-browser-steps``
 leaves out every step that needs a person. Each step ends in one line (ok, FAIL with its cause, or skip with its
 reason): a network failure never ends the demo in a traceback.
@@ -49,7 +50,7 @@ from .output import Output
 DEMO_AMOUNT = 10_000  # paise
 REFUND_AMOUNT = 4_000
 # The embedded sandbox settles within seconds, so its demo polls every second; any other gateway gets the
-# published schedule.
+# gateway's polling schedule (from its public reference, not the interface document).
 SANDBOX_SCHEDULE = PollSchedule(first_check_after=0.5, phases=(Phase(1.0, None),), timeout=60.0)
 
 
@@ -496,7 +497,7 @@ def _story(
 
 def _polling(schedule: PollSchedule) -> str:
     if schedule.phases == DEFAULT_SCHEDULE.phases:
-        return "status checks on the published polling schedule"
+        return "status checks on the gateway's polling schedule (its public reference, not the interface document)"
     return f"a status check every {schedule.first_check_after:g} s"
 
 

@@ -40,7 +40,8 @@ def config_from(args: argparse.Namespace) -> GatewayConfig:
 
 
 def add_wait_flags(p: argparse.ArgumentParser, *, deadline_flag: str = "--deadline") -> None:
-    """How a command waits for a final status: the published schedule (15 min) unless told otherwise."""
+    """How a command waits for a final status: the gateway's polling schedule (15 min; from its public reference,
+    not the interface document) unless told otherwise."""
     p.add_argument(
         deadline_flag,
         dest="deadline",
@@ -48,14 +49,14 @@ def add_wait_flags(p: argparse.ArgumentParser, *, deadline_flag: str = "--deadli
         default=DEFAULT_SCHEDULE.timeout,
         metavar="SECONDS",
         help=f"give up waiting for a final status after this long (default {DEFAULT_SCHEDULE.timeout:.0f} s, "
-        "the published polling schedule's timeout)",
+        "the polling schedule's timeout; the schedule comes from the gateway's public reference)",
     )
     p.add_argument(
         "--poll-every",
         type=float,
         metavar="SECONDS",
-        help="check the status every SECONDS instead of the published schedule (for a local sandbox that settles "
-        "in seconds; a real gateway expects the published schedule)",
+        help="check the status every SECONDS instead of the polling schedule (for a local sandbox that settles "
+        "in seconds; a real gateway expects the schedule of its public reference)",
     )
     p.set_defaults(deadline_flag=deadline_flag)
 

@@ -247,7 +247,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--redirect-url")
     p.add_argument("--redirect-mode", choices=("REDIRECT", "POST"))
     p.add_argument("--callback-url")
-    p.add_argument("--wait", action="store_true", help="poll the status on the published schedule until final")
+    p.add_argument(
+        "--wait",
+        action="store_true",
+        help=(
+            "poll the status until final, on the gateway's polling schedule "
+            "(source: its public reference, not the interface document)"
+        ),
+    )
     add_wait_flags(p)
     p.set_defaults(handler=cmd_pay)
 
@@ -255,7 +262,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_config_flags(p)
     p.add_argument("transaction_id")
     p.add_argument("--apps-host", action="store_true", help="ask the apps host instead of the base host")
-    p.add_argument("--wait", action="store_true", help="poll on the published schedule until final")
+    p.add_argument(
+        "--wait",
+        action="store_true",
+        help=(
+            "poll until final, on the gateway's polling schedule "
+            "(source: its public reference, not the interface document)"
+        ),
+    )
     p.add_argument("--expected-amount", type=int, help="cross-check the amount (paise) of the forward request")
     add_wait_flags(p)
     p.set_defaults(handler=cmd_status)

@@ -13,7 +13,7 @@ States (``Payment.state``), in rank order:
   gateway. A ledger state, not a lost exception: the reconciler settles it through the status operation.
 - ``accepted`` (2): the gateway answered the request (PAYMENT_PENDING, PAYMENT_INITIATED, SUCCESS, a redirect...)
   or a status read said PAYMENT_PENDING; the final state is still to come.
-- ``overdue`` (3): the published schedule's deadline passed without a final state; checked every
+- ``overdue`` (3): the polling schedule's deadline passed without a final state; checked every
   ``overdue_every`` seconds until ``give_up_at``.
 - ``final`` (9): ``code`` says which: a terminal payment code (PAYMENT_SUCCESS, PAYMENT_ERROR, PAYMENT_DECLINED,
   PAYMENT_CANCELLED), or one of the ledger's own verdicts below. Nothing changes a final payment.
@@ -71,7 +71,7 @@ class Payment:
     final_source: str | None  # answer | status | callback | reconciler
     created_at: float
     started_at: float  # origin of the polling schedule
-    deadline: float  # end of the published schedule (collect / SDK-less: their expiry)
+    deadline: float  # end of the polling schedule (collect / SDK-less: their expiry)
     give_up_at: float
     final_at: float | None
     next_check_at: float | None
@@ -128,7 +128,8 @@ def _offsets(schedule: PollSchedule, limit: float | None) -> tuple[float, ...]:
 
 
 def schedule_deadline(schedule: PollSchedule, expires_in: float | None) -> float:
-    """Seconds after the start at which the published schedule ends (a collect's expiry ends it sooner)."""
+    """Seconds after the start at which the polling schedule (the gateway's public reference) ends (a collect's
+    expiry ends it sooner)."""
     offsets = _offsets(schedule, expires_in)
     return offsets[-1] if offsets else 0.0
 
@@ -145,7 +146,7 @@ def next_check(
 ) -> tuple[str | None, float | None]:
     """When the next status check of an open payment is due, after a check at ``now``.
 
-    Returns ``(state change or None, due time)``: the next moment of the published schedule after ``now``
+    Returns ``(state change or None, due time)``: the next moment of the polling schedule after ``now``
     (moments that passed while the payment waited collapse into one check, never a burst); past the deadline
     ``(OVERDUE, now + overdue_every)``; at or past ``give_up_at`` ``(FINAL, None)`` (UNRESOLVED). ``not_before``
     (a rate limit's TIME_WINDOW) pushes the check back.

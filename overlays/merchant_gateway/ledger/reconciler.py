@@ -1,4 +1,5 @@
-"""The reconciler: drives every unfinished payment in the ledger to a final state on the published schedule.
+"""The reconciler: drives every unfinished payment in the ledger to a final state on the gateway's
+polling schedule (from its public reference, not the interface document).
 
 Why this module exists: a payment must not depend on the process that started it staying alive, and waiting for a
 final state must not hold a thread or task per payment for 15 minutes. The ledger holds each open payment's next
