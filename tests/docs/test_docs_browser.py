@@ -66,23 +66,30 @@ def test_every_operation_id_is_in_the_rendered_page(html: Path) -> None:
             # Redoc renders operations lazily and links them as #/<tag>/<operationId, lower-cased>: scroll the whole
             # page (bounded) and collect every link and anchor the renderer produced.
             seen: set[str] = set()
-            last, still = -1.0, 0
-            for _ in range(600):
-                seen.update(
-                    page.eval_on_selector_all(
-                        "[href], [id], [data-section-id]",
-                        "els => els.flatMap(e => [e.getAttribute('href'), e.id, e.getAttribute('data-section-id')])"
-                        ".filter(Boolean)",
+            missing = list(ids)
+            # up to three passes top to bottom: on a loaded machine Redoc can still be rendering the first
+            # sections while the first pass scrolls past them
+            for _ in range(3):
+                page.evaluate("() => window.scrollTo(0, 0)")
+                last, still = -1.0, 0
+                for _ in range(600):
+                    seen.update(
+                        page.eval_on_selector_all(
+                            "[href], [id], [data-section-id]",
+                            "els => els.flatMap(e => [e.getAttribute('href'), e.id, e.getAttribute('data-section-id')])"
+                            ".filter(Boolean)",
+                        )
                     )
-                )
-                y = page.evaluate("() => { window.scrollBy(0, 1200); return window.scrollY; }")
-                still = still + 1 if y == last else 0
-                if still >= 8:  # the bottom, and lazy rendering did not grow the page for a while
+                    y = page.evaluate("() => { window.scrollBy(0, 1200); return window.scrollY; }")
+                    still = still + 1 if y == last else 0
+                    if still >= 8:  # the bottom, and lazy rendering did not grow the page for a while
+                        break
+                    last = y
+                    page.wait_for_timeout(150 if still else 40)
+                segments = {s.rstrip("/").rsplit("/", 1)[-1].lower() for s in seen}
+                missing = [i for i in ids if i.lower() not in segments]
+                if not missing:
                     break
-                last = y
-                page.wait_for_timeout(150 if still else 40)
-            segments = {s.rstrip("/").rsplit("/", 1)[-1].lower() for s in seen}
-            missing = [i for i in ids if i.lower() not in segments]
             assert not missing, f"operationIds not rendered: {missing}"
             page.evaluate("() => window.scrollTo(0, 0)")
             page.goto(html.as_uri() + "#/payments/debitv3", wait_until="load")
