@@ -224,5 +224,7 @@ def test_demo_against_a_server_that_drops_connections_never_prints_a_traceback(
         else:
             steps = {k: ({"FAIL": "failed"}.get(v[0], v[0]), v[1]) for k, v in steps_of(done.stdout).items()}
         pay = steps["web payment (v4 debit)"]
-        assert pay[0] == "failed" and "Server disconnected" in pay[1] and "reconcile" in pay[1]
+        # the cause as the kernel reported it: a clean close ("Server disconnected") or, by timing, a reset
+        cause = "Server disconnected" in pay[1] or "Connection reset" in pay[1]
+        assert pay[0] == "failed" and cause and "reconcile" in pay[1], pay
         assert steps["authorization token"][0] == "failed" and "\n" not in steps["authorization token"][1]
