@@ -6,6 +6,7 @@ How each rejection is provoked is shim behaviour (spec/js-sdk/README.md), never 
 
 from __future__ import annotations
 
+import shutil
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(shutil.which("chromium") or "chromium")  # Debian's chromium, wherever PATH has it
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -27,7 +28,7 @@ SCREENSHOT = ROOT / "build/screenshots/jssdk-example.png"
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian chromium at /usr/bin/chromium"),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian chromium on PATH"),
 ]
 
 sync_api = pytest.importorskip("playwright.sync_api")

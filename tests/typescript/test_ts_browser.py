@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import functools
 import json
+import shutil
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -14,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(shutil.which("chromium") or "chromium")  # Debian's chromium, wherever PATH has it
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian chromium at /usr/bin/chromium"),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian chromium on PATH"),
 ]
 sync_api = pytest.importorskip("playwright.sync_api")
 
