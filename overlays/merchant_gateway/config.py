@@ -27,6 +27,7 @@ LOCAL_APPS_URL = "http://127.0.0.1:8080/apis/apps"
 LOCAL_AUTH_URL = "http://127.0.0.1:8080/apis/identity-manager"
 DEFAULT_TIMEOUT = 15.0  # seconds for one attempt, connect to last byte (httpx clients generated with none wait forever)
 DEFAULT_CONNECT_TIMEOUT = 5.0
+MAX_ANSWER_BYTES = 4 * 1024 * 1024  # gateway answers are small JSON envelopes; 4 MiB is generous
 
 # Public argument name -> environment variable, so every error names the variable the user actually sets.
 ENV_VARS = {
@@ -69,7 +70,7 @@ class GatewayConfig:
     timeout: float = DEFAULT_TIMEOUT
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
     #: answers above this many bytes (raw or decoded) fail like a dropped connection: gateway answers are small
-    max_answer_bytes: int = 4 * 1024 * 1024
+    max_answer_bytes: int = MAX_ANSWER_BYTES
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     #: refresh the authorization token this many seconds before it expires
     token_refresh_margin: float = 60.0

@@ -37,7 +37,8 @@ import h11
 import httpcore
 import httpx
 
-MAX_ANSWER_BYTES = 4 * 1024 * 1024  # gateway answers are small JSON envelopes; 4 MiB is generous
+from .config import MAX_ANSWER_BYTES
+
 _ENCODINGS = frozenset({"gzip", "deflate", "identity"})
 
 # The deadline of the request being sent in this thread / task. httpcore does a request's I/O in the caller's
