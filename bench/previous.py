@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import itertools
 import json
 import statistics
 import subprocess
@@ -32,6 +33,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 PREVIOUS_REF = "f440c69"
 WORKTREE = ROOT / "build" / "prev"
+MOCK = "mock"  # a worker's origin for answers from httpx.MockTransport instead of the loopback server
+POLLED = 16  # how many payments the "poll" operation cycles through
+OPERATIONS = ("status", "poll", "debit")
+# Side by side client CPU over MockTransport: the code before issues 14 and 15, and issue 14's alone (its
+# commit, before issue 15's generated methods and answer models)
+PER_CALL_REFS = {"before_14_15": "f440c69", "after_14": "9ef1750"}
 
 
 # --- the parent -----------------------------------------------------------------------------------------------
@@ -163,6 +170,61 @@ def run(reps: int, calls: int, acalls: int, ref: str = PREVIOUS_REF, with_oag: b
     }
 
 
+def run_per_call(reps: int, calls: int, refs: dict[str, str] | None = None) -> dict[str, Any]:
+    """Client CPU per call over httpx.MockTransport, the current tree beside each of ``refs`` (name -> revision),
+    each in a worker of its own, blocks interleaved in one run (issue 15: "per-call cost within 5 % of today's")."""
+    refs = PER_CALL_REFS if refs is None else refs
+    with contextlib.ExitStack() as stack:
+        trees = {"current": ROOT}
+        for name, ref in refs.items():
+            trees[name] = stack.enter_context(worktree(ref, ROOT / "build" / f"prev-{ref}"))
+        workers = {name: Worker(tree, MOCK, False) for name, tree in trees.items()}
+        stack.callback(lambda: [w.close() for w in workers.values()])
+        commits = {
+            name: subprocess.run(
+                ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], check=True, capture_output=True, text=True
+            ).stdout.strip()
+            for name, tree in trees.items()
+        }
+        blocks = [
+            (wname, variant, op) for wname, w in workers.items() for variant in w.info["variants"] for op in OPERATIONS
+        ]
+        sent, parsed = {}, {}
+        for wname, variant in dict.fromkeys((b[0], b[1]) for b in blocks):
+            answer = workers[wname].ask(cmd="check", variant=variant)
+            sent[f"{wname}.{variant}"], parsed[f"{wname}.{variant}"] = answer["sent"], answer["results"]
+        first = next(iter(sent))
+        check = {
+            "identical_signatures": all(v == sent[first] and len(v) == 2 for v in sent.values()),
+            "identical_results": all(v == parsed[first] for v in parsed.values()),
+            "mismatched": [k for k in sent if sent[k] != sent[first] or parsed[k] != parsed[first]],
+        }
+        cpu_per_call: dict[str, list[float]] = {f"{w}.{v}:{op}": [] for w, v, op in blocks}
+        for rep in range(reps):
+            k = rep % len(blocks)
+            for wname, variant, op in blocks[k:] + blocks[:k]:
+                timed = workers[wname].ask(cmd="run", variant=variant, op=op, calls=calls)
+                cpu_per_call[f"{wname}.{variant}:{op}"].append(timed["cpu"] / calls)
+
+    def ratio(a: str, b: str) -> float:
+        return round(statistics.median(x / y for x, y in zip(cpu_per_call[a], cpu_per_call[b], strict=True)), 3)
+
+    ratios = {
+        f"current/{name} {variant}:{op}": ratio(f"current.{variant}:{op}", f"{name}.{variant}:{op}")
+        for name in refs
+        for variant in ("gateway", "async_gateway")
+        for op in OPERATIONS
+    }
+    return {
+        "refs": refs,
+        "commits": commits,
+        "check": check,
+        "calls_per_block": calls,
+        "cpu_us_per_call": {k: round(statistics.median(v) * 1e6, 1) for k, v in cpu_per_call.items()},
+        "cpu_ratios": ratios,
+    }
+
+
 # --- a worker ---------------------------------------------------------------------------------------------------
 
 
@@ -174,44 +236,62 @@ def _serve(tree: Path, origin: str, with_oag: bool) -> None:
     import merchant_gateway
     from merchant_gateway import AsyncGateway, Gateway
 
-    from bench import common
+    from bench import common, cpu
+    from bench.cpu import Recorder
     from bench.loopback import OagClient, _plain
 
     if not Path(merchant_gateway.__file__).resolve().is_relative_to(tree.resolve()):
         raise RuntimeError(f"imported {merchant_gateway.__file__}, not {tree}'s merchant_gateway")
     loop = asyncio.new_event_loop()
+    mock = origin == MOCK
+    recorder = Recorder()
+    if mock:  # the client's own CPU: every variant answered in-process by the same recorder
+        origin = cpu.ORIGIN
+        transports_of: Any = (
+            {"transport": httpx.MockTransport(recorder)},
+            {"transport": httpx.MockTransport(recorder.handle_async)},
+        )
+    else:
+        transports_of = ({}, {})
     settings = common.gateway_settings(origin)
-    gw = Gateway(**settings)
+    gw = Gateway(**settings, **transports_of[0])
 
     async def make_async() -> Any:
-        return AsyncGateway(**settings)
+        return AsyncGateway(**settings, **transports_of[1])
 
     agw = loop.run_until_complete(make_async())
-    raw = common.RawHttpx(httpx.Client(), origin)
-    # name -> (status(i), debit(i), is_async)
+    raw = common.RawHttpx(httpx.Client(**transports_of[0]), origin)
+    # status ids: "status" never repeats one (a first status call for each payment: every URL is new), "poll"
+    # cycles through POLLED ids (a poller asking again about the payments it waits for)
+    fresh = itertools.count(10_000_000)
+
+    def status_id(op: str, i: int) -> str:
+        return common.txn_id(i % POLLED if op == "poll" else next(fresh))
+
+    # name -> (status(op, i), debit(i), is_async)
     variants: dict[str, tuple[Any, Any, bool]] = {
         "gateway": (
-            lambda i: gw.get_transaction_status(common.txn_id(i)),
+            lambda op, i: gw.get_transaction_status(status_id(op, i)),
             lambda i: gw.debit_v4_web(common.debit_payload(i)),
             False,
         ),
         "async_gateway": (
-            lambda i: agw.get_transaction_status(common.txn_id(i)),
+            lambda op, i: agw.get_transaction_status(status_id(op, i)),
             lambda i: agw.debit_v4_web(common.debit_payload(i)),
             True,
         ),
     }
     if tree.resolve() == ROOT:
         variants["raw_httpx"] = (
-            lambda i: raw.status(common.txn_id(i)),
+            lambda op, i: raw.status(status_id(op, i)),
             lambda i: raw.debit(common.debit_payload(i)),
             False,
         )
-    if with_oag:
+    if with_oag and not mock:
         sys.path.insert(0, str(ROOT / "build" / "bench-oag" / "client"))
         oag = OagClient(origin)
         variants["openapi_generator"] = (
-            lambda i: oag.status(common.txn_id(i)),
+            lambda op, i: oag.status(status_id(op, i)),
             lambda i: oag.debit(oag.payload(i)),
             False,
         )
@@ -225,9 +305,13 @@ def _serve(tree: Path, origin: str, with_oag: bool) -> None:
         "async_gateway": transport_of(agw._client.get_async_httpx_client()),  # noqa: SLF001
     }
 
-    def one(variant: str, op: str, i: int) -> Any:
+    def call_of(variant: str, op: str) -> tuple[Any, bool]:
         status, debit, is_async = variants[variant]
-        result = (status if op == "status" else debit)(i)
+        return (debit if op == "debit" else lambda i: status(op, i)), is_async
+
+    def one(variant: str, op: str, i: int) -> Any:
+        call, is_async = call_of(variant, op)
+        result = call(i)
         return loop.run_until_complete(result) if is_async else result
 
     async def many_async(call: Any, n: int) -> None:
@@ -245,11 +329,14 @@ def _serve(tree: Path, origin: str, with_oag: bool) -> None:
             answer({})
             break
         if req["cmd"] == "check":
-            results = [one(req["variant"], "status", 1), one(req["variant"], "debit", 1)]
-            answer({"results": [_plain(common.normalize(r)) for r in results]})
+            recorder.on, recorder.seen = True, []
+            results = [one(req["variant"], "poll", 1), one(req["variant"], "debit", 1)]
+            recorder.on = False
+            sent = [[m, path, xv, json.loads(body or b"null")] for m, path, xv, body in recorder.seen]
+            answer({"results": [_plain(common.normalize(r)) for r in results], "sent": sent})
         elif req["cmd"] == "run":
-            status, debit, is_async = variants[req["variant"]]
-            call, n = (status if req["op"] == "status" else debit), req["calls"]
+            call, is_async = call_of(req["variant"], req["op"])
+            n = req["calls"]
             gc.collect()
             t0, c0 = time.perf_counter(), time.process_time()
             if is_async:

@@ -21,12 +21,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SECTIONS = ("cpu", "loopback", "previous", "concurrency", "imports", "generation", "reconcile")
+SECTIONS = ("cpu", "percall", "loopback", "previous", "concurrency", "imports", "generation", "reconcile")
 FULL = {
     "cpu": (9, 300),
     "loop": (15, 150),
     "aloop": (15, 100),
     "prev": (15, 150, 100),
+    "percall": (15, 300),
     "conc": (1000, 5, 20.0),
     "imp": 15,
     "rec": 10_000,
@@ -36,6 +37,7 @@ QUICK = {
     "loop": (5, 15),
     "aloop": (3, 15),
     "prev": (3, 15, 15),
+    "percall": (3, 50),
     "conc": (200, 1, 15.0),
     "imp": 5,
     "rec": 300,
@@ -121,6 +123,16 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
                 key = f"current/previous {variant}:{op}"
                 value = x["cpu_ratios"][key]
                 rows.append(("14 previous defaults", f"{op} {label} now/previous, client CPU", value, "info", None))
+    if "percall" in r:
+        x = r["percall"]
+        ok = x["check"]["identical_signatures"] and x["check"]["identical_results"]
+        labels = {"status": "status, new id each call", "poll": "status, polling 16 ids", "debit": "debit v4"}
+        for name, ref in x["refs"].items():
+            for variant, label in (("gateway", "Gateway"), ("async_gateway", "AsyncGateway")):
+                for op in ("status", "poll", "debit"):
+                    value = x["cpu_ratios"][f"current/{name} {variant}:{op}"]
+                    measure = f"{label} {labels[op]}, now/{ref}"
+                    rows.append(("15 per-call CPU", measure, value, "<= 1.05", ok and value <= 1.05))
     if "concurrency" in r:
         v = r["concurrency"]["variants"]
         labels = {
@@ -227,6 +239,10 @@ def main(argv: list[str] | None = None) -> int:
             from bench import cpu
 
             results["cpu"] = {"sync": cpu.run_sync(*p["cpu"]), "async": cpu.run_async(*p["cpu"])}
+        elif section == "percall":
+            from bench import previous
+
+            results["percall"] = previous.run_per_call(*p["percall"])
         elif section == "loopback":
             from bench import loopback
 

@@ -20,6 +20,7 @@ transports route proxies themselves, so the gateways build these clients with ``
 from __future__ import annotations
 
 import datetime
+import functools
 import http.cookiejar
 import logging
 import time
@@ -42,12 +43,21 @@ def proxied(scheme: str, host: str) -> bool:
     return environment_proxy(scheme, host) is not None
 
 
+# How many recently sent URLs keep their parsed form: httpx.URL is immutable, and parsing one with httpx's
+# public parser costs more than anything else the client does per call. Every operation without path
+# parameters (the debits, refunds and collects) has one URL per host, and a poller asks for the same status URL
+# again and again; per-payment URLs age out, so memory stays bounded.
+_RECENT_URLS = 256
+
+
 class _Direct:
-    """Per (scheme, host): may a request go straight to the transport? Decided once per host."""
+    """Per client: may a request to (scheme, host) go straight to the transport (decided once per host), and the
+    parsed form of recently sent URLs."""
 
     def __init__(self, trust_env: bool) -> None:
         self._trust_env = trust_env
         self._hosts: dict[tuple[str, str], bool] = {}
+        self.parse = functools.lru_cache(maxsize=_RECENT_URLS)(httpx.URL)
 
     def allows(self, url: httpx.URL) -> bool:
         key = (url.scheme, url.host)
@@ -77,11 +87,13 @@ def _direct_request(
     hooks = client.event_hooks
     if hooks["request"] or hooks["response"] or client.cookies:
         return None
-    full_url = httpx.URL(url) if isinstance(url, str) else url
-    if full_url.is_relative_url or not client._direct.allows(full_url):  # noqa: SLF001
+    direct = client._direct  # noqa: SLF001 - this module's own attribute
+    full_url = direct.parse(url) if isinstance(url, str) else url
+    if full_url.is_relative_url or not direct.allows(full_url):
         return None
-    merged = client.headers.copy()
+    merged = client.headers  # httpx.Request copies the headers it is given
     if headers:
+        merged = merged.copy()
         merged.update(headers)
     extensions = {} if extensions is None else extensions
     if "timeout" not in extensions:

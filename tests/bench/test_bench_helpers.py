@@ -32,3 +32,16 @@ def test_canned_answers() -> None:
     assert b'"transactionId":"T9"' in common.answer_for("/apis/pg-sandbox/v3/transaction/M/T9/status")
     assert b'"transactionId":"T9"' in common.answer_for("/pg/v1/status/M/T9")
     assert common.answer_for("/v4/debit/") == common.DEBIT_ANSWER
+
+
+def test_per_call_verdicts_pass_only_within_five_percent_with_identical_wires() -> None:
+    from bench.run import verdicts
+
+    ratios = {f"current/old {v}:{op}": 1.0 for v in ("gateway", "async_gateway") for op in ("status", "poll", "debit")}
+    ratios["current/old gateway:status"] = 1.06
+    run = {"refs": {"old": "abc1234"}, "check": {"identical_signatures": True, "identical_results": True}}
+    rows = verdicts({"percall": {**run, "cpu_ratios": ratios}})
+    assert [r[4] for r in rows].count(False) == 1 and len(rows) == 6
+    assert next(r for r in rows if r[4] is False)[1] == "Gateway status, new id each call, now/abc1234"
+    run["check"]["identical_results"] = False  # a faster client that reads answers differently does not pass
+    assert not any(r[4] for r in verdicts({"percall": {**run, "cpu_ratios": ratios}}))

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import merchant_gateway as mg
+import merchant_gateway.direct_client as direct_client_module
 import pytest
 from _helpers import CALLS, CLIENT_SECRET, MERCHANT, SALT, SALT_INDEX
 from merchant_gateway.direct_client import AsyncDirectClient, DirectClient
@@ -116,6 +117,20 @@ def test_a_plain_call_skips_httpx_send_and_still_gets_a_full_response(monkeypatc
     assert not through_httpx
     assert response.request.url == "http://gw.example/api/v1/x"
     assert response.json() == {} and response.elapsed.total_seconds() >= 0
+
+
+def test_recent_urls_are_parsed_once_and_kept_within_a_bound() -> None:
+    seen: list[httpx.Request] = []
+    client = DirectClient(transport=recording(seen))
+    bound = direct_client_module._RECENT_URLS  # noqa: SLF001
+    debit = "http://gw.example/v4/debit/"
+    urls = [f"http://gw.example/v3/transaction/M/T{i}/status" for i in range(bound + 50)] + [debit, debit]
+    for url in urls:
+        client.request("GET", url)
+    # what httpx's own parse gives, whether the URL was parsed for this call or remembered from an earlier one
+    assert [r.url for r in seen] == [httpx.URL(u) for u in urls]
+    recent = client._direct.parse.cache_info()  # noqa: SLF001
+    assert (recent.hits, recent.currsize) == (1, bound)
 
 
 @pytest.mark.parametrize(
