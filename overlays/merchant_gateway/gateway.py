@@ -150,7 +150,7 @@ class _Base:
         if op.payload_from == "configuration":  # the token call: the configured client credentials
             payload = self._token_form()
         params = {p: arguments.pop(p) for p in op.path_params if p in arguments}
-        options = {k: arguments.pop(k) for k in list(arguments) if k in op.headers}
+        options = {k: arguments.pop(k) for k in op.headers if k in arguments}
         original_amount = arguments.pop("original_amount", None)
         return self._core.prepare(
             op,
