@@ -297,7 +297,22 @@ def _public_type(annotation: str, models: dict[str, _Model]) -> str:
 
         # a list parameter accepts any sequence (list is invariant: list[dict] would not pass as list[Model | ...])
         out.append(_WORD.sub(widen, re.sub(r"\blist\[", "Sequence[", part)))
-    return " | ".join(dict.fromkeys(out))
+    return _tidy_union(" | ".join(out))
+
+
+_MAPPING = "Mapping[str, Any]"
+
+
+def _tidy_union(annotation: str) -> str:
+    """Each member once, the wire-mapping alternative after the models and before None, also inside a sequence:
+    `Sequence[A | Mapping[str, Any] | B | Mapping[str, Any]]` reads `Sequence[A | B | Mapping[str, Any]]`."""
+    members = []
+    for part in (p.strip() for p in _split_union(annotation)):
+        inner = re.fullmatch(r"Sequence\[(.*)\]", part)
+        members.append(f"Sequence[{_tidy_union(inner.group(1))}]" if inner else part)
+    unique = list(dict.fromkeys(members))
+    rank = {_MAPPING: 1, "None": 2}
+    return " | ".join(sorted(unique, key=lambda m: rank.get(m, 0)))  # stable: models keep the spec's order
 
 
 def _split_union(annotation: str) -> list[str]:

@@ -1204,14 +1204,7 @@ class GatewayMethods:
         merchant_id: str | None = None,
         transaction_id: str,
         amount: int,
-        payment_sources: Sequence[
-            CardPaymentSource
-            | Mapping[str, Any]
-            | UpiPaymentSource
-            | Mapping[str, Any]
-            | WalletsPaymentSource
-            | Mapping[str, Any]
-        ],
+        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, Any]],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         merchant_order_id: str | None = None,
@@ -1318,14 +1311,7 @@ class GatewayMethods:
         merchant_id: str | None = None,
         transaction_id: str,
         amount: int,
-        payment_sources: Sequence[
-            CardPaymentSource
-            | Mapping[str, Any]
-            | UpiPaymentSource
-            | Mapping[str, Any]
-            | WalletsPaymentSource
-            | Mapping[str, Any]
-        ],
+        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, Any]],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         merchant_order_id: str | None = None,
@@ -2982,14 +2968,7 @@ class AsyncGatewayMethods:
         merchant_id: str | None = None,
         transaction_id: str,
         amount: int,
-        payment_sources: Sequence[
-            CardPaymentSource
-            | Mapping[str, Any]
-            | UpiPaymentSource
-            | Mapping[str, Any]
-            | WalletsPaymentSource
-            | Mapping[str, Any]
-        ],
+        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, Any]],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         merchant_order_id: str | None = None,
@@ -3098,14 +3077,7 @@ class AsyncGatewayMethods:
         merchant_id: str | None = None,
         transaction_id: str,
         amount: int,
-        payment_sources: Sequence[
-            CardPaymentSource
-            | Mapping[str, Any]
-            | UpiPaymentSource
-            | Mapping[str, Any]
-            | WalletsPaymentSource
-            | Mapping[str, Any]
-        ],
+        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, Any]],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         merchant_order_id: str | None = None,

@@ -36,6 +36,7 @@ from .errors import (
     error_for_code,
 )
 from .log import log_event, logger
+from .payload_problems import first_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .validation import check_field_rules, check_identifier, check_payload, check_refund, check_transaction_id
 
@@ -78,6 +79,16 @@ class Wait(NamedTuple):
 def _camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def _refused(schema: str, wire: Mapping[str, object], exc: Exception) -> ValidationError:
+    """The field a generated model refused, as the spec names it (payload_problems), else what the model said."""
+    found = first_problem(schema, wire)
+    if found is not None:
+        return ValidationError(*found)
+    if isinstance(exc, KeyError):
+        return ValidationError(_camel(str(exc.args[0])) if exc.args else "payload", "is required")
+    return ValidationError("payload", f"invalid value: {str(exc)[:120] or type(exc).__name__}")
 
 
 def _wire(value: object) -> object:
@@ -218,15 +229,10 @@ class Core:
             wire = {_camel(k): _wire(v) for k, v in fields.items() if v is not None}
             if "merchant_id" in known:
                 wire.setdefault("merchantId", self.config.merchant_id)
-            for name, allowed in op.enum_fields.items():
-                if name in wire and wire[name] not in allowed:
-                    raise ValidationError(name, f"must be one of {', '.join(allowed)}")
             try:
                 model = cls.from_dict(wire)  # type: ignore[attr-defined]
-            except KeyError as exc:
-                raise ValidationError(_camel(str(exc.args[0])) if exc.args else "payload", "is required") from None
-            except (ValueError, TypeError, AttributeError) as exc:
-                raise ValidationError("payload", f"invalid value: {str(exc)[:120] or type(exc).__name__}") from None
+            except (KeyError, ValueError, TypeError, AttributeError) as exc:
+                raise _refused(cls.__name__, wire, exc) from None
             if model.additional_properties:  # a field name that does not map to its wire name
                 raise ValidationError(next(iter(model.additional_properties)), "is not a known wire field")
         return model
@@ -256,6 +262,9 @@ class Core:
             merchant = wire.get("merchantId")
             if merchant is not None and merchant != self.config.merchant_id:
                 raise ValidationError("merchantId", "differs from the configured merchant id")
+            problem = first_problem(type(model).__name__, wire)  # types, enums and nesting, from the spec's schema
+            if problem is not None:
+                raise ValidationError(*problem)
             # the test-callback amount is documented as "at least 1" like every other amount
             check_payload(wire)
             check_field_rules(wire, op.field_rules)  # the spec's x-field-rules (operations.py facts)
