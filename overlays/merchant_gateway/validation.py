@@ -86,15 +86,11 @@ def check_field_rules(payload: Mapping[str, object], rules: Iterable[tuple[str, 
 
 
 def check_refund(payload: Mapping[str, object], original_amount: int | None) -> None:
-    """Refund rules: exactly one of originalTransactionId / providerReferenceId, a new transaction id, and an
-    amount not above the original payment when the client knows it."""
-    has_original = payload.get("originalTransactionId") is not None
-    has_provider = payload.get("providerReferenceId") is not None
-    if has_original == has_provider:
-        raise ValidationError(
-            "originalTransactionId", "give exactly one of originalTransactionId and providerReferenceId"
-        )
-    if has_original and payload.get("transactionId") == payload.get("originalTransactionId"):
+    """Refund rules no schema states: a new transaction id, and an amount not above the original payment when the
+    client knows it. (Exactly one of originalTransactionId / providerReferenceId is the refund operations'
+    x-field-rules, checked by check_field_rules.)"""
+    original = payload.get("originalTransactionId")
+    if original is not None and payload.get("transactionId") == original:
         raise ValidationError("transactionId", "a refund needs its own transaction id, not the payment's")
     if original_amount is not None:
         amount = payload.get("amount")
