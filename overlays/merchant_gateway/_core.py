@@ -262,11 +262,12 @@ class Core:
             merchant = wire.get("merchantId")
             if merchant is not None and merchant != self.config.merchant_id:
                 raise ValidationError("merchantId", "differs from the configured merchant id")
-            problem = first_problem(type(model).__name__, wire)  # types, enums and nesting, from the spec's schema
+            # ids and amounts first (their messages say more), then the spec's schema: types, enums and nesting
+            # (the test-callback amount is documented as "at least 1" like every other amount)
+            check_payload(wire)
+            problem = first_problem(type(model).__name__, wire)
             if problem is not None:
                 raise ValidationError(*problem)
-            # the test-callback amount is documented as "at least 1" like every other amount
-            check_payload(wire)
             check_field_rules(wire, op.field_rules)  # the spec's x-field-rules (operations.py facts)
             if op.money_movement == "refund":
                 known = (

@@ -77,3 +77,8 @@ def test_a_payload_model_with_a_wrong_type_is_refused_too(gateway: mg.Gateway) -
     payload = DebitPayload(merchant_id="M", transaction_id="T1", amount=100, merchant_user_id=5)  # type: ignore[arg-type]
     with pytest.raises(mg.ValidationError, match=r"^merchantUserId: must be a string$"):
         gateway.debit_v4_web(payload)
+
+
+def test_an_amount_keeps_its_own_message(gateway: mg.Gateway) -> None:
+    with pytest.raises(mg.ValidationError, match=r"^amount: must be an integer number of paise, got float$"):
+        gateway.debit_v4_web(transaction_id="T1", amount=1.5)  # type: ignore[arg-type]
