@@ -181,7 +181,6 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
         else:
             path_params.append(pname)
             method.positional.append(Param(pname, _public_type(annotation, models), True, doc, pname))
-    enum_fields: dict[str, list[str]] = {}
     if method.payload is not None:
         schema = resolve(spec, {"$ref": f"#/components/schemas/{payload_cls}"})
         props = {_snake_field(k): (k, v) for k, v in (schema.get("properties") or {}).items()}
@@ -192,9 +191,6 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
                 method.fields.append(Param(fname, "str", False, f"{doc} Default: the configured merchant id.", wire))
                 continue
             method.fields.append(Param(fname, _public_type(annotation, models), required, doc, wire))
-            enum = next((models[n] for n in _WORD.findall(annotation) if n in models), None)
-            if enum is not None and enum.enum_values is not None:
-                enum_fields[wire] = enum.enum_values
     for p in [*method.positional, *method.fields, *method.options]:
         if not p.required and "None" not in [part.strip() for part in _split_union(p.annotation)]:
             p.annotation += " | None"  # an optional keyword defaults to None: not sent
@@ -218,7 +214,6 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
         "path_params": path_params,
         "headers": headers,
         "required_headers": [p.param for p in method.options if p.required],
-        "enum_fields": enum_fields,
         "field_rules": [[rule, list(fields)] for rule, fields in meta.field_rules],
     }
     method.doc = _docstring(op, meta, method)

@@ -34,7 +34,6 @@ class Operation:
     path_params: tuple[str, ...]  # endpoint parameters the caller gives positionally
     headers: Mapping[str, str]  # public keyword -> endpoint parameter (a request header)
     required_headers: tuple[str, ...]  # endpoint parameters the caller must give
-    enum_fields: Mapping[str, tuple[str, ...]]  # payload field (wire name) -> its allowed values
     # x-field-rules (payload schema's, then the operation's): (rule, wire field names); checked before sending
     field_rules: tuple[tuple[FieldRule, tuple[str, ...]], ...] = ()
 
@@ -73,7 +72,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
-        enum_fields={},
     ),
     "debit_v3": Operation(
         name="debit_v3",
@@ -94,7 +92,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "provider_id": "x_provider_id",
         },
         required_headers=(),
-        enum_fields={},
         field_rules=(("at-most-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "debit_v4_web": Operation(
@@ -116,7 +113,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "provider_id": "x_provider_id",
         },
         required_headers=(),
-        enum_fields={},
         field_rules=(("at-most-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "debit_v4_intent": Operation(
@@ -135,9 +131,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "call_mode": "x_call_mode",
         },
         required_headers=(),
-        enum_fields={
-            "paymentScope": ("PLATFORM",),
-        },
         field_rules=(("at-most-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "get_transaction_status": Operation(
@@ -153,7 +146,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=("transaction_id",),
         headers={},
         required_headers=(),
-        enum_fields={},
     ),
     "get_transaction_status_apps_host": Operation(
         name="get_transaction_status_apps_host",
@@ -170,7 +162,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "client_id": "x_client_id",
         },
         required_headers=(),
-        enum_fields={},
     ),
     "refund_v3": Operation(
         name="refund_v3",
@@ -185,7 +176,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
-        enum_fields={},
         field_rules=(("exactly-one-of", ("originalTransactionId", "providerReferenceId")),),
     ),
     "refund_v4": Operation(
@@ -204,7 +194,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "callback_mode": "x_callback_mode",
         },
         required_headers=(),
-        enum_fields={},
         field_rules=(("exactly-one-of", ("originalTransactionId", "providerReferenceId")),),
     ),
     "refund_apps_host": Operation(
@@ -222,7 +211,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "client_id": "x_client_id",
         },
         required_headers=(),
-        enum_fields={},
         field_rules=(("exactly-one-of", ("originalTransactionId", "providerReferenceId")),),
     ),
     "fulfill_deferred_refund": Operation(
@@ -238,7 +226,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
-        enum_fields={},
     ),
     "collect_request": Operation(
         name="collect_request",
@@ -255,9 +242,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "callback_url": "x_callback_url",
         },
         required_headers=("x_callback_url",),
-        enum_fields={
-            "instrumentType": ("MOBILE",),
-        },
     ),
     "trigger_test_callback": Operation(
         name="trigger_test_callback",
@@ -275,7 +259,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "call_mode": "x_call_mode",
         },
         required_headers=("x_callback_url",),
-        enum_fields={},
     ),
     "get_wallet_balance": Operation(
         name="get_wallet_balance",
@@ -290,7 +273,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=("user_auth_token",),
         headers={},
         required_headers=(),
-        enum_fields={},
     ),
     "instant_debit": Operation(
         name="instant_debit",
@@ -305,7 +287,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
-        enum_fields={},
     ),
     "inline_pay_with_get": Operation(
         name="inline_pay_with_get",
@@ -325,7 +306,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "call_mode": "x_call_mode",
         },
         required_headers=(),
-        enum_fields={},
         field_rules=(("at-least-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "inline_pay": Operation(
@@ -346,7 +326,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "call_mode": "x_call_mode",
         },
         required_headers=(),
-        enum_fields={},
         field_rules=(("at-least-one-of", ("merchantUserId", "userAuthToken")), ("required", ("mobileNumber",))),
     ),
     "get_payment_options": Operation(
@@ -364,7 +343,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "merchant_device_id": "x_merchant_device_id",
         },
         required_headers=(),
-        enum_fields={},
         field_rules=(("at-least-one-of", ("merchantUserId", "userAuthToken")),),
     ),
     "unlink_user": Operation(
@@ -380,7 +358,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
-        enum_fields={},
     ),
     "send_otp": Operation(
         name="send_otp",
@@ -395,12 +372,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
-        enum_fields={
-            "requestType": (
-                "CREDIT",
-                "WALLET",
-            ),
-        },
     ),
     "verify_otp": Operation(
         name="verify_otp",
@@ -415,7 +386,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
-        enum_fields={},
     ),
     "get_sso_access_token": Operation(
         name="get_sso_access_token",
@@ -432,7 +402,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "client_id": "x_client_id",
         },
         required_headers=(),
-        enum_fields={},
     ),
     "get_sso_user_details": Operation(
         name="get_sso_user_details",
@@ -450,7 +419,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "access_token": "x_access_token",
         },
         required_headers=("x_access_token",),
-        enum_fields={},
     ),
     "initiate_sdk_less_payment": Operation(
         name="initiate_sdk_less_payment",
@@ -468,6 +436,5 @@ OPERATIONS: Mapping[str, Operation] = {
             "callback_url": "x_callback_url",
         },
         required_headers=(),
-        enum_fields={},
     ),
 }

@@ -34,7 +34,6 @@ class Operation:
     path_params: tuple[str, ...]  # endpoint parameters the caller gives positionally
     headers: Mapping[str, str]  # public keyword -> endpoint parameter (a request header)
     required_headers: tuple[str, ...]  # endpoint parameters the caller must give
-    enum_fields: Mapping[str, tuple[str, ...]]  # payload field (wire name) -> its allowed values
     # x-field-rules (payload schema's, then the operation's): (rule, wire field names); checked before sending
     field_rules: tuple[tuple[FieldRule, tuple[str, ...]], ...] = ()
 
@@ -76,7 +75,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "redirect_url": "x_redirect_url",
         },
         required_headers=(),
-        enum_fields={},
     ),
     "get_transaction_status": Operation(
         name="get_transaction_status",
@@ -91,7 +89,6 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=("transaction_id",),
         headers={},
         required_headers=(),
-        enum_fields={},
     ),
     "get_transaction_status_apps_host": Operation(
         name="get_transaction_status_apps_host",
@@ -108,7 +105,6 @@ OPERATIONS: Mapping[str, Operation] = {
             "client_id": "x_client_id",
         },
         required_headers=(),
-        enum_fields={},
     ),
     "get_authorization_token": Operation(
         name="get_authorization_token",
@@ -123,6 +119,5 @@ OPERATIONS: Mapping[str, Operation] = {
         path_params=(),
         headers={},
         required_headers=(),
-        enum_fields={},
     ),
 }
