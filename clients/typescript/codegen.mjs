@@ -38,6 +38,36 @@ const resolve = (doc, node) => {
 };
 const lit = (v) => JSON.stringify(v);
 const ident = (id) => (/^[A-Za-z_$][\w$]*$/.test(id) ? id : lit(id));
+// The JSON Schema keywords the payload check reads (src/validate.ts); the rest (examples, descriptions) stays out.
+const CHECKED = new Set(["$ref", "type", "required", "properties", "items", "enum", "const", "allOf", "oneOf", "discriminator"]);
+const payloadSchemas = {};
+const slim = (node) => {
+  if (Array.isArray(node)) return node.map(slim);
+  if (!node || typeof node !== "object") return node;
+  const out = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (!CHECKED.has(k)) continue;
+    out[k] = k === "properties" ? Object.fromEntries(Object.entries(v).map(([n, p]) => [n, slim(p)])) : k === "discriminator" ? v : slim(v);
+  }
+  return out;
+};
+const collectSchema = (doc, name) => {
+  if (name in payloadSchemas) return;
+  const schema = doc.components.schemas[name];
+  if (!schema) throw new Error(`payload schema ${name} is not in the document`);
+  payloadSchemas[name] = slim(schema);
+  const refs = (node) => {
+    if (Array.isArray(node)) node.forEach(refs);
+    else if (node && typeof node === "object") {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === "$ref" && typeof v === "string" && v.startsWith("#/components/schemas/")) collectSchema(doc, v.slice(21));
+        else refs(v);
+      }
+    }
+  };
+  refs(schema);
+  for (const target of Object.values(schema.discriminator?.mapping ?? {})) collectSchema(doc, target.slice(21));
+};
 const serverOps = [];
 const typeLines = [];
 const inputLines = [];
@@ -72,6 +102,7 @@ for (const [id, op] of Object.entries(table.operations)) {
       `    answer: ${answer};\n    error: ${error};\n  };`,
   );
   if (op.body && op.payload_from === "caller") {
+    collectSchema(doc, op.body.payload_schema);
     const s = resolve(doc, doc.components.schemas[op.body.payload_schema]);
     if (s && s.properties && "merchantId" in s.properties) payloadMerchant.push(id);
   }
@@ -120,6 +151,7 @@ const schemaNames = HOSTS.map((h) => `keyof ${h}.components["schemas"]`).join(" 
 writeFileSync(
   join(out, "operations.ts"),
   `${HEADER}import type { HostFacts, OperationFacts, WebhookFacts } from "../facts.js";
+import type { PayloadSchema } from "../validate.js";
 ${HOSTS.map((h) => `import type * as ${h} from "./${h}.js";`).join("\n")}
 import type * as webhooks from "./webhooks.js";
 
@@ -140,6 +172,9 @@ export const ROUTES: Readonly<Record<keyof typeof HOSTS, Readonly<Record<string,
 
 /** Bodies built from the configuration (x-payload-from: configuration): form fields in order, fixed values. */
 export const CONFIGURED_FORMS: Readonly<Record<string, { readonly fields: readonly string[]; readonly required: readonly string[]; readonly fixed: Readonly<Record<string, string>> }>> = ${JSON.stringify(configured, null, 2)};
+
+/** The caller-given payloads' schemas and the schemas they refer to, reduced to what src/validate.ts checks. */
+export const PAYLOAD_SCHEMAS: Readonly<Record<string, PayloadSchema>> = ${JSON.stringify(payloadSchemas, null, 2)};
 
 /** Operations whose payload schema has merchantId (filled from the configuration when the caller leaves it out). */
 export const PAYLOAD_HAS_MERCHANT_ID: ReadonlySet<string> = new Set(${JSON.stringify(payloadMerchant)});

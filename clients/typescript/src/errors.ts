@@ -15,6 +15,14 @@ export class ConfigurationError extends GatewayError {
   }
 }
 
+/** A payload the spec refuses (a type, an enum, a missing field, a rule between fields): nothing was sent. Names
+ * the field by its wire path (paymentSources[0].cardId), never the value given. */
+export class ValidationError extends GatewayError {
+  constructor(readonly field: string, problem: string) {
+    super(`${field}: ${problem}`);
+  }
+}
+
 /** Signing would put a salt key where a page can read it: the server entry refuses to run in a browser. */
 export class SaltExposedError extends GatewayError {}
 

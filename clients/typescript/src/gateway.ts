@@ -15,12 +15,14 @@ import {
   OPERATIONS,
   type OperationId,
   PAYLOAD_HAS_MERCHANT_ID,
+  PAYLOAD_SCHEMAS,
   ROUTES,
   type ServerOperationId,
   type WebhookPayloads,
 } from "./generated/operations.js";
 import { xVerify, type Salts } from "./signing.js";
 import { type Fetch, GetWithBodyRequest, neverSent, requestBodyText, transport } from "./transport.js";
+import { checkPayload } from "./validate.js";
 import { type CallbackVerification, verifyCallback, verifyUiCallback } from "./verify.js";
 import { encodePathValue, encodePayload, fillPath, formEncode } from "./wire.js";
 
@@ -255,6 +257,7 @@ export class Gateway extends GatewayMethods {
         const payload = PAYLOAD_HAS_MERCHANT_ID.has(operationId)
           ? this.#withMerchant(input.payload, `${operationId}'s payload`)
           : input.payload;
+        checkPayload(PAYLOAD_SCHEMAS, op, payload); // before anything is encoded, signed or sent
         if (body.wrapping === "base64-json") text = JSON.stringify({ [body.wrapper_field ?? "request"]: encodePayload(payload) });
         else if (body.wrapping === "form") text = formEncode(Object.fromEntries(Object.entries(payload as object).map(([k, v]) => [k, String(v)])));
         else text = JSON.stringify(payload);

@@ -9,6 +9,7 @@ export {
   OutcomeUnknownError,
   SaltExposedError,
   UsageError,
+  ValidationError,
 } from "./errors.js";
 export {
   type BodyWrapping,

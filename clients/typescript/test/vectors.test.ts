@@ -8,6 +8,7 @@ import {
   type Inputs,
   OPERATIONS,
   type OperationId,
+  ValidationError,
   base64Utf8,
   createGateway,
   verifyCallback,
@@ -38,11 +39,20 @@ describe("signing vectors", () => {
       const matching = ops.filter(([, op]) => op.signing.mode === "body" && op.signing.path === v.signing_path);
       assert.ok(matching.length > 0, `no operation signs ${v.signing_path}`);
       const gw = createGateway({ ...HOSTS, saltKey: v.salt_key, saltIndex: v.salt_index });
+      let built = 0;
       for (const [id] of matching) {
-        const wire = await gw.prepare(id, { payload } as Inputs[OperationId]);
+        // a vector is about signing: an operation whose own rules refuse its payload (inlinePay's POST needs
+        // mobileNumber, the GET variant does not) is skipped, but some operation must build and sign it
+        const wire = await gw.prepare(id, { payload } as Inputs[OperationId]).catch((err: unknown) => {
+          if (err instanceof ValidationError) return null;
+          throw err;
+        });
+        if (wire === null) continue;
+        built += 1;
         assert.equal(wire.headers["x-verify"], v.expect, id);
         assert.equal(wire.body, JSON.stringify({ request: v.request_b64 }), id);
       }
+      assert.ok(built > 0, `no operation accepts the vector's payload for ${v.signing_path}`);
     });
   });
   vectors.path_signature.forEach((v, i) => {
