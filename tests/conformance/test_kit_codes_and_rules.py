@@ -74,3 +74,42 @@ def test_the_python_client_refuses_every_rule_case_before_sending(kit: dict[str,
         assert info.value.field in case["expect"]["fields"], (case["id"], info.value)
         assert all(f in str(info.value) for f in case["expect"]["fields"]), (case["id"], str(info.value))
     assert sent == []
+
+
+def test_every_schema_case_breaks_the_schema_where_it_says(kit: dict[str, Any]) -> None:
+    """Checked with jsonschema (an implementation of its own) against the spec's payload schema: each case payload
+    is invalid, with an error at the case's field, or at an object holding it that names it (a missing member, a
+    oneOf no branch of which accepts the discriminator)."""
+    from spec_helpers import SpecValidator  # tests/spec (pytest's `pythonpath`)
+
+    spec = make_kit.load_spec()
+    validator = SpecValidator(spec)
+    wrapped = make_kit.Spec(spec)
+    ops = {op["operationId"]: op for _, _, op, _ in make_kit.operations(spec)}
+    assert {c["id"].rsplit("/", 1)[1] for c in kit["schema_cases"]} == {"missing-required", "wrong-type", "enum"}
+    for case in kit["schema_cases"]:
+        op = ops[case["operationId"]]
+        schema = next(iter(wrapped.resolve(op["requestBody"])["content"].values()))["schema"]
+        if op.get("x-body-wrapping") == "base64-json":
+            schema = wrapped.resolve(schema)["properties"]["request"]["contentSchema"]
+        errors = validator.errors(case["inputs"]["payload"], schema["$ref"].removeprefix("#"))
+        field = case["expect"]["field"]
+        where = re.sub(r"\[(\d+)\]", r"/\1", field).replace(".", "/")
+        name = re.split(r"[./\[]", field)[-1]
+        assert any(
+            e.split(": ", 1)[0] == where or (where.startswith(e.split(": ", 1)[0]) and name in e) for e in errors
+        ), (case["id"], errors)
+
+
+def test_the_python_client_refuses_every_schema_case_before_sending(kit: dict[str, Any]) -> None:
+    sent: list[httpx.Request] = []
+    transport = httpx.MockTransport(lambda r: (sent.append(r), httpx.Response(500))[1])
+    gw = mg.Gateway(merchant_id="MERCHANTUAT", salt_key="kit-salt", salt_index="1", transport=transport)
+    assert kit["schema_cases"]
+    for case in kit["schema_cases"]:
+        op = getattr(gw, _snake(case["operationId"]))
+        with pytest.raises(mg.ValidationError) as info:
+            op(**{_snake(k): v for k, v in case["inputs"]["payload"].items()})
+        assert info.value.field == case["expect"]["field"], (case["id"], str(info.value))
+        assert all(str(v) in str(info.value) for v in case["expect"].get("allowed", [])), (case["id"], info.value)
+    assert sent == []

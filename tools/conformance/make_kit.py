@@ -23,6 +23,7 @@ import base64
 import copy
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,10 @@ CONVENTIONS = {
     "the operation: exactly-one-of, at-least-one-of, at-most-one-of (not together) and required. A field counts as "
     "sent when its key is in the payload. A conforming client refuses every `rule_cases` payload before sending "
     "anything, naming the rule's fields; every request case satisfies them.",
+    "schema_cases": "Payloads that break the payload schema (a required field left out, a string given a number, an "
+    "enum or oneOf discriminator given a value outside it). A conforming client refuses each before sending anything "
+    "and names `expect.field` by its wire path (`a.b` for a member, `a[0]` for an element); for an enum its message "
+    "names every value of `expect.allowed`. merchantId is never the missing field: clients fill it.",
     "get_body": "inlinePayWithGet sends its body on a GET. Fetch-based runtimes (browsers, Deno, Node.js's global "
     "fetch, edge runtimes) cannot send a GET body; use the POST variant inlinePay (same payload and signing path, "
     "mobileNumber required) or an HTTP client that can (Node.js http/https, Python httpx, Java HttpClient, curl).",
@@ -470,6 +475,81 @@ def rule_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return cases
 
 
+def schema_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per operation with a caller-given payload: payloads (from its first accepted example) that break the payload
+    schema: a required field left out, a string field given a number, and the first enum (a oneOf discriminator
+    included) given a value outside it. A conforming client refuses each before sending anything, naming the
+    field by its wire path (`a.b` for a member, `a[0]` for an element) and, for an enum, the allowed values."""
+    spec = Spec(doc)
+    cases: list[dict[str, Any]] = []
+    for _path, _method, op, _params in operations(doc):
+        if op.get("x-called-by") == "mobile-sdk" or op.get("x-payload-from", "caller") != "caller":
+            continue
+        _, schema = body_info(spec, op)
+        resolved = spec.resolve(schema) or {}
+        props = resolved.get("properties") or {}
+        if not props:
+            continue
+        rules = field_rules(spec, op)
+        good = next(ex for ex in request_cases_payloads(spec, op) if not any(breaks(r, ex) for r in rules))
+        variants: list[tuple[str, str, dict[str, Any], list[Any] | None]] = []
+        # merchantId is left out of the candidates: clients fill it from their configuration
+        missing = next((f for f in resolved.get("required") or [] if f != "merchantId" and f in good), None)
+        if missing is not None:
+            variants.append(("missing-required", missing, {k: v for k, v in good.items() if k != missing}, None))
+        text = next(
+            (k for k in good if k != "merchantId" and (spec.resolve(props.get(k)) or {}).get("type") == "string"),
+            None,
+        )
+        if text is not None:
+            variants.append(("wrong-type", text, {**good, text: 12345}, None))
+        site = enum_site(spec, good, schema, "")
+        if site is not None:
+            variants.append(("enum", site[0], set_at(good, site[0], "NOT-AN-ALLOWED-VALUE"), site[1]))
+        for label, field, payload, values in variants:
+            expect: dict[str, Any] = {"refused": True, "field": field}
+            if values is not None:
+                expect["allowed"] = values
+            cases.append(
+                {
+                    "id": f"{op['operationId']}/{label}",
+                    "operationId": op["operationId"],
+                    "inputs": {"payload": spec.order(schema, payload)},
+                    "expect": expect,
+                }
+            )
+    return cases
+
+
+def enum_site(spec: Spec, value: Any, schema: Any, path: str) -> tuple[str, list[Any]] | None:
+    """The first place in `value` whose schema is an enum or a oneOf discriminator: (wire path, allowed values)."""
+    s = spec.resolve(schema) or {}
+    disc = s.get("discriminator") or {}
+    if "oneOf" in s and isinstance(value, dict) and disc.get("propertyName") in value:
+        return f"{path}.{disc['propertyName']}" if path else disc["propertyName"], list(disc.get("mapping") or {})
+    if "enum" in s and path:
+        return path, list(s["enum"])
+    if isinstance(value, dict):
+        for key, item in value.items():
+            sub = (s.get("properties") or {}).get(key)
+            if sub is not None and (found := enum_site(spec, item, sub, f"{path}.{key}" if path else key)):
+                return found
+    if isinstance(value, list) and value and "items" in s:
+        return enum_site(spec, value[0], s["items"], f"{path}[0]")
+    return None
+
+
+def set_at(payload: dict[str, Any], path: str, new: Any) -> dict[str, Any]:
+    """A copy of `payload` with the value at wire path `path` (`a.b[0].c`) replaced."""
+    out = copy.deepcopy(payload)
+    steps: list[str | int] = [int(i) if i else k for k, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path)]
+    target: Any = out
+    for step in steps[:-1]:
+        target = target[step]
+    target[steps[-1]] = new
+    return out
+
+
 def request_cases_payloads(spec: Spec, op: dict[str, Any]) -> list[dict[str, Any]]:
     _, schema = body_info(spec, op)
     return [copy.deepcopy(ex) for ex in spec.examples(schema) or media_examples(spec, op) or [spec.synth(schema)]]
@@ -591,6 +671,7 @@ def make_kit(doc: dict[str, Any]) -> dict[str, Any]:
         "callbacks": callback_cases(doc),
         "ui_callbacks": ui_callback_cases(doc),
         "rule_cases": rule_cases(doc),
+        "schema_cases": schema_cases(doc),
     }
 
 
@@ -611,7 +692,8 @@ def main(argv: list[str] | None = None) -> int:
     kit = json.loads(text)
     print(
         f"wrote {args.out}: {len(kit['requests'])} request cases, {len(kit['callbacks'])} callback cases, "
-        f"{len(kit['ui_callbacks'])} UI callback cases, {len(kit['rule_cases'])} field-rule cases"
+        f"{len(kit['ui_callbacks'])} UI callback cases, {len(kit['rule_cases'])} field-rule cases, "
+        f"{len(kit['schema_cases'])} schema cases"
     )
     if args.write_shipped:
         SHIPPED_KIT.parent.mkdir(parents=True, exist_ok=True)

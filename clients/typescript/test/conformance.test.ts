@@ -41,6 +41,7 @@ interface Kit {
   callbacks: { id: string; inputs: { headers: Record<string, string>; body: string }; expect: { valid: boolean; decoded: unknown } }[];
   ui_callbacks: { id: string; inputs: { form: Record<string, string>; body: string }; expect: { valid: boolean } }[];
   rule_cases: { id: string; operationId: string; inputs: { payload: unknown }; expect: { refused: boolean; fields: string[] } }[];
+  schema_cases: { id: string; operationId: string; inputs: { payload: unknown }; expect: { refused: boolean; field: string; allowed?: unknown[] } }[];
 }
 
 const kit = JSON.parse(readFileSync(process.env.MGW_TS_KIT ?? "spec/conformance/kit.json", "utf8")) as Kit;
@@ -127,6 +128,26 @@ describe("conformance kit: payloads refused before sending (x-field-rules)", () 
         assert.ok(err instanceof ValidationError, `${c.id}: ${String(err)}`);
         assert.ok(c.expect.fields.includes(err.field), `${c.id}: names ${err.field}, not one of ${c.expect.fields.join(", ")}`);
         for (const field of c.expect.fields) assert.ok(err.message.includes(field), `${c.id}: the message names ${field}`);
+        return true;
+      });
+      assert.equal(recorded.length, 0, `${c.id}: nothing sent`);
+    });
+  }
+});
+
+describe("conformance kit: payloads refused before sending (payload schema)", () => {
+  for (const c of kit.schema_cases) {
+    it(c.id, async () => {
+      assert.ok(c.expect.refused);
+      const recorded: WireRequest[] = [];
+      const template = kit.requests.find((r) => r.operationId === c.operationId);
+      assert.ok(template, `${c.id}: the kit has a request case of ${c.operationId}`);
+      const gw = gatewayFor(template, recorded);
+      const input = { ...inputOf(template), payload: c.inputs.payload } as Inputs[OperationId];
+      await assert.rejects(gw.prepare(c.operationId as OperationId, input), (err: unknown) => {
+        assert.ok(err instanceof ValidationError, `${c.id}: ${String(err)}`);
+        assert.equal(err.field, c.expect.field, c.id);
+        for (const value of c.expect.allowed ?? []) assert.ok(err.message.includes(String(value)), `${c.id}: names ${String(value)}`);
         return true;
       });
       assert.equal(recorded.length, 0, `${c.id}: nothing sent`);
