@@ -111,17 +111,22 @@ def _type(schema: Mapping[str, Any]) -> Check | None:
             return None
 
         return array
-    if kind in _TYPES:
-        types, label = _TYPES[kind]
-        boolean = kind == "boolean"
+    kinds = kind if isinstance(kind, list) else [kind]
+    if not all(k in _TYPES or k == "null" for k in kinds):
+        return None  # no type, or a list of types naming object or array: left to the gateway
+    wrong = ("", "must be " + " or ".join("null" if k == "null" else _TYPES[k][1] for k in kinds))
+    if len(kinds) == 1 and kinds[0] != "null":  # the common case, on every field of every payload: one isinstance
+        types = _TYPES[kinds[0]][0]
+        boolean = kinds[0] == "boolean"
+        return lambda value: None if isinstance(value, types) and (boolean or not isinstance(value, bool)) else wrong
+    return lambda value: None if any(_is(value, k) for k in kinds) else wrong
 
-        def primitive(value: object) -> Problem | None:
-            if isinstance(value, types) and (boolean or not isinstance(value, bool)):
-                return None
-            return "", f"must be {label}"
 
-        return primitive
-    return None
+def _is(value: object, kind: str) -> bool:
+    if kind == "null":
+        return value is None
+    types = _TYPES[kind][0]
+    return isinstance(value, types) and (kind == "boolean" or not isinstance(value, bool))
 
 
 def _object(schema: Mapping[str, Any]) -> Check:

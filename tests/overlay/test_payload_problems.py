@@ -82,3 +82,22 @@ def test_a_payload_model_with_a_wrong_type_is_refused_too(gateway: mg.Gateway) -
 def test_an_amount_keeps_its_own_message(gateway: mg.Gateway) -> None:
     with pytest.raises(mg.ValidationError, match=r"^amount: must be an integer number of paise, got float$"):
         gateway.debit_v4_web(transaction_id="T1", amount=1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("schema", "value", "problem"),
+    [
+        ({"type": ["integer", "string"]}, 7, None),
+        ({"type": ["integer", "string"]}, "7", None),
+        ({"type": ["integer", "string"]}, True, "must be an integer or a string"),
+        ({"type": ["string", "null"]}, None, None),
+        ({"type": ["string", "null"]}, 3, "must be a string or null"),
+        ({"type": "number"}, 1.5, None),
+        ({"type": "boolean"}, 1, "must be true or false"),
+        ({"type": ["object", "null"]}, 3, None),  # a list naming object: left to the gateway
+    ],
+)
+def test_json_schema_types_including_lists_of_types(schema: dict[str, Any], value: object, problem: str | None) -> None:
+    from merchant_gateway.payload_problems import _compile
+
+    assert _compile(schema)(value) == (None if problem is None else ("", problem))

@@ -43,4 +43,5 @@ export type * as apps from "./generated/apps.js";
 export type * as auth from "./generated/auth.js";
 export type * as base from "./generated/base.js";
 export type * as webhooks from "./generated/webhooks.js";
+export { checkFieldRules, checkPayload, firstProblem, type PayloadSchema } from "./validate.js";
 export { base64Utf8, decodeBase64Utf8, encodePathValue, encodePayload, fillPath, formEncode, formFields } from "./wire.js";

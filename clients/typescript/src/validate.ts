@@ -83,14 +83,18 @@ function walk(schemas: Schemas, value: unknown, node: PayloadSchema, depth = 0):
       const found = under(`[${i}]`, walk(schemas, element, node.items ?? {}, depth + 1));
       if (found) return found;
     }
-  } else if (typeof node.type === "string" && node.type in TYPES) {
-    const [ok, label] = TYPES[node.type] ?? [() => true, ""];
-    if (!ok(value)) return ["", `must be ${label}`];
+  } else if (node.type !== undefined) {
+    // one type or a list of them; a list naming object or array is left to the gateway
+    const kinds = typeof node.type === "string" ? [node.type] : node.type;
+    const checks = kinds.map((k) => (k === "null" ? ([(v: unknown) => v === null, "null"] as const) : TYPES[k]));
+    if (checks.every((c) => c !== undefined) && !checks.some((c) => c![0](value))) {
+      return ["", `must be ${checks.map((c) => c![1]).join(" or ")}`];
+    }
   }
   return null;
 }
 
-/** The first field of `payload` that schema `name` refuses, as (wire path, problem), or null. */
+/** The first field of `payload` that schema `name` of `schemas` refuses, as (wire path, problem), or null. */
 export function firstProblem(schemas: Schemas, name: string, payload: unknown): Problem | null {
   const schema = schemas[name];
   if (schema === undefined) return null;

@@ -4,7 +4,7 @@
 // `mode`; CardPaymentSource requires cardId (a string); UpiPaymentSource's type is INLINE or INTENT.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type Fetch, ValidationError, createGateway } from "@merchant-gateway/client/server";
+import { type Fetch, ValidationError, createGateway, firstProblem } from "@merchant-gateway/client/server";
 
 const sent: string[] = [];
 const fetch: Fetch = async (request) => {
@@ -58,4 +58,24 @@ describe("payloads the spec refuses are not sent", () => {
     assert.equal(answer.status, 200);
     assert.equal(sent.length, 1);
   });
+});
+
+describe("JSON Schema types, including lists of types", () => {
+  const cases: [unknown, unknown, string | null][] = [
+    [["integer", "string"], 7, null],
+    [["integer", "string"], "7", null],
+    [["integer", "string"], true, "must be an integer or a string"],
+    [["string", "null"], null, null],
+    [["string", "null"], 3, "must be a string or null"],
+    ["number", 1.5, null],
+    ["integer", 1.5, "must be an integer"],
+    ["boolean", 1, "must be true or false"],
+    [["object", "null"], 3, null],
+  ];
+  for (const [type, value, problem] of cases) {
+    it(`${JSON.stringify(type)} ${JSON.stringify(value)}`, () => {
+      const found = firstProblem({ S: { type } as never }, "S", value);
+      assert.deepEqual(found, problem === null ? null : ["payload", problem]);
+    });
+  }
 });
