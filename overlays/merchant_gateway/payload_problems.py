@@ -111,8 +111,8 @@ def _type(schema: Mapping[str, Any]) -> Check | None:
             return None
 
         return array
-    kinds = kind if isinstance(kind, list) else [kind]
-    if not all(k in _TYPES or k == "null" for k in kinds):
+    kinds: list[str] = kind if isinstance(kind, list) else [kind] if isinstance(kind, str) else []
+    if not kinds or not all(k in _TYPES or k == "null" for k in kinds):
         return None  # no type, or a list of types naming object or array: left to the gateway
     wrong = ("", "must be " + " or ".join("null" if k == "null" else _TYPES[k][1] for k in kinds))
     if len(kinds) == 1 and kinds[0] != "null":  # the common case, on every field of every payload: one isinstance
