@@ -18,6 +18,7 @@ from merchant_gateway.ledger import (
     Ledger,
     RateLimit,
     SharedRateLimiter,
+    django_view,
     flask_view,
     starlette_endpoint,
 )
@@ -89,6 +90,37 @@ def test_starlette_and_flask_adapters(ledger: Ledger, handler: CallbackHandler) 
     for txn, code in (("AD1", "PAYMENT_DECLINED"), ("AD2", "PAYMENT_SUCCESS")):
         p = ledger.get(txn, MERCHANT)
         assert p is not None and p.code == code
+
+
+def test_django_view(ledger: Ledger, handler: CallbackHandler) -> None:
+    """Requests built by Django's RequestFactory go through its CSRF middleware, which enforces the check: the
+    gateway has no CSRF token, so the view must be exempt (a plain view is refused, as a control)."""
+    django = pytest.importorskip("django")
+    from django.conf import settings
+    from django.http import HttpResponse
+    from django.middleware.csrf import CsrfViewMiddleware
+    from django.test import RequestFactory
+
+    if not settings.configured:
+        settings.configure(SECRET_KEY="test-only", ALLOWED_HOSTS=["testserver"])
+        django.setup()
+    view = django_view(handler)
+
+    def through_csrf(request: Any, target: Any = view) -> Any:
+        return CsrfViewMiddleware(target).process_view(request, target, (), {}) or target(request)
+
+    ledger.record_intent(merchant_id=MERCHANT, transaction_id="DJ1", operation="debitV4Web", amount=5)
+    body, headers = signed("DJ1", "PAYMENT_SUCCESS", 5)
+    factory = RequestFactory()
+    r = through_csrf(factory.post("/cb", data=body, content_type="application/json", headers=headers))
+    assert r.status_code == 200 and json.loads(r.content) == {"ok": True, "outcome": "final"}
+    forged = factory.put("/cb", data=b"{}", content_type="application/json", headers={"X-VERIFY": "x"})
+    assert through_csrf(forged).status_code == 400
+    assert through_csrf(factory.get("/cb")).status_code == 405
+    plain = factory.post("/cb", data=body, content_type="application/json", headers=headers)
+    assert through_csrf(plain, lambda request: HttpResponse("unreachable")).status_code == 403
+    p = ledger.get("DJ1", MERCHANT)
+    assert p is not None and p.code == "PAYMENT_SUCCESS"
 
 
 def test_the_ui_form_post_only_makes_the_status_check_due(ledger: Ledger, handler: CallbackHandler) -> None:

@@ -14,7 +14,7 @@ number of them. See docs/operations.md (running it) and docs/design.md (why Post
 engine).
 """
 
-from .callbacks import CallbackAnswer, CallbackHandler, flask_view, starlette_endpoint
+from .callbacks import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
 from .ledger import Claim, DuplicateTransactionError, Ledger
 from .model import (
     ACCEPTED,
@@ -59,6 +59,7 @@ __all__ = [
     "SharedRateLimiter",
     "SharedTokenCache",
     "SqliteStore",
+    "django_view",
     "flask_view",
     "open_store",
     "starlette_endpoint",

@@ -11,8 +11,8 @@ Answers: 200 for every verified callback (recorded, duplicate, not ours or ignor
 about them), 400 for one that fails verification, 503 when the ledger cannot be written (the gateway's
 redelivery policy is not shown; the reconciler settles the payment through status anyway).
 
-Adapters: :func:`starlette_endpoint` (Starlette, FastAPI) and :func:`flask_view` (Flask); any other framework
-calls :meth:`CallbackHandler.handle` with the raw body bytes and the headers.
+Adapters: :func:`starlette_endpoint` (Starlette, FastAPI), :func:`flask_view` (Flask) and :func:`django_view`
+(Django); any other framework calls :meth:`CallbackHandler.handle` with the raw body bytes and the headers.
 """
 
 from __future__ import annotations
@@ -132,3 +132,23 @@ def flask_view(handler: CallbackHandler) -> Callable[[], Any]:
 
     view.__name__ = "mgw_gateway_callback"
     return view
+
+
+def django_view(handler: CallbackHandler) -> Callable[[Any], Any]:
+    """A Django view: ``path("gateway/callback", django_view(h))`` in a urls.py. Exempt from Django's CSRF check
+    (the gateway proves itself with X-VERIFY, and cannot send a CSRF token); methods other than POST and PUT get
+    405. The ledger write runs in the request's thread (a sync view)."""
+    from django.http import HttpResponse, HttpResponseNotAllowed  # type: ignore[import-untyped]
+    from django.views.decorators.csrf import csrf_exempt  # type: ignore[import-untyped]
+
+    def view(request: Any) -> Any:
+        if request.method not in ("POST", "PUT"):
+            return HttpResponseNotAllowed(["POST", "PUT"])
+        answer = handler.handle(request.body, dict(request.headers))
+        response = HttpResponse(answer.body, status=answer.status)
+        for name, value in answer.headers.items():
+            response[name] = value
+        return response
+
+    exempt: Callable[[Any], Any] = csrf_exempt(view)
+    return exempt
