@@ -61,6 +61,23 @@ def worktree(ref: str, path: Path = WORKTREE) -> Iterator[Path]:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=False)
 
 
+def commit_of(tree: Path) -> str:
+    return subprocess.run(
+        ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def identical(sent: dict[str, Any], parsed: dict[str, Any]) -> dict[str, Any]:
+    """Every variant sent the same two requests and parsed the same results as the first one."""
+    first = next(iter(sent))
+    return {
+        "identical_signatures": all(v == sent[first] and len(v) == 2 for v in sent.values()),
+        "identical_results": all(v == parsed[first] for v in parsed.values()),
+        "variants": list(sent),
+        "mismatched": [k for k in sent if sent[k] != sent[first] or parsed[k] != parsed[first]],
+    }
+
+
 class Worker:
     """One worker process (`python -m bench.previous TREE`): a JSON request per line in, a JSON answer out."""
 
@@ -101,9 +118,7 @@ def run(reps: int, calls: int, acalls: int, ref: str = PREVIOUS_REF, with_oag: b
 
     with_oag = with_oag and oag_available()  # generates build/bench-oag once, in this process
     with worktree(ref) as tree, minimal_server() as origin:
-        commit = subprocess.run(
-            ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], check=True, capture_output=True, text=True
-        ).stdout.strip()
+        commit = commit_of(tree)
         workers = {"previous": Worker(tree, origin, False), "current": Worker(ROOT, origin, with_oag)}
         try:
             blocks: list[tuple[str, str, str]] = []  # (worker, variant, operation)
@@ -120,13 +135,7 @@ def run(reps: int, calls: int, acalls: int, ref: str = PREVIOUS_REF, with_oag: b
                 sent[f"{wname}.{variant}"] = [
                     (r["method"], r["path"], r["x-verify"], json.loads(r["body"] or "null")) for r in rec
                 ]
-            first = next(iter(sent))
-            check = {
-                "identical_signatures": all(v == sent[first] and len(v) == 2 for v in sent.values()),
-                "identical_results": all(v == parsed[first] for v in parsed.values()),
-                "variants": list(sent),
-                "mismatched": [k for k in sent if sent[k] != sent[first] or parsed[k] != parsed[first]],
-            }
+            check = identical(sent, parsed)
             per_call: dict[str, list[float]] = {f"{w}.{v}:{op}": [] for w, v, op in blocks}
             cpu_per_call: dict[str, list[float]] = {name: [] for name in per_call}
             for rep in range(reps):
@@ -180,12 +189,7 @@ def run_per_call(reps: int, calls: int, refs: dict[str, str] | None = None) -> d
             trees[name] = stack.enter_context(worktree(ref, ROOT / "build" / f"prev-{ref}"))
         workers = {name: Worker(tree, MOCK, False) for name, tree in trees.items()}
         stack.callback(lambda: [w.close() for w in workers.values()])
-        commits = {
-            name: subprocess.run(
-                ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], check=True, capture_output=True, text=True
-            ).stdout.strip()
-            for name, tree in trees.items()
-        }
+        commits = {name: commit_of(tree) for name, tree in trees.items()}
         blocks = [
             (wname, variant, op) for wname, w in workers.items() for variant in w.info["variants"] for op in OPERATIONS
         ]
@@ -193,12 +197,7 @@ def run_per_call(reps: int, calls: int, refs: dict[str, str] | None = None) -> d
         for wname, variant in dict.fromkeys((b[0], b[1]) for b in blocks):
             answer = workers[wname].ask(cmd="check", variant=variant)
             sent[f"{wname}.{variant}"], parsed[f"{wname}.{variant}"] = answer["sent"], answer["results"]
-        first = next(iter(sent))
-        check = {
-            "identical_signatures": all(v == sent[first] and len(v) == 2 for v in sent.values()),
-            "identical_results": all(v == parsed[first] for v in parsed.values()),
-            "mismatched": [k for k in sent if sent[k] != sent[first] or parsed[k] != parsed[first]],
-        }
+        check = identical(sent, parsed)
         cpu_per_call: dict[str, list[float]] = {f"{w}.{v}:{op}": [] for w, v, op in blocks}
         for rep in range(reps):
             k = rep % len(blocks)
