@@ -115,18 +115,20 @@ def _type(schema: Mapping[str, Any]) -> Check | None:
     if not kinds or not all(k in _TYPES or k == "null" for k in kinds):
         return None  # no type, or a list of types naming object or array: left to the gateway
     wrong = ("", "must be " + " or ".join("null" if k == "null" else _TYPES[k][1] for k in kinds))
-    if len(kinds) == 1 and kinds[0] != "null":  # the common case, on every field of every payload: one isinstance
-        types = _TYPES[kinds[0]][0]
-        boolean = kinds[0] == "boolean"
-        return lambda value: None if isinstance(value, types) and (boolean or not isinstance(value, bool)) else wrong
-    return lambda value: None if any(_is(value, k) for k in kinds) else wrong
+    matchers = [_matcher(k) for k in kinds]
+    if len(matchers) == 1:  # the common case, on every field of every payload
+        match = matchers[0]
+        return lambda value: None if match(value) else wrong
+    return lambda value: None if any(m(value) for m in matchers) else wrong
 
 
-def _is(value: object, kind: str) -> bool:
+def _matcher(kind: str) -> Callable[[object], bool]:
     if kind == "null":
-        return value is None
+        return lambda value: value is None
     types = _TYPES[kind][0]
-    return isinstance(value, types) and (kind == "boolean" or not isinstance(value, bool))
+    if kind == "boolean":
+        return lambda value: isinstance(value, types)
+    return lambda value: isinstance(value, types) and not isinstance(value, bool)  # True is an int, not a number
 
 
 def _object(schema: Mapping[str, Any]) -> Check:
