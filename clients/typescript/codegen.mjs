@@ -47,7 +47,9 @@ const slim = (node) => {
   const out = {};
   for (const [k, v] of Object.entries(node)) {
     if (!CHECKED.has(k)) continue;
-    out[k] = k === "properties" ? Object.fromEntries(Object.entries(v).map(([n, p]) => [n, slim(p)])) : k === "discriminator" ? v : slim(v);
+    if (k === "properties") out[k] = Object.fromEntries(Object.entries(v).map(([n, p]) => [n, slim(p)]));
+    else if (k === "enum" || k === "const" || k === "discriminator") out[k] = v; // data, not schemas
+    else out[k] = slim(v);
   }
   return out;
 };
