@@ -13,7 +13,13 @@ Writes (docs/other-languages.md says what each is for; tools/artifacts/README.md
     operations.json           operationId -> method, path, host, signing, body wrapping + payload schema, retry,
                               money movement... (format described by operations.schema.json)
     operations.schema.json    JSON Schema (2020-12) of operations.json
+    kit.json                  the conformance kit (tools/conformance/make_kit.py, computed from the same spec)
+    signing-vectors.json      the signing test vectors of the interface document (spec/vectors/signing.json)
     manifest.json             spec version and the sha256 of every file above
+
+`release_texts()` is the whole set as file texts: this command writes it to --out, and `python -m generator` writes
+the same set into the Python package (merchant_gateway_client/artifacts/, read by merchant_gateway.artifacts), so
+the wheel, the npm package (clients/typescript/run.sh copies --out into openapi/) and build/artifacts agree.
 
 Operation facts are read once, by generator/spec.py's `collect()` (the reader the Python generator uses); this
 module adds only what a document needs to be split by host. `build()` is pure (document in, files out): the
@@ -50,6 +56,10 @@ from generator.spec import (  # noqa: E402
 SPEC = ROOT / "spec" / "openapi.yaml"
 OUT = ROOT / "build" / "artifacts"
 SCHEMA_FILE = Path(__file__).resolve().parent / "operations.schema.json"
+VECTORS_SOURCE = ROOT / "spec" / "vectors" / "signing.json"
+KIT_FILE = "kit.json"
+VECTORS_FILE = "signing-vectors.json"
+MANIFEST_FILE = "manifest.json"
 FORMAT = 1
 HOSTS = ("base", "apps", "auth")
 HOST_VARIABLE = {"base": "base_url", "apps": "apps_url", "auth": "auth_url"}
@@ -75,6 +85,8 @@ FILES = {
     "openapi.auth.json": "operations of the auth host; document-level servers are the auth host's",
     "operations.json": "operationId -> method, path, host, signing, body, retry, money movement (for middlewares)",
     "operations.schema.json": "JSON Schema of operations.json",
+    KIT_FILE: "conformance kit: the exact requests a conforming client sends, callback and rule cases to replay",
+    VECTORS_FILE: "signing test vectors of the interface document: the exact strings hashed and the X-VERIFY",
 }
 
 SIGNATURE = {
@@ -541,6 +553,25 @@ def manifest(files: dict[str, str], version: Any) -> dict[str, Any]:
     }
 
 
+def _kit_text(doc: dict[str, Any]) -> str:
+    """The conformance kit as tools/conformance/make_kit.py renders it (byte-identical to spec/conformance/kit.json
+    for spec/openapi.yaml: `make conformance-check` guards that copy)."""
+    from tools.conformance import make_kit
+
+    return str(make_kit.render(make_kit.make_kit(copy.deepcopy(doc))))
+
+
+def release_texts(doc: dict[str, Any], artifacts: dict[str, Any] | None = None) -> dict[str, str]:
+    """Every released file of one spec document (name -> text, manifest.json last): the built artifacts, the
+    conformance kit, the signing vectors (copied byte for byte) and the manifest of them all."""
+    built = build(doc) if artifacts is None else artifacts
+    texts = {name: render(data) for name, data in built.items()}
+    texts[KIT_FILE] = _kit_text(doc)
+    texts[VECTORS_FILE] = VECTORS_SOURCE.read_text(encoding="utf-8")
+    texts[MANIFEST_FILE] = render(manifest(texts, (doc.get("info") or {}).get("version")))
+    return texts
+
+
 # ------------------------------------------------------------------------------------------------ checks
 def validate(artifacts: dict[str, Any], source: dict[str, Any]) -> list[str]:
     """Problems of a built set: OpenAPI validity, operations.json against its schema, and that each per-host
@@ -610,16 +641,13 @@ def main(argv: list[str] | None = None) -> int:
         print("spec-artifacts: the built artifacts are not right:\n  " + "\n  ".join(problems), file=sys.stderr)
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
-    texts = {name: render(data) for name, data in artifacts.items()}
+    texts = release_texts(doc, artifacts)
     for name, text in texts.items():
         (args.out / name).write_text(text, encoding="utf-8")
-    (args.out / "manifest.json").write_text(
-        render(manifest(texts, (doc.get("info") or {}).get("version"))), encoding="utf-8"
-    )
     ops = artifacts["operations.json"]["operations"]
     counts = ", ".join(f"{h} {sum(1 for o in ops.values() if o['host'] == h)}" for h in HOSTS)
     print(
-        f"spec-artifacts: wrote {len(texts) + 1} files to {args.out} (operations: {counts}; "
+        f"spec-artifacts: wrote {len(texts)} files to {args.out} (operations: {counts}; "
         f"webhooks {len(artifacts['operations.json']['webhooks'])})"
     )
     return 0
