@@ -36,7 +36,7 @@ def build(spec_path: Path, work: Path) -> Path:
     # import fail and httpx falls back to its stub `main` (as without the CLI extra). No effect when httpx is
     # already loaded (e.g. the generator called inside the test process).
     sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
-    from . import answers, postprocess, public_api, rewrite, run
+    from . import answers, artifacts, postprocess, public_api, rewrite, run
 
     document = pending()
     metas = spec.collect(document)
@@ -51,6 +51,7 @@ def build(spec_path: Path, work: Path) -> Path:
     label = spec_label(spec_path)
     postprocess.check_endpoints(package, generated_ops)
     postprocess.add_headers(package, label)
+    artifacts.write(package, document)  # before the MANIFEST, which lists them
     postprocess.write_package_data(package, document, spec_bytes, label, generated_ops, run.check_version())
     return package
 
