@@ -211,12 +211,10 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
                 notes.append("phonepe not installed")
         t = interleaved(loops, reps=reps, calls=calls)
         stats = control(origin, "/_stats")
-        transport = type(ours._client.get_httpx_client()._direct_transport).__name__  # noqa: SLF001 - a label
         ours.close()
         ours_httpx.close()
         raw.client.close()
         raw_u3.close()
-    notes.append(f"ours sends through {transport}")
     out: dict[str, Any] = {"check": check, "notes": notes, "server": stats, "us_per_call": {}, "ratios": {}}
     for name in loops:
         out["us_per_call"][name] = round(t.median(name) * 1e6, 1)
@@ -260,7 +258,6 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
             "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web),
             "raw_httpx": (raw.status, raw.debit),
         }
-        transport = type(ours._client.get_async_httpx_client()._direct_transport).__name__  # noqa: SLF001
         sent, parsed = {}, {}
         for name, (status, debit) in variants.items():
             control(origin, "/_rec/on", "POST")
@@ -282,7 +279,7 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
         await ours.aclose()
         await ours_httpx.aclose()
         await raw.client.aclose()
-    notes = [f"ours sends through {transport}"]
+    notes: list[str] = []
     out: dict[str, Any] = {"check": check, "notes": notes, "us_per_call": {}, "ratios": {}}
     for name in loops:
         out["us_per_call"][name] = round(t.median(name) * 1e6, 1)

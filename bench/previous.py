@@ -148,7 +148,6 @@ def run(reps: int, calls: int, acalls: int, ref: str = PREVIOUS_REF, with_oag: b
         finally:
             for w in workers.values():
                 w.close()
-        transports = {name: w.info["transports"] for name, w in workers.items()}
 
     def ratios_of(times: dict[str, list[float]]) -> dict[str, float]:
         def ratio(a: str, b: str) -> float:
@@ -169,7 +168,6 @@ def run(reps: int, calls: int, acalls: int, ref: str = PREVIOUS_REF, with_oag: b
     return {
         "previous_ref": ref,
         "previous_commit": commit,
-        "transports": transports,
         "check": check,
         "calls_per_block": {"sync": calls, "async": acalls},
         "us_per_call": {k: round(statistics.median(v) * 1e6, 1) for k, v in per_call.items()},
@@ -295,15 +293,6 @@ def _serve(tree: Path, origin: str, with_oag: bool) -> None:
             False,
         )
 
-    def transport_of(client: Any) -> str:
-        inner = getattr(client, "_direct_transport", None) or client._transport  # noqa: SLF001 - a label
-        return f"{type(inner).__module__}.{type(inner).__name__}"
-
-    transports = {
-        "gateway": transport_of(gw._client.get_httpx_client()),  # noqa: SLF001
-        "async_gateway": transport_of(agw._client.get_async_httpx_client()),  # noqa: SLF001
-    }
-
     def call_of(variant: str, op: str) -> tuple[Any, bool]:
         status, debit, is_async = variants[variant]
         return (debit if op == "debit" else lambda i: status(op, i)), is_async
@@ -321,7 +310,7 @@ def _serve(tree: Path, origin: str, with_oag: bool) -> None:
         sys.stdout.write(json.dumps(obj) + "\n")
         sys.stdout.flush()
 
-    answer({"variants": list(variants), "transports": transports, "merchant_gateway": merchant_gateway.__file__})
+    answer({"variants": list(variants), "merchant_gateway": merchant_gateway.__file__})
     for line in sys.stdin:
         req = json.loads(line)
         if req["cmd"] == "quit":

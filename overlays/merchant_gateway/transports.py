@@ -453,6 +453,11 @@ class GatewayTransport(httpx.BaseTransport):
             _deadline.reset(token)
         return _response(answer, body)
 
+    def connections_in_use(self) -> int:
+        """How many connections of this transport's pools (direct and proxied) carry a request right now: a
+        read-only count for monitoring and the bench (once every call has returned it is 0 unless one leaked)."""
+        return sum(not c.is_idle() for pool in self._routes.all() for c in pool.connections)
+
     def close(self) -> None:
         for pool in self._routes.all():
             pool.close()
@@ -509,6 +514,10 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
             _received.reset(token_received)
             _deadline.reset(token)
         return _response(answer, body)
+
+    def connections_in_use(self) -> int:
+        """As :meth:`GatewayTransport.connections_in_use`."""
+        return sum(not c.is_idle() for pool in self._routes.all() for c in pool.connections)
 
     async def aclose(self) -> None:
         for pool in self._routes.all():

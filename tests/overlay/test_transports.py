@@ -257,3 +257,37 @@ def test_a_proxy_the_transports_cannot_speak_is_refused_before_sending(monkeypat
     with httpx.Client(transport=GatewayTransport()) as client, pytest.raises(httpx.ConnectError) as info:
         client.get("http://gateway.invalid/x")
     assert "socks5" not in str(info.value)
+
+
+def test_connections_in_use_counts_a_request_on_the_wire_and_none_after() -> None:
+    """The public count the bench reads: 1 while a call waits for its answer, 0 once it returned."""
+    sock = socket.create_server(("127.0.0.1", 0))
+    request_seen, release = threading.Event(), threading.Event()
+
+    def serve_one() -> None:
+        conn, _ = sock.accept()
+        with conn:
+            conn.recv(65536)
+            request_seen.set()
+            release.wait(10)
+            conn.sendall(http(b"{}"))
+            conn.recv(1)  # keep the connection open until the client closes it
+
+    threading.Thread(target=serve_one, daemon=True).start()
+    transport = GatewayTransport()
+    seen_during: list[int] = []
+
+    def watch() -> None:
+        request_seen.wait(10)
+        seen_during.append(transport.connections_in_use())
+        release.set()
+
+    threading.Thread(target=watch, daemon=True).start()
+    try:
+        with httpx.Client(transport=transport) as client:
+            assert transport.connections_in_use() == 0
+            assert client.get(f"http://127.0.0.1:{sock.getsockname()[1]}/x").json() == {}
+            assert seen_during == [1]
+            assert transport.connections_in_use() == 0  # kept alive, idle
+    finally:
+        sock.close()
