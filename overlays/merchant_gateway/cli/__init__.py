@@ -47,7 +47,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
-    from . import commands, ledger, payments
+    from . import artifacts, commands, ledger, payments
 
     parser = _Parser(
         prog="mgw",
@@ -61,6 +61,7 @@ def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
     commands.register(sub)
     payments.register(sub)
     ledger.register(sub)  # mgw ledger, and mgw reconcile --worker (after payments: it extends reconcile)
+    artifacts.register(sub)  # mgw artifacts: the release artifacts shipped in the package
     # handed over before parsing (its flags are the sandbox's own, see _run_sandbox); listed here for --help
     sub.add_parser(
         "sandbox",
