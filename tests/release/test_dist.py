@@ -26,10 +26,31 @@ def test_wheel_and_sdist_contents(built_dist: Path) -> None:
         "merchant_gateway_client/spec.json",
         "merchant_gateway_client/py.typed",
         "merchant_gateway/py.typed",
+        "merchant_gateway_client/artifacts/kit.json",
+        "merchant_gateway_client/artifacts/signing-vectors.json",
+        "merchant_gateway_client/artifacts/operations.json",
     } <= names
     assert any(n.startswith("merchant_gateway_sandbox/") for n in names)
     assert meta["Name"] == "merchant-gateway-client" and meta["Version"] == version
     assert "sandbox" in meta.get_all("Provides-Extra")
+
+
+def test_a_wheel_without_an_artifact_or_with_a_changed_one_is_refused(built_dist: Path, tmp_path: Path) -> None:
+    version = check_dist.spec_version()
+    wheel = next(built_dist.glob(f"merchant_gateway_client-{version}-py3-none-any.whl"))
+    kit = "merchant_gateway_client/artifacts/kit.json"
+    vectors = "merchant_gateway_client/artifacts/signing-vectors.json"
+    for name, change in (("no-kit", {kit: None}), ("changed", {vectors: b"{}"})):
+        bad = tmp_path / name / wheel.name
+        bad.parent.mkdir()
+        with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(bad, "w") as dst:
+            for item in src.infolist():
+                data = change.get(item.filename, src.read(item))
+                if data is not None:
+                    dst.writestr(item, data)
+        problems = check_dist.check_wheel(bad, version)
+        assert len(problems) == 1, problems
+        assert ("kit.json" in problems[0]) if name == "no-kit" else ("signing-vectors.json differs" in problems[0])
 
 
 def test_the_package_version_is_the_spec_version(built_dist: Path) -> None:

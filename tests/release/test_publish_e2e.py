@@ -1,9 +1,13 @@
 """Publish end to end: a real package index on loopback, authenticated upload with twine (tools/release/publish.sh),
-a fresh virtual environment that installs ONLY from that index, and `mgw` run from it outside the repository."""
+a fresh virtual environment that installs ONLY from that index, and `mgw` run from it outside the repository: the
+release artifacts it ships written out by `mgw artifacts`, and the conformance kit and the signing vectors taken
+from the installed package and replayed with its own code (tests/release/replay_installed.py)."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -176,7 +180,37 @@ def test_publish_install_and_run(built_dist: Path, index: tuple[str, Path], tmp_
     assert got_version == version
     assert all(f.startswith(str(venv)) for f in files), files  # the installed copy, not the repository
 
+    # 4. what another team needs ships in the wheel: the kit and the vectors, replayed with the package's own code
+    replay = subprocess.run(
+        [str(venv / "bin" / "python"), str(Path(__file__).with_name("replay_installed.py"))],
+        cwd=outside,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+    assert f"replayed from {venv}" in replay.stdout, replay.stdout  # the installed copy, not the repository
+    counts = dict((k, int(n)) for n, k in re.findall(r"(\d+) (\w+)", replay.stdout.split(": ", 1)[1]))
+    kit = json.loads((ROOT / "spec/conformance/kit.json").read_text(encoding="utf-8"))
+    vectors = json.loads((ROOT / "spec/vectors/signing.json").read_text(encoding="utf-8"))
+    assert counts["signing"] == sum(len(v) for v in vectors.values() if isinstance(v, list)) > 0
+    for kind in ("requests", "callbacks", "ui_callbacks", "rule_cases", "schema_cases"):
+        assert counts[kind] == len(kit[kind]) > 0, (kind, replay.stdout)
+
     mgw = venv / "bin" / "mgw"
+    wrote = subprocess.run(
+        [str(mgw), "artifacts", "--out", "vendor/gateway"], cwd=outside, env=env, capture_output=True, text=True
+    )
+    assert wrote.returncode == 0, wrote.stderr
+    assert (outside / "vendor/gateway/kit.json").read_bytes() == (ROOT / "spec/conformance/kit.json").read_bytes()
+    assert (outside / "vendor/gateway/signing-vectors.json").read_bytes() == (
+        ROOT / "spec/vectors/signing.json"
+    ).read_bytes()
+    assert {"openapi.base.json", "openapi.apps.json", "openapi.auth.json", "operations.json"} <= {
+        p.name for p in (outside / "vendor/gateway").iterdir()
+    }
     help_run = subprocess.run([str(mgw), "--help"], cwd=outside, env=env, capture_output=True, text=True, timeout=60)
     assert help_run.returncode == 0, help_run.stderr
     if " demo" not in help_run.stdout:

@@ -6,6 +6,7 @@ python tools/release/check_dist.py dist/   # exit 1 and a list of problems when 
 from __future__ import annotations
 
 import configparser
+import hashlib
 import json
 import sys
 import tarfile
@@ -20,7 +21,11 @@ REQUIRED_FILES = (
     "merchant_gateway_client/spec.json",
     "merchant_gateway_client/__init__.py",
     "merchant_gateway/cli/__init__.py",
+    "merchant_gateway/artifacts.py",
 )
+# the release artifacts other teams need (generator/artifacts.py writes them, merchant_gateway.artifacts reads them)
+ARTIFACTS = "merchant_gateway_client/artifacts/"
+REQUIRED_ARTIFACTS = ("manifest.json", "kit.json", "signing-vectors.json", "operations.json", "openapi.base.json")
 RUNTIME_DEPS = ("httpx", "attrs", "python-dateutil")
 SANDBOX_DEPS = ("starlette", "uvicorn", "jsonschema")
 FORBIDDEN_PARTS = (".venv", ".tools", "node_modules", "__pycache__", ".pyc", "build/", "tests/", ".git/")
@@ -91,10 +96,28 @@ def check_wheel(wheel: Path, version: str) -> list[str]:
             problems.append("no console script mgw")
         elif ep.get("console_scripts", "mgw").strip() != "merchant_gateway.cli:main":
             problems.append(f"mgw entry point is {ep.get('console_scripts', 'mgw')!r}")
+        problems.extend(_check_artifacts(zf, names, version))
         if "merchant_gateway_client/spec.json" in names:
             bundled = json.loads(zf.read("merchant_gateway_client/spec.json"))
             if str(bundled.get("info", {}).get("version")) != version:
                 problems.append("bundled spec.json has another info.version")
+    return problems
+
+
+def _check_artifacts(zf: zipfile.ZipFile, names: list[str], version: str) -> list[str]:
+    """Every release artifact in the wheel, each matching manifest.json (which names them all), of this version."""
+    missing = [f for f in REQUIRED_ARTIFACTS if ARTIFACTS + f not in names]
+    if missing:
+        return [f"wheel lacks the release artifacts {missing} in {ARTIFACTS} (python -m generator writes them)"]
+    problems = []
+    manifest = json.loads(zf.read(ARTIFACTS + "manifest.json"))
+    if str(manifest.get("spec_version")) != version:
+        problems.append(f"{ARTIFACTS}manifest.json is of spec {manifest.get('spec_version')}, not {version}")
+    for name, entry in manifest["files"].items():
+        if ARTIFACTS + name not in names:
+            problems.append(f"wheel lacks {ARTIFACTS}{name} (listed in its manifest.json)")
+        elif hashlib.sha256(zf.read(ARTIFACTS + name)).hexdigest() != entry["sha256"]:
+            problems.append(f"{ARTIFACTS}{name} differs from its manifest.json sha256")
     return problems
 
 
