@@ -23,6 +23,7 @@ from typing import Any
 
 import jinja2
 
+from . import outcomes
 from .spec import OperationMeta, SpecError, resolve
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "public"
@@ -64,7 +65,7 @@ class Method:
 
 
 def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> None:
-    """Write `operations.py` and `public_methods.py` into the generated `package`."""
+    """Write `operations.py`, `public_methods.py` and `outcomes.py` into the generated `package`."""
     models = _model_index(package / "models")
     methods = [_method(package, spec, meta, models) for meta in metas if not meta.mobile_sdk_only]
     env = jinja2.Environment(
@@ -80,6 +81,10 @@ def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> N
     for template, target in (("operations.py.jinja", "operations.py"), ("methods.py.jinja", "public_methods.py")):
         text = env.get_template(template).render(methods=methods, model_names=names)
         (package / target).write_text(text, encoding="utf-8")
+    text = env.get_template("outcomes.py.jinja").render(
+        rows=outcomes.outcome_rows(spec, metas), categories=outcomes.categories(spec)
+    )
+    (package / "outcomes.py").write_text(text, encoding="utf-8")
 
 
 # --- reading the generated code ------------------------------------------------------------------------------

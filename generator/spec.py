@@ -40,6 +40,7 @@ OPERATION_EXTENSIONS = {
     "x-answer-codes",
     "x-payload-from",
     "x-codes",
+    "x-evidence",
 }
 # x-retry: safe = re-send after any failure; reconcile-first = may move money, settle an unknown outcome through
 # the status operation; never = not idempotent and nothing settles it, the caller or a flow decides.
@@ -54,8 +55,16 @@ ANSWER_CODES = ("outcome", "payment-state")
 PAYLOAD_SOURCES = ("caller", "configuration")
 # x-codes (operation, webhook): the codes an operation answers, each with its meaning there and an outcome
 # (issue 16: a code's meaning depends on the operation; PAYMENT_SUCCESS on a v4 debit answer is `accepted`).
-CODE_OUTCOMES = ("succeeded", "accepted", "pending", "failed", "unknown", "rejected", "not-found")
+# duplicate: the id was used before, so what it names may exist (a refund, a payment): learn its status, never a failure.
+# An entry may `refine` its outcome by data.payResponseCode where that changes the meaning (a refund's
+# PAYMENT_ERROR with DUPLICATE_TXN_REQUEST is a refund that exists).
+CODE_OUTCOMES = ("succeeded", "accepted", "pending", "failed", "unknown", "rejected", "not-found", "duplicate")
 CODE_KEYS = ("code", "outcome", "meaning")
+REFINE_KEYS = ("payResponseCode", "outcome", "meaning")
+# x-evidence (operation, webhook): per outcome, the answer fields that outcome needs (present, of the documented
+# type and, for transactionId, merchantId and amount, equal to what was sent or expected). Without them the answer
+# proves nothing: unknown for a call that may move money, unreadable for a read.
+EVIDENCE_FIELDS = ("data.transactionId", "data.merchantId", "data.amount", "data.redirectURL")
 # x-field-rules (payload schema or operation): rules between payload fields; a field counts as sent when its key is
 # in the payload. exactly/at-least/at-most-one-of take two or more fields, required one or more.
 FIELD_RULES = ("exactly-one-of", "at-least-one-of", "at-most-one-of", "required")
@@ -112,6 +121,9 @@ class OperationMeta:
     # x-field-rules of the payload schema, then of the operation: (rule, fields) in spec order
     field_rules: tuple[tuple[str, tuple[str, ...]], ...] = ()
     codes: tuple[tuple[str, str], ...] = ()  # x-codes: (code, outcome) in spec order
+    # x-codes refine: (code, payResponseCode, outcome) in spec order
+    refinements: tuple[tuple[str, str, str], ...] = ()
+    evidence: tuple[tuple[str, tuple[str, ...]], ...] = ()  # x-evidence: (outcome, fields) in spec order
 
 
 def load_spec(path: Path) -> dict[str, Any]:
@@ -263,6 +275,8 @@ def _check_anywhere(key: str, value: Any, where: str) -> list[str]:
         ok = isinstance(value, list)
     elif key == "x-codes":
         return check_codes(value, where)
+    elif key == "x-evidence":
+        return check_evidence(value, where)
     elif key == "x-field-rules":
         return check_field_rules(value, where)
     return [] if ok else [f"{where}: bad value {value!r}"]
@@ -276,9 +290,10 @@ def check_codes(value: Any, where: str) -> list[str]:
     seen: set[str] = set()
     for i, entry in enumerate(value):
         at = f"{where}/{i}"
-        if not isinstance(entry, dict) or set(entry) != set(CODE_KEYS):
-            problems.append(f"{at}: must have exactly the keys {', '.join(CODE_KEYS)}")
+        if not isinstance(entry, dict) or set(entry) - {"refine"} != set(CODE_KEYS):
+            problems.append(f"{at}: must have exactly the keys {', '.join(CODE_KEYS)} (and optionally refine)")
             continue
+        problems += _check_refine(entry.get("refine"), f"{at}/refine")
         code, outcome, meaning = entry["code"], entry["outcome"], entry["meaning"]
         if not isinstance(code, str) or not code or code in seen:
             problems.append(f"{at}: code {code!r} is not a new non-empty string")
@@ -288,6 +303,44 @@ def check_codes(value: Any, where: str) -> list[str]:
             problems.append(f"{at}: outcome must be one of {CODE_OUTCOMES}, got {outcome!r}")
         if not isinstance(meaning, str) or not meaning.strip():
             problems.append(f"{at}: meaning must be a non-empty string")
+    return problems
+
+
+def _check_refine(value: Any, where: str) -> list[str]:
+    """refine: a non-empty list of {payResponseCode, outcome, meaning}, each payResponseCode once."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not value:
+        return [f"{where}: must be a non-empty list of {{payResponseCode, outcome, meaning}}"]
+    problems: list[str] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(value):
+        at = f"{where}/{i}"
+        if not isinstance(entry, dict) or set(entry) != set(REFINE_KEYS):
+            problems.append(f"{at}: must have exactly the keys {', '.join(REFINE_KEYS)}")
+            continue
+        prc = entry["payResponseCode"]
+        if not isinstance(prc, str) or not prc or prc in seen:
+            problems.append(f"{at}: payResponseCode {prc!r} is not a new non-empty string")
+        else:
+            seen.add(prc)
+        if entry["outcome"] not in CODE_OUTCOMES:
+            problems.append(f"{at}: outcome must be one of {CODE_OUTCOMES}, got {entry['outcome']!r}")
+        if not isinstance(entry["meaning"], str) or not entry["meaning"].strip():
+            problems.append(f"{at}: meaning must be a non-empty string")
+    return problems
+
+
+def check_evidence(value: Any, where: str) -> list[str]:
+    """x-evidence: {outcome: [field, ...]} with documented outcomes and fields."""
+    if not isinstance(value, dict) or not value:
+        return [f"{where}: must be a non-empty map of outcome to a list of fields"]
+    problems: list[str] = []
+    for outcome, fields in value.items():
+        if outcome not in CODE_OUTCOMES:
+            problems.append(f"{where}: outcome must be one of {CODE_OUTCOMES}, got {outcome!r}")
+        if not isinstance(fields, list) or not fields or any(f not in EVIDENCE_FIELDS for f in fields):
+            problems.append(f"{where}/{outcome}: must be a non-empty list of {EVIDENCE_FIELDS}")
     return problems
 
 
@@ -405,7 +458,7 @@ def operation_meta(spec: dict[str, Any], url_path: str, method: str, op: dict[st
         unknown = sorted(set(fields) - names)
         if unknown:
             raise SpecError(f"{where}: x-field-rules {rule} names fields the payload does not have: {unknown}")
-    codes = tuple((str(c["code"]), str(c["outcome"])) for c in op.get("x-codes") or [] if isinstance(c, dict))
+    codes, refinements, evidence = code_table(op)
     undocumented = _undocumented_codes(spec, codes)
     if undocumented:
         raise SpecError(f"{where}: x-codes lists codes that ResultCode does not document: {undocumented}")
@@ -428,7 +481,27 @@ def operation_meta(spec: dict[str, Any], url_path: str, method: str, op: dict[st
         payload_from=payload_from,
         field_rules=field_rules,
         codes=codes,
+        refinements=refinements,
+        evidence=evidence,
     )
+
+
+def code_table(
+    op: dict[str, Any],
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """An operation's (or webhook's) x-codes and x-evidence as plain tuples: (code, outcome), (code,
+    payResponseCode, outcome), (outcome, fields). The vocabulary was checked by check_codes/check_evidence."""
+    entries = [c for c in op.get("x-codes") or [] if isinstance(c, dict)]
+    codes = tuple((str(c["code"]), str(c["outcome"])) for c in entries)
+    refinements = tuple(
+        (str(c["code"]), str(r["payResponseCode"]), str(r["outcome"]))
+        for c in entries
+        for r in c.get("refine") or []
+        if isinstance(r, dict)
+    )
+    raw = op.get("x-evidence") or {}
+    evidence = tuple((str(k), tuple(str(f) for f in v)) for k, v in raw.items()) if isinstance(raw, dict) else ()
+    return codes, refinements, evidence
 
 
 def _undocumented_codes(spec: dict[str, Any], codes: tuple[tuple[str, str], ...]) -> list[str]:

@@ -189,8 +189,9 @@ class GatewayMethods:
 
         Codes (x-codes: what each code means on this operation):
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
@@ -298,8 +299,9 @@ class GatewayMethods:
                 payment flow has not happened). Learn the outcome with the status operation after the flow finishes (or
                 from the server-to-server callback).
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
@@ -399,8 +401,9 @@ class GatewayMethods:
                 payment flow has not happened). Learn the outcome with the status operation after the flow finishes (or
                 from the server-to-server callback).
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
@@ -594,8 +597,9 @@ class GatewayMethods:
             PAYMENT_SUCCESS (succeeded): The refund is successful.
             PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
                 transactionId) until it changes.
-            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
-                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (WALLET_NOT_ACTIVATED: the user
+                disabled the wallet, contact the user for the refund source). Two payResponseCode values change the
+                meaning (refine).
             TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
                 are both described): read it by code.
             TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
@@ -693,8 +697,9 @@ class GatewayMethods:
             PAYMENT_SUCCESS (succeeded): The refund is successful.
             PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
                 transactionId) until it changes.
-            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
-                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (WALLET_NOT_ACTIVATED: the user
+                disabled the wallet, contact the user for the refund source). Two payResponseCode values change the
+                meaning (refine).
             TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
                 are both described): read it by code.
             TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
@@ -789,8 +794,9 @@ class GatewayMethods:
             PAYMENT_SUCCESS (succeeded): The refund is successful.
             PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
                 transactionId) until it changes.
-            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
-                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (WALLET_NOT_ACTIVATED: the user
+                disabled the wallet, contact the user for the refund source). Two payResponseCode values change the
+                meaning (refine).
             TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
                 are both described): read it by code.
             TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
@@ -876,8 +882,8 @@ class GatewayMethods:
         Codes (x-codes: what each code means on this operation):
             PAYMENT_SUCCESS (succeeded): Sample code of this operation: the deferred refund is fulfilled (data.status
                 SUCCESS).
-            INVALID_TRANSACTION_ID (rejected): Sample code of this operation: duplicate or invalid transaction id (e.g.
-                a second fulfil).
+            INVALID_TRANSACTION_ID (duplicate): Sample code of this operation: duplicate or invalid transaction id (e.g.
+                a second fulfil): the fulfilment may exist already; learn its status before anything else.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
             AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
             INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
@@ -966,8 +972,9 @@ class GatewayMethods:
             SUCCESS (accepted): The collect request was sent to the user's payment address. The user has not paid yet:
                 NOT a paid order. The charge callback reports success or failure only (none for pending); poll the
                 status operation.
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                request under it may exist (and may have been paid). Never a failure: learn its status with the status
+                operation; start again only under a new id once that status is known.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
             AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
             INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
@@ -1266,8 +1273,9 @@ class GatewayMethods:
                 package (UPI intent). The user has not paid yet: NOT a paid order; the status operation gives the
                 outcome.
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             USER_BLACKLISTED (rejected): Customer blacklisted.
@@ -1368,8 +1376,9 @@ class GatewayMethods:
                 package (UPI intent). The user has not paid yet: NOT a paid order; the status operation gives the
                 outcome.
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             USER_BLACKLISTED (rejected): Customer blacklisted.
@@ -1808,8 +1817,9 @@ class GatewayMethods:
             SUCCESS (accepted): Not shown for this operation in the interface document (its example and the sandbox use
                 it): the payment is reserved: data.redirectUrl (payments page) and data.reservationId. The user has not
                 paid yet: NOT a paid order; the status operation gives the outcome.
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                request under it may exist (and may have been paid). Never a failure: learn its status with the status
+                operation; start again only under a new id once that status is known.
             API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
                 retry after the window.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
@@ -1951,8 +1961,9 @@ class AsyncGatewayMethods:
 
         Codes (x-codes: what each code means on this operation):
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
@@ -2060,8 +2071,9 @@ class AsyncGatewayMethods:
                 payment flow has not happened). Learn the outcome with the status operation after the flow finishes (or
                 from the server-to-server callback).
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
@@ -2161,8 +2173,9 @@ class AsyncGatewayMethods:
                 payment flow has not happened). Learn the outcome with the status operation after the flow finishes (or
                 from the server-to-server callback).
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
@@ -2356,8 +2369,9 @@ class AsyncGatewayMethods:
             PAYMENT_SUCCESS (succeeded): The refund is successful.
             PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
                 transactionId) until it changes.
-            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
-                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (WALLET_NOT_ACTIVATED: the user
+                disabled the wallet, contact the user for the refund source). Two payResponseCode values change the
+                meaning (refine).
             TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
                 are both described): read it by code.
             TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
@@ -2455,8 +2469,9 @@ class AsyncGatewayMethods:
             PAYMENT_SUCCESS (succeeded): The refund is successful.
             PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
                 transactionId) until it changes.
-            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
-                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (WALLET_NOT_ACTIVATED: the user
+                disabled the wallet, contact the user for the refund source). Two payResponseCode values change the
+                meaning (refine).
             TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
                 are both described): read it by code.
             TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
@@ -2551,8 +2566,9 @@ class AsyncGatewayMethods:
             PAYMENT_SUCCESS (succeeded): The refund is successful.
             PAYMENT_PENDING (pending): The refund is pending, not a failure: check the status (of the refund's
                 transactionId) until it changes.
-            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (DUPLICATE_TXN_REQUEST,
-                EXCESS_REFUND_AMOUNT, WALLET_NOT_ACTIVATED).
+            PAYMENT_ERROR (failed): The refund failed; data.payResponseCode tells why (WALLET_NOT_ACTIVATED: the user
+                disabled the wallet, contact the user for the refund source). Two payResponseCode values change the
+                meaning (refine).
             TRANSACTION_NOT_FOUND (not-found): Original transaction not found. Its HTTP status is not shown (200 and 400
                 are both described): read it by code.
             TIMED_OUT (unknown): The refund timed out; it may already have been initiated: check the status before
@@ -2638,8 +2654,8 @@ class AsyncGatewayMethods:
         Codes (x-codes: what each code means on this operation):
             PAYMENT_SUCCESS (succeeded): Sample code of this operation: the deferred refund is fulfilled (data.status
                 SUCCESS).
-            INVALID_TRANSACTION_ID (rejected): Sample code of this operation: duplicate or invalid transaction id (e.g.
-                a second fulfil).
+            INVALID_TRANSACTION_ID (duplicate): Sample code of this operation: duplicate or invalid transaction id (e.g.
+                a second fulfil): the fulfilment may exist already; learn its status before anything else.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
             AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
             INTERNAL_SERVER_ERROR (unknown): Something went wrong; the refund may already have been initiated: check the
@@ -2728,8 +2744,9 @@ class AsyncGatewayMethods:
             SUCCESS (accepted): The collect request was sent to the user's payment address. The user has not paid yet:
                 NOT a paid order. The charge callback reports success or failure only (none for pending); poll the
                 status operation.
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                request under it may exist (and may have been paid). Never a failure: learn its status with the status
+                operation; start again only under a new id once that status is known.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.
             AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
             INTERNAL_SERVER_ERROR (unknown): Something went wrong; the payment may have been started: check the status
@@ -3032,8 +3049,9 @@ class AsyncGatewayMethods:
                 package (UPI intent). The user has not paid yet: NOT a paid order; the status operation gives the
                 outcome.
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             USER_BLACKLISTED (rejected): Customer blacklisted.
@@ -3134,8 +3152,9 @@ class AsyncGatewayMethods:
                 package (UPI intent). The user has not paid yet: NOT a paid order; the status operation gives the
                 outcome.
             PAYMENT_ERROR (failed): Payment failed (also: payment service or gateway down).
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                payment under it may exist (and may be paid). Never a failed payment: learn that payment's status with
+                the status operation; start a new payment only under a new id once that status is known.
             INVALID_USER_AUTH_TOKEN (rejected): userAuthToken invalid, expired or not mapped to the merchant; show the
                 linking flow again.
             USER_BLACKLISTED (rejected): Customer blacklisted.
@@ -3576,8 +3595,9 @@ class AsyncGatewayMethods:
             SUCCESS (accepted): Not shown for this operation in the interface document (its example and the sandbox use
                 it): the payment is reserved: data.redirectUrl (payments page) and data.reservationId. The user has not
                 paid yet: NOT a paid order; the status operation gives the outcome.
-            INVALID_TRANSACTION_ID (rejected): Duplicate transaction id: this transactionId was used before; read the
-                earlier payment with the status operation.
+            INVALID_TRANSACTION_ID (duplicate): Duplicate transaction id: this transactionId was used before, so a
+                request under it may exist (and may have been paid). Never a failure: learn its status with the status
+                operation; start again only under a new id once that status is known.
             API_RATE_LIMIT_REACHED (rejected): Call limit breached (HTTP 429, API_LIMIT and TIME_WINDOW); not processed:
                 retry after the window.
             BAD_REQUEST (rejected): Invalid payload or a mandatory parameter missing.

@@ -35,7 +35,13 @@ ANY_LEVEL = {
 SCHEMA_LEVEL = {"x-known-values": lambda v: isinstance(v, list) and v and all(isinstance(i, str) for i in v)}
 # issue 16: what each code means on an operation (path operations and webhooks), and the rules between payload
 # fields (payload schemas and path operations)
-OUTCOMES = ("succeeded", "accepted", "pending", "failed", "unknown", "rejected", "not-found")
+OUTCOMES = ("succeeded", "accepted", "pending", "failed", "unknown", "rejected", "not-found", "duplicate")
+EVIDENCE = ("data.transactionId", "data.merchantId", "data.amount", "data.redirectURL")
+CATEGORIES = {
+    "answer", "payment-failed", "payment-declined", "payment-cancelled", "transaction-not-found", "not-found",
+    "duplicate-id", "user-link", "bad-request", "authorization", "server-error", "user-blocked", "otp",
+    "rate-limited", "refund-window",
+}  # fmt: skip
 FIELD_RULES = ("exactly-one-of", "at-least-one-of", "at-most-one-of", "required")
 
 
@@ -45,14 +51,40 @@ def _codes_ok(v: Any) -> bool:
         and bool(v)
         and all(
             isinstance(e, dict)
-            and set(e) == {"code", "outcome", "meaning"}
+            and set(e) - {"refine"} == {"code", "outcome", "meaning"}
             and isinstance(e["code"], str)
             and e["outcome"] in OUTCOMES
             and isinstance(e["meaning"], str)
             and e["meaning"].strip()
+            and _refine_ok(e.get("refine", [{"payResponseCode": "X", "outcome": "failed", "meaning": "m"}]))
             for e in v
         )
         and len({e["code"] for e in v}) == len(v)
+    )
+
+
+def _refine_ok(v: Any) -> bool:
+    return (
+        isinstance(v, list)
+        and bool(v)
+        and all(
+            isinstance(r, dict)
+            and set(r) == {"payResponseCode", "outcome", "meaning"}
+            and isinstance(r["payResponseCode"], str)
+            and r["outcome"] in OUTCOMES
+            and isinstance(r["meaning"], str)
+            and r["meaning"].strip()
+            for r in v
+        )
+        and len({r["payResponseCode"] for r in v}) == len(v)
+    )
+
+
+def _evidence_ok(v: Any) -> bool:
+    return (
+        isinstance(v, dict)
+        and bool(v)
+        and all(k in OUTCOMES and isinstance(f, list) and f and all(x in EVIDENCE for x in f) for k, f in v.items())
     )
 
 
@@ -72,7 +104,7 @@ def _rules_ok(v: Any) -> bool:
     )
 
 
-CATALOG_KEYS = {"code", "meaning", "seenIn", "terminal"}
+CATALOG_KEYS = {"code", "meaning", "seenIn", "terminal", "category"}
 TERMINAL = {"PAYMENT_SUCCESS", "PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED"}
 
 
@@ -121,10 +153,10 @@ def vocabulary_problems(spec: dict[str, Any]) -> list[str]:
         elif key == "x-terminal":
             if not isinstance(value, bool):
                 problems.append(f"{where}: bad value {value!r}")
-        elif key == "x-codes":
+        elif key in ("x-codes", "x-evidence"):
             if not _is_operation(path):
-                problems.append(f"{where}: x-codes outside an operation or webhook")
-            elif not _codes_ok(value):
+                problems.append(f"{where}: {key} outside an operation or webhook")
+            elif not (_codes_ok(value) if key == "x-codes" else _evidence_ok(value)):
                 problems.append(f"{where}: bad value {value!r}")
         elif key == "x-field-rules":
             in_schema = len(path) == 3 and path[:2] == ("components", "schemas")
@@ -151,8 +183,10 @@ def test_vocabulary_check_can_fail(spec):
     bad["components"]["schemas"]["MerchantId"]["x-codes"] = bad["paths"]["/v4/debit/"]["post"]["x-codes"]
     bad["components"]["schemas"]["RefundV4Payload"]["x-field-rules"][0]["rule"] = "one-of"
     bad["paths"]["/v3/merchant/inline/pay"]["post"]["x-field-rules"][0]["fields"] = []
+    bad["paths"]["/v4/debit/"]["post"]["x-evidence"] = {"accepted": ["data.colour"]}
+    bad["paths"]["/v4/credit/backToSource"]["post"]["x-codes"][2]["refine"][0]["outcome"] = "maybe"
     problems = vocabulary_problems(bad)
-    assert len(problems) == 8, problems
+    assert len(problems) == 10, problems
 
 
 def test_known_values_are_open(spec):
@@ -172,6 +206,7 @@ def test_code_catalog(spec):
     assert [e["code"] for e in catalog] == rc["enum"]
     assert {e["code"] for e in catalog if e["terminal"] is True} == TERMINAL
     assert all(isinstance(e["terminal"], bool) and isinstance(e["seenIn"], list) and e["meaning"] for e in catalog)
+    assert {e["category"] for e in catalog} <= CATEGORIES
     # envelopes keep `code` open
     for name, schema in spec["components"]["schemas"].items():
         props = schema.get("properties", {})
