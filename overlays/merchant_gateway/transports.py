@@ -9,11 +9,15 @@ So these transports:
 - give each request one deadline, connect to last byte: every connect, read and write of the request gets at
   most the time left (a network backend wrapped around httpcore's own; public httpcore API), and
 - read the whole answer before returning, refusing one above ``max_answer_bytes`` (raw and decoded) and
-  decoding gzip/deflate themselves within that bound; any other content coding is an error, and
+  decoding gzip/deflate themselves within that bound; any other content coding is an error. Every byte read
+  for a request (interim 1xx heads and body framing too) counts against the same cap, with room for one head,
+  so no answer of any shape grows memory beyond a constant over the cap, and
 - never reuse a connection on which more bytes arrived than the answer held. httpcore keeps h11's read-ahead
   buffer across requests, so bytes a server sends after an answer (a second, forged answer, say) would be
-  read as the *next* call's answer. The bytes of each exchange are framed once more with h11 (its public API);
-  leftovers retire the connection before the pool can hand it out again.
+  read as the *next* call's answer. The byte count of each exchange is compared with one answer's (its head
+  found in the first bytes, which are kept, and the body h11 delivered); an exchange of another shape (1xx,
+  chunked, bare LF) is framed once more with h11 (its public API) when it was small enough to be kept whole, and
+  otherwise retired. Leftovers retire the connection before the pool can hand it out again.
 
 Everything else (pooling, keep-alive, TLS, 1xx answers, framing) is httpcore's and h11's; exceptions are httpx's,
 so the client's phase rule stays the one of httpx: a connect error or pool timeout means nothing was sent, any
@@ -44,26 +48,66 @@ _ENCODINGS = frozenset({"gzip", "deflate", "identity"})
 # The deadline of the request being sent in this thread / task. httpcore does a request's I/O in the caller's
 # thread (sync) or task (async), so a context variable reaches the network backend without touching httpcore.
 _deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("mgw_deadline", default=None)
-# Every byte read for the request being sent in this thread / task, for the leftover check.
-_received: contextvars.ContextVar[bytearray | None] = contextvars.ContextVar("mgw_received", default=None)
+# Room for the final answer's head on top of max_answer_bytes (httpcore lets h11 accept heads of up to 100 KiB).
+_HEAD_ROOM = 128 * 1024
+# How much of an exchange is kept for the leftover check: a gateway answer whole, any head that a proof of "one
+# answer, nothing more" needs. An exchange longer than this is proven by byte counts alone or its connection retired.
+_KEPT = 64 * 1024
+
+
+class _Exchange:
+    """The bytes one request's answer arrived in, as read from the network: every byte, interim (1xx) heads and
+    body framing included, counts against the answer cap (with room for one head), so a server that streams
+    interim heads for ever fails like an answer over the cap; only the first ``_KEPT`` bytes are kept."""
+
+    __slots__ = ("cap", "kept", "limit", "total")
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.limit = cap + _HEAD_ROOM
+        self.kept = bytearray()
+        self.total = 0
+
+    def add(self, data: bytes) -> None:
+        self.total += len(data)
+        if self.total > self.limit:
+            # inside httpcore's read: it closes the connection, and the caller gets httpx.ReadError (maybe sent)
+            raise httpcore.ReadError(f"answer larger than {self.cap} bytes")
+        room = _KEPT - len(self.kept)
+        if room > 0:
+            self.kept += data[:room]
+
+    def over_read(self, method: bytes, body_length: int) -> bool:
+        """True unless the exchange held exactly one whole answer to ``method`` (see ``_over_read``)."""
+        if _exactly_one_answer(self.kept, body_length, self.total):
+            return False
+        if self.total > len(self.kept):
+            return True  # not all kept and not the simple case: cannot be proven one answer, so retire
+        return _over_read(method, bytes(self.kept))
+
+
+# What arrived for the request being sent in this thread / task: counted against the cap, the start kept for the
+# leftover check.
+_exchange: contextvars.ContextVar[_Exchange | None] = contextvars.ContextVar("mgw_exchange", default=None)
 
 
 def _record(data: bytes) -> bytes:
-    received = _received.get()
-    if received is not None:
-        received += data
+    exchange = _exchange.get()
+    if exchange is not None:
+        exchange.add(data)
     return data
 
 
-def _exactly_one_answer(received: bytes, body_length: int) -> bool:
+def _exactly_one_answer(received: bytes | bytearray, body_length: int, total: int | None = None) -> bool:
     """The common case, decided without parsing: one final answer (no 1xx before it) whose header block uses CRLF
     throughout, so it ends at the first empty line, followed by exactly the body h11 delivered (Content-Length
-    framing). Anything else (1xx, bare LF, chunked, more bytes) is left to the full framing in ``_over_read``."""
+    framing). Anything else (1xx, bare LF, chunked, more bytes) is left to the full framing in ``_over_read``.
+    ``received``: the exchange's bytes, or (with ``total``, the count of all of them) its start."""
     end = received.find(b"\r\n\r\n") + 4
     head = received[:end]
     return (
         end > 4
-        and len(received) == end + body_length
+        and (len(received) if total is None else total) == end + body_length
         and received[9:10] != b"1"  # "HTTP/1.1 1xx": an interim answer came first
         and head.count(b"\n") == head.count(b"\r\n")
     )
@@ -329,12 +373,10 @@ def _core_request(request: httpx.Request) -> httpcore.Request:
 
 
 def _retire_if_over_read(
-    request: httpx.Request, answer: httpcore.Response, received: bytearray, body_length: int
+    request: httpx.Request, answer: httpcore.Response, exchange: _Exchange, body_length: int
 ) -> None:
     stream = answer.extensions.get("network_stream")
-    if isinstance(stream, _Stream | _AsyncStream) and _over_read(
-        request.method.encode("ascii"), bytes(received), body_length
-    ):
+    if isinstance(stream, _Stream | _AsyncStream) and exchange.over_read(request.method.encode("ascii"), body_length):
         stream.retired = True
 
 
@@ -431,8 +473,8 @@ class GatewayTransport(httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
-        received = bytearray()
-        token_received = _received.set(received)
+        exchange = _Exchange(self._limit)
+        token_exchange = _exchange.set(exchange)
         try:
             answer = self._routes.pool(request).handle_request(_core_request(request))
             try:
@@ -440,7 +482,7 @@ class GatewayTransport(httpx.BaseTransport):
                 for chunk in typing.cast("Iterable[bytes]", answer.stream):
                     reader.feed(chunk)
                 body = reader.finish()
-                _retire_if_over_read(request, answer, received, reader.raw)
+                _retire_if_over_read(request, answer, exchange, reader.raw)
             finally:
                 answer.close()
         except Exception as exc:
@@ -449,7 +491,7 @@ class GatewayTransport(httpx.BaseTransport):
                 raise
             raise mapped from exc
         finally:
-            _received.reset(token_received)
+            _exchange.reset(token_exchange)
             _deadline.reset(token)
         return _response(answer, body)
 
@@ -493,8 +535,8 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
-        received = bytearray()
-        token_received = _received.set(received)
+        exchange = _Exchange(self._limit)
+        token_exchange = _exchange.set(exchange)
         try:
             answer = await self._routes.pool(request).handle_async_request(_core_request(request))
             try:
@@ -502,7 +544,7 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
                 async for chunk in typing.cast("AsyncIterable[bytes]", answer.stream):
                     reader.feed(chunk)
                 body = reader.finish()
-                _retire_if_over_read(request, answer, received, reader.raw)
+                _retire_if_over_read(request, answer, exchange, reader.raw)
             finally:
                 await answer.aclose()
         except Exception as exc:
@@ -511,7 +553,7 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
                 raise
             raise mapped from exc
         finally:
-            _received.reset(token_received)
+            _exchange.reset(token_exchange)
             _deadline.reset(token)
         return _response(answer, body)
 

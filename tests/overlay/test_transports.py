@@ -291,3 +291,145 @@ def test_connections_in_use_counts_a_request_on_the_wire_and_none_after() -> Non
             assert transport.connections_in_use() == 0  # kept alive, idle
     finally:
         sock.close()
+
+
+# --- the answer cap bounds memory under any answer; the leftover check keeps a bounded start ----------------------
+
+INTERIM = b"HTTP/1.1 100 Continue\r\nx-filler: " + b"a" * 15_000 + b"\r\n\r\n"  # 15 KB of headers each
+FLOOD_HEADS = 2_000  # 30 MB of interim heads, then a valid answer: without a bound the call succeeds
+
+
+def flood_peak(call: Callable[[str], object]) -> tuple[BaseException | None, int]:
+    """Serve 30 MB of 100-Continue heads then a valid answer; run ``call(url)``; its error and the traced peak."""
+    import tracemalloc
+
+    sock = socket.create_server(("127.0.0.1", 0))
+
+    def serve_one() -> None:
+        conn, _ = sock.accept()
+        with conn:
+            conn.recv(65536)
+            try:
+                for _ in range(FLOOD_HEADS):
+                    conn.sendall(INTERIM)
+                conn.sendall(http(b"{}"))
+            except OSError:
+                return  # the client gave up: what a bounded client does
+
+    threading.Thread(target=serve_one, daemon=True).start()
+    tracemalloc.start()
+    try:
+        call(f"http://127.0.0.1:{sock.getsockname()[1]}/x")
+        error = None
+    except BaseException as exc:  # noqa: BLE001 - returned for the test to judge
+        error = exc
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        sock.close()
+    return error, peak
+
+
+def test_a_flood_of_interim_heads_counts_against_the_cap_and_memory_stays_bounded() -> None:
+    from merchant_gateway.transports import _HEAD_ROOM
+
+    def call(url: str) -> None:
+        with httpx.Client(transport=GatewayTransport(max_answer_bytes=LIMIT)) as client:
+            client.get(url)
+
+    error, peak = flood_peak(call)
+    assert isinstance(error, httpx.ReadError) and "larger than 4096" in str(error)
+    # the flood is 30 MB; what the call held is the cap, one head's room and a few read buffers
+    assert peak < LIMIT + _HEAD_ROOM + 1024 * 1024, peak
+
+
+def test_the_async_twin_bounds_a_flood_of_interim_heads_too() -> None:
+    import asyncio
+
+    from merchant_gateway.transports import _HEAD_ROOM
+
+    async def call(url: str) -> None:
+        async with httpx.AsyncClient(transport=AsyncGatewayTransport(max_answer_bytes=LIMIT)) as client:
+            await client.get(url)
+
+    error, peak = flood_peak(lambda url: asyncio.run(call(url)))
+    assert isinstance(error, httpx.ReadError) and "larger than 4096" in str(error)
+    assert peak < LIMIT + _HEAD_ROOM + 1024 * 1024, peak
+
+
+def test_an_interim_head_before_an_answer_of_exactly_the_cap_is_read(serve: list[OneAnswer]) -> None:
+    early = b"HTTP/1.1 103 Early Hints\r\nlink: </a>; rel=preload\r\n\r\n"
+    assert get(serve, early + answer(b"x" * LIMIT)).content == b"x" * LIMIT
+
+
+class KeepAlive:
+    """Loopback keep-alive server: answers every request on a connection with ``answer(connection number)``."""
+
+    def __init__(self, answer: Callable[[int], bytes]) -> None:
+        self.answer = answer
+        self.connections = 0
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/x"
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.connections += 1
+            threading.Thread(target=self._serve, args=(conn, self.connections), daemon=True).start()
+
+    def _serve(self, conn: socket.socket, number: int) -> None:
+        with conn:
+            try:
+                while conn.recv(65536):
+                    conn.sendall(self.answer(number))
+            except OSError:
+                return
+
+
+BIG = b'"' + b"x" * 200_000 + b'"'  # longer than the kept start of an exchange
+
+
+@pytest.mark.parametrize(
+    ("answer", "connections"),
+    [
+        (lambda n: http(BIG), 1),  # one whole answer, proven by its byte count: the connection is kept
+        (lambda n: http(BIG) + (http(b'"forged"') if n == 1 else b""), 2),  # more bytes than the answer: retired
+        (lambda n: b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n%x\r\n%s\r\n0\r\n\r\n" % (len(BIG), BIG), 3),
+    ],
+    ids=["content-length", "glued-after-a-long-answer", "long-chunked-not-kept-whole"],
+)
+def test_long_answers_are_judged_on_a_bounded_start(answer: Callable[[int], bytes], connections: int) -> None:
+    """Only the first bytes of an exchange are kept: a long Content-Length answer is proven one answer by byte
+    counts; a long answer of another shape cannot be re-framed whole, so its connection is retired (safe)."""
+    server = KeepAlive(answer)
+    try:
+        with httpx.Client(transport=GatewayTransport(max_answer_bytes=1024 * 1024)) as client:
+            for _ in range(3):
+                assert client.get(server.url).content == BIG
+    finally:
+        server.sock.close()
+    assert server.connections == connections
+
+
+@pytest.mark.parametrize(
+    ("received", "over"),
+    [
+        (http(BIG), False),
+        (http(BIG) + b"\r\n", True),
+        (b"HTTP/1.1 100 Continue\r\n\r\n" + http(BIG), True),  # a 1xx and too long to frame again: retired
+        (b"HTTP/1.1 100 Continue\r\n\r\n" + http(b"{}"), False),  # short: framed again in full
+    ],
+)
+def test_the_exchange_keeps_a_bounded_start(received: bytes, over: bool) -> None:
+    from merchant_gateway.transports import _KEPT, _Exchange
+
+    exchange = _Exchange(1024 * 1024)
+    for start in range(0, len(received), 1000):
+        exchange.add(received[start : start + 1000])
+    assert len(exchange.kept) <= _KEPT and exchange.total == len(received)
+    body_length = len(BIG) if BIG in received else 2
+    assert exchange.over_read(b"GET", body_length) is over

@@ -1,0 +1,44 @@
+"""A wire case of its own (issue 24): a gateway that answers every request with 100-Continue heads for ever.
+
+The only acceptable outcome is the corpus's FAIL (OutcomeUnknown for money-moving and never-retry calls, after
+exactly one request): test_corpus.py's runner and judge, on every shipped transport, sync and async, direct and
+proxied. And the client must give up after about the answer cap's worth of heads, not hold them until the
+deadline: the bytes the server manages to write for one request stay within the cap plus room for one head and the
+kernel's socket buffers. Without that bound the flood runs until the 5 s deadline, hundreds of megabytes on
+loopback (768 MB in one measured run)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from conftest import Transport
+from hostile_server import Exchange, HostileServer
+from merchant_gateway.config import MAX_ANSWER_BYTES
+from test_corpus import OPS, Case, Expect, Op
+from test_corpus import test_wire as run_case
+
+INTERIM = b"HTTP/1.1 100 Continue\r\nX-Filler: " + b"a" * 15_000 + b"\r\n\r\n"  # 15 KB of headers each
+SLACK = 16 * 1024 * 1024  # one head's room, the proxy's and the kernel's socket buffers, with margin
+
+
+def flood(sent: list[int]) -> Callable[[Exchange], bool]:
+    """Interim heads until the client goes away; ``sent`` gets the bytes written for each request."""
+
+    def behaviour(x: Exchange) -> bool:
+        sent.append(0)
+        while x.send(INTERIM):
+            sent[-1] += len(INTERIM)
+        return False
+
+    return behaviour
+
+
+@pytest.mark.parametrize("op", list(OPS.values()), ids=list(OPS))
+def test_interim_flood(
+    op: Op, transport: Transport, hostile: Callable[..., HostileServer], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[int] = []
+    case = Case("interim_flood", flood(sent), Expect.FAIL, chained=True)
+    run_case(case, op, transport, hostile, monkeypatch)
+    assert sent and max(sent) <= MAX_ANSWER_BYTES + SLACK, f"{max(sent)} bytes of interim heads for one request"
