@@ -17,27 +17,49 @@ from .errors import ValidationError
 TRANSACTION_ID_MAX = 37  # "length < 38 characters"
 MERCHANT_ORDER_ID_MAX = 47  # "length < 48 characters"
 
-# Fields that hold a merchant transaction id; the original id of a refund obeys the same rule.
+# Fields that hold a merchant transaction id; the original id of a refund obeys the same rule (its status is read
+# through the status path too).
 _ID_FIELDS = ("transactionId", "originalTransactionId")
 # Integer paise fields (payload names). ``offerContext`` amounts are nested and checked by the generated model.
 _AMOUNT_FIELDS = ("amount",)
 _UNSAFE = re.compile(r"[/?#\x00-\x1f\x7f]")
+# What a URL path carries as given: the generated endpoints percent-encode everything else (``quote(safe="")``)
+# and httpx drops the dot segments (tests/overlay/test_amounts_validation.py derives this set from both).
+_PATH_UNSAFE = re.compile(r"[^A-Za-z0-9._~-]")
+# Secrets: only the position of a refused character is named, never the character or the value.
+_SECRET_FIELDS = frozenset({"userAuthToken"})
+# Why (with ValidationError's 200-character cap in mind): the interface document does not show how the gateway
+# signs a percent-encoded path, and the client signs the path as given, so a strict gateway would fail X-VERIFY on
+# every call with that path: a payment whose id needs encoding could be started but its status never read.
+_WHY_PATH = "is unsafe in a URL path: signing of encoded paths is not shown, so"
+_WHAT_TO_DO = "status reads could fail X-VERIFY; use letters, digits, -._~ (see merchant_gateway.ids)"
+_WHAT_TO_DO_SECRET = "this call could fail X-VERIFY; ask the gateway which characters its tokens use"
 
 
-def check_identifier(value: object, field: str, max_len: int) -> str:
-    """A non-empty string of at most ``max_len`` characters, without control characters or path separators.
-
-    Path separators matter because several ids are substituted into URL and signing paths.
-    """
+def _check_text(value: object, field: str, max_len: int) -> str:
     if not isinstance(value, str):
         raise ValidationError(field, f"must be a string, got {type(value).__name__}")
     if not value:
         raise ValidationError(field, "must not be empty")
     if len(value) > max_len:
         raise ValidationError(field, f"must be shorter than {max_len + 1} characters (got {len(value)})")
-    if _UNSAFE.search(value):
-        raise ValidationError(field, "must not contain '/', '?', '#' or control characters")
     return value
+
+
+def check_identifier(value: object, field: str, max_len: int) -> str:
+    """A value the client places in a URL path (or that a later call will: a payload's transactionId becomes the
+    status path): a non-empty string of at most ``max_len`` characters, each one a URL path carries unencoded."""
+    text = _check_text(value, field, max_len)
+    bad = _PATH_UNSAFE.search(text)
+    if bad is not None:
+        if field in _SECRET_FIELDS:
+            raise ValidationError(field, f"the character at index {bad.start()} {_WHY_PATH} {_WHAT_TO_DO_SECRET}")
+        char = bad.group()
+        shown = repr(char) if char.isascii() and char.isprintable() else f"U+{ord(char):04X}"
+        raise ValidationError(field, f"{shown} at index {bad.start()} {_WHY_PATH} {_WHAT_TO_DO}")
+    if text in (".", ".."):
+        raise ValidationError(field, f"must not be {text!r}: a URL path drops that segment; use another value")
+    return text
 
 
 def check_transaction_id(value: object, field: str = "transactionId") -> str:
@@ -45,7 +67,11 @@ def check_transaction_id(value: object, field: str = "transactionId") -> str:
 
 
 def check_merchant_order_id(value: object, field: str = "merchantOrderId") -> str:
-    return check_identifier(value, field, MERCHANT_ORDER_ID_MAX)
+    """Sent in payloads only, never in a path: just no control characters or URL delimiters."""
+    text = _check_text(value, field, MERCHANT_ORDER_ID_MAX)
+    if _UNSAFE.search(text):
+        raise ValidationError(field, "must not contain '/', '?', '#' or control characters")
+    return text
 
 
 def check_payload(payload: Mapping[str, object], *, amount_minimum: int = 1) -> None:

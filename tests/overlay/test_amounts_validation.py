@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import string
 from decimal import Decimal
 
 import merchant_gateway as mg
@@ -123,3 +124,107 @@ def test_an_enum_field_names_itself_and_its_allowed_values() -> None:
             callback_url="https://merchant.example/cb",
         )
     assert not sent  # nothing left the client
+
+
+# --- values placed in a URL path (issue 22, finding 7) -----------------------------------------------------------
+
+
+def _signed_and_sent_paths(transaction_id: str) -> tuple[str, str]:
+    """The status path the client signs (the value as given) and the one httpx puts on the wire, built by the
+    generated endpoint and httpx's own URL parsing, as every status read is."""
+    import httpx
+    from merchant_gateway_client.api.default import get_transaction_status as endpoint
+    from merchant_gateway_client.client import SIGNING_EXTENSION
+
+    kwargs = endpoint._get_kwargs("M1", transaction_id)
+    sent = httpx.URL("https://gateway.example" + kwargs["url"]).raw_path.decode("ascii")
+    return kwargs["extensions"][SIGNING_EXTENSION]["path"], sent
+
+
+def _path_safe(value: str) -> bool:
+    try:
+        check_transaction_id(value)
+    except ValidationError:
+        return False
+    return True
+
+
+# every ASCII character, both dot segments, and non-ASCII letters, spaces and symbols
+_PATH_PROBES = [f"A{chr(c)}B" for c in range(128)] + [".", "..", "...", "A.B", "é", "Ω", "\u00a0", "\u200b", "😀", "₹"]
+
+
+@pytest.mark.parametrize("value", _PATH_PROBES)
+def test_a_path_value_is_accepted_exactly_when_the_wire_carries_it_as_signed(value: str) -> None:
+    signed, sent = _signed_and_sent_paths(value)
+    assert _path_safe(value) == (signed == sent), (signed, sent)
+
+
+@given(st.text(min_size=1, max_size=37))
+def test_any_transaction_id_is_accepted_exactly_when_the_wire_carries_it_as_signed(value: str) -> None:
+    signed, sent = _signed_and_sent_paths(value)
+    assert _path_safe(value) == (signed == sent)
+
+
+def test_the_path_alphabet_is_letters_digits_and_four_marks() -> None:
+    accepted = "".join(chr(c) for c in range(128) if _path_safe(f"A{chr(c)}B"))
+    assert accepted == "-." + "0123456789" + string.ascii_uppercase + "_" + string.ascii_lowercase + "~"
+
+
+@given(st.from_regex(r"[A-Za-z0-9]{0,8}", fullmatch=True))
+def test_generated_ids_always_pass(prefix: str) -> None:
+    from merchant_gateway.ids import new_transaction_id
+
+    txn = new_transaction_id(prefix)
+    assert check_transaction_id(txn) == txn
+    signed, sent = _signed_and_sent_paths(txn)
+    assert signed == sent
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [("T 1", "' ' at index 1"), ("T%41", "'%' at index 1"), ("Tü", "U+00FC at index 1")]
+)
+def test_a_transaction_id_needing_encoding_is_refused_before_anything_is_sent(value: str, shown: str) -> None:
+    import httpx
+
+    sent: list[httpx.Request] = []
+    transport = httpx.MockTransport(lambda r: (sent.append(r), httpx.Response(500))[1])
+    gw = mg.Gateway(merchant_id="M1", salt_key="k", salt_index="1", transport=transport)
+    for call in (
+        lambda: gw.get_transaction_status(value),
+        lambda: gw.debit_v4_web(transaction_id=value, amount=100),
+        lambda: gw.refund_v3(
+            transaction_id="R1", original_transaction_id=value, amount=1, merchant_order_id="O1", message="m"
+        ),
+    ):
+        with pytest.raises(ValidationError) as info:
+            call()
+        message = str(info.value)
+        assert info.value.field in ("transactionId", "originalTransactionId")
+        assert shown in message and "X-VERIFY" in message and "letters, digits, -._~" in message
+        assert message.endswith("(see merchant_gateway.ids)")  # whole: not cut by the message cap
+    assert not sent
+
+
+def test_a_token_in_the_path_is_refused_by_position_without_showing_it() -> None:
+    import httpx
+
+    gw = mg.Gateway(merchant_id="M1", salt_key="k", salt_index="1", transport=httpx.MockTransport(lambda r: 1 / 0))
+    token = "sekretQ=Zz9"
+    with pytest.raises(ValidationError) as info:
+        gw.get_wallet_balance(token)
+    assert info.value.field == "userAuthToken"
+    message = str(info.value)
+    assert "index 7" in message and "'='" not in message and "sekret" not in message and "Zz9" not in message
+
+
+@pytest.mark.parametrize("merchant_user_id", ["user 1", "user/1", "usér", ".."])
+def test_the_account_summary_path_refuses_a_merchant_user_id_needing_encoding(merchant_user_id: str) -> None:
+    from merchant_gateway.tasks.mobile import sign_app_account_summary
+
+    with pytest.raises(ValidationError) as info:
+        sign_app_account_summary("M1", merchant_user_id, salt_key="k", salt_index="1")
+    assert info.value.field == "merchantUserId"
+
+
+def test_a_merchant_order_id_is_not_in_a_path_and_keeps_its_own_rule() -> None:
+    assert check_merchant_order_id("order 1 (web)") == "order 1 (web)"
