@@ -5,14 +5,17 @@ maps errors to one clear line and an exit code. Output is for people by default 
 Secrets (salt keys, client secrets, tokens, OTPs) and base64 payloads are never printed.
 
 Exit codes: 0 success, 1 the gateway said no / a check failed, 2 bad input or configuration (nothing was sent),
-3 outcome unknown (run the status command it names), 4 no final status before the deadline.
+3 outcome unknown (run the status command it names), 4 no final status before the deadline, 5 (`mgw demo`) no
+step failed but some were skipped.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import logging
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, cast
@@ -28,7 +31,12 @@ from ..errors import (
 from ..flows.polling import PollTimeout
 from .output import Output
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNKNOWN, EXIT_NOT_FINAL = 0, 1, 2, 3, 4
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNKNOWN, EXIT_NOT_FINAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4, 5
+EXIT_CODES_HELP = (
+    "exit status: 0 success; 1 the gateway said no or a check failed; 2 bad input or configuration (nothing was "
+    "sent); 3 outcome unknown (run the mgw status command the message names); 4 no final status before the "
+    "deadline (pending, not failed); 5 mgw demo: no step failed, but some were skipped"
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -47,11 +55,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
-    from . import artifacts, commands, ledger, payments
+    from . import artifacts, commands, demo, ledger, payments
 
     parser = _Parser(
         prog="mgw",
         description="Merchant gateway client. Configured by MGW_* environment variables or the flags below.",
+        epilog=EXIT_CODES_HELP,
         json_errors=json_errors,
     )
     sub = cast(
@@ -60,6 +69,7 @@ def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
     )
     commands.register(sub)
     payments.register(sub)
+    demo.register(sub)
     ledger.register(sub)  # mgw ledger, and mgw reconcile --worker (after payments: it extends reconcile)
     artifacts.register(sub)  # mgw artifacts: the release artifacts shipped in the package
     # handed over before parsing (its flags are the sandbox's own, see _run_sandbox); listed here for --help
@@ -125,6 +135,7 @@ def _run_sandbox(argv: list[str]) -> int:
     """The sandbox (optional extra, imported only here and in `mgw demo`) plus the JS SDK example merchant."""
     try:
         from merchant_gateway_sandbox.cli import main as sandbox_main
+        from merchant_gateway_sandbox.cli import parser as sandbox_parser
 
         from .jssdk_example import routes as example_routes
     except ImportError:
@@ -133,4 +144,50 @@ def _run_sandbox(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    return int(sandbox_main(argv, extra_routes=example_routes, prog="mgw sandbox") or 0)
+    # the sandbox's own parser (flags are its own), read here only to check the address before it starts
+    known, _ = sandbox_parser("mgw sandbox").parse_known_args(argv)
+    problem = _cannot_listen(known.host, known.port)
+    if problem:
+        print(f"mgw sandbox: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(sandbox_main(argv, extra_routes=example_routes, prog="mgw sandbox") or 0)
+    except RuntimeError as exc:  # it did not start (the port taken meanwhile, or the server failed)
+        problem = _cannot_listen(known.host, known.port) or (
+            f"the sandbox did not start on {known.host} port {known.port} ({exc}); try another port with --port, "
+            "or --port 0 for a free one"
+        )
+        print(f"mgw sandbox: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the sandbox could not listen on host:port (the port taken, not allowed), or None. Probed with a socket
+    bound and closed at once, with SO_REUSEADDR like the sandbox's server, so only a listener really there counts."""
+    if not isinstance(port, int) or port == 0:
+        return None  # port 0: the system picks a free one
+    if not 0 < port < 65536:
+        return f"--port {port} is not a port number: give 1-65535, or --port 0 for a free one"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        return None  # the sandbox names a bad host itself
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return (
+                    f"port {port} on {host} is already in use (another sandbox or program listens there): stop it, "
+                    f"or start the sandbox on another port with --port N (--port 0 picks a free one and prints its "
+                    f"URLs)"
+                )
+            if exc.errno == errno.EACCES:
+                return (
+                    f"port {port} on {host} needs privileges this user does not have: use a port above 1023 with "
+                    f"--port N, or --port 0 for a free one"
+                )
+            return f"cannot listen on {host} port {port} ({exc.strerror}): try --port 0 for a free port"
+    return None

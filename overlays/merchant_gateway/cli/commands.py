@@ -147,11 +147,50 @@ def cmd_sign(args: argparse.Namespace, out: Output) -> int:
 # --- verify-callback -----------------------------------------------------------------------------------------
 
 
+def body_kind(body: bytes) -> str | None:
+    """What a callback body looks like: ``json`` (the server-to-server ``{"response": ...}`` of a payment, refund
+    or collect callback), ``form`` (the UI form post, urlencoded with a ``checksum`` field) or None (neither)."""
+    text = body.decode("utf-8", "replace").strip()
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        doc = None
+    if isinstance(doc, dict):
+        return "json" if "response" in doc else None
+    fields = dict(urllib.parse.parse_qsl(text, keep_blank_values=True))
+    return "form" if "checksum" in fields else None
+
+
+def _check_kind(kind: str, body: bytes, x_verify: str | None) -> None:
+    """A body of the other kind is named, with the --kind it needs, before any checksum is compared (otherwise a
+    JSON body checked as a form fails as "checksum header is missing", which says nothing of the real mistake)."""
+    looks = body_kind(body)
+    if kind == "form" and looks == "json":
+        raise ValidationError(
+            "--kind",
+            'form does not fit this body: it is a server-to-server callback ({"response": ...}), not a UI form '
+            "post; run with --kind payment (or --kind collect for a collect request) and --x-verify HEADER",
+        )
+    if kind != "form" and looks == "form":
+        raise ValidationError(
+            "--kind",
+            f"{kind} does not fit this body: it is a UI form post (urlencoded, with a checksum field), not a "
+            "server-to-server callback; run with --kind form",
+        )
+    if kind != "form" and not x_verify:
+        raise ValidationError(
+            "--x-verify",
+            f"is required with --kind {kind}: give the X-VERIFY header the callback came with (a UI form post "
+            "carries its checksum in the body: --kind form)",
+        )
+
+
 def cmd_verify_callback(args: argparse.Namespace, out: Output) -> int:
     """Say whether a callback verifies, and why not. Exit 1 when it does not."""
     key, index = _salts(args)
     salts = {index: key}
     body = _read(args.body)
+    _check_kind(args.kind, body, args.x_verify)
     expected = {
         "expected_amount": args.expected_amount,
         "expected_transaction_id": args.expected_transaction_id,
@@ -197,7 +236,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_config_flags(p)
     p.add_argument("--body", required=True, help="file with the raw callback body, or - for stdin")
     p.add_argument("--x-verify", help="the X-VERIFY header of the callback (not for --kind form)")
-    p.add_argument("--kind", choices=("payment", "collect", "form"), default="payment")
+    p.add_argument(
+        "--kind",
+        choices=("payment", "collect", "form"),
+        default="payment",
+        help="payment (payment or refund callback, the default) and collect: a JSON body with --x-verify; form: the "
+        "UI form post (urlencoded, checksum in the body)",
+    )
     p.add_argument("--expected-amount", type=int, help="amount of the forward request, in paise")
     p.add_argument("--expected-transaction-id")
     p.set_defaults(handler=cmd_verify_callback)

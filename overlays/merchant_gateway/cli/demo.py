@@ -9,10 +9,12 @@ Against a gateway other than the embedded sandbox nothing sandbox-specific is as
 only when it is served from this machine (a local sandbox) and can be opened; otherwise the demo says what a person
 must do ("open this page and pay") and waits for the final status on the gateway's polling schedule (from its
 public reference, not the interface document), up to its 15-minute deadline (``--wait-for-person``), then goes on
-with the callbacks and the status. The OTP steps run only
-when MGW_DEMO_OTP_MOBILE is set (the OTP is then typed in, or taken from MGW_DEMO_OTP). ``--no-browser-steps``
-leaves out every step that needs a person. Each step ends in one line (ok, FAIL with its cause, or skip with its
-reason): a network failure never ends the demo in a traceback.
+with the callbacks and the status. The embedded sandbox knows its own OTP, so it runs every step; on any other
+gateway the OTP steps run only when MGW_DEMO_OTP_MOBILE is set (the OTP is then taken from MGW_DEMO_OTP, or typed
+in). ``--no-browser-steps`` leaves out every step that needs a person. Each step ends in one line (ok, FAIL with
+its cause, or skip with its reason): a network failure never ends the demo in a traceback. The exit status is 0
+only if every step held: 1 when a step failed, 5 when none failed but some were skipped (a skipped step did not
+hold either).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import json
 import os
 import secrets
 import sys
+import textwrap
 import threading
 import time
 import urllib.parse
@@ -36,7 +39,7 @@ from typing import Any
 
 import httpx
 
-from ..config import GatewayConfig
+from ..config import ENV_VARS, GatewayConfig
 from ..errors import GatewayError, UserLinkError, ValidationError
 from ..flows.linking import OtpPrompt, link_user, unlink
 from ..flows.polling import FinalStatus, PollTimeout
@@ -44,7 +47,7 @@ from ..flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
 from ..flows.status import snapshot_of, wait_for_payment
 from ..gateway import Gateway
 from ..ids import new_transaction_id
-from .options import config_from, schedule_from
+from .options import add_config_flags, add_wait_flags, config_from, schedule_from
 from .output import Output
 
 DEMO_AMOUNT = 10_000  # paise
@@ -52,6 +55,15 @@ REFUND_AMOUNT = 4_000
 # The embedded sandbox settles within seconds, so its demo polls every second; any other gateway gets the
 # gateway's polling schedule (from its public reference, not the interface document).
 SANDBOX_SCHEDULE = PollSchedule(first_check_after=0.5, phases=(Phase(1.0, None),), timeout=60.0)
+EXIT_FAILED, EXIT_USAGE, EXIT_INCOMPLETE = 1, 2, 5  # as in merchant_gateway.cli (5 is the demo's own)
+
+#: The variables the demo reads besides the gateway's MGW_* configuration (shown by `mgw demo --help`).
+DEMO_VARIABLES = {
+    "MGW_DEMO_OTP_MOBILE": "mobile number to link by OTP on a gateway other than the embedded sandbox; "
+    "not set: the OTP steps are skipped",
+    "MGW_DEMO_OTP": "the OTP sent to that number; not set: the demo asks for it on standard input "
+    "(the embedded sandbox knows its own OTP and needs neither)",
+}
 
 
 # --- the merchant's callback endpoint ---------------------------------------------------------------------------
@@ -320,7 +332,7 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
         except StepFailed as exc:
             story.skip("setup", str(exc))
             out.error(str(exc), kind="setup")
-            return 2
+            return EXIT_USAGE
         embedded = not (_gateway_configured() or args.base_url)
         settings = Settings(embedded, not args.no_browser_steps, person_schedule, args.callback_wait)
         merchant_url, inbox = stack.enter_context(merchant_endpoint())
@@ -328,11 +340,19 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
         http = stack.enter_context(httpx.Client(timeout=15.0, follow_redirects=True, trust_env=False))
         _story(story, gw, http, merchant_url, inbox, settings, otp)
     held = sum(1 for s in story.steps if s["result"] == "ok")
-    skipped = sum(1 for s in story.steps if s["result"] == "skipped")
-    summary = f"demo: {held} steps held, {story.failed} failed, {skipped} skipped"
+    skipped = [s["step"] for s in story.steps if s["result"] == "skipped"]
+    summary = f"demo: {held} steps held, {story.failed} failed, {len(skipped)} skipped"
     if story.failed:
         out.error(summary, kind="demo_failed", steps=story.steps)
-        return 1
+        return EXIT_FAILED
+    if skipped:
+        # a skipped step did not hold: the demo proved less than the whole story, and its exit status says so
+        out.error(
+            f"{summary}: not every step held ({', '.join(skipped)}); each skip line above says what makes it run",
+            kind="demo_incomplete",
+            steps=story.steps,
+        )
+        return EXIT_INCOMPLETE
     out.result(summary, steps=story.steps)
     return 0
 
@@ -515,12 +535,6 @@ def _token(gw: Gateway) -> str:
 
 def _linking(story: Story, gw: Gateway, otp: str | None, settings: Settings) -> None:
     mobile = os.environ.get("MGW_DEMO_OTP_MOBILE") or ("9999999999" if settings.embedded else None)
-    if mobile is None:
-        story.skip("OTP linking", "set MGW_DEMO_OTP_MOBILE to link a user on this gateway")
-        return
-    if otp is None and not settings.browser_steps:
-        story.skip("OTP linking", "a person types the OTP: left out (--no-browser-steps; or set MGW_DEMO_OTP)")
-        return
     linked: dict[str, Any] = {}
 
     def ask(prompt: OtpPrompt) -> str:
@@ -533,6 +547,10 @@ def _linking(story: Story, gw: Gateway, otp: str | None, settings: Settings) -> 
         return typed.strip()
 
     def link() -> str:
+        if mobile is None:
+            raise Skip("set MGW_DEMO_OTP_MOBILE (and MGW_DEMO_OTP, or type the OTP) to link a user on this gateway")
+        if otp is None and not settings.browser_steps:
+            raise Skip("a person types the OTP: left out (--no-browser-steps; or set MGW_DEMO_OTP)")
         linked["user"] = link_user(gw, mobile, ask)
         return "OTP verified with the latest otpToken; userAuthToken received (not shown)"
 
@@ -553,3 +571,51 @@ def _linking(story: Story, gw: Gateway, otp: str | None, settings: Settings) -> 
     story.step("OTP linking", link)
     story.step("wallet balance", balance, needs=("OTP linking",))
     story.step("unlink", unlink_step, needs=("wallet balance",))
+
+
+def _epilog() -> str:
+    def item(text: str, indent: int = 2, hang: int = 4) -> str:
+        return textwrap.fill(text, 100, initial_indent=" " * indent, subsequent_indent=" " * (indent + hang))
+
+    lines = [
+        "environment:",
+        item(
+            f"the gateway: {', '.join(ENV_VARS.values())}, as for every mgw command. Without MGW_BASE_URL (or "
+            "--base-url) and with MGW_ENV unset or local, an embedded sandbox is started on a free loopback port "
+            "and every step runs."
+        ),
+        *(item(f"{name}: {meaning}") for name, meaning in DEMO_VARIABLES.items()),
+        "",
+        "exit status:",
+        item(
+            "0 every step held; 1 a step failed; 2 bad flags or configuration; 5 no step failed, but some were "
+            "skipped (a skipped step did not hold: its line says what makes it run)"
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "demo",
+        help="run the whole payment story (embedded sandbox when no MGW_* gateway is set)",
+        description="Run the whole payment story step by step, one line per step; exit 0 only if every step held.",
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_config_flags(p)
+    add_wait_flags(p, deadline_flag="--wait-for-person")
+    p.add_argument(
+        "--callback-wait",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="once a payment is final, how long to wait for its callbacks to reach the demo (default 30 s)",
+    )
+    p.add_argument(
+        "--no-browser-steps",
+        action="store_true",
+        help="run only the steps that need no person (no payments page, no typed OTP); the steps left out are "
+        "skipped, so the exit status is 5 at best",
+    )
+    p.set_defaults(handler=run_demo)

@@ -1,4 +1,5 @@
-"""`mgw pay`, `status`, `refund`, `reconcile`, `token` and `demo`: commands that talk to the gateway."""
+"""`mgw pay`, `status`, `refund`, `reconcile` and `token`: commands that talk to the gateway (`mgw demo` is
+`demo.py`)."""
 
 from __future__ import annotations
 
@@ -59,35 +60,33 @@ def cmd_pay(args: argparse.Namespace, out: Output) -> int:
     txn = args.transaction_id or new_transaction_id()
     schedule = schedule_from(args) if args.wait else None
     with Gateway(config_from(args)) as gw:
-        resp = gw.debit_v4_web(
-            transaction_id=txn,
+        # the task layer's start: an absolute payments-page URL and no answer code (debitV4Web answers
+        # PAYMENT_SUCCESS for a payment nobody has paid; only the status says whether it was paid)
+        payment = gw.payments.start(
             amount=amount,
+            transaction_id=txn,
             merchant_order_id=args.order_id or txn,
             merchant_user_id=args.user_id,
             redirect_url=args.redirect_url,
             redirect_mode=args.redirect_mode,
             callback_url=args.callback_url,
         )
-        data = resp.data
-        url = getattr(data, "redirect_url", None)
-        # The initiation answer (PAYMENT_SUCCESS for a v4 web debit) only says the request was accepted: nothing is
-        # paid until the person pays on the page and the status says so.
+        url = payment.payment_page_url
         facts: dict[str, Any] = {"amount": amount, "redirect_url": url}
         if not args.wait:
             out.result(
                 f"payment {txn} started, awaiting payment: open {url} to pay; then check: mgw status {txn}",
                 transaction_id=txn,
                 state="awaiting_payment",
-                initiation_code=resp.code,
                 **facts,
             )
             return 0
         out.step(f"payment {txn} started, awaiting payment: open {url} to pay; waiting for the final status")
         assert schedule is not None
         try:
-            final: FinalStatus = wait_for_payment(gw, txn, expected_amount=amount, schedule=schedule)
+            final: FinalStatus = gw.payments.wait(payment, schedule=schedule)
         except PollTimeout as exc:
-            return _not_final(out, txn, exc, schedule.timeout, initiation_code=resp.code, **facts)
+            return _not_final(out, txn, exc, schedule.timeout, **facts)
     out.result(
         f"transaction {txn}: {final.code} after {final.checks} status checks",
         transaction_id=txn,
@@ -146,26 +145,29 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
 def cmd_refund(args: argparse.Namespace, out: Output) -> int:
     amount = _amount(args)
     txn = args.transaction_id or new_transaction_id("RF")
+    order = args.order_id or args.original
     with Gateway(config_from(args)) as gw:
-        resp = gw.refund_v4(
-            transaction_id=txn,
-            original_transaction_id=args.original,
+        # the task layer's refund: checked against the original amount before anything is sent, reading the
+        # payment's status first when --original-amount is not given
+        refund = gw.refunds.create(
+            args.original,
             amount=amount,
             # the refund belongs to the original order: `mgw pay` uses the transaction id as the order id by default
-            merchant_order_id=args.order_id or args.original,
+            merchant_order_id=order,
             message=args.message,
             original_amount=args.original_amount,
             callback_url=args.callback_url,
+            transaction_id=txn,
         )
-    code = str(resp.code)
-    note = _pending_note(code != "PAYMENT_PENDING")
+    note = _pending_note(refund.is_final)
     out.result(
-        f"refund {txn} of {args.original}: {code}{note}; check with: mgw status {txn}",
+        f"refund {txn} of {args.original}: {refund.code}{note}; check with: mgw status {txn}",
         transaction_id=txn,
         original_transaction_id=args.original,
-        merchant_order_id=args.order_id or args.original,
-        code=code,
-        final=code != "PAYMENT_PENDING",
+        original_amount=refund.original_amount,
+        merchant_order_id=order,
+        code=refund.code,
+        final=refund.is_final,
         amount=amount,
     )
     return 0
@@ -224,12 +226,6 @@ def cmd_token(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
-def cmd_demo(args: argparse.Namespace, out: Output) -> int:
-    from .demo import run_demo
-
-    return run_demo(args, out)
-
-
 def _add_amount_flags(p: argparse.ArgumentParser) -> None:
     """--amount (paise) or --rupees, read by :func:`_amount`."""
     amount = p.add_mutually_exclusive_group()
@@ -278,7 +274,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_config_flags(p)
     p.add_argument("--original", required=True, help="merchant transaction id of the payment")
     _add_amount_flags(p)
-    p.add_argument("--original-amount", type=int, help="the payment's amount, to refuse an excess refund locally")
+    p.add_argument(
+        "--original-amount",
+        type=int,
+        help="the payment's amount in paise (default: read from the payment's status first); a refund above it is "
+        "refused before anything is sent",
+    )
     p.add_argument("--transaction-id", help="the refund's own id (default: a new unique id)")
     p.add_argument(
         "--order-id",
@@ -300,20 +301,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("token", help="fetch an authorization token (the token itself is never printed)")
     add_config_flags(p)
     p.set_defaults(handler=cmd_token)
-
-    p = sub.add_parser("demo", help="run the whole payment story (embedded sandbox when no MGW_* gateway is set)")
-    add_config_flags(p)
-    add_wait_flags(p, deadline_flag="--wait-for-person")
-    p.add_argument(
-        "--callback-wait",
-        type=float,
-        default=30.0,
-        metavar="SECONDS",
-        help="once a payment is final, how long to wait for its callbacks to reach the demo (default 30 s)",
-    )
-    p.add_argument(
-        "--no-browser-steps",
-        action="store_true",
-        help="run only the steps that need no person (no payments page, no typed OTP)",
-    )
-    p.set_defaults(handler=cmd_demo)

@@ -1,0 +1,218 @@
+"""The `mgw` command line tells the truth (issue 27): `mgw --help`, `mgw demo --help` and the README name the same
+commands, variables and exit codes; a busy sandbox port, a callback body of the other kind and a refund above the
+original (with no --original-amount) end in one line saying what to do, before anything is sent."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import socket
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from merchant_gateway.config import ENV_VARS
+
+MERCHANT = "TRUTHMERCHANT"
+SALT = "truth-salt-7c21"
+ROOT = Path(__file__).resolve().parents[2]
+CLI = ROOT / "overlays" / "merchant_gateway" / "cli"
+Run = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def readme_section(heading: str) -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index(heading)
+    end = text.find("\n#", start + len(heading))
+    return text[start : end if end > 0 else None]
+
+
+def parser_commands() -> set[str]:
+    import argparse
+
+    from merchant_gateway.cli import _parser
+
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return set(sub.choices)
+
+
+def variables_the_demo_reads() -> set[str]:
+    """From the code, not from any list meant for people: the configuration's variables (the demo builds its
+    gateway with GatewayConfig.from_env) and every MGW_* name written in the demo's and the options' source."""
+    found = set(ENV_VARS.values())
+    for module in ("demo.py", "options.py"):
+        found |= set(re.findall(r"\"(MGW_[A-Z0-9_]+)\"", (CLI / module).read_text(encoding="utf-8")))
+    return found
+
+
+def test_help_and_readme_agree_on_the_commands_the_variables_and_the_exit_codes(run_mgw: Run) -> None:
+    commands = parser_commands()
+    top_help = run_mgw("--help").stdout
+    listed_in_help = set(re.findall(r"^ {4}([a-z][a-z-]+)", top_help, re.M))
+    section = readme_section("### The `mgw` command line")
+    listed_in_readme = set(re.findall(r"`mgw ([a-z][a-z-]+)`", section.split("\n\n")[1]))
+    assert listed_in_help == commands
+    assert listed_in_readme == commands, (sorted(commands - listed_in_readme), sorted(listed_in_readme - commands))
+
+    demo_help = run_mgw("demo", "--help").stdout
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    variables = variables_the_demo_reads()
+    assert {"MGW_DEMO_OTP", "MGW_DEMO_OTP_MOBILE", "MGW_BASE_URL"} <= variables
+    assert sorted(v for v in variables if v not in demo_help) == []
+    assert sorted(v for v in variables if not re.search(rf"`{v}`|`{v}=|{v},", readme)) == []
+
+    # every exit status a command ends in is explained in both helps and the README
+    for status in range(6):
+        assert re.search(rf"\b{status} [a-z(]", top_help), status
+        assert re.search(rf"\b{status} (success|refused|bad|outcome|not final|\(`mgw demo`\))", section), status
+    for status in (0, 1, 2, 5):
+        assert re.search(rf"\b{status} (every|a step|bad|no step)", demo_help), status
+    assert "exits 0 only if every step held" in readme and "5 when none failed but some were skipped" in readme
+
+
+def test_the_command_modules_import_each_other_never() -> None:
+    """docs/design.md: the command modules import `options`/`output`, never each other (`payments` imported `demo`)."""
+    shared = {"options", "output"}
+    for path in sorted(CLI.glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        siblings = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                siblings |= {node.module} if node.module else {alias.name for alias in node.names}
+        assert siblings <= shared, (path.name, sorted(siblings - shared))
+
+
+# --- mgw sandbox on a busy port -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        yield int(listener.getsockname()[1])
+
+
+def test_a_busy_sandbox_port_is_one_line_naming_the_port_and_what_to_do(run_mgw: Run, busy_port: int) -> None:
+    done = run_mgw("sandbox", "--port", str(busy_port), timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    line = done.stderr.strip()
+    assert line.startswith(f"mgw sandbox: error: port {busy_port} on 127.0.0.1 is already in use")
+    assert "--port N" in line and "--port 0 picks a free one" in line
+
+
+def test_a_sandbox_that_does_not_start_is_one_line_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The port was free when probed but the server still did not start (taken meanwhile, or failed)."""
+    sandbox_cli = pytest.importorskip("merchant_gateway_sandbox.cli")
+    from merchant_gateway.cli import main
+
+    def does_not_start(*args: Any, **kwargs: Any) -> int:
+        raise RuntimeError("the sandbox did not start")
+
+    monkeypatch.setattr(sandbox_cli, "main", does_not_start)
+    assert main(["sandbox", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "did not start on 127.0.0.1 port 0" in err and "--port 0" in err
+
+
+# --- mgw verify-callback with a body of the other kind ------------------------------------------------------------
+
+
+@pytest.fixture
+def bodies(tmp_path: Path) -> dict[str, Any]:
+    vectors = json.loads((ROOT / "spec/vectors/signing.json").read_text(encoding="utf-8"))
+    s2s, ui = vectors["callback_signature"][0], vectors["ui_callback_checksum"][1]
+    (tmp_path / "cb.json").write_text(json.dumps({"response": s2s["response_b64"]}))
+    (tmp_path / "form.txt").write_text(str(httpx.QueryParams({**ui["form"], "checksum": ui["expect"]})))
+    return {
+        "json": str(tmp_path / "cb.json"),
+        "form": str(tmp_path / "form.txt"),
+        "json_env": {"MGW_SALT_KEY": s2s["salt_key"], "MGW_SALT_INDEX": s2s["salt_index"]},
+        "x_verify": s2s["expect"],
+        "form_env": {"MGW_SALT_KEY": ui["salt_key"], "MGW_SALT_INDEX": ui["salt_index"]},
+    }
+
+
+def test_a_json_callback_checked_as_a_form_names_the_kind_it_needs(run_mgw: Run, bodies: dict[str, Any]) -> None:
+    done = run_mgw("verify-callback", "--kind", "form", "--body", bodies["json"], env=bodies["json_env"])
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "checksum header is missing" not in done.stderr and done.stderr.count("\n") == 1
+    assert "server-to-server callback" in done.stderr and "--kind payment" in done.stderr
+    assert "--x-verify" in done.stderr
+    doc = json.loads(
+        run_mgw("verify-callback", "--json", "--kind", "form", "--body", bodies["json"], env=bodies["json_env"]).stdout
+    )
+    assert doc["ok"] is False and doc["error"] == "invalid_input" and "--kind payment" in doc["message"]
+    # the control: the same body with the kind it names verifies
+    right = run_mgw(
+        "verify-callback", "--kind", "payment", "--body", bodies["json"], "--x-verify", bodies["x_verify"],
+        env=bodies["json_env"],
+    )  # fmt: skip
+    assert right.returncode == 0 and right.stdout.startswith("verified: code=PAYMENT_SUCCESS"), right.stderr
+
+
+@pytest.mark.parametrize("kind", ["payment", "collect"])
+def test_a_form_post_checked_as_a_json_callback_names_the_kind_it_needs(
+    run_mgw: Run, bodies: dict[str, Any], kind: str
+) -> None:
+    done = run_mgw(
+        "verify-callback", "--kind", kind, "--body", bodies["form"], "--x-verify", bodies["x_verify"],
+        env=bodies["form_env"],
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"--kind: {kind} does not fit this body: it is a UI form post" in done.stderr
+    assert "run with --kind form" in done.stderr and "not JSON" not in done.stderr
+    right = run_mgw("verify-callback", "--kind", "form", "--body", bodies["form"], env=bodies["form_env"])
+    assert right.returncode == 0 and "PAYMENT_ERROR" in right.stdout, right.stderr
+
+
+def test_a_json_callback_without_its_header_asks_for_x_verify(run_mgw: Run, bodies: dict[str, Any]) -> None:
+    done = run_mgw("verify-callback", "--body", bodies["json"], env=bodies["json_env"])
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "--x-verify: is required with --kind payment: give the X-VERIFY header" in done.stderr
+
+
+# --- mgw refund checks against the original like the task layer ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sandbox() -> Iterator[Any]:
+    sb = pytest.importorskip("merchant_gateway_sandbox")
+    with sb.start_sandbox(port=0, merchant_id=MERCHANT, salts={"1": SALT}, settle_after=0.2) as running:
+        yield running
+
+
+def recorded(sandbox: Any, txn: str) -> int:
+    return httpx.get(f"{sandbox.origin}/_sandbox/transactions/{MERCHANT}/{txn}", timeout=10).status_code
+
+
+def test_refund_without_original_amount_reads_the_status_and_refuses_an_excess_before_sending(
+    run_mgw: Run, sandbox: Any, env_for: Callable[..., dict[str, str]]
+) -> None:
+    env = env_for(sandbox, MERCHANT, SALT)
+    assert run_mgw("pay", "--amount", "5000", "--transaction-id", "TRUTHPAY1", env=env).returncode == 0
+    paid = run_mgw("status", "TRUTHPAY1", "--wait", "--poll-every", "0.1", "--deadline", "30", env=env)
+    assert paid.returncode == 0 and "PAYMENT_SUCCESS" in paid.stdout, paid.stdout + paid.stderr
+
+    excess = run_mgw("refund", "--original", "TRUTHPAY1", "--amount", "6000", "--transaction-id", "TRUTHRF1", env=env)
+    assert excess.returncode == 2, excess.stdout + excess.stderr
+    assert excess.stderr.count("\n") == 1 and "amount" in excess.stderr and "5000" in excess.stderr
+    assert recorded(sandbox, "TRUTHRF1") == 404  # nothing was sent
+    assert recorded(sandbox, "TRUTHPAY1") == 200  # the control: the sandbox answers for what it recorded
+
+    within = run_mgw(
+        "refund", "--json", "--original", "TRUTHPAY1", "--amount", "700", "--transaction-id", "TRUTHRF2", env=env
+    )
+    assert within.returncode == 0, within.stdout + within.stderr
+    doc = json.loads(within.stdout)
+    assert doc["original_amount"] == 5000 and doc["transaction_id"] == "TRUTHRF2"
+    assert recorded(sandbox, "TRUTHRF2") == 200
