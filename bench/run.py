@@ -21,7 +21,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SECTIONS = ("cpu", "percall", "loopback", "previous", "concurrency", "imports", "generation", "reconcile")
+SECTIONS = (
+    "cpu",
+    "percall",
+    "loopback",
+    "previous",
+    "concurrency",
+    "memory",
+    "imports",
+    "generation",
+    "reconcile",
+)
 FULL = {
     "cpu": (9, 300),
     "loop": (15, 150),
@@ -153,6 +163,18 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
                     passed if name == "gateway_default" else None,
                 )
             )
+    if "memory" in r:
+        for name, x in r["memory"]["runs"].items():
+            cap = x["cap_bytes"] / 2**20
+            rows.append(
+                (
+                    "8 memory",
+                    f"{name}: peak MiB ({x['outcome']})",
+                    x["peak_mib"],
+                    f"<= cap {cap:g} + 16 MiB",
+                    x["within_target"] and x["outcome"] == "OutcomeUnknown",
+                )
+            )
     if "imports" in r:
         rows.append(
             ("5 import", "merchant_gateway / httpx", r["imports"]["ratio"], "<= 1.30", r["imports"]["ratio"] <= 1.3)
@@ -256,6 +278,10 @@ def main(argv: list[str] | None = None) -> int:
 
             calls, reps, cap = p["conc"]
             results["concurrency"] = concurrency.run(reps, calls, cap=cap)
+        elif section == "memory":
+            from bench import memory
+
+            results["memory"] = memory.run()
         elif section == "imports":
             from bench import imports
 

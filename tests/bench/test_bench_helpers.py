@@ -45,3 +45,15 @@ def test_per_call_verdicts_pass_only_within_five_percent_with_identical_wires() 
     assert next(r for r in rows if r[4] is False)[1] == "Gateway status, new id each call, now/abc1234"
     run["check"]["identical_results"] = False  # a faster client that reads answers differently does not pass
     assert not any(r[4] for r in verdicts({"percall": {**run, "cpu_ratios": ratios}}))
+
+
+def test_memory_rows_pass_only_within_cap_plus_16_mib_and_with_the_call_failing() -> None:
+    from bench.run import verdicts
+
+    def run(peak: int, outcome: str) -> dict[str, object]:
+        cap = 4 * 2**20
+        return {"outcome": outcome, "peak_bytes": peak, "peak_mib": peak / 2**20, "cap_bytes": cap,
+                "within_target": peak <= cap + 16 * 2**20}  # fmt: skip
+
+    runs = {"a": run(5 * 2**20, "OutcomeUnknown"), "b": run(21 * 2**20, "OutcomeUnknown"), "c": run(1, "returned")}
+    assert [r[4] for r in verdicts({"memory": {"runs": runs}})] == [True, False, False]
