@@ -9,6 +9,11 @@ raw httpx.AsyncClient.
 
 So `ours/raw_httpx` is the whole cost of the client over the same pool, and `ours/ours_httpx` the cost of the
 transport's safety features alone.
+
+The floor (issue 24), sync and async: the very request bytes `ours` sent (captured by the server once, before
+timing) written to one keep-alive socket by hand, each answer read to its end with framing only (the head up to
+its empty line, then Content-Length bytes): no signing, no model, no parsing. It is the physical limit of one call
+on this machine from Python, and every variant is also given as a ratio to it (`ratios_to_floor`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import enum
 import io
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -154,6 +160,99 @@ class PhonePeClient:
         return self.pp.create_txn(common.txn_id(i), common.AMOUNT, common.USER)
 
 
+def answer_end(buf: bytes) -> int | None:
+    """Where the first answer in ``buf`` ends (framing only: the head, then Content-Length bytes); None until whole."""
+    end = buf.find(b"\r\n\r\n")
+    if end < 0:
+        return None
+    head = buf[:end].lower()
+    at = head.find(b"\r\ncontent-length:")
+    length = 0
+    if at >= 0:
+        stop = head.find(b"\r\n", at + 2)
+        length = int(head[at + 17 : stop if stop >= 0 else None])
+    total = end + 4 + length
+    return total if len(buf) >= total else None
+
+
+def _address(origin: str) -> tuple[str, int]:
+    host, port = origin.removeprefix("http://").rsplit(":", 1)
+    return host, int(port)
+
+
+class Floor:
+    """One keep-alive socket: a request's bytes written by hand, the answer read to its end (framing only)."""
+
+    def __init__(self, origin: str) -> None:
+        self.sock = socket.create_connection(_address(origin))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buf = b""
+
+    def exchange(self, request: bytes) -> None:
+        self.sock.sendall(request)
+        buf = self.buf
+        while (end := answer_end(buf)) is None:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("the server closed the floor's connection")
+            buf += chunk
+        self.buf = buf[end:]
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+class AsyncFloor:
+    """:class:`Floor` on asyncio's streams."""
+
+    async def connect(self, origin: str) -> AsyncFloor:
+        self.reader, self.writer = await asyncio.open_connection(*_address(origin))
+        self.writer.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buf = b""
+        return self
+
+    async def exchange(self, request: bytes) -> None:
+        self.writer.write(request)
+        await self.writer.drain()
+        buf = self.buf
+        while (end := answer_end(buf)) is None:
+            chunk = await self.reader.read(65536)
+            if not chunk:
+                raise ConnectionError("the server closed the floor's connection")
+            buf += chunk
+        self.buf = buf[end:]
+
+    async def close(self) -> None:
+        self.writer.close()
+        await self.writer.wait_closed()
+
+
+def captured(origin: str, send: Any, calls: int) -> list[bytes]:
+    """The whole requests ``send(i)`` puts on the wire for i in range(calls), as the server received them."""
+    control(origin, "/_raw/on", "POST")
+    for i in range(calls):
+        send(i)
+    requests = [r.encode("latin-1") for r in control(origin, "/_raw")]
+    assert len(requests) == calls, f"captured {len(requests)} requests for {calls} calls"
+    return requests
+
+
+async def acaptured(origin: str, send: Any, calls: int) -> list[bytes]:
+    control(origin, "/_raw/on", "POST")
+    for i in range(calls):
+        await send(i)
+    requests = [r.encode("latin-1") for r in control(origin, "/_raw")]
+    assert len(requests) == calls, f"captured {len(requests)} requests for {calls} calls"
+    return requests
+
+
+def to_floor(t: Any, loops: dict[str, Any]) -> dict[str, float]:
+    """Every variant's time per call as a ratio to the floor's, operation by operation."""
+    return {
+        name: round(t.ratio(name, "floor:" + name.split(":")[1]), 3) for name in loops if not name.startswith("floor:")
+    }
+
+
 def _check(origin: str, variants: dict[str, tuple[Any, Any, Any]]) -> dict[str, Any]:
     """Every variant sends one status and one debit; requests (method, path, X-VERIFY, JSON body) and parsed
     results must be identical."""
@@ -209,13 +308,21 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
                 notes.append(f"phonepe answered {answer.get('code') if answer else None} on /pg/v1 (own paths)")
             except ImportError:
                 notes.append("phonepe not installed")
+        floor = Floor(origin)
+        for op, send in (
+            ("status", lambda i: ours.get_transaction_status(common.txn_id(i))),
+            ("debit", lambda i: ours.debit_v4_web(common.debit_payload(i))),
+        ):
+            loops["floor:" + op] = _replay(floor, captured(origin, send, calls))
         t = interleaved(loops, reps=reps, calls=calls)
         stats = control(origin, "/_stats")
+        floor.close()
         ours.close()
         ours_httpx.close()
         raw.client.close()
         raw_u3.close()
     out: dict[str, Any] = {"check": check, "notes": notes, "server": stats, "us_per_call": {}, "ratios": {}}
+    out["ratios_to_floor"] = to_floor(t, loops)
     for name in loops:
         out["us_per_call"][name] = round(t.median(name) * 1e6, 1)
     for op in ("status", "debit"):
@@ -230,6 +337,14 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
                     key = f"{ours_variant}/{name}:{op}"
                     out["ratios"][key] = round(t.ratio(f"{ours_variant}:{op}", f"{name}:{op}"), 3)
     return out
+
+
+def _replay(floor: Floor, requests: list[bytes]) -> Any:
+    def run(n: int) -> None:
+        for i in range(n):
+            floor.exchange(requests[i])
+
+    return run
 
 
 def _loop(one: Any) -> Any:
@@ -275,12 +390,20 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
         for name, (status, debit) in variants.items():
             loops[name + ":status"] = _aloop(lambda i, s=status: s(common.txn_id(i)))
             loops[name + ":debit"] = _aloop(lambda i, d=debit: d(common.debit_payload(i)))
+        floor = await AsyncFloor().connect(origin)
+        for op, send in (
+            ("status", lambda i: ours.get_transaction_status(common.txn_id(i))),
+            ("debit", lambda i: ours.debit_v4_web(common.debit_payload(i))),
+        ):
+            loops["floor:" + op] = _areplay(floor, await acaptured(origin, send, calls))
         t = await interleaved_async(loops, reps=reps, calls=calls)
+        await floor.close()
         await ours.aclose()
         await ours_httpx.aclose()
         await raw.client.aclose()
     notes: list[str] = []
     out: dict[str, Any] = {"check": check, "notes": notes, "us_per_call": {}, "ratios": {}}
+    out["ratios_to_floor"] = to_floor(t, loops)
     for name in loops:
         out["us_per_call"][name] = round(t.median(name) * 1e6, 1)
     for op in ("status", "debit"):
@@ -288,6 +411,14 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
             out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
         out["ratios"][f"ours/ours_httpx:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpx:{op}"), 3)
     return out
+
+
+def _areplay(floor: AsyncFloor, requests: list[bytes]) -> Any:
+    async def run(n: int) -> None:
+        for i in range(n):
+            await floor.exchange(requests[i])
+
+    return run
 
 
 def _aloop(one: Any) -> Any:

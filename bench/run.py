@@ -115,6 +115,14 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
                     else:
                         limit, passed = "<= 1.00", ok and value <= 1
                     rows.append(("3 alternatives", f"sync {op} {variant}/{alt}", value, limit, passed))
+    if "loopback" in r:
+        for mode in ("sync", "async"):
+            x = r["loopback"][mode]
+            floor_us = x["us_per_call"]
+            for name, value in x.get("ratios_to_floor", {}).items():
+                variant, op = name.split(":")
+                measure = f"{mode} {op} {variant}/floor ({floor_us[name]} us; floor {floor_us['floor:' + op]} us)"
+                rows.append(("2f loopback floor", measure, value, "info", None))
     if "previous" in r:
         x = r["previous"]
         ok = x["check"]["identical_signatures"] and x["check"]["identical_results"]

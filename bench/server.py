@@ -2,7 +2,8 @@
 
 Keep-alive, canned answers (bench.common.answer_for), nothing else, so the numbers are dominated by the clients.
 Extras for the checks: a path prefix `/d<ms>` delays the answer by that many milliseconds; `POST /_rec/on`
-records (method, path, X-VERIFY, body) of each request and `GET /_rec` returns and clears them; `GET /_stats`
+records (method, path, X-VERIFY, body) of each request and `GET /_rec` returns and clears them (`/_raw/on` and
+`/_raw`: the same for whole requests as received, latin-1 strings); `GET /_stats`
 gives open connections, their peak and the request count (`POST /_stats/reset` resets peak and count).
 """
 
@@ -22,6 +23,8 @@ class State:
     requests = 0
     recording = False
     recorded: list[dict[str, str]] = []
+    raw_recording = False
+    raw: list[str] = []  # whole requests as received (latin-1), for the floor variant's replay
 
 
 def _response(status: str, body: bytes, close: bool = False) -> bytes:
@@ -58,17 +61,20 @@ class Http(asyncio.Protocol):
             if len(self.buf) < end + 4 + length:
                 return
             body = self.buf[end + 4 : end + 4 + length]
+            raw = self.buf[: end + 4 + length]
             self.buf = self.buf[end + 4 + length :]
             method, target, _ = head[0].split(" ", 2)
-            self.handle(method, target, headers, body)
+            self.handle(method, target, headers, body, raw)
 
-    def handle(self, method: str, target: str, headers: dict[str, str], body: bytes) -> None:
+    def handle(self, method: str, target: str, headers: dict[str, str], body: bytes, raw: bytes) -> None:
         path = target.split("?", 1)[0]
         close = headers.get("connection", "").lower() == "close"
         if path.startswith("/_"):
             self.transport.write(_response("200 OK", self.control(method, path), close))  # type: ignore[attr-defined]
             return
         State.requests += 1
+        if State.raw_recording:
+            State.raw.append(raw.decode("latin-1"))
         delay = 0.0
         if path.startswith("/d") and path[2:3].isdigit():
             ms, _, rest = path[2:].partition("/")
@@ -97,6 +103,12 @@ class Http(asyncio.Protocol):
         if path == "/_rec":
             out, State.recorded, State.recording = State.recorded, [], False
             return json.dumps(out).encode()
+        if path == "/_raw/on":
+            State.raw_recording, State.raw = True, []
+            return b"{}"
+        if path == "/_raw":
+            raw, State.raw, State.raw_recording = State.raw, [], False
+            return json.dumps(raw).encode()
         if path == "/_stats/reset":
             State.peak, State.requests = State.open, 0
         return json.dumps({"open": State.open - 1, "peak": State.peak, "requests": State.requests}).encode()

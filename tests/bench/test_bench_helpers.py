@@ -57,3 +57,14 @@ def test_memory_rows_pass_only_within_cap_plus_16_mib_and_with_the_call_failing(
 
     runs = {"a": run(5 * 2**20, "OutcomeUnknown"), "b": run(21 * 2**20, "OutcomeUnknown"), "c": run(1, "returned")}
     assert [r[4] for r in verdicts({"memory": {"runs": runs}})] == [True, False, False]
+
+
+def test_the_floor_frames_answers_by_head_and_content_length_only() -> None:
+    from bench.loopback import answer_end
+
+    one = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nx: y\r\n\r\n{}"
+    assert answer_end(one) == len(one)
+    assert answer_end(one + b"HTTP/1.1 200 OK") == len(one)  # the next answer's start is left in the buffer
+    assert answer_end(one[:-1]) is None and answer_end(one[:20]) is None
+    no_body = b"HTTP/1.1 204 No Content\r\n\r\n"
+    assert answer_end(no_body) == len(no_body)
