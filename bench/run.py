@@ -95,7 +95,7 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
             v = s["ratios"][f"ours/raw_httpx:{op}"]
             rows.append(("2 loopback", f"sync {op} ours (as shipped)/raw httpx", v, "<= 1.05", ok and v <= 1.05))
             v = a["ratios"][f"ours/raw_httpx:{op}"]
-            rows.append(("2 loopback", f"async {op} ours (as shipped)/raw httpx", v, "<= 1.05", aok and v <= 1.05))
+            rows.append(("2 loopback", f"async {op} ours (as shipped)/raw httpx", v, "<= 0.80", aok and v <= 0.8))
             # Gateway over httpx's own transport (same httpcore pool, no deadline/cap/re-framing): what a proxy uses
             for mode, x in (("sync", s), ("async", a)):
                 v = x["ratios"][f"ours_httpx/raw_httpx:{op}"]
@@ -108,10 +108,12 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
                     if key not in s["ratios"]:
                         continue
                     value = s["ratios"][key]
-                    if variant != "ours" or alt == "raw_urllib3":  # the shipped default is what must pass
+                    if variant != "ours":  # the shipped default is what must pass (issue 24's targets)
                         limit, passed = "info", None
                     elif alt == "phonepe":
                         limit, passed = "< 1.00", ok and value < 1
+                    elif alt == "openapi_generator":
+                        limit, passed = "<= 0.85", ok and value <= 0.85
                     else:
                         limit, passed = "<= 1.00", ok and value <= 1
                     rows.append(("3 alternatives", f"sync {op} {variant}/{alt}", value, limit, passed))
@@ -150,7 +152,8 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
                 for op in ("status", "poll", "debit"):
                     value = x["cpu_ratios"][f"current/{name} {variant}:{op}"]
                     measure = f"{label} {labels[op]}, now/{ref}"
-                    rows.append(("15 per-call CPU", measure, value, "<= 1.05", ok and value <= 1.05))
+                    # issue 24 withdrew issue 15's "within 5 %" criterion: the baseline is the peers, side by side
+                    rows.append(("15 per-call CPU", measure + ("" if ok else " (wires differ)"), value, "info", None))
     if "concurrency" in r:
         v = r["concurrency"]["variants"]
         labels = {
@@ -185,7 +188,7 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
             )
     if "imports" in r:
         rows.append(
-            ("5 import", "merchant_gateway / httpx", r["imports"]["ratio"], "<= 1.30", r["imports"]["ratio"] <= 1.3)
+            ("5 import", "merchant_gateway / httpx", r["imports"]["ratio"], "<= 1.20", r["imports"]["ratio"] <= 1.2)
         )
     if "generation" in r:
         g = r["generation"]
