@@ -409,9 +409,19 @@ def _operation_entry(doc: dict[str, Any], meta: OperationMeta, document_path: st
         "payload_from": meta.payload_from,
         "called_by": "mobile-sdk" if meta.mobile_sdk_only else "merchant-server",
         # x-codes and x-field-rules (read by collect() where generator/spec.py knows them)
-        "codes": [{"code": code, "outcome": outcome} for code, outcome in getattr(meta, "codes", ())],
+        "codes": [_code_entry(meta, code, outcome) for code, outcome in getattr(meta, "codes", ())],
+        "evidence": {outcome: list(fields) for outcome, fields in getattr(meta, "evidence", ())},
         "field_rules": [{"rule": rule, "fields": list(fields)} for rule, fields in getattr(meta, "field_rules", ())],
     }
+
+
+def _code_entry(meta: OperationMeta, code: str, outcome: str) -> dict[str, Any]:
+    """One x-codes entry; `refine` (only where the spec refines the code by data.payResponseCode) in spec order."""
+    entry: dict[str, Any] = {"code": code, "outcome": outcome}
+    refine = [{"payResponseCode": prc, "outcome": out} for c, prc, out in getattr(meta, "refinements", ()) if c == code]
+    if refine:
+        entry["refine"] = refine
+    return entry
 
 
 # Every OperationMeta field and where operations.json carries it (tests/artifacts checks none is forgotten when
@@ -434,6 +444,8 @@ META_FIELDS = {
     "payload_from": "payload_from",
     "field_rules": "field_rules",
     "codes": "codes",
+    "refinements": "codes[].refine",
+    "evidence": "evidence",
 }
 
 
