@@ -180,7 +180,8 @@ def test_unknown_outcome_names_the_status_command(env: dict[str, str], sandbox: 
     out = mgw("pay", "--amount", "5001", "--transaction-id", "CLIUNK1", env=env)
     assert out.returncode == 3, out.stdout + out.stderr
     assert "outcome unknown" in out.stderr and "mgw status CLIUNK1" in out.stderr
-    as_json = json.loads(mgw("pay", "--json", "--amount", "5001", "--transaction-id", "CLIUNK2", env=env).stdout)
+    back = ("--redirect-url", "https://shop.example/return")  # no advice warning in the document
+    as_json = json.loads(mgw("pay", "--json", "--amount", "5001", "--transaction-id", "CLIUNK2", *back, env=env).stdout)
     assert as_json == {
         "ok": False,
         "error": "outcome_unknown",

@@ -216,3 +216,28 @@ def test_refund_without_original_amount_reads_the_status_and_refuses_an_excess_b
     doc = json.loads(within.stdout)
     assert doc["original_amount"] == 5000 and doc["transaction_id"] == "TRUTHRF2"
     assert recorded(sandbox, "TRUTHRF2") == 200
+
+
+def test_pay_says_the_documents_advice_as_warning_lines_and_in_the_json_document(
+    run_mgw: Run, sandbox: Any, env_for: Callable[..., dict[str, str]]
+) -> None:
+    env = env_for(sandbox, MERCHANT, SALT)
+    human = run_mgw(
+        "pay", "--amount", "100", "--user-id", "asha@shop.example", "--transaction-id", "TRUTHADV1", env=env
+    )
+    assert human.returncode == 0, human.stderr
+    lines = human.stderr.splitlines()
+    assert [line.split(" (")[0] for line in lines] == [
+        "mgw: warning: merchant_user_id",
+        "mgw: warning: a web payment started without redirect_url",
+    ], human.stderr
+    assert "looks like an email address" in lines[0] and "AdviceWarning" not in human.stderr
+    assert "asha@shop.example" not in human.stderr + human.stdout
+    assert recorded(sandbox, "TRUTHADV1") == 200  # advice, not a refusal
+
+    doc = json.loads(
+        run_mgw("pay", "--json", "--amount", "100", "--user-id", "U1", "--transaction-id", "TRUTHADV2", env=env).stdout
+    )
+    assert doc["ok"] is True and len(doc["warnings"]) == 1 and "without redirect_url" in doc["warnings"][0]
+    quiet = run_mgw("pay", "--amount", "100", "--user-id", "U1", "--redirect-url", "https://shop.example/r", env=env)
+    assert quiet.returncode == 0 and quiet.stderr == ""  # the control: the advice followed, nothing said

@@ -17,9 +17,11 @@ import json
 import logging
 import socket
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, cast
 
+from ..advice import AdviceWarning
 from ..errors import (
     CallbackMismatchError,
     ConfigurationError,
@@ -95,6 +97,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not library_log.handlers:  # each failure is reported as one line below; no stray "give_up ..." log lines
         library_log.addHandler(logging.NullHandler())
     out = Output(json_mode=getattr(args, "json", False))
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *rest: Any, **kw: Any) -> None:
+            # the document's advice is a line of the command's output (JSON: the document's "warnings")
+            if issubclass(category, AdviceWarning):
+                out.warning(str(message))
+            else:
+                shown(message, category, *rest, **kw)
+
+        warnings.showwarning = show
+        return _handle(args, out)
+
+
+def _handle(args: argparse.Namespace, out: Output) -> int:
     handler: Callable[[argparse.Namespace, Output], int] = args.handler
     try:
         return handler(args, out)

@@ -14,12 +14,15 @@ from typing import Any, TextIO
 class Output:
     def __init__(self, *, json_mode: bool, stdout: TextIO | None = None, stderr: TextIO | None = None) -> None:
         self.json_mode = json_mode
+        self.warnings: list[str] = []  # JSON mode: what warning() was given, put into the result document
         self._out = stdout or sys.stdout
         self._err = stderr or sys.stderr
 
     def result(self, human: str, **data: Any) -> None:
         """The command's result: a readable line, or ``data`` as JSON."""
         if self.json_mode:
+            if self.warnings:
+                data.setdefault("warnings", self.warnings)
             self._out.write(json.dumps({"ok": True, **data}, sort_keys=True, default=str) + "\n")
         else:
             self._out.write(human + "\n")
@@ -39,14 +42,18 @@ class Output:
         stream.flush()
 
     def warning(self, message: str) -> None:
-        """A warning for people on stderr (JSON commands put their warnings into the result document)."""
-        if not self.json_mode:
+        """A warning for people on stderr; with ``--json`` it goes into the result or error document."""
+        if self.json_mode:
+            self.warnings.append(message)
+        else:
             self._err.write(f"mgw: warning: {message}\n")
             self._err.flush()
 
     def error(self, message: str, *, kind: str, **data: Any) -> None:
         if self.json_mode:
             doc = {"ok": False, "error": kind, "message": message, **{k: v for k, v in data.items() if v}}
+            if self.warnings:
+                doc.setdefault("warnings", self.warnings)
             self._out.write(json.dumps(doc, sort_keys=True, default=str) + "\n")
             self._out.flush()
         else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..advice import check_merchant_user_id, check_web_redirect
 from ..errors import ValidationError
 from ..flows.launch import start_intent_payment, start_upi_intent
 from ..flows.linking import Unlinked, link_user, unlink
@@ -91,12 +92,16 @@ class Payments:
         ``redirect_url``/``redirect_mode`` are X-REDIRECT-URL/X-REDIRECT-MODE (where the user returns),
         ``callback_url``/``call_mode`` X-CALLBACK-URL/X-CALL-MODE, ``provider_id`` X-PROVIDER-ID; the other
         keywords are the debit payload's fields. A lost answer raises OutcomeUnknown carrying the transaction id:
-        settle it with ``gateway.reconcile(exc.transaction_id)``, never by starting again.
+        settle it with ``gateway.reconcile(exc.transaction_id)``, never by starting again. A ``merchant_user_id``
+        that looks like an email address or a mobile number, or no ``redirect_url``, goes against the interface
+        document's advice: an AdviceWarning (``merchant_gateway.advice``), never a refusal.
         """
         gateway = self._gateway
         pick(WEB_DEBITS, operation, "operation")
         one_user(merchant_user_id, user_auth_token, required=False)
         txn = transaction_id_or_new(transaction_id)
+        check_merchant_user_id(merchant_user_id, operation=operation, transaction_id=txn)
+        check_web_redirect(redirect_url, operation=operation, transaction_id=txn)
         started_at = gateway._clock()
         location: object
         if operation == "debitV3":
@@ -174,6 +179,7 @@ class Payments:
         gateway = self._gateway
         one_user(merchant_user_id, user_auth_token, required=False)
         txn = transaction_id_or_new(transaction_id)
+        check_merchant_user_id(merchant_user_id, operation="debitV4Intent", transaction_id=txn)
         started_at = gateway._clock()
         launch = start_intent_payment(
             gateway,
@@ -227,6 +233,7 @@ class Payments:
         gateway = self._gateway
         one_user(merchant_user_id, user_auth_token, required=True)
         txn = transaction_id_or_new(transaction_id)
+        check_merchant_user_id(merchant_user_id, operation="inlinePay", transaction_id=txn)
         started_at = gateway._clock()
         launch = start_upi_intent(
             gateway,
