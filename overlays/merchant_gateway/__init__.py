@@ -41,6 +41,7 @@ from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache
 
 if TYPE_CHECKING:
+    from .advice import AdviceWarning
     from .callbacks import (
         CallbackData,
         CallbackVerifier,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
 # Re-exported on first access (PEP 562): the callback dataclasses and the transport module cost import time
 # that an application not using them in this process need not pay. name -> submodule
 _LAZY = {
+    "AdviceWarning": "advice",  # the interface document's advice (merchant_gateway.advice), never a refusal
     "CallbackData": "callbacks",
     "CallbackVerifier": "callbacks",
     "CollectCallback": "callbacks",
@@ -97,6 +99,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "AdviceWarning",
     "INT64_MAX",
     "AnswerMismatchError",
     "ApiError",
