@@ -159,6 +159,15 @@ $(VERDACCIO_STAMP): clients/typescript/e2e/package.json
 ts-release-e2e: $(STAMP) $(TS_STAMP) $(VERDACCIO_STAMP)
 	$(PY) -m pytest -m slow tests/typescript/test_npm_publish_e2e.py
 
+# The same two registries for people (tools/release/registries.py, docs/publishing.md): a package index and an npm
+# registry on free loopback ports until Ctrl-C (or `make registries-stop` from another shell); state in
+# build/registries (credentials made per run in build/registries/env, never printed).
+.PHONY: registries registries-stop
+registries: $(STAMP) $(VERDACCIO_STAMP)
+	$(PY) tools/release/registries.py --dir build/registries
+registries-stop: $(STAMP)
+	$(PY) tools/release/registries.py --dir build/registries --stop
+
 docs: $(STAMP) $(TOOLS_STAMP)
 	bash docs/api/build.sh
 

@@ -9,26 +9,17 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+import registries  # tools/release (pytest's `pythonpath`)
 
 ROOT = Path(__file__).resolve().parents[2]
-VENV_BIN = Path(sys.executable).parent
 USER, PASSWORD = "releaser", "test-only-password-not-a-secret"
 
 pytestmark = pytest.mark.slow
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def isolated_pip_env(**extra: str) -> dict[str, str]:
@@ -40,50 +31,15 @@ def isolated_pip_env(**extra: str) -> dict[str, str]:
 
 @pytest.fixture()
 def index(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The package index `make registries` runs (tools/release/registries.py): pypiserver, uploads by USER only,
+    no fallback to the public index."""
     pytest.importorskip("pypiserver")
     pytest.importorskip("passlib")
-    from passlib.apache import HtpasswdFile
-
-    packages = tmp_path / "packages"
-    packages.mkdir()
-    htpasswd = HtpasswdFile(str(tmp_path / "htpasswd"), new=True)
-    htpasswd.set_password(USER, PASSWORD)
-    htpasswd.save()
-    port = free_port()
-    log = open(tmp_path / "pypiserver.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
-        [
-            str(VENV_BIN / "pypi-server"),
-            "run",
-            "-i",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "-a",
-            "update",
-            "-P",
-            str(tmp_path / "htpasswd"),
-            "--disable-fallback",
-            str(packages),
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
+    server = registries.start_index(tmp_path / "index", PASSWORD, USER)
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "/simple/", timeout=1).read()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise AssertionError((tmp_path / "pypiserver.log").read_text()) from None
-                time.sleep(0.1)
-        yield url, packages
+        yield server.url.rstrip("/"), server.folder
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        log.close()
+        server.stop()
 
 
 def publish(dist: Path, url: str, password: str = PASSWORD) -> subprocess.CompletedProcess[str]:
@@ -193,7 +149,7 @@ def test_publish_install_and_run(built_dist: Path, index: tuple[str, Path], tmp_
     assert replay.returncode == 0, replay.stdout + replay.stderr
     assert f"replayed from {venv}" in replay.stdout, replay.stdout  # the installed copy, not the repository
     counts = dict((k, int(n)) for n, k in re.findall(r"(\d+) (\w+)", replay.stdout.split(": ", 1)[1]))
-    kit = json.loads((ROOT / "spec/conformance/kit.json").read_text(encoding="utf-8"))
+    kit = json.loads((ROOT / "generated_client/merchant_gateway_client/artifacts/kit.json").read_text("utf-8"))
     vectors = json.loads((ROOT / "spec/vectors/signing.json").read_text(encoding="utf-8"))
     assert counts["signing"] == sum(len(v) for v in vectors.values() if isinstance(v, list)) > 0
     for kind in ("requests", "callbacks", "ui_callbacks", "rule_cases", "schema_cases"):
@@ -204,10 +160,9 @@ def test_publish_install_and_run(built_dist: Path, index: tuple[str, Path], tmp_
         [str(mgw), "artifacts", "--out", "vendor/gateway"], cwd=outside, env=env, capture_output=True, text=True
     )
     assert wrote.returncode == 0, wrote.stderr
-    assert (outside / "vendor/gateway/kit.json").read_bytes() == (ROOT / "spec/conformance/kit.json").read_bytes()
-    assert (outside / "vendor/gateway/signing-vectors.json").read_bytes() == (
-        ROOT / "spec/vectors/signing.json"
-    ).read_bytes()
+    shipped = ROOT / "generated_client/merchant_gateway_client/artifacts"  # what the wheel was built from
+    for name in ("kit.json", "signing-vectors.json", "operations.json"):
+        assert (outside / "vendor/gateway" / name).read_bytes() == (shipped / name).read_bytes(), name
     assert {"openapi.base.json", "openapi.apps.json", "openapi.auth.json", "operations.json"} <= {
         p.name for p in (outside / "vendor/gateway").iterdir()
     }

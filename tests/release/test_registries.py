@@ -1,0 +1,167 @@
+"""`make registries` (tools/release/registries.py): the release tests' package index and npm registry for people.
+Started as a person would (the command, its printed instructions, the env file they source), used (an upload and an
+npm token), and stopped both ways: `--stop` from another shell and Ctrl-C. Also the npm scope's routing: the .npmrc
+a consuming project copies sends @merchant-gateway to the internal registry only (read back through npm itself),
+and the registry's own configuration never proxies the scope upstream."""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+import registries  # tools/release (pytest's `pythonpath`)
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tools" / "release" / "registries.py"
+
+
+# --- the scope's routing (fast) --------------------------------------------------------------------------------
+
+
+def test_the_project_npmrc_routes_the_scope_to_the_internal_registry_only() -> None:
+    text = registries.npmrc("http://127.0.0.1:4873")
+    assert registries.scope_registry(text) == "http://127.0.0.1:4873/"
+    assert "//127.0.0.1:4873/:_authToken=${MGW_NPM_TOKEN}" in text.splitlines()  # the variable, never a token
+    assert not any(line.startswith("registry=") for line in text.splitlines())  # the rest stays the team's default
+    assert registries.scope_registry("registry=https://npm.internal.example/\n") is None
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="npm is not installed")
+def test_npm_itself_reads_the_scope_from_the_generated_npmrc(tmp_path: Path) -> None:
+    """npm resolves our scope to the internal registry while its default registry stays the public one: the name
+    is never asked of the public registry."""
+    project = tmp_path / "app"
+    project.mkdir()
+    (project / ".npmrc").write_text(registries.npmrc("https://npm.internal.example/"))
+    env = {k: v for k, v in os.environ.items() if not k.lower().startswith("npm_config_")}
+    env.update(npm_config_userconfig=str(tmp_path / "empty-npmrc"), npm_config_cache=str(tmp_path / "cache"))
+    (tmp_path / "empty-npmrc").write_text("")
+
+    def get(key: str) -> str:
+        out = subprocess.run(["npm", "config", "get", key], cwd=project, env=env, capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        return out.stdout.strip()
+
+    assert get("@merchant-gateway:registry") == "https://npm.internal.example/"
+    assert get("registry") == "https://registry.npmjs.org/"
+
+
+def test_the_registry_never_proxies_the_scope() -> None:
+    from ruamel.yaml import YAML
+
+    text = registries.verdaccio_config(Path("/s"), Path("/h"), "https://registry.npmjs.org/")
+    packages = YAML(typ="safe", pure=True).load(text)["packages"]
+    assert list(packages)[0] == "@merchant-gateway/*"  # Verdaccio takes the first pattern that matches
+    ours = packages["@merchant-gateway/*"]
+    assert "proxy" not in ours and ours["access"] == "$authenticated" and ours["publish"] == registries.USER
+    assert packages["**"]["proxy"] == "upstream" and packages["**"]["publish"] == "no-one"
+
+
+# --- the command (slow: real servers) ---------------------------------------------------------------------------
+
+
+def _start(folder: Path) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen(
+        [sys.executable, str(SCRIPT), "--dir", str(folder)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # a Ctrl-C is sent to this process group only
+    )
+    assert proc.stdout is not None
+    lines: list[str] = []
+    for line in proc.stdout:  # the instructions end with the npm install line
+        lines.append(line)
+        if "npm install @merchant-gateway/client" in line:
+            break
+    return proc, "".join(lines)
+
+
+def _env(folder: Path) -> dict[str, str]:
+    return dict(line.split("=", 1) for line in (folder / "env").read_text().splitlines())
+
+
+def _pids(folder: Path) -> dict[str, int]:
+    import json
+
+    return {k: int(v) for k, v in json.loads((folder / "pids").read_text()).items()}
+
+
+def _gone(pid: int) -> bool:
+    for _ in range(100):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":  # exited, not yet reaped by its parent
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["make registries-stop", "ctrl-c"])
+def test_make_registries_runs_both_and_stops_cleanly(tmp_path: Path, how: str) -> None:
+    if not registries.VERDACCIO.exists():
+        pytest.skip("Verdaccio is not installed: `make registries` (or make ts-release-e2e) installs it")
+    pytest.importorskip("pypiserver")
+    folder = tmp_path / "registries"
+    proc, shown = _start(folder)
+    try:
+        env = _env(folder)
+        assert (folder / "env").stat().st_mode & 0o077 == 0  # the credentials: for the user only
+        for secret in (env["MGW_PUBLISH_PASSWORD"], env["MGW_NPM_TOKEN"]):
+            assert secret not in shown
+        assert env["MGW_INDEX_URL"] in shown and env["MGW_NPM_REGISTRY"] in shown
+        assert "make registries-stop" in shown and "make publish" in shown
+        assert registries.scope_registry((folder / "npmrc").read_text()) == env["MGW_NPM_REGISTRY"]
+
+        # the index: the simple page answers, the right password may upload, a wrong one may not
+        urllib.request.urlopen(env["MGW_INDEX_URL"], timeout=10).read()
+        for password, allowed in (("wrong", False), (env["MGW_PUBLISH_PASSWORD"], True)):
+            basic = base64.b64encode(f"{env['MGW_PUBLISH_USER']}:{password}".encode()).decode()
+            req = urllib.request.Request(
+                env["MGW_PUBLISH_URL"], data=b"", headers={"authorization": f"Basic {basic}"}, method="POST"
+            )
+            try:
+                urllib.request.urlopen(req, timeout=10)
+                status = 200
+            except urllib.error.HTTPError as err:
+                status = err.code
+            assert (status != 401 and status != 403) == allowed, (password == "wrong", status)
+        # the npm registry: the token made for this run is accepted (whoami), none is not
+        who = urllib.request.Request(
+            env["MGW_NPM_REGISTRY"] + "-/whoami", headers={"authorization": f"Bearer {env['MGW_NPM_TOKEN']}"}
+        )
+        assert b"releaser" in urllib.request.urlopen(who, timeout=10).read()
+        pids = _pids(folder)
+        assert set(pids) == {"registries", "index", "npm"} and pids["registries"] == proc.pid
+
+        if how == "ctrl-c":
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            stop = subprocess.run(
+                [sys.executable, str(SCRIPT), "--dir", str(folder), "--stop"], capture_output=True, text=True
+            )
+            assert stop.returncode == 0 and "stopped" in stop.stdout, stop.stdout + stop.stderr
+        rest, _ = proc.communicate(timeout=60)
+        assert proc.returncode == 0, rest
+        assert "registries: stopped" in rest
+        assert _gone(pids["index"]) and _gone(pids["npm"])
+        assert not (folder / "env").exists() and not (folder / "pids").exists()
+        with pytest.raises(OSError):
+            urllib.request.urlopen(env["MGW_INDEX_URL"], timeout=2)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
