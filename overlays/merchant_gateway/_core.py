@@ -25,37 +25,31 @@ from .config import GatewayConfig
 from .errors import (
     AnswerMismatchError,
     ApiError,
+    DuplicateRequestError,
     GatewayConnectionError,
     GatewayError,
     GatewayTimeoutError,
     OutcomeUnknown,
     RateLimitedError,
     ServerError,
-    TransactionNotFoundError,
     ValidationError,
-    error_for_code,
+    error_for_category,
 )
 from .log import log_event, logger
 from .payload_problems import first_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .validation import check_field_rules, check_identifier, check_payload, check_refund, check_transaction_id
+from .verdicts import Expect, Judgement, Sends, Verdict, judge, read_answer, table
 
-# Codes that are an answer, not an error. PAYMENT_PENDING is an answer: the merchant polls status later.
-ANSWER_CODES = frozenset({"SUCCESS", "PAYMENT_SUCCESS", "PAYMENT_INITIATED", "PAYMENT_PENDING"})
-# x-answer-codes: payment-state (the status reads): every payment state is the answer being asked for.
-STATUS_CODES = ANSWER_CODES | {"PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED"}
 _REMEMBERS_AMOUNT = ("debit", "collect")  # x-money-movement values whose amount bounds a later refund
-
-
-def answer_codes(op: Operation) -> frozenset[str]:
-    return STATUS_CODES if op.answer_codes == "payment-state" else ANSWER_CODES
-
-
+# x-money-movement values whose answer's data.amount must equal the request's (a refund answer's amount is not
+# shown to be the refund's rather than the payment's: its type is checked, not its value)
+_AMOUNT_ECHOED = ("debit", "collect")
 _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 _UNREADABLE = (ValueError, KeyError, TypeError, AttributeError)  # raised by generated parsing of odd answers
-# codes that must take the full path even inside a 200 with the success model (retry and unknown-outcome rules)
-_NOT_AN_ANSWER = frozenset({"API_RATE_LIMIT_REACHED", "INTERNAL_SERVER_ERROR", "TIMED_OUT"})
 _KNOWN_AMOUNTS = 10_000  # per gateway; bounded so a long-running process does not grow without limit
+# verdicts whose answer is returned to the caller (a status read's failed payment is the answer asked for)
+_RETURNED = frozenset({Verdict.SUCCEEDED, Verdict.ACCEPTED, Verdict.PENDING, Verdict.UNCONFIRMED})
 
 
 # Immutable records built on every call: NamedTuple construction is a C-level tuple, far cheaper than a frozen
@@ -163,7 +157,10 @@ class Core:
         self._wall_clock = wall_clock
         self._rng = rng
         self._amounts: OrderedDict[str, int] = OrderedDict()
-        self._unknown: OrderedDict[str, float] = OrderedDict()  # transaction id -> clock() of its OutcomeUnknown
+        # transaction id -> [clock() when its last attempt ended, calls for it in progress]: what this process
+        # sent, for the time rule of TRANSACTION_NOT_FOUND (merchant_gateway.verdicts)
+        self._sends: OrderedDict[str, list[float]] = OrderedDict()
+        self._not_recorded: OrderedDict[str, None] = OrderedDict()  # declared never recorded: no new attempt
         self._amounts_lock = threading.Lock()
 
     # --- amounts known to this client -------------------------------------------------------------------------
@@ -183,30 +180,86 @@ class Core:
         with self._amounts_lock:
             return self._amounts.get(transaction_id)
 
-    def _remember_unknown(self, transaction_id: str | None) -> None:
-        if transaction_id is None:
-            return
-        with self._amounts_lock:
-            self._unknown[transaction_id] = self._clock()
-            self._unknown.move_to_end(transaction_id)
-            while len(self._unknown) > _KNOWN_AMOUNTS:
-                self._unknown.popitem(last=False)
-
-    def not_found_verdict(self, transaction_id: str, exc: TransactionNotFoundError) -> GatewayError:
-        """What TRANSACTION_NOT_FOUND means to reconcile(): final ("never recorded"), or, within
-        ``reconcile_grace`` of this client's own OutcomeUnknown for the id, not yet known."""
-        with self._amounts_lock:
-            since = self._unknown.get(transaction_id)
-        left = 0.0 if since is None else self.config.reconcile_grace - (self._clock() - since)
-        if left <= 0:
+    def not_found_verdict(self, transaction_id: str, exc: GatewayError) -> GatewayError:
+        """What TRANSACTION_NOT_FOUND means to reconcile(): OutcomeUnknown while not yet found (verdicts' time
+        rule: within ``reconcile_grace`` of the last request this client may have sent), else the error itself."""
+        if exc.verdict != Verdict.NOT_YET_FOUND.value:
             return exc
+        sends = self.sends_for(transaction_id)
+        left = sends.grace - (sends.now - sends.last_at) if sends.last_at is not None else sends.grace
         return OutcomeUnknown(
-            f"not visible at the gateway yet; the request may still be in processing: reconcile again in {left:.0f} s",
+            "not visible at the gateway yet; the request may still be in processing: "
+            f"reconcile again in {max(left, 0.0):.0f} s",
             status=exc.status,
             code=exc.code,
             transaction_id=transaction_id,
             operation=exc.operation,
+            verdict=exc.verdict,
         )
+
+    # --- what this process sent (merchant_gateway.verdicts.Sends) ----------------------------------------------
+
+    def call_started(self, prep: Prepared) -> None:
+        """A call that may move money begins: until it ends, a request for its transaction may still be sent."""
+        txn = prep.transaction_id
+        if txn is None or prep.op.money_movement == "none":
+            return
+        with self._amounts_lock:
+            if txn in self._not_recorded:
+                raise ValidationError(
+                    "transactionId",
+                    "was declared never recorded by the gateway; a request sent under it now could be recorded "
+                    "after that verdict: start again under a new transaction id",
+                )
+            entry = self._sends.setdefault(txn, [self._clock(), 0.0])
+            entry[1] += 1
+            self._sends.move_to_end(txn)
+            while len(self._sends) > _KNOWN_AMOUNTS:
+                self._sends.popitem(last=False)
+
+    def attempt_ended(self, prep: Prepared) -> None:
+        """An attempt of a money-moving call is over: its request may have been sent until now."""
+        txn = prep.transaction_id
+        if txn is None or prep.op.money_movement == "none":
+            return
+        with self._amounts_lock:
+            entry = self._sends.get(txn)
+            if entry is not None:
+                entry[0] = max(entry[0], self._clock())
+
+    def call_ended(self, prep: Prepared) -> None:
+        txn = prep.transaction_id
+        if txn is None or prep.op.money_movement == "none":
+            return
+        with self._amounts_lock:
+            entry = self._sends.get(txn)
+            if entry is not None:
+                entry[0] = max(entry[0], self._clock())
+                entry[1] = max(0.0, entry[1] - 1)
+
+    def sends_for(self, transaction_id: str | None, *, started_at: float | None = None) -> Sends:
+        """What this process knows of the requests sent for ``transaction_id`` (``started_at``: a start's
+        clock() reading known to the caller, e.g. a task-layer result, counts as a send)."""
+        with self._amounts_lock:
+            entry = self._sends.get(transaction_id) if transaction_id is not None else None
+            last = entry[0] if entry is not None else None
+            in_progress = entry is not None and entry[1] > 0
+        if started_at is not None:
+            last = started_at if last is None else max(last, started_at)
+        return Sends(
+            known=last is not None,
+            last_at=last,
+            now=self._clock(),
+            grace=self.config.reconcile_grace,
+            closed=not in_progress,
+        )
+
+    def declared_not_recorded(self, transaction_id: str) -> None:
+        """The NOT_RECORDED verdict was given: this process sends nothing more under the id."""
+        with self._amounts_lock:
+            self._not_recorded[transaction_id] = None
+            while len(self._not_recorded) > _KNOWN_AMOUNTS:
+                self._not_recorded.popitem(last=False)
 
     # --- prepare ------------------------------------------------------------------------------------------------
 
@@ -310,13 +363,14 @@ class Core:
                 option = next((k for k, v in op.headers.items() if v == name), name)
                 raise ValidationError(option, f"is required by {op.name}")
 
-    # --- interpret ----------------------------------------------------------------------------------------------
+    # --- interpret ------------------------------------------------------------------------------------------------
 
     def after_attempt(
         self, prep: Prepared, attempt: int, response: Any = None, exc: BaseException | None = None
     ) -> Done | Wait:
         """Result of attempt ``attempt`` (1-based): Done, Wait (then try again) or an exception."""
         op_id, txn = prep.op.operation_id, prep.transaction_id
+        self.attempt_ended(prep)
         if exc is not None:
             if isinstance(exc, _NOT_SENT):
                 error: GatewayError = GatewayConnectionError(
@@ -329,7 +383,7 @@ class Core:
             # Anything else was raised once the request may have been written: the phase decides, not the
             # exception's type (MemoryError, OverflowError, httpx.DecodingError and library errors included).
             if isinstance(exc, _UNREADABLE):  # the generated code could not read a complete answer
-                return self._unreadable(prep, None, exc)
+                return self._doubt(prep, Judgement(Verdict.UNKNOWN, reason="the answer could not be read"), None, exc)
             cls = GatewayTimeoutError if isinstance(exc, httpx.TimeoutException) else GatewayConnectionError
             error = cls(
                 f"{type(exc).__name__} after the request may have been sent", operation=op_id, transaction_id=txn
@@ -337,22 +391,41 @@ class Core:
             error.__cause__ = exc
             return self._decide(prep, attempt, Failure.MAYBE_SENT, error, None)
         status = int(response.status_code)
-        fast = self._parsed_answer(prep, response, status)
-        if fast is not None:
-            return fast
-        envelope = _json_object(response.content)
-        code = envelope.get("code") if isinstance(envelope.get("code"), str) else None
-        message = envelope.get("message") if isinstance(envelope.get("message"), str) else ""
-        raw_data = envelope.get("data")
-        data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
-        prc = data.get("payResponseCode") if isinstance(data.get("payResponseCode"), str) else None
-        log_event(10, "response", operation=op_id, transaction_id=txn, status=status, code=code, attempt=attempt)
-
-        def error_kwargs() -> dict[str, Any]:
-            return {"operation": op_id, "transaction_id": txn, "status": status, "code": code, "pay_response_code": prc}
-
-        if status == 429 or code == "API_RATE_LIMIT_REACHED":
-            limited = RateLimitedError(message or "rate limited", **error_kwargs())
+        content: bytes = response.content
+        answer = read_answer(content) if content else None
+        judgement = self.judge(prep, status, answer, attempt, response.headers.get("Location"))
+        verdict = judgement.verdict
+        if logger.isEnabledFor(10):
+            log_event(
+                10,
+                "response",
+                operation=op_id,
+                transaction_id=txn,
+                status=status,
+                code=judgement.code,
+                attempt=attempt,
+                verdict=verdict.value,
+            )
+        if verdict in _RETURNED or (verdict is Verdict.FAILED and prep.op.answer_codes == "payment-state"):
+            if prep.op.result is None:  # debitV3: the answer is a redirect whose Location is the payments page
+                return Done(response.headers.get("Location"))
+            assert isinstance(answer, dict)
+            return Done(self._result(prep, response, answer, status))
+        message = answer.get("message") if isinstance(answer, dict) else None
+        text = message if isinstance(message, str) and message else f"gateway answered HTTP {status}"
+        meta: dict[str, Any] = {
+            "operation": op_id,
+            "transaction_id": txn,
+            "status": status,
+            "code": judgement.code,
+            "pay_response_code": judgement.pay_response_code,
+            "verdict": verdict.value,
+        }
+        if verdict is Verdict.RATE_LIMITED:
+            limited = RateLimitedError(text, **meta)
+            data = answer.get("data") if isinstance(answer, dict) else None
+            envelope = answer if isinstance(answer, dict) else {}
+            data = data if isinstance(data, dict) else {}
             # where API_LIMIT and TIME_WINDOW travel is not shown: accept data, top level or response headers
             limited.api_limit = _text(_first(data, envelope, response.headers, "API_LIMIT"))
             window = _first(data, envelope, response.headers, "TIME_WINDOW")
@@ -362,43 +435,39 @@ class Core:
             if hint is None:
                 hint = parse_server_wait(window, now=now)
             return self._decide(prep, attempt, Failure.RATE_LIMITED, limited, hint)
-        if status >= 500 or code in ("INTERNAL_SERVER_ERROR", "TIMED_OUT"):
-            error = ServerError(message or f"gateway answered HTTP {status}", **error_kwargs())
-            return self._decide(prep, attempt, Failure.SERVER_ERROR, error, None)
-        if prep.op.result is None:  # debitV3: the answer is a redirect whose Location is the payments page
-            location = response.headers.get("Location")
-            if 300 <= status < 400 and location:
-                return Done(location)
-        elif code in answer_codes(prep.op) or (
-            200 <= status < 300 and (envelope.get("success") is True or (code is None and envelope))
-        ):
-            return Done(self._result(prep, response, envelope, status))
-        if code is None:  # no envelope at all: for a money move that means "unknown", not "failed"
-            self._unreadable(prep, status, None)
-        raise error_for_code(code)(message or f"gateway answered HTTP {status}", **error_kwargs())
+        if verdict is Verdict.UNKNOWN and (status >= 500 or judgement.category == "server-error"):
+            return self._decide(prep, attempt, Failure.SERVER_ERROR, ServerError(text, **meta), None)
+        if verdict in (Verdict.UNKNOWN, Verdict.UNREADABLE):
+            return self._doubt(prep, judgement, status, None)
+        if verdict is Verdict.NOT_RECORDED and txn is not None:
+            self.declared_not_recorded(txn)
+        kind = error_for_category(judgement.category)
+        if verdict is Verdict.DUPLICATE and not issubclass(kind, DuplicateRequestError):
+            kind = DuplicateRequestError  # e.g. a refund's PAYMENT_ERROR refined by DUPLICATE_TXN_REQUEST
+        raise kind(text, **meta)
 
-    def _parsed_answer(self, prep: Prepared, response: Any, status: int) -> Done | None:
-        """The common case, decided from the model the generated code already parsed (no second JSON parse):
-        HTTP 200 with the operation's success model and an answer code. Anything else takes the full path."""
-        cls = prep.op.result
-        parsed = response.parsed
-        if status != 200 or cls is None or not isinstance(parsed, cls):
-            return None
-        code = getattr(parsed, "code", None)
-        if not isinstance(code, str) or code in _NOT_AN_ANSWER:
-            return None
-        if code not in answer_codes(prep.op) and getattr(parsed, "success", None) is not True:
-            return None
-        if logger.isEnabledFor(10):
-            log_event(
-                10,
-                "response",
-                operation=prep.op.operation_id,
-                transaction_id=prep.transaction_id,
-                status=status,
-                code=code,
-            )
-        return Done(self._result(prep, response, {}, status))
+    def judge(
+        self, prep: Prepared, status: int, answer: Any, attempt: int = 1, location: str | None = None
+    ) -> Judgement:
+        """The verdict on one answer to ``prep`` (merchant_gateway.verdicts), with what this client knows."""
+        merchant = prep.kwargs.get("merchant_id")
+        op = prep.op
+        payment_state = op.answer_codes == "payment-state"
+        expect = Expect(
+            prep.transaction_id,
+            merchant if isinstance(merchant, str) else self.config.merchant_id,
+            prep.amount if op.money_movement in _AMOUNT_ECHOED else None,
+        )
+        sends = self.sends_for(prep.transaction_id) if payment_state else None
+        return judge(
+            table(op.operation_id),
+            status=status,
+            answer=answer,
+            expect=expect,
+            sends=sends,
+            attempt=attempt,
+            location=location,
+        )
 
     def _result(self, prep: Prepared, response: Any, envelope: dict[str, Any], status: int) -> object:
         cls = prep.op.result
@@ -408,59 +477,34 @@ class Core:
             try:  # e.g. a payment state answered with HTTP 400 and the error envelope schema
                 parsed = cls.from_dict(envelope)  # type: ignore[attr-defined]
             except _UNREADABLE as exc:
-                self._unreadable(prep, status, exc)
-        data = getattr(parsed, "data", None)
-        self._check_identity(prep, data, status)
+                self._doubt(prep, Judgement(Verdict.UNKNOWN, reason="the answer could not be read"), status, exc)
         if prep.op.money_movement in _REMEMBERS_AMOUNT:
             self.remember_amount(prep.transaction_id, prep.amount)
         if prep.op.answer_codes == "payment-state":  # the gateway's own amount for this transaction
-            self.remember_amount(prep.transaction_id, getattr(data, "amount", None))
-            if prep.transaction_id is not None and prep.transaction_id in self._unknown:
-                with self._amounts_lock:
-                    self._unknown.pop(prep.transaction_id, None)  # the gateway knows it now
+            data = envelope.get("data")
+            self.remember_amount(prep.transaction_id, data.get("amount") if isinstance(data, dict) else None)
         return parsed
 
-    def _check_identity(self, prep: Prepared, data: object, status: int) -> None:
-        """An answer that names a transaction or merchant must name the ones asked about: a shared connection
-        that hands over another call's answer (or a confused intermediary) must never pass as this call's."""
-        merchant = prep.kwargs.get("merchant_id")
-        expected = (
-            ("transactionId", "transaction_id", prep.transaction_id),
-            ("merchantId", "merchant_id", merchant if isinstance(merchant, str) else self.config.merchant_id),
-        )
-        extra = getattr(data, "additional_properties", None)
-        unknown = extra if isinstance(extra, dict) else {}
-        for wire, attr, want in expected:
-            got = getattr(data, attr, unknown.get(wire))  # a field the model does not declare counts as well
-            if want is None or not isinstance(got, str) or got == want:
-                continue
-            op_id, txn = prep.op.operation_id, prep.transaction_id
-            log_event(40, "answer_mismatch", operation=op_id, transaction_id=txn, status=status, field=wire)
-            self._remember_unknown(txn)
-            raise AnswerMismatchError(
-                f"the answer names another {wire}; it is not this call's answer",
-                field=wire,
-                operation=op_id,
-                transaction_id=txn,
-                status=status,
-            )
-
-    def _unreadable(self, prep: Prepared, status: int | None, cause: BaseException | None) -> Done:
+    def _doubt(self, prep: Prepared, judgement: Judgement, status: int | None, cause: BaseException | None) -> Done:
+        """An answer that proves nothing: OutcomeUnknown for a call that may have acted, ApiError for a read. An
+        answer naming another transaction or merchant is an AnswerMismatchError (whatever answered may have handed
+        over another call's answer)."""
         op_id, txn = prep.op.operation_id, prep.transaction_id
+        meta: dict[str, Any] = {"operation": op_id, "transaction_id": txn, "status": status}
+        meta |= {"code": judgement.code, "verdict": Verdict.UNKNOWN.value}
+        field = judgement.mismatch
         error: GatewayError
-        if prep.op.retry != "safe":
+        if field is not None:
+            log_event(40, "answer_mismatch", operation=op_id, transaction_id=txn, status=status, field=field)
+            error = AnswerMismatchError(
+                f"the answer names another {field}; it is not this call's answer", field=field, **meta
+            )
+        elif prep.op.retry != "safe":
             log_event(30, "outcome_unknown", operation=op_id, transaction_id=txn, status=status)
-            self._remember_unknown(txn)
-            error = OutcomeUnknown(
-                "the gateway's answer could not be read; " + _settle(prep),
-                operation=op_id,
-                transaction_id=txn,
-                status=status,
-            )
+            error = OutcomeUnknown(f"{judgement.reason or 'the answer proves nothing'}; " + _settle(prep), **meta)
         else:
-            error = ApiError(
-                "the gateway's answer could not be read", operation=op_id, transaction_id=txn, status=status
-            )
+            meta["verdict"] = Verdict.UNREADABLE.value
+            error = ApiError(f"the gateway's answer could not be trusted: {judgement.reason}", **meta)
         raise error from cause
 
     def _decide(
@@ -488,7 +532,6 @@ class Core:
             return Wait(wait)
         if action is Action.OUTCOME_UNKNOWN:
             log(30, "outcome_unknown")
-            self._remember_unknown(txn)
             raise OutcomeUnknown(
                 "the gateway may have acted on this request; " + _settle(prep),
                 status=error.status,

@@ -1,8 +1,11 @@
 """Exception hierarchy of the public client.
 
 Why this module exists: callers must branch on *what went wrong* (retry later, relink the user, reconcile a
-payment) without parsing strings. Every server ``code`` of the interface document maps to one class here; an
-unknown code still raises (as :class:`ApiError`) and keeps the code, because the service may add codes.
+payment) without parsing strings. What an answer means is decided by :mod:`merchant_gateway.verdicts` from the
+spec's outcome table; the class raised follows the verdict and the code's error *category* (the spec's
+x-code-catalog), never a code list kept here. An unknown code still raises (as :class:`ApiError`) and keeps the
+code, because the service may add codes. ``verdict`` names the verdict (a ``merchant_gateway.verdicts.Verdict``
+value such as ``"not-recorded"`` or ``"duplicate"``) where an answer was judged.
 
 Exceptions carry metadata only (status, code, message, transaction id). They never hold response bodies,
 salts, tokens or OTPs, so logging an exception or its repr cannot leak a secret.
@@ -27,8 +30,10 @@ class GatewayError(Exception):
         transaction_id: str | None = None,
         operation: str | None = None,
         pay_response_code: str | None = None,
+        verdict: str | None = None,
     ) -> None:
         self.message = (message or "")[:_MAX_MESSAGE]
+        self.verdict = verdict
         self.status = status
         self.code = code
         self.transaction_id = transaction_id
@@ -52,6 +57,7 @@ class GatewayError(Exception):
             ("transaction_id", self.transaction_id),
             ("operation", self.operation),
             ("pay_response_code", self.pay_response_code),
+            ("verdict", self.verdict),
         ]
 
 
@@ -142,8 +148,15 @@ class TransactionNotFoundError(NotFoundError):
     """TRANSACTION_NOT_FOUND: payment not initiated, or (refund) original transaction unknown."""
 
 
-class InvalidTransactionIdError(ApiError):
-    """INVALID_TRANSACTION_ID: duplicate transaction id (or a wrong id on the apps-host status)."""
+class DuplicateRequestError(ApiError):
+    """The transaction id was used before, so what it names may exist (verdict ``duplicate``): a refund answered
+    PAYMENT_ERROR with payResponseCode DUPLICATE_TXN_REQUEST, a start answered INVALID_TRANSACTION_ID. Never a
+    failure: learn its status with the status operation before doing anything under a new id (paying or refunding
+    again could move money twice). Deliberately not a :class:`PaymentError`."""
+
+
+class InvalidTransactionIdError(DuplicateRequestError):
+    """INVALID_TRANSACTION_ID: duplicate transaction id (or, on the apps-host status, a wrong id)."""
 
 
 class RateLimitedError(ApiError):
@@ -189,33 +202,26 @@ class ServerError(ApiError):
     """INTERNAL_SERVER_ERROR, TIMED_OUT or HTTP 5xx on a call that does not move money (after retries)."""
 
 
-CODE_TO_ERROR: Mapping[str, type[ApiError]] = {
-    "AUTHORIZATION_FAILED": AuthorizationError,
-    "UNAUTHORIZED": AuthorizationError,
-    "BAD_REQUEST": BadRequestError,
-    "TRANSACTION_NOT_FOUND": TransactionNotFoundError,
-    "MERCHANT_USER_NOT_FOUND": NotFoundError,
-    "USER_NOT_FOUND": NotFoundError,
-    "INVALID_TRANSACTION_ID": InvalidTransactionIdError,
-    "API_RATE_LIMIT_REACHED": RateLimitedError,
-    "TOO_MANY_REQUESTS": RateLimitedError,
-    "INVALID_USER_AUTH_TOKEN": UserLinkError,
-    "INVALID_OTP_TOKEN": OtpError,
-    "OTP_LIMIT_EXCEEDED": OtpError,
-    "OTP_ALREADY_VERIFIED": OtpError,
-    "OTP_VERIFY_FAILED": OtpError,
-    "OTP_EXPIRED": OtpError,
-    "USER_BLOCKED": UserBlockedError,
-    "USER_BLACKLISTED": UserBlockedError,
-    "PAYMENT_ERROR": PaymentError,
-    "PAYMENT_DECLINED": PaymentDeclinedError,
-    "PAYMENT_CANCELLED": PaymentCancelledError,
-    "REVERSAL_WINDOW_EXCEEDED": RefundWindowExceededError,
-    "INTERNAL_SERVER_ERROR": ServerError,
-    "TIMED_OUT": ServerError,
+# The spec's error categories (x-code-catalog `category`), not codes: a new code of a known category needs no
+# change here, and a code the catalog does not know raises ApiError keeping its code.
+CATEGORY_TO_ERROR: Mapping[str, type[ApiError]] = {
+    "authorization": AuthorizationError,
+    "bad-request": BadRequestError,
+    "transaction-not-found": TransactionNotFoundError,
+    "not-found": NotFoundError,
+    "duplicate-id": InvalidTransactionIdError,
+    "rate-limited": RateLimitedError,
+    "user-link": UserLinkError,
+    "otp": OtpError,
+    "user-blocked": UserBlockedError,
+    "payment-failed": PaymentError,
+    "payment-declined": PaymentDeclinedError,
+    "payment-cancelled": PaymentCancelledError,
+    "refund-window": RefundWindowExceededError,
+    "server-error": ServerError,
 }
 
 
-def error_for_code(code: str | None) -> type[ApiError]:
-    """The class for a gateway ``code``; :class:`ApiError` for unknown or missing codes."""
-    return CODE_TO_ERROR.get(code or "", ApiError)
+def error_for_category(category: str | None) -> type[ApiError]:
+    """The class for an error category of the spec; :class:`ApiError` for unknown or missing ones."""
+    return CATEGORY_TO_ERROR.get(category or "", ApiError)

@@ -299,16 +299,22 @@ class Gateway(GatewayMethods, _Base):
 
     def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
         prep = self._prepare_call(operation, payload, arguments)
-        if self.observer is None:
-            return self._run(prep)
-        return self.observer.call(prep, self._run)
+        self._core.call_started(prep)  # until it ends, a request under its transaction id may still be sent
+        try:
+            if self.observer is None:
+                return self._run(prep)
+            return self.observer.call(prep, self._run)
+        finally:
+            self._core.call_ended(prep)
 
     def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
         """Settle an :class:`OutcomeUnknown` through the status operation (itself safely retried).
 
-        TransactionNotFoundError means the gateway never recorded the payment: safe to pay again with a new id.
-        Within ``reconcile_grace`` of this client's own OutcomeUnknown for the id, TRANSACTION_NOT_FOUND is not
-        trusted yet (the request may still be in processing) and OutcomeUnknown is raised again.
+        TRANSACTION_NOT_FOUND within ``reconcile_grace`` of the last request this client may have sent under the id
+        (or while a call for it is still in progress) is not trusted yet: OutcomeUnknown is raised again. After it,
+        TransactionNotFoundError with ``verdict == "not-recorded"`` means the gateway never recorded the payment and
+        this client sends nothing more under the id: pay again under a new id. ``verdict == "not-found"``: this
+        client never sent the id, so only you know whether a request for it may still arrive.
         """
         try:
             return self.get_transaction_status(transaction_id)
@@ -416,9 +422,13 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
 
     async def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
         prep = self._prepare_call(operation, payload, arguments)
-        if self.observer is None:
-            return await self._run(prep)
-        return await self.observer.acall(prep, self._run)
+        self._core.call_started(prep)
+        try:
+            if self.observer is None:
+                return await self._run(prep)
+            return await self.observer.acall(prep, self._run)
+        finally:
+            self._core.call_ended(prep)
 
     async def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
         """Async :meth:`Gateway.reconcile`."""

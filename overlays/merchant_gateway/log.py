@@ -59,6 +59,7 @@ def log_event(
     transaction_id: str | None = None,
     wait: float | None = None,
     field: str | None = None,
+    verdict: str | None = None,
 ) -> None:
     if not logger.isEnabledFor(level):
         return
@@ -70,6 +71,7 @@ def log_event(
         "transaction_id": _clip(transaction_id),
         "wait": None if wait is None else round(wait, 3),
         "field": field,
+        "verdict": verdict,
     }
     text = " ".join(f"{k}={v}" for k, v in fields.items() if v is not None)
     logger.log(level, "%s %s", event, text, extra={"mgw": fields})

@@ -75,6 +75,9 @@ class Expect(NamedTuple):
     amount: int | None = None
 
 
+_NOTHING_EXPECTED = Expect()
+
+
 class Sends(NamedTuple):
     """What is known of the requests sent for one transaction, on one clock (``now`` and ``last_at`` alike).
 
@@ -93,7 +96,8 @@ class Judgement(NamedTuple):
     verdict: Verdict
     code: str | None = None
     pay_response_code: str | None = None
-    reason: str = ""  # why, in words; never a value taken from the answer other than its codes
+    reason: str = ""  # why, in words; never a value taken from the answer other than its codes and amount
+    mismatch: str | None = None  # the answer field naming another transaction, merchant or amount than expected
 
     @property
     def category(self) -> str | None:
@@ -129,6 +133,9 @@ class _DuplicateKey(ValueError):
     pass
 
 
+_NOT_JSON = "the answer is not JSON"
+
+
 def read_answer(content: bytes) -> dict[str, Any] | Unreadable:
     """The answer's JSON object, or why it cannot be trusted (not JSON, not an object, a deciding key twice).
 
@@ -140,7 +147,7 @@ def read_answer(content: bytes) -> dict[str, Any] | Unreadable:
     except _DuplicateKey as dup:
         return Unreadable(f"the answer names {dup.args[0]!s} twice")
     except (ValueError, RecursionError):
-        return Unreadable("the answer is not JSON")
+        return Unreadable(_NOT_JSON)
     if not isinstance(value, dict):
         return Unreadable("the answer is not a JSON object")
     return value
@@ -154,7 +161,7 @@ def judge(
     *,
     status: int,
     answer: Mapping[str, Any] | Unreadable | None,
-    expect: Expect = Expect(),
+    expect: Expect = _NOTHING_EXPECTED,
     sends: Sends | None = None,
     attempt: int = 1,
     location: str | None = None,
@@ -173,7 +180,9 @@ def judge(
         return Judgement(Verdict.UNKNOWN, *_codes(answer), reason=f"HTTP {status}: the gateway may have acted")
     if isinstance(answer, Unreadable) or answer is None:
         why = answer.why if isinstance(answer, Unreadable) else "the answer has no body"
-        if status == 429:
+        # a 429 without a JSON body (an intermediary's page) is the documented "not processed"; a JSON body that
+        # contradicts itself is not evidence of anything
+        if status == 429 and (answer is None or answer.why == _NOT_JSON):
             return Judgement(Verdict.RATE_LIMITED, reason=f"HTTP 429; {why}")
         return Judgement(doubt, reason=why)
     code, prc = _codes(answer)
@@ -191,19 +200,13 @@ def judge(
         return Judgement(doubt, reason=f"HTTP {status} without a code")
     if code == "API_RATE_LIMIT_REACHED":  # documented with HTTP 429: not processed
         return Judgement(Verdict.RATE_LIMITED, code, prc, "API_RATE_LIMIT_REACHED")
-    outcome = outcomes.codes.get(code)
+    outcome: str | None = outcomes.codes.get(code)
     if outcome is not None and prc is not None:
         outcome = outcomes.refine.get((code, prc), outcome)
     data_value = answer.get("data")
     data: Mapping[str, Any] = data_value if isinstance(data_value, dict) else {}
     if outcome is None:
-        accepted_by_data = (
-            "accepted" in outcomes.evidence
-            and success is True
-            and 200 <= status < 300
-            and _proves(outcomes.evidence["accepted"], data, expect) is None
-        )
-        outcome = "accepted" if accepted_by_data else outcomes.unlisted
+        outcome = _positive_by_data(outcomes, success, status, data, expect) or outcomes.unlisted
     if status == 429:
         if outcome in _NEEDS_2XX:
             return Judgement(doubt, code, prc, f"HTTP 429 contradicts {code}")
@@ -216,10 +219,11 @@ def judge(
         return Judgement(doubt, code, prc, f"HTTP {status} is not an answer of {outcomes.key}")
     if (success is False and outcome in _SAYS_DONE) or (success is True and outcome in _SAYS_NOT_DONE):
         return Judgement(doubt, code, prc, f"success {str(success).lower()} contradicts {code}")
-    mismatch = _identity(data, expect)
-    if mismatch is not None:
-        return Judgement(doubt, code, prc, mismatch)
-    needed = outcomes.evidence.get(outcome)  # type: ignore[call-overload]
+    problem = _identity(data, expect)
+    if problem is not None:
+        why, field = problem
+        return Judgement(doubt, code, prc, why, field)
+    needed = outcomes.evidence.get(outcome)
     if needed:
         missing = _proves(needed, data, expect)
         if missing is not None:
@@ -233,6 +237,23 @@ def judge(
     return Judgement(Verdict(outcome), code, prc, f"{code} on {outcomes.key}")
 
 
+def _positive_by_data(
+    outcomes: OutcomeTable, success: object, status: int, data: Mapping[str, Any], expect: Expect
+) -> str | None:
+    """A tolerant reader's verdict on a code the table does not list, decided by the data: ``success: true`` on a
+    2xx with the evidence the outcome needs is an acceptance on an operation that answers acceptances (a start:
+    accepted never means paid, the status decides), and a success on a safe read. Never a success of a call that
+    may move money: that needs a code the table lists."""
+    if success is not True or not 200 <= status < 300:
+        return None
+    outcome = "accepted" if "accepted" in outcomes.codes.values() else None
+    if outcome is None and not outcomes.may_move_money and "succeeded" in outcomes.codes.values():
+        outcome = "succeeded"
+    if outcome is None or _proves(outcomes.evidence.get(outcome, ()), data, expect) is not None:  # type: ignore[call-overload]
+        return None
+    return outcome
+
+
 def _codes(answer: object) -> tuple[str | None, str | None]:
     if not isinstance(answer, Mapping):
         return None, None
@@ -242,23 +263,23 @@ def _codes(answer: object) -> tuple[str | None, str | None]:
     return (code if isinstance(code, str) else None), (prc if isinstance(prc, str) else None)
 
 
-def _identity(data: Mapping[str, Any], expect: Expect) -> str | None:
-    """Why the answer is not about this request, or None. Absent (or null) fields prove nothing and are
-    checked by the evidence rule where an outcome needs them."""
+def _identity(data: Mapping[str, Any], expect: Expect) -> tuple[str, str | None] | None:
+    """Why the answer is not about this request (and the field naming another value), or None. Absent (or null)
+    fields prove nothing and are checked by the evidence rule where an outcome needs them."""
     for field, want in (("transactionId", expect.transaction_id), ("merchantId", expect.merchant_id)):
         got = data.get(field)
         if got is None:
             continue
         if not isinstance(got, str):
-            return f"data.{field} is not a string"
+            return f"data.{field} is not a string", None
         if want is not None and got != want:
-            return f"the answer names another {field}"
+            return f"the answer names another {field}", field
     amount = data.get("amount")
     if amount is not None:
         if type(amount) is not int:
-            return "data.amount is not an integer"
+            return "data.amount is not an integer", None
         if expect.amount is not None and amount != expect.amount:
-            return f"data.amount {amount} differs from the expected {expect.amount}"
+            return f"the answer's amount {amount} differs from the expected {expect.amount}", "amount"
     return None
 
 

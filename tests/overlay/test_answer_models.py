@@ -114,14 +114,16 @@ def test_unknown_redirect_type_and_fields_of_a_debit_answer() -> None:
     assert launch.url == "upi://pay?pa=x"
 
 
-def test_null_data_on_an_answer_is_read_and_reported_as_missing_by_the_flow() -> None:
+def test_null_data_on_a_start_proves_no_acceptance() -> None:
+    """A v4 debit's acceptance needs data.redirectURL (x-evidence): null data is read without a crash, and the
+    start ends in OutcomeUnknown (the payment may have been started), never in an accepted start."""
     body = {"success": True, "code": "PAYMENT_SUCCESS", "message": "m", "data": None}
-    with gateway(Script(body)) as gw:
-        answer = gw.debit_v4_web(transaction_id="T7", amount=100, merchant_user_id="U1")
-        assert answer.data is None
-        with pytest.raises(mg.GatewayError, match="carried no intent URI") as info:
+    with gateway(Script(body, body)) as gw:
+        with pytest.raises(mg.OutcomeUnknown, match="without data.redirectURL") as info:
+            gw.debit_v4_web(transaction_id="T7", amount=100, merchant_user_id="U1")
+        assert info.value.transaction_id == "T7"
+        with pytest.raises(mg.OutcomeUnknown, match="without data.redirectURL"):
             start_intent_payment(gw, transaction_id="T8", amount=100, merchant_order_id="O8", platform_version_code=1)
-    assert not isinstance(info.value, mg.ApiError) or "could not be read" not in str(info.value)
 
 
 def test_null_data_on_an_error_answer_keeps_its_code() -> None:

@@ -16,6 +16,7 @@ import merchant_gateway as mg
 import pytest
 from _helpers import CALLS, CLIENT_SECRET, MERCHANT, OTP, SALT, SALT_INDEX, FakeTime
 from merchant_gateway_client.operations import OPERATIONS
+from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES
 
 Handler = Callable[[httpx.Request], httpx.Response]
 
@@ -44,9 +45,27 @@ def default_answer(request: httpx.Request) -> httpx.Response:
         return httpx.Response(302, headers={"Location": "/pay/abc"})
     # an honest gateway's answer is about the transaction asked about (the client checks that it is)
     merchant, transaction = asked_about(request)
-    answer = ok_envelope("PAYMENT_SUCCESS", transactionId=transaction, amount=100)
+    answer = ok_envelope(positive_code(path), transactionId=transaction, amount=amount_sent(request))
     answer["data"]["merchantId"] = merchant
+    answer["data"]["redirectURL"] = "https://pay.example/p/1"  # what a v4 debit's acceptance needs (x-evidence)
     return httpx.Response(200, json=answer)
+
+
+def amount_sent(request: httpx.Request) -> int:
+    """The payload's amount (an honest gateway echoes it), else 100."""
+    try:
+        payload = json.loads(base64.b64decode(json.loads(request.content)["request"]))
+    except (ValueError, KeyError, TypeError):
+        return 100
+    amount = payload.get("amount", 100)
+    return amount if isinstance(amount, int) else 100
+
+
+def positive_code(path: str) -> str:
+    """The code an honest gateway answers for a success of the operation at ``path`` (its x-codes)."""
+    if any(p in path for p in ("/otp/", "/token/unlink", "/auth/access", "/charge", "/sdk-less/")):
+        return "SUCCESS"
+    return "PAYMENT_INITIATED" if "/inline/pay" in path else "PAYMENT_SUCCESS"
 
 
 def asked_about(request: httpx.Request) -> tuple[str, str]:
@@ -299,11 +318,26 @@ def test_several_merchants_in_one_process(fake_time: FakeTime) -> None:
     ],
 )
 def test_error_codes_map_to_classes(code: str, cls: type[mg.ApiError], fake_time: FakeTime) -> None:
+    """Each code raises the class of its category (the spec's x-code-catalog), on an operation that answers it."""
     body = {"success": False, "code": code, "message": "nope", "data": {"payResponseCode": "BRAND_NEW_CODE"}}
+    name = next(
+        (
+            n
+            for n, op in OPERATIONS.items()
+            if n in CALLS
+            and OUTCOMES[op.operation_id].codes.get(code) in ("rejected", "failed", "not-found", "duplicate")
+            and not OUTCOMES[op.operation_id].payment_state
+        ),
+        "get_wallet_balance",  # a safe read: a code it does not list is rejected, keeping the code
+    )
+    if code == "PAYMENT_DECLINED":  # only status reads answer it, as the answer asked for: the category decides
+        assert mg.errors.error_for_category(CATEGORIES[code]) is cls
+        return
     rec = Recorder(httpx.Response(400, json=body))
+    args, kwargs = CALLS[name]
     with pytest.raises(mg.ApiError) as info:
-        make(rec, fake_time).send_otp(mobile_number="9999999999")
-    assert type(info.value) is cls
+        getattr(make(rec, fake_time), name)(*args, **kwargs)
+    assert type(info.value) is cls, name
     err = info.value
     assert (err.status, err.code, err.pay_response_code) == (400, code, "BRAND_NEW_CODE")
     assert "nope" in str(err) and SALT not in repr(err)
@@ -323,7 +357,8 @@ def test_status_answers_payment_states_without_raising(fake_time: FakeTime) -> N
     assert result.data.pay_response_code == "XYZ_NEW"  # type: ignore[union-attr]
 
 
-def test_refund_excess_amount_keeps_pay_response_code(fake_time: FakeTime) -> None:
+def test_refund_excess_amount_is_unknown_not_failed(fake_time: FakeTime) -> None:
+    """Issue 22, finding 5: EXCESS_REFUND_AMOUNT also means "already refunded": never a failed refund."""
     body = {
         "success": False,
         "code": "PAYMENT_ERROR",
@@ -332,9 +367,28 @@ def test_refund_excess_amount_keeps_pay_response_code(fake_time: FakeTime) -> No
     }
     rec = Recorder(httpx.Response(400, json=body))
     args, kwargs = CALLS["refund_v4"]
-    with pytest.raises(mg.PaymentError) as info:
+    with pytest.raises(mg.OutcomeUnknown) as info:
         make(rec, fake_time).refund_v4(**kwargs)
-    assert info.value.pay_response_code == "EXCESS_REFUND_AMOUNT" and info.value.transaction_id == "RF4"
+    assert not isinstance(info.value, mg.PaymentError)
+    assert (info.value.transaction_id, info.value.verdict) == ("RF4", "unknown")
+    assert len(rec.requests) == 1  # never re-sent
+
+
+def test_refund_duplicate_id_is_a_refund_that_exists(fake_time: FakeTime) -> None:
+    """Issue 22, finding 5: DUPLICATE_TXN_REQUEST names a refund that exists: DuplicateRequestError, never a
+    PaymentError a merchant would read as "refund again under a new id"."""
+    body = {
+        "success": False,
+        "code": "PAYMENT_ERROR",
+        "message": "m",
+        "data": {"payResponseCode": "DUPLICATE_TXN_REQUEST"},
+    }
+    rec = Recorder(httpx.Response(400, json=body))
+    args, kwargs = CALLS["refund_v4"]
+    with pytest.raises(mg.DuplicateRequestError) as info:
+        make(rec, fake_time).refund_v4(**kwargs)
+    assert not isinstance(info.value, mg.PaymentError)
+    assert (info.value.pay_response_code, info.value.verdict) == ("DUPLICATE_TXN_REQUEST", "duplicate")
 
 
 # --- retries ---------------------------------------------------------------------------------------------------
