@@ -1,16 +1,17 @@
-"""Strict in what is sent: every payload is checked against its schema in the spec before it is sent, and the first
-problem is named by its wire path (``paymentSources[0].cardId``) with the allowed values.
+"""Strict in what is sent: every payload and header option is checked against its schema in the spec before it is
+sent, by a maintained JSON Schema validator, and the first problem is named by its wire path
+(``paymentSources[0].accountId``) with the rule and the allowed values, never the value given.
 
-Why this module exists: the generated models do not check types (``cardId=7`` or ``providers="PLATFORM"`` used to
-be sent as given), and when one refuses keyword fields its exception names a model class -- for a ``oneOf``
-(inline pay's ``paymentSources``) the last variant tried: a card source without ``cardId`` read "'card' is not a
-valid UpiPaymentSourceMode". The schemas come from the generated package's ``spec.json`` (the spec itself, not
-a copy of its rules) and are compiled once per payload schema into nested checks, so a valid payload costs a few
-dictionary lookups and isinstance calls.
+Why this module exists: the generated models do not check the spec's constraints (``minimum``, ``minLength``,
+``format: uri``, ``if``/``then``, ``not``, ``oneOf`` ...), and a hand-written checker covered only part of them.
+The schemas come from the generated package's ``spec.json`` (the spec itself, not a copy of its rules); each is
+compiled by fastjsonschema once, on first use (fastjsonschema generates Python code per schema: a valid debit
+costs a few microseconds; jsonschema took 100-300; docs/performance.md). The library decides; this module only
+turns its first error into our message. For a ``oneOf`` with a ``discriminator`` (which JSON Schema does not
+read) the branch the discriminator names is checked again, so the problem is named inside that branch.
 
-Keywords read: ``$ref``, ``type``, ``required``, ``properties``, ``items``, ``enum``, ``const``, ``allOf``, and
-``oneOf`` with or without a ``discriminator``. Rules between fields (``if``/``then``, ``x-field-rules``) are checked
-by validation.check_field_rules; lengths and amounts by validation.check_payload.
+The spec is OpenAPI 3.1 (JSON Schema 2020-12); fastjsonschema implements draft 7, which reads every keyword the
+payload and header schemas use (tests/overlay/test_payload_problems.py fails on one it would read differently).
 """
 
 from __future__ import annotations
@@ -20,154 +21,188 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-Problem = tuple[str, str]  # (wire path relative to the value checked, what is wrong); "" is the value itself
-Check = Callable[[object], Problem | None]
+Problem = tuple[str, str]  # (wire path, what is wrong); the path is "payload" when the payload as a whole is refused
+Validate = Callable[[object], object]
 
-_TYPES: dict[str, tuple[tuple[type, ...], str]] = {
-    "string": ((str,), "a string"),
-    "integer": ((int,), "an integer"),
-    "number": ((int, float), "a number"),
-    "boolean": ((bool,), "true or false"),
+_SCHEMAS = "#/components/schemas/"
+# OpenAPI's formats for numbers are annotations here (amount ranges: amounts.check_paise); fastjsonschema before
+# 2.22 refuses to compile a format it does not know. Formats apply to strings only, so these never refuse.
+_NUMBER_FORMATS: dict[str, Callable[[str], bool]] = {name: lambda _: True for name in ("int32", "int64")}
+_KINDS = {
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "object": "an object",
+    "array": "a list",
+    "null": "null",
 }
+_FORMATS = {"uri": "an absolute URI with a scheme (https://merchant.example/path)"}
 
 
 def first_problem(schema_name: str, wire: Mapping[str, object]) -> Problem | None:
     """The first field of ``wire`` (a payload in wire names) that the spec's schema ``schema_name`` refuses, as
     (wire path, problem); the path is "payload" when the payload as a whole is refused."""
-    if schema_name not in _schemas():
+    schema = _spec()["components"]["schemas"].get(schema_name)
+    if schema is None:
         return None
-    found = _named(schema_name)(wire)
-    return None if found is None else (found[0] or "payload", found[1])
+    found = _problem(_validator(_SCHEMAS + schema_name), wire)
+    if found is None:
+        return None
+    rules = schema.get("x-field-rules") or ()
+    if rules:  # the spec restates its rules between top-level fields as x-field-rules: their message names them all
+        from .errors import ValidationError
+        from .validation import check_field_rules
+
+        pairs = [(r["rule"], tuple(r["fields"])) for r in rules]
+        touched = {"payload"}.union(*(fields for _, fields in pairs))
+        try:
+            check_field_rules(wire, pairs)
+        except ValidationError as exc:
+            if found[0] in touched:
+                return exc.field, str(exc).removeprefix(f"{exc.field}: ")
+    return found
+
+
+def header_problem(operation_id: str, header_name: str, value: object) -> Problem | None:
+    """The problem with ``value`` for the request header ``header_name`` of the operation (by the spec's header
+    name, any case, or the generated parameter name: ``X-REDIRECT-URL`` or ``x_redirect_url``), as (the spec's
+    header name, problem); None when it conforms or the operation has no such header."""
+    found = _headers().get(operation_id, {}).get(header_name.replace("_", "-").lower())
+    if found is None:
+        return None
+    name, key = found
+    problem = _problem(_compiled(key), value)
+    return None if problem is None else (name, problem[1])
 
 
 @functools.cache
-def _schemas() -> Mapping[str, Any]:
+def _spec() -> Mapping[str, Any]:
     import importlib.resources  # the first payload only
 
     text = importlib.resources.files("merchant_gateway_client").joinpath("spec.json").read_text(encoding="utf-8")
-    schemas: Mapping[str, Any] = json.loads(text)["components"]["schemas"]
-    return schemas
+    spec: Mapping[str, Any] = json.loads(text)
+    return spec
 
 
 @functools.cache
-def _named(name: str) -> Check:
-    return _compile(_schemas()[name])
+def _headers() -> Mapping[str, Mapping[str, tuple[str, str]]]:
+    """operationId -> lower-case header name -> (the spec's name, the header's schema as JSON text)."""
+    spec = _spec()
+    out: dict[str, dict[str, tuple[str, str]]] = {}
+    for item in spec["paths"].values():
+        for op in item.values():
+            if not isinstance(op, dict) or "operationId" not in op:
+                continue
+            headers = out.setdefault(op["operationId"], {})
+            for param in [*item.get("parameters", ()), *op.get("parameters", ())]:
+                if "$ref" in param:
+                    param = spec["components"]["parameters"][param["$ref"].rsplit("/", 1)[-1]]
+                if param.get("in") == "header" and "schema" in param:
+                    headers[param["name"].lower()] = (param["name"], json.dumps(param["schema"], sort_keys=True))
+    return out
 
 
-def _compile(schema: Mapping[str, Any]) -> Check:
-    if "$ref" in schema:  # compiled on first use, so a schema may refer to itself
-        name = schema["$ref"].rsplit("/", 1)[-1]
-        return lambda value: _named(name)(value)
-    checks = [c for c in (_enum(schema), _type(schema)) if c is not None]
-    checks += [_compile(part) for part in schema.get("allOf", ())]
-    if "oneOf" in schema:
-        checks.append(_one_of(schema))
-    if len(checks) == 1:
-        return checks[0]
-
-    def all_of(value: object) -> Problem | None:
-        for check in checks:
-            if found := check(value):
-                return found
-        return None
-
-    return all_of
+def _validator(ref: str) -> Validate:
+    return _compiled(json.dumps({"$ref": ref}))
 
 
-def _under(prefix: str, found: Problem | None) -> Problem | None:
-    if found is None:
-        return None
-    path, problem = found
-    return (prefix + path if path.startswith("[") else f"{prefix}.{path}" if path else prefix), problem
+@functools.cache
+def _compiled(schema_json: str) -> Validate:
+    """One compiled validator per schema, the spec's components beside it so that its $refs resolve."""
+    import fastjsonschema  # the first payload only: importing it costs import time
+
+    schema = {**json.loads(schema_json), "components": _spec()["components"]}
+    # use_default=False: a validator that fills in defaults would change what is sent
+    validate: Validate = fastjsonschema.compile(schema, formats=_NUMBER_FORMATS, use_default=False)
+    return validate
 
 
-def _choices(values: list[Any]) -> str:
-    return "must be one of " + ", ".join(str(v) for v in values)
+def _problem(validate: Validate, value: object) -> Problem | None:
+    from fastjsonschema import JsonSchemaValueException
 
-
-def _enum(schema: Mapping[str, Any]) -> Check | None:
-    if "enum" in schema:
-        allowed = list(schema["enum"])
-        return lambda value: None if value in allowed else ("", _choices(allowed))
-    if "const" in schema:
-        const = schema["const"]
-        return lambda value: None if value == const else ("", f"must be {const}")
+    try:
+        validate(value)
+    except JsonSchemaValueException as exc:
+        path = (exc.name or "data").removeprefix("data").removeprefix(".")
+        found = _explain(path, exc.rule or "", exc.definition or {}, exc.value)
+        return (found[0] or "payload"), found[1]
     return None
 
 
-def _type(schema: Mapping[str, Any]) -> Check | None:
-    kind = schema.get("type")
-    if kind == "object" or "properties" in schema:
-        return _object(schema)
-    if kind == "array":
-        item = _compile(schema.get("items", {}))
-
-        def array(value: object) -> Problem | None:
-            if not isinstance(value, list | tuple):
-                return "", "must be a list"
-            for i, element in enumerate(value):
-                if found := item(element):
-                    return _under(f"[{i}]", found)
-            return None
-
-        return array
-    kinds: list[str] = kind if isinstance(kind, list) else [kind] if isinstance(kind, str) else []
-    if not kinds or not all(k in _TYPES or k == "null" for k in kinds):
-        return None  # no type, or a list of types naming object or array: left to the gateway
-    wrong = ("", "must be " + " or ".join("null" if k == "null" else _TYPES[k][1] for k in kinds))
-    matchers = [_matcher(k) for k in kinds]
-    if len(matchers) == 1:  # the common case, on every field of every payload
-        match = matchers[0]
-        return lambda value: None if match(value) else wrong
-    return lambda value: None if any(m(value) for m in matchers) else wrong
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
 
 
-def _matcher(kind: str) -> Callable[[object], bool]:
-    if kind == "null":
-        return lambda value: value is None
-    types = _TYPES[kind][0]
-    if kind == "boolean":
-        return lambda value: isinstance(value, types)
-    return lambda value: isinstance(value, types) and not isinstance(value, bool)  # True is an int, not a number
+def _under(path: str, found: Problem) -> Problem:
+    inner = "" if found[0] == "payload" else found[0]
+    return (path + inner if inner.startswith("[") else _join(path, inner) if inner else path), found[1]
 
 
-def _object(schema: Mapping[str, Any]) -> Check:
-    required = tuple(schema.get("required", ()))
-    properties = {name: _compile(sub) for name, sub in schema.get("properties", {}).items()}
+def _explain(path: str, rule: str, schema: Mapping[str, Any], value: Any) -> Problem:
+    """Our message for the rule the library reports broken at ``path`` (its schema ``schema``)."""
+    limit: Any = schema.get(rule)
+    if rule == "required":
+        missing = next((n for n in limit if not isinstance(value, Mapping) or n not in value), limit[0])
+        return _join(path, missing), "is required"
+    if rule in ("oneOf", "anyOf"):
+        return _branch_problem(path, schema, value)
+    if rule == "not":
+        together = limit.get("required") if isinstance(limit, Mapping) and len(limit) == 1 else None
+        if together and len(together) > 1:
+            return _join(path, together[-1]), f"must not be given together with {', '.join(together[:-1])}"
+        return path, "has a form the spec forbids here (a 'not' rule)"
+    if rule == "type":
+        kinds = limit if isinstance(limit, list) else [limit]
+        return path, "must be " + " or ".join(_KINDS.get(k, str(k)) for k in kinds)
+    if rule == "enum":
+        return path, "must be one of " + ", ".join(str(v) for v in limit)
+    if rule == "format":
+        return path, f"must be {_FORMATS.get(limit, 'in the format ' + str(limit))}"
+    return path, _LIMITS.get(rule, lambda n: f"breaks the spec's {rule!r} rule")(limit)
 
-    def check(value: object) -> Problem | None:
+
+def _length(what: str, n: int, unit: str) -> str:
+    return "must not be empty" if (what, n) == ("at least", 1) else f"must have {what} {n} {unit}"
+
+
+_LIMITS: dict[str, Callable[[Any], str]] = {
+    "const": lambda v: f"must be {v}",
+    "minimum": lambda n: f"must be at least {n}",
+    "maximum": lambda n: f"must be at most {n}",
+    "exclusiveMinimum": lambda n: f"must be greater than {n}",
+    "exclusiveMaximum": lambda n: f"must be less than {n}",
+    "multipleOf": lambda n: f"must be a multiple of {n}",
+    "minLength": lambda n: _length("at least", n, "characters"),
+    "maxLength": lambda n: _length("at most", n, "characters"),
+    "minItems": lambda n: _length("at least", n, "items"),
+    "maxItems": lambda n: _length("at most", n, "items"),
+    "minProperties": lambda n: _length("at least", n, "fields"),
+    "maxProperties": lambda n: _length("at most", n, "fields"),
+    "uniqueItems": lambda _: "must not repeat an item",
+    "pattern": lambda p: f"must match the pattern {p}",
+    "additionalProperties": lambda _: "has a field the spec does not define here",
+    "contentEncoding": lambda e: f"must be {e}-encoded",
+}
+
+
+def _branch_problem(path: str, schema: Mapping[str, Any], value: Any) -> Problem:
+    """A oneOf / anyOf no branch of which accepts the value (or, for oneOf, more than one): with a discriminator
+    the problem inside the branch it names, else the first branch's problem."""
+    mapping = (schema.get("discriminator") or {}).get("mapping")
+    if mapping:
+        prop = schema["discriminator"]["propertyName"]
         if not isinstance(value, Mapping):
-            return "", "must be an object"
-        for name in required:
-            if value.get(name) is None:
-                return name, "is required"
-        for name, field in value.items():
-            prop = properties.get(name)
-            if prop is not None and field is not None and (found := prop(field)):
-                return _under(name, found)
-        return None
-
-    return check
-
-
-def _one_of(schema: Mapping[str, Any]) -> Check:
-    """The variant the discriminator names; without one, the first variant's problem when none accepts."""
-    prop = (schema.get("discriminator") or {}).get("propertyName")
-    if prop is None:
-        variants = [_compile(v) for v in schema["oneOf"]]
-
-        def any_variant(value: object) -> Problem | None:
-            problems = [variant(value) for variant in variants]
-            return None if None in problems else problems[0]
-
-        return any_variant
-    mapping = {key: _compile({"$ref": ref}) for key, ref in schema["discriminator"].get("mapping", {}).items()}
-
-    def discriminated(value: object) -> Problem | None:
-        if not isinstance(value, Mapping):
-            return "", "must be an object"
+            return path, "must be an object"
         key = value.get(prop)
-        variant = mapping.get(key) if isinstance(key, str) else None
-        return (prop, _choices(list(mapping))) if variant is None else variant(value)
-
-    return discriminated
+        ref = mapping.get(key) if isinstance(key, str) else None
+        if ref is None:
+            return _join(path, prop), "must be one of " + ", ".join(mapping)
+        found = _problem(_validator(ref), value)
+    else:
+        branches = [_problem(_compiled(json.dumps(b, sort_keys=True)), value) for b in schema.get("oneOf", ())]
+        branches += [_problem(_compiled(json.dumps(b, sort_keys=True)), value) for b in schema.get("anyOf", ())]
+        found = next((b for b in branches if b is not None), None) if None not in branches else None
+    if found is None:  # the named branch (or some branch) accepts it: oneOf failed because several do
+        return path, "matches more than one of the forms the spec allows here; it must match exactly one"
+    return _under(path, found)
