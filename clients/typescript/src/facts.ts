@@ -40,7 +40,7 @@ export interface OperationFacts {
   readonly payload_from: string;
   readonly called_by: string;
   /** x-codes: the codes this operation answers and the outcome each means here (code stays an open string). */
-  readonly codes: readonly { readonly code: string; readonly outcome: string }[];
+  readonly codes: readonly { readonly code: string; readonly outcome: string; readonly [extra: string]: unknown }[];
   /** x-field-rules: rules between payload fields. */
   readonly field_rules: readonly { readonly rule: string; readonly fields: readonly string[] }[];
   /** Fields a later operations.json (same format) may add: readers ignore what they do not know. */
