@@ -2,26 +2,24 @@
 registry on loopback (Verdaccio, installed from the npm registry by `make ts-release-e2e` into .tools/verdaccio), an
 authenticated publish through clients/typescript/publish.sh (token in the environment only), the same version
 refused a second time, a public registry refused, then an empty folder outside the repository that installs the
-package from that registry only, compiles the example with tsc --strict and runs it against the local sandbox: a
-signed web debit and the verified callback."""
+package from that registry only (the .npmrc routes the @merchant-gateway scope there), replays the conformance kit and
+the signing vectors it ships (openapi/kit.json, openapi/signing-vectors.json) with the package's own code, compiles
+the example with tsc --strict and runs it against the local sandbox: a signed web debit and the verified callback.
+The registry is the one `make registries` runs (tools/release/registries.py)."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import registries  # tools/release (pytest's `pythonpath`)
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,12 +27,6 @@ TOOLS = ROOT / ".tools" / "node_modules"
 VERDACCIO = ROOT / ".tools" / "verdaccio" / "node_modules" / ".bin" / "verdaccio"
 USER, PASSWORD = "releaser", "test-only-password-not-a-secret"
 EXAMPLE = ROOT / "clients" / "typescript" / "examples" / "pay-and-verify.ts"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def npm_env(tmp: Path, **extra: str) -> dict[str, str]:
@@ -46,77 +38,19 @@ def npm_env(tmp: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def upstream_registry() -> str:
-    """What Verdaccio proxies for packages other than ours (the machine's npm registry)."""
-    out = subprocess.run(["npm", "config", "get", "registry"], capture_output=True, text=True, check=False)
-    url = out.stdout.strip()
-    return url if url.startswith("http") else "https://registry.npmjs.org/"
-
-
 @pytest.fixture()
 def registry(tmp_path: Path) -> Iterator[str]:
-    if not VERDACCIO.exists():
+    if not registries.VERDACCIO.exists():
         pytest.skip("Verdaccio is not installed: run `make ts-release-e2e` (it installs .tools/verdaccio)")
-    digest = base64.b64encode(hashlib.sha1(PASSWORD.encode()).digest()).decode()  # htpasswd {SHA}: test only
-    (tmp_path / "htpasswd").write_text(f"{USER}:{{SHA}}{digest}\n")
-    port = free_port()
-    # our scope: only authenticated users read it, only the releaser publishes, and it has NO proxy: the registry
-    # never looks the name up upstream (a public package of the same name can never be served in its place)
-    (tmp_path / "config.yaml").write_text(
-        f"""storage: {tmp_path / "storage"}
-auth:
-  htpasswd:
-    file: {tmp_path / "htpasswd"}
-    max_users: 1
-uplinks:
-  upstream:
-    url: {upstream_registry()}
-packages:
-  '@merchant-gateway/*':
-    access: $authenticated
-    publish: {USER}
-    unpublish: {USER}
-  '**':
-    access: $all
-    publish: no-one
-    proxy: upstream
-log: {{type: stdout, format: pretty, level: warn}}
-"""
-    )
-    log = open(tmp_path / "verdaccio.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
-        [str(VERDACCIO), "--config", str(tmp_path / "config.yaml"), "--listen", f"127.0.0.1:{port}"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=tmp_path,
-    )
-    url = f"http://127.0.0.1:{port}/"
+    server = registries.start_npm_registry(tmp_path / "npm-registry", PASSWORD, USER)
     try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(url + "-/ping", timeout=1).read()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise AssertionError((tmp_path / "verdaccio.log").read_text()) from None
-                time.sleep(0.1)
-        yield url
+        yield server.url
     finally:
-        proc.terminate()
-        proc.wait(timeout=15)
-        log.close()
+        server.stop()
 
 
 def create_token(url: str, password: str = PASSWORD) -> str:
-    """`npm token create` over the registry API (basic auth once; the token is what publishing uses)."""
-    basic = base64.b64encode(f"{USER}:{password}".encode()).decode()
-    req = urllib.request.Request(
-        url + "-/npm/v1/tokens",
-        data=json.dumps({"password": password, "readonly": False, "cidr_whitelist": []}).encode(),
-        headers={"authorization": f"Basic {basic}", "content-type": "application/json"},
-        method="POST",
-    )
-    return str(json.loads(urllib.request.urlopen(req, timeout=10).read())["token"])
+    return registries.npm_token(url, password, USER)
 
 
 def publish(tgz: Path, url: str, token: str, tmp: Path) -> subprocess.CompletedProcess[str]:
@@ -191,10 +125,8 @@ def test_publish_install_from_the_internal_registry_and_pay(
     #    the token from the environment; without the token the scope is not readable
     app = tmp_path / "merchant-app"
     app.mkdir()
-    host = registry.split("://", 1)[1]
-    (app / ".npmrc").write_text(
-        f"registry={registry}\n@merchant-gateway:registry={registry}\n//{host}:_authToken=${{MGW_NPM_TOKEN}}\n"
-    )
+    (app / ".npmrc").write_text(registries.npmrc(registry, default_registry=registry))
+    assert registries.scope_registry((app / ".npmrc").read_text()) == registry
     (app / "package.json").write_text('{"name": "merchant-app", "private": true, "type": "module"}\n')
     install = [
         "npm",
@@ -230,7 +162,58 @@ def test_publish_install_from_the_internal_registry_and_pay(
     assert json.loads((installed / "package.json").read_text())["version"] == version
     assert not installed.is_symlink()
 
-    # 3. the team's own code (< 20 lines) compiles with tsc --strict against the installed package and runs
+    # 3. the kit and the signing vectors shipped in the installed package, replayed with its own code (the package's
+    #    conformance and vector tests, compiled against the installed copy and given the installed files)
+    replay = app / "replay"
+    (replay / "src").mkdir(parents=True)
+    for name in ("conformance.test.ts", "vectors.test.ts"):
+        shutil.copy(ROOT / "clients" / "typescript" / "test" / name, replay / "src" / name)
+    (replay / "tsconfig.json").write_text(
+        json.dumps(
+            {
+                "compilerOptions": {
+                    "strict": True,
+                    "exactOptionalPropertyTypes": True,
+                    "noUncheckedIndexedAccess": True,
+                    "target": "ES2022",
+                    "module": "NodeNext",
+                    "moduleResolution": "NodeNext",
+                    "lib": ["ES2022", "DOM", "DOM.Iterable"],
+                    "types": ["node"],
+                    "typeRoots": [str(TOOLS / "@types")],
+                    "outDir": "dist",
+                    "rootDir": "src",
+                    "skipLibCheck": True,
+                },
+                "include": ["src"],
+            }
+        )
+    )
+    built = subprocess.run(
+        [str(TOOLS / ".bin" / "tsc"), "-p", "replay/tsconfig.json"], cwd=app, capture_output=True, text=True
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    shipped = installed / "openapi"
+    replayed = subprocess.run(
+        ["node", "--test", "replay/dist/conformance.test.js", "replay/dist/vectors.test.js"],
+        cwd=app,
+        env={
+            **npm_env(tmp_path),
+            "MGW_TS_KIT": str(shipped / "kit.json"),
+            "MGW_TS_VECTORS": str(shipped / "signing-vectors.json"),
+        },
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert replayed.returncode == 0, replayed.stdout[-4000:] + replayed.stderr[-2000:]
+    kit = json.loads((shipped / "kit.json").read_text())
+    cases = sum(len(kit[k]) for k in ("requests", "callbacks", "ui_callbacks", "rule_cases", "schema_cases"))
+    passed = int(re.search(r"^# pass (\d+)$", replayed.stdout, re.M).group(1))  # type: ignore[union-attr]
+    assert passed >= cases > 0 and "# fail 0" in replayed.stdout, replayed.stdout[-2000:]
+
+    # 4. the team's own code (< 20 lines) compiles with tsc --strict against the installed package and runs
     code = [ln for ln in EXAMPLE.read_text().splitlines() if ln.strip() and not ln.strip().startswith("//")]
     assert len(code) < 20, f"the example has {len(code)} lines of code"
     shutil.copy(EXAMPLE, app / "pay.ts")
