@@ -97,3 +97,17 @@ def test_mgw_artifacts_refuses_a_file_as_the_folder(tmp_path: Path, capsys: pyte
     assert mgw(["artifacts", "--out", str(target)]) == 2
     assert "is not a folder" in capsys.readouterr().err
     assert target.read_text() == "mine"
+
+
+def test_what_the_build_writes_names_no_repository_path() -> None:
+    """A team has the packages, not the repository: the text the artifact build adds (document descriptions,
+    operations.json, its schema) points to shipped files. (The spec's own prose is the spec's.)"""
+    doc = json.loads((SHIPPED.parent / "spec.json").read_text(encoding="utf-8"))
+    doc["info"]["description"] = ""
+    texts = make_artifacts.release_texts(doc)
+    for name, text in texts.items():
+        if name in (make_artifacts.KIT_FILE, make_artifacts.VECTORS_FILE):
+            continue  # tools/conformance/make_kit.py's text; the interface document's vectors verbatim
+        for path in ("tools/", "spec/openapi.yaml", "make_artifacts.py", "generator/"):
+            assert path not in text, (name, path)
+    assert "mgw artifacts --out DIR" in json.loads(texts["openapi.base.json"])["info"]["description"]

@@ -76,6 +76,14 @@ UI_CHECKSUM_FIELDS = (
     *(f"param{i}" for i in range(1, 21)),
 )
 
+# How every released document names where it comes from: the files shipped beside it, never a repository path (a
+# team has the packages, not the repository).
+RELEASED_WITH = (
+    "Release artifact of the merchant gateway API, shipped with the clients: in the Python package "
+    "(merchant_gateway_client/artifacts/, written out by `mgw artifacts --out DIR`) and the npm package "
+    "(@merchant-gateway/client/openapi/), beside openapi.json, operations.json, kit.json and signing-vectors.json."
+)
+
 FILES = {
     "openapi.json": "the whole document, bundled (paths of every host with operation-level servers, and webhooks)",
     "openapi.no-webhooks.json": "the whole document without webhooks",
@@ -251,7 +259,7 @@ def webhooks_document(doc: dict[str, Any]) -> dict[str, Any]:
     info = copy.deepcopy(doc.get("info") or {})
     info["title"] = f"{info.get('title', 'API')} (webhooks)"
     info["description"] = (
-        "Release artifact built from spec/openapi.yaml by tools/artifacts/make_artifacts.py: the webhooks alone, "
+        f"{RELEASED_WITH} The webhooks alone: "
         "the messages the gateway sends TO the merchant (server-to-server callbacks and the UI form post). "
         "Verification rules: operations.json `webhooks`.\n\n" + str(info.get("description") or "")
     )
@@ -270,7 +278,7 @@ def host_document(doc: dict[str, Any], metas: list[OperationMeta], host: str) ->
     others = ", ".join(f"openapi.{h}.json" for h in HOSTS if h != host)
     info["title"] = f"{info.get('title', 'API')} ({host} host)"
     info["description"] = (
-        f"Release artifact built from spec/openapi.yaml by tools/artifacts/make_artifacts.py: the operations of "
+        f"{RELEASED_WITH} The operations of "
         f"the {host} host only (`x-host: {host}`). The document-level `servers` are that host's, so a generator's "
         f"base URL is right for every operation here; set `{HOST_VARIABLE[host]}` (or the client's base path) to "
         f"the gateway's {host} URL. The other hosts: {others}. Signing, body wrapping and retry facts of every "
@@ -521,8 +529,8 @@ def operations_table(
     return {
         "format": FORMAT,
         "schema": "operations.schema.json",
-        "about": "Operation facts of the merchant gateway API, generated from spec/openapi.yaml by "
-        "tools/artifacts/make_artifacts.py (do not edit): what a signing middleware needs per operationId, so it "
+        "about": "Operation facts of the merchant gateway API, generated from its OpenAPI document (openapi.json "
+        "beside this file; do not edit): what a signing middleware needs per operationId, so it "
         "never parses YAML or matches URLs. Paths are relative to the host's base URL (which may carry a prefix). "
         "Schema names are keys of components.schemas in every released OpenAPI document. Readers ignore fields "
         "they do not know; `format` changes when a field is removed or changes meaning.",
