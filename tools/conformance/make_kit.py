@@ -82,7 +82,9 @@ CONVENTIONS = {
     "sent when its key is in the payload. A conforming client refuses every `rule_cases` payload before sending "
     "anything, naming the rule's fields; every request case satisfies them.",
     "schema_cases": "Payloads that break the payload schema (a required field left out, a string given a number, an "
-    "enum or oneOf discriminator given a value outside it). A conforming client refuses each before sending anything "
+    "enum or oneOf discriminator given a value outside it, a field a oneOf branch requires left out of that branch "
+    "(`required-in-branch`), a nested object that meets an `if` but leaves out a field its `then` requires "
+    "(`if-then`)). A conforming client refuses each before sending anything "
     "and names `expect.field` by its wire path (`a.b` for a member, `a[0]` for an element); for an enum its message "
     "names every value of `expect.allowed`. merchantId is never the missing field: clients fill it.",
     "get_body": "inlinePayWithGet sends its body on a GET. Fetch-based runtimes (browsers, Deno, Node.js's global "
@@ -506,6 +508,12 @@ def schema_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
         site = enum_site(spec, good, schema, "")
         if site is not None:
             variants.append(("enum", site[0], set_at(good, site[0], "NOT-AN-ALLOWED-VALUE"), site[1]))
+        for site, label, field, value in nested_rule_breaks(spec, schema):
+            try:
+                payload = set_at(good, site, value)
+            except (KeyError, IndexError, TypeError):
+                continue  # the example has nothing at that place to replace
+            variants.append((label, field, payload, None))
         for label, field, payload, values in variants:
             expect: dict[str, Any] = {"refused": True, "field": field}
             if values is not None:
@@ -519,6 +527,66 @@ def schema_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
                 }
             )
     return cases
+
+
+def object_sites(
+    spec: Spec, schema: Any, path: str = "", depth: int = 0
+) -> list[tuple[str, dict[str, Any], tuple[str, str] | None]]:
+    """The objects of a payload schema below its top level, as (wire path, object schema, (discriminator property,
+    value) when it is a oneOf branch): through properties, list items (element [0]) and each branch a discriminator
+    maps. The top level is left out: its rules between fields are x-field-rules (rule_cases)."""
+    s = spec.resolve(schema) or {}
+    if depth > 6:
+        return []
+    out: list[tuple[str, dict[str, Any], tuple[str, str] | None]] = []
+    disc = s.get("discriminator") or {}
+    if "oneOf" in s and disc.get("mapping"):
+        for key, ref in disc["mapping"].items():
+            branch = spec.resolve({"$ref": ref})
+            out.append((path, branch, (disc["propertyName"], key)))
+            out += [site for site in object_sites(spec, branch, path, depth + 1) if site[0] != path]
+        return out
+    if path and (s.get("type") == "object" or "properties" in s):
+        out.append((path, s, None))
+    for name, sub in (s.get("properties") or {}).items():
+        out += object_sites(spec, sub, f"{path}.{name}" if path else name, depth + 1)
+    if "items" in s:
+        out += object_sites(spec, s["items"], f"{path}[0]", depth + 1)
+    return out
+
+
+def nested_rule_breaks(spec: Spec, schema: Any) -> list[tuple[str, str, str, dict[str, Any]]]:
+    """Per nested object (object_sites): a value that leaves out a field its oneOf branch requires
+    ("required-in-branch"), and one that meets an `if` but leaves out a field its `then` requires ("if-then"), as
+    (site path, case label: rule/site/[branch.]field, the missing field's wire path, value to put at the site). Each
+    starts from the object's first example (or a synthesized value), with the branch's discriminator value."""
+    out: list[tuple[str, str, str, dict[str, Any]]] = []
+    for path, obj, branch in object_sites(spec, schema):
+        base = spec.synth(obj)
+        if not isinstance(base, dict):
+            continue
+        where = f"{path}/{branch[1]}." if branch is not None else f"{path}/"
+        if branch is not None:
+            base[branch[0]] = branch[1]
+            for field in obj.get("required") or []:
+                if field != branch[0]:
+                    broken = {k: v for k, v in base.items() if k != field}
+                    out.append((path, f"required-in-branch/{where}{field}", f"{path}.{field}", broken))
+        cond, then = spec.resolve(obj.get("if")), spec.resolve(obj.get("then"))
+        if isinstance(cond, dict) and isinstance(then, dict) and then.get("required"):
+            met = dict(base)
+            for name, sub in (cond.get("properties") or {}).items():
+                sub = spec.resolve(sub) or {}
+                if "const" in sub or sub.get("enum"):
+                    met[name] = sub["const"] if "const" in sub else sub["enum"][0]
+            props = obj.get("properties") or {}
+            for name in cond.get("required") or []:
+                met.setdefault(name, spec.synth(props.get(name), name))
+            field = next((f for f in then["required"] if f not in (cond.get("required") or [])), None)
+            if field is not None:
+                met.pop(field, None)
+                out.append((path, f"if-then/{where}{field}", f"{path}.{field}", met))
+    return out
 
 
 def enum_site(spec: Spec, value: Any, schema: Any, path: str) -> tuple[str, list[Any]] | None:
