@@ -93,19 +93,29 @@ async def _one_run(
     }
 
 
-def run(reps: int, calls: int = 1000, bounds: tuple[int, ...] = (16, 32, 64, 100), cap: float = 45.0) -> dict[str, Any]:
-    """`cap`: seconds after which a run is stopped (the unbounded run can take minutes: PoolTimeouts)."""
+def run(
+    reps: int,
+    calls: int = 1000,
+    bounds: tuple[int, ...] = (16, 32, 64, 100),
+    cap: float = 45.0,
+    gateway_bounds: tuple[int, ...] = (32,),
+) -> dict[str, Any]:
+    """`cap`: seconds after which a run is stopped (the unbounded run can take minutes: PoolTimeouts).
+    `gateway_bounds`: other max_in_flight values (pool sized to match) to run all calls at once on, as
+    `gateway_max_<n>`, for choosing the default by measurement."""
     import logging
 
     logging.getLogger("merchant_gateway").setLevel(logging.CRITICAL)  # give_up lines of the unbounded run
-    return asyncio.run(_run(reps, calls, bounds, cap))
+    return asyncio.run(_run(reps, calls, bounds, cap, gateway_bounds))
 
 
-async def _run(reps: int, calls: int, bounds: tuple[int, ...], cap: float) -> dict[str, Any]:
+async def _run(
+    reps: int, calls: int, bounds: tuple[int, ...], cap: float, gateway_bounds: tuple[int, ...]
+) -> dict[str, Any]:
     variants: dict[str, tuple[int | None, int | None, str]] = {
         "gateway_default": (None, None, "default"),
         "gateway_httpx": (None, None, "httpx"),
-        "gateway_max_32": (None, 32, "default"),
+        **{f"gateway_max_{n}": (None, n, "default") for n in gateway_bounds},
         "no_bound_httpx": (None, NO_BOUND, "httpx"),
     }
     for b in bounds:
