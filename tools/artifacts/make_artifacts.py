@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script: `generator` lives at the repository root
     sys.path.insert(0, str(ROOT))
 
+from generator.outcomes import categories, outcome_rows  # noqa: E402
 from generator.spec import (  # noqa: E402
     HTTP_METHODS,
     OperationMeta,
@@ -539,6 +540,15 @@ def operations_table(
         "hosts": hosts,
         "operations": operations,
         "webhooks": _webhook_entries(doc),
+        "outcomes": _outcome_table(doc, metas),
+    }
+
+
+def _outcome_table(doc: dict[str, Any], metas: list[OperationMeta]) -> dict[str, Any]:
+    """generator/outcomes.py's rows (the ones the Python client judges by), so every language applies one table."""
+    return {
+        "tables": {row["key"]: {k: v for k, v in row.items() if k != "key"} for row in outcome_rows(doc, metas)},
+        "categories": categories(doc),
     }
 
 
