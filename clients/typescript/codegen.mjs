@@ -38,18 +38,31 @@ const resolve = (doc, node) => {
 };
 const lit = (v) => JSON.stringify(v);
 const ident = (id) => (/^[A-Za-z_$][\w$]*$/.test(id) ? id : lit(id));
-// The JSON Schema keywords the payload check reads (src/validate.ts); the rest (examples, descriptions) stays out.
-const CHECKED = new Set(["$ref", "type", "required", "properties", "items", "enum", "const", "allOf", "oneOf", "discriminator"]);
+// The JSON Schema keywords the payload check reads (src/validate.ts); annotations (examples, descriptions, x-*)
+// stay out. Any other keyword, or a format src/validate.ts does not check, fails the build: a rule of the spec is
+// never silently left unchecked (fail closed).
+const CHECKED = new Set([
+  "$ref", "type", "required", "properties", "additionalProperties", "items", "enum", "const", "allOf", "anyOf", "oneOf",
+  "discriminator", "not", "if", "then", "else", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+  "minLength", "maxLength", "pattern", "format", "minItems", "maxItems",
+]);
+const ANNOTATIONS = new Set(["description", "examples", "example", "title", "default", "deprecated", "readOnly", "writeOnly", "contentEncoding", "contentMediaType"]);
+const FORMATS_CHECKED = new Set(["uri", "int32", "int64"]); // int32/int64: annotations (src/validate.ts FORMATS)
+const DATA = new Set(["enum", "const", "discriminator", "required", "pattern", "format"]); // values, not schemas
 const payloadSchemas = {};
-const slim = (node) => {
-  if (Array.isArray(node)) return node.map(slim);
+const slim = (node, where = "payload schema") => {
+  if (Array.isArray(node)) return node.map((n, i) => slim(n, `${where}[${i}]`));
   if (!node || typeof node !== "object") return node;
   const out = {};
   for (const [k, v] of Object.entries(node)) {
-    if (!CHECKED.has(k)) continue;
-    if (k === "properties") out[k] = Object.fromEntries(Object.entries(v).map(([n, p]) => [n, slim(p)]));
-    else if (k === "enum" || k === "const" || k === "discriminator") out[k] = v; // data, not schemas
-    else out[k] = slim(v);
+    if (!CHECKED.has(k)) {
+      if (ANNOTATIONS.has(k) || k.startsWith("x-")) continue;
+      throw new Error(`${where}: keyword ${k} is not checked by src/validate.ts; add it there (and here)`);
+    }
+    if (k === "format" && !FORMATS_CHECKED.has(v)) throw new Error(`${where}: format ${v} is not checked by src/validate.ts`);
+    if (k === "properties") out[k] = Object.fromEntries(Object.entries(v).map(([n, p]) => [n, slim(p, `${where}.${n}`)]));
+    else if (DATA.has(k) || typeof v !== "object") out[k] = v;
+    else out[k] = slim(v, `${where}.${k}`);
   }
   return out;
 };
@@ -57,7 +70,7 @@ const collectSchema = (doc, name) => {
   if (name in payloadSchemas) return;
   const schema = doc.components.schemas[name];
   if (!schema) throw new Error(`payload schema ${name} is not in the document`);
-  payloadSchemas[name] = slim(schema);
+  payloadSchemas[name] = slim(schema, name);
   const refs = (node) => {
     if (Array.isArray(node)) node.forEach(refs);
     else if (node && typeof node === "object") {

@@ -1,23 +1,46 @@
 // Strict in what is sent: a caller's payload is checked against its schema in the spec (PAYLOAD_SCHEMAS, generated
 // from the release's per-host documents) and against the operation's x-field-rules before anything is encoded,
-// signed or sent. The first problem is named by its wire path (paymentSources[0].cardId) with the allowed values,
-// never with the value given (it may be a token). Same rules and order as the Python client (merchant_gateway/
-// payload_problems.py and validation.check_field_rules).
+// signed or sent. The first problem is named by its wire path (paymentSources[0].cardId) with the rule and the
+// allowed values, never with the value given (it may be a token). Same rules, paths and messages as the Python
+// client (merchant_gateway/payload_problems.py, which runs fastjsonschema; both refuse every case of the
+// conformance kit).
+//
+// Why not a JSON Schema library here: ajv (the maintained one) compiles each schema with `new Function`, which
+// edge runtimes (Cloudflare Workers) and pages whose Content-Security-Policy lacks 'unsafe-eval' refuse, and its
+// precompiled ("standalone") output still imports ajv's runtime modules; this package keeps one runtime dependency
+// (openapi-fetch). Instead codegen.mjs keeps exactly the keywords checked below and fails the build when a payload
+// schema uses any other validation keyword or format, so a spec change cannot leave a rule silently unchecked.
 import { ValidationError } from "./errors.js";
 import type { OperationFacts } from "./facts.js";
 
-/** The JSON Schema keywords the check reads; every other keyword is left to the gateway. */
+/** The JSON Schema keywords the check reads (codegen.mjs refuses a payload schema with any other). */
 export interface PayloadSchema {
   readonly $ref?: string;
   readonly type?: string | readonly string[];
   readonly required?: readonly string[];
   readonly properties?: Readonly<Record<string, PayloadSchema>>;
+  readonly additionalProperties?: boolean | PayloadSchema;
   readonly items?: PayloadSchema;
   readonly enum?: readonly unknown[];
   readonly const?: unknown;
   readonly allOf?: readonly PayloadSchema[];
+  readonly anyOf?: readonly PayloadSchema[];
   readonly oneOf?: readonly PayloadSchema[];
   readonly discriminator?: { readonly propertyName: string; readonly mapping?: Readonly<Record<string, string>> };
+  readonly not?: PayloadSchema;
+  readonly if?: PayloadSchema;
+  readonly then?: PayloadSchema;
+  readonly else?: PayloadSchema;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly format?: string;
+  readonly minItems?: number;
+  readonly maxItems?: number;
 }
 
 type Schemas = Readonly<Record<string, PayloadSchema>>;
@@ -40,6 +63,16 @@ function under(prefix: string, found: Problem | null): Problem | null {
   return [path.startsWith("[") ? prefix + path : path ? `${prefix}.${path}` : prefix, problem];
 }
 
+const KINDS: Readonly<Record<string, string>> = { object: "an object", array: "a list", null: "null" };
+// The format checks: "uri" as the Python client's library reads it (a scheme, a colon, no white space); OpenAPI's
+// number formats (int32, int64) are annotations. codegen.mjs refuses a payload schema with any other format.
+const FORMATS: Readonly<Record<string, readonly [RegExp, string]>> = {
+  uri: [/^\w+:(\/?\/?)[^\s]+$/u, "an absolute URI with a scheme (https://merchant.example/path)"],
+};
+const chars = (text: string): number => [...text].length; // JSON Schema counts code points, not UTF-16 units
+const length = (what: string, n: number, unit: string): string =>
+  what === "at least" && n === 1 ? "must not be empty" : `must have ${what} ${n} ${unit}`;
+
 function walk(schemas: Schemas, value: unknown, node: PayloadSchema, depth = 0): Problem | null {
   if (depth > 64) return null; // a cycle of $refs: leave the rest to the gateway
   const ref = node.$ref;
@@ -53,43 +86,89 @@ function walk(schemas: Schemas, value: unknown, node: PayloadSchema, depth = 0):
     const found = walk(schemas, value, part, depth + 1);
     if (found) return found;
   }
-  if (node.oneOf !== undefined) {
-    const prop = node.discriminator?.propertyName;
-    if (prop === undefined) {
-      const problems = node.oneOf.map((v) => walk(schemas, value, v, depth + 1));
-      return problems.includes(null) ? null : (problems[0] ?? null);
+  if (node.oneOf !== undefined || node.anyOf !== undefined) {
+    const found = branches(schemas, value, node, depth);
+    if (found) return found;
+  }
+  if (node.not !== undefined && walk(schemas, value, node.not, depth + 1) === null) {
+    const together = Object.keys(node.not).length === 1 ? node.not.required : undefined;
+    if (together !== undefined && together.length > 1) {
+      return [together[together.length - 1] ?? "", `must not be given together with ${together.slice(0, -1).join(", ")}`];
     }
+    return ["", "has a form the spec forbids here (a 'not' rule)"];
+  }
+  const own = typed(schemas, value, node, depth);
+  if (own) return own;
+  if (node.if !== undefined) {
+    const branch = walk(schemas, value, node.if, depth + 1) === null ? node.then : node.else;
+    const found = branch === undefined ? null : walk(schemas, value, branch, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A oneOf / anyOf: with a discriminator the branch it names; else the first branch's problem when none accepts
+ * (and, for oneOf, a problem when several do). */
+function branches(schemas: Schemas, value: unknown, node: PayloadSchema, depth: number): Problem | null {
+  const prop = node.discriminator?.propertyName;
+  const mapping = node.discriminator?.mapping;
+  if (prop !== undefined && mapping !== undefined) {
     if (!isObject(value)) return ["", "must be an object"];
-    const mapping = node.discriminator?.mapping ?? {};
     const key = value[prop];
     const target = typeof key === "string" && Object.prototype.hasOwnProperty.call(mapping, key) ? mapping[key] : undefined;
-    return target === undefined ? [prop, choices(Object.keys(mapping))] : walk(schemas, value, { $ref: target }, depth + 1);
+    if (target === undefined) return [prop, choices(Object.keys(mapping))];
+    const found = walk(schemas, value, { $ref: target }, depth + 1);
+    if (found) return found;
   }
-  if (node.type === "object" || node.properties !== undefined) {
-    if (!isObject(value)) return ["", "must be an object"];
+  for (const [list, exactlyOne] of [[node.oneOf, true], [node.anyOf, false]] as const) {
+    if (list === undefined) continue;
+    const problems = list.map((v) => walk(schemas, value, v, depth + 1));
+    const accepted = problems.filter((p) => p === null).length;
+    if (accepted === 0) return problems[0] ?? null;
+    if (exactlyOne && accepted > 1) return ["", "matches more than one of the forms the spec allows here; it must match exactly one"];
+  }
+  return null;
+}
+
+/** type, and the keywords of each JSON type: properties and required, items, numbers' bounds, strings' lengths,
+ * pattern and format. */
+function typed(schemas: Schemas, value: unknown, node: PayloadSchema, depth: number): Problem | null {
+  const kinds = node.type === undefined ? [] : typeof node.type === "string" ? [node.type] : node.type;
+  if (kinds.length > 0) {
+    const ok = kinds.some((k) => (k === "null" ? value === null : k === "object" ? isObject(value) : k === "array" ? Array.isArray(value) : TYPES[k]?.[0](value)));
+    if (!ok) return ["", `must be ${kinds.map((k) => TYPES[k]?.[1] ?? KINDS[k] ?? k).join(" or ")}`];
+  }
+  if (isObject(value)) {
     for (const name of node.required ?? []) {
       if (value[name] === undefined || value[name] === null) return [name, "is required"];
     }
     for (const [name, field] of Object.entries(value)) {
+      if (field === undefined) continue;
       const prop = node.properties?.[name];
-      if (prop !== undefined && field !== undefined) {
-        const found = under(name, walk(schemas, field, prop, depth + 1));
-        if (found) return found;
-      }
+      const extra = prop === undefined ? node.additionalProperties : undefined;
+      if (extra === false) return [name, "has a field the spec does not define here"];
+      const sub = prop ?? (typeof extra === "object" ? extra : undefined);
+      const found = sub === undefined ? null : under(name, walk(schemas, field, sub, depth + 1));
+      if (found) return found;
     }
-  } else if (node.type === "array") {
-    if (!Array.isArray(value)) return ["", "must be a list"];
+  } else if (Array.isArray(value)) {
+    if (node.minItems !== undefined && value.length < node.minItems) return ["", length("at least", node.minItems, "items")];
+    if (node.maxItems !== undefined && value.length > node.maxItems) return ["", length("at most", node.maxItems, "items")];
     for (const [i, element] of value.entries()) {
       const found = under(`[${i}]`, walk(schemas, element, node.items ?? {}, depth + 1));
       if (found) return found;
     }
-  } else if (node.type !== undefined) {
-    // one type or a list of them; a list naming object or array is left to the gateway
-    const kinds = typeof node.type === "string" ? [node.type] : node.type;
-    const checks = kinds.map((k) => (k === "null" ? ([(v: unknown) => v === null, "null"] as const) : TYPES[k]));
-    if (checks.every((c) => c !== undefined) && !checks.some((c) => c![0](value))) {
-      return ["", `must be ${checks.map((c) => c![1]).join(" or ")}`];
-    }
+  } else if (typeof value === "number") {
+    if (node.minimum !== undefined && value < node.minimum) return ["", `must be at least ${node.minimum}`];
+    if (node.maximum !== undefined && value > node.maximum) return ["", `must be at most ${node.maximum}`];
+    if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) return ["", `must be greater than ${node.exclusiveMinimum}`];
+    if (node.exclusiveMaximum !== undefined && value >= node.exclusiveMaximum) return ["", `must be less than ${node.exclusiveMaximum}`];
+  } else if (typeof value === "string") {
+    if (node.minLength !== undefined && chars(value) < node.minLength) return ["", length("at least", node.minLength, "characters")];
+    if (node.maxLength !== undefined && chars(value) > node.maxLength) return ["", length("at most", node.maxLength, "characters")];
+    if (node.pattern !== undefined && !new RegExp(node.pattern, "u").test(value)) return ["", `must match the pattern ${node.pattern}`];
+    const format = node.format === undefined ? undefined : FORMATS[node.format];
+    if (format !== undefined && !format[0].test(value)) return ["", `must be ${format[1]}`];
   }
   return null;
 }
@@ -132,6 +211,11 @@ export function checkPayload(schemas: Schemas, op: OperationFacts, payload: unkn
   const schema = op.body?.payload_schema;
   if (schema === undefined) return;
   const found = firstProblem(schemas, schema, payload);
-  if (found !== null) throw new ValidationError(found[0], found[1]);
+  if (found !== null) {
+    // a rule between top-level fields (if/then, not) that x-field-rules restate: their message names every field
+    const touched = found[0] === "payload" || op.field_rules.some((r) => r.fields.includes(found[0]));
+    if (touched && isObject(payload)) checkFieldRules(payload, op.field_rules);
+    throw new ValidationError(found[0], found[1]);
+  }
   if (isObject(payload)) checkFieldRules(payload, op.field_rules);
 }
