@@ -248,7 +248,7 @@ def table(rows: list[tuple[str, str, Any, str, bool | None]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--quick", action="store_true", help="~30 s smoke subset (fewer repetitions and calls)")
+    ap.add_argument("--quick", action="store_true", help="every section once, briefly (~45 s; what CI runs, .ci/run)")
     ap.add_argument("--only", default=",".join(SECTIONS), help="comma-separated sections: " + ",".join(SECTIONS))
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench.json")
     ap.add_argument(
@@ -308,6 +308,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             ap.error(f"unknown section {section}")
         results["seconds"][section] = round(time.perf_counter() - t0, 1)
+    try:  # the load at the end too: a shared machine's load can change within one run
+        results["machine"]["load_avg_at_end"] = open("/proc/loadavg").read().split()[:3]
+    except OSError:
+        pass
     rows = verdicts(results)
     results["table"] = [dict(zip(("target", "measure", "value", "limit", "pass"), r, strict=True)) for r in rows]
     args.out.parent.mkdir(parents=True, exist_ok=True)
