@@ -42,13 +42,14 @@ def index(tmp_path: Path):  # type: ignore[no-untyped-def]
         server.stop()
 
 
-def publish(dist: Path, url: str, password: str = PASSWORD) -> subprocess.CompletedProcess[str]:
+def publish(dist: Path, url: str, released: Path, password: str = PASSWORD) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "PY": sys.executable,
         "MGW_PUBLISH_URL": url + "/",
         "MGW_PUBLISH_USER": USER,
         "MGW_PUBLISH_PASSWORD": password,
+        "MGW_RELEASED_DIR": str(released),  # never the repository's spec/released
     }
     return subprocess.run(
         ["bash", str(ROOT / "tools/release/publish.sh"), str(dist)],
@@ -65,14 +66,27 @@ def test_publish_install_and_run(built_dist: Path, index: tuple[str, Path], tmp_
     url, packages = index
     version = next(built_dist.glob("*.whl")).name.split("-")[1]
 
-    # 1. authenticated upload: wrong password refused, right one accepted, the same version a second time refused
-    bad = publish(built_dist, url, password="wrong")
+    # 0. a version already released with another spec is refused before anything is uploaded
+    conflict = tmp_path / "released-conflict"
+    (conflict / version).mkdir(parents=True)
+    (conflict / version / "openapi.yaml").write_text(f"openapi: 3.1.0\ninfo: {{title: other, version: {version}}}\n")
+    refused = publish(built_dist, url, conflict)
+    assert refused.returncode == 1 and "never changes" in refused.stderr, refused.stdout + refused.stderr
+    assert list(packages.iterdir()) == []
+
+    # 1. authenticated upload: wrong password refused, right one accepted, the same version a second time refused;
+    #    the release records its spec (released/<version>/openapi.yaml) once the index accepted it, and only then
+    released = tmp_path / "released"
+    bad = publish(built_dist, url, released, password="wrong")
     assert bad.returncode != 0, bad.stdout + bad.stderr
-    first = publish(built_dist, url)
+    assert not (released / version).exists()
+    first = publish(built_dist, url, released)
     assert first.returncode == 0, first.stdout + first.stderr
     assert sorted(p.name for p in packages.iterdir()) == sorted(p.name for p in built_dist.iterdir())
+    assert (released / version / "openapi.yaml").read_bytes() == (ROOT / "spec/openapi.yaml").read_bytes()
+    assert f"recorded {ROOT / 'spec/openapi.yaml'}" in first.stdout, first.stdout
     before = {p.name: p.stat().st_mtime_ns for p in packages.iterdir()}
-    again = publish(built_dist, url)
+    again = publish(built_dist, url, released)
     assert again.returncode != 0, "a second upload of the same version must be refused"
     # pypiserver answers 400 (warehouse: 400 "File already exists"); nothing on the index changed
     assert "400" in again.stdout or "409" in again.stdout or "Bad Request" in again.stdout, again.stdout

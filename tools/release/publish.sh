@@ -3,8 +3,11 @@
 #   MGW_PUBLISH_URL       upload URL of the internal index (e.g. https://pypi.internal.example/ for pypiserver)
 #   MGW_PUBLISH_USER      user name (default __token__ when only a token is given)
 #   MGW_PUBLISH_PASSWORD  password, or MGW_PUBLISH_TOKEN: an API token
+#   MGW_RELEASED_DIR      where the published spec is recorded (default spec/released; tests give a temp folder)
 # Nothing secret lives in the repository; the credentials reach twine through its environment, never argv.
 # The public PyPI is refused: the package name exists only on the internal index (docs/publishing.md).
+# The release records itself: before the upload, tools/release/record_release.py --check refuses a version already
+# recorded with another spec; after the index accepted it, spec/released/<version>/openapi.yaml is written (commit it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -25,6 +28,10 @@ shopt -s nullglob
 FILES=("$DIST"/merchant_gateway_client-"$VERSION"-*.whl "$DIST"/merchant_gateway_client-"$VERSION".tar.gz)
 [ "${#FILES[@]}" -eq 2 ] || { echo "no wheel and sdist of version $VERSION in $DIST/: run 'make dist' first" >&2; exit 2; }
 
+RELEASED="${MGW_RELEASED_DIR:-spec/released}"
+"$PY" tools/release/record_release.py --released "$RELEASED" --check
+
 export TWINE_USERNAME="$USERNAME" TWINE_PASSWORD="$PASSWORD" TWINE_NON_INTERACTIVE=1
 export PYTHON_KEYRING_BACKEND=keyring.backends.null.Keyring
-exec "$PY" -m twine upload --repository-url "$MGW_PUBLISH_URL" --disable-progress-bar "${FILES[@]}"
+"$PY" -m twine upload --repository-url "$MGW_PUBLISH_URL" --disable-progress-bar "${FILES[@]}"
+"$PY" tools/release/record_release.py --released "$RELEASED"
