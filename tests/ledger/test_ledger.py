@@ -14,7 +14,6 @@ from ledger_support import MERCHANT, FakeClock, advance, settings
 from merchant_gateway import Gateway, InvalidTransactionIdError, OutcomeUnknown
 from merchant_gateway.ledger import (
     ACCEPTED,
-    AMOUNT_MISMATCH,
     FINAL,
     NOT_RECORDED,
     NOT_SENT,
@@ -23,6 +22,7 @@ from merchant_gateway.ledger import (
     UNKNOWN,
     DuplicateTransactionError,
     Ledger,
+    PaymentClosedError,
     Reconciler,
 )
 from merchant_gateway.ledger import model as ledger_model
@@ -122,9 +122,15 @@ def test_a_request_that_never_reached_the_gateway_becomes_not_recorded_after_the
     p = ledger.get(t("NR1"), MERCHANT)
     assert p is not None and p.state == UNKNOWN and p.checks == 1
     advance(sandbox, clock, 45)
+    rec.run_once()  # 65 s after the only attempt, but 45 s after the first read that found nothing
+    p = ledger.get(t("NR1"), MERCHANT)
+    assert p is not None and p.state == UNKNOWN and p.checks == 2
+    advance(sandbox, clock, 20)
     rec.run_once()
     p = ledger.get(t("NR1"), MERCHANT)
     assert p is not None and p.state == FINAL and p.code == NOT_RECORDED
+    with pytest.raises(PaymentClosedError):  # no request for it can follow that verdict
+        ledger.record_attempt(MERCHANT, t("NR1"))
 
 
 def test_refused_requests_are_final_rejected_and_local_duplicates_send_nothing(
@@ -177,9 +183,11 @@ def test_a_success_for_another_amount_is_never_a_success(ledger: Ledger) -> None
     assert ledger.observe_callback(MERCHANT, "AM1", "PAYMENT_SUCCESS", amount=501) == "amount_mismatch"
     p = ledger.get("AM1", MERCHANT)
     assert p is not None and p.state == RECORDED and p.next_check_at == pytest.approx(ledger.clock())
-    ledger.record_final(MERCHANT, "AM1", "PAYMENT_SUCCESS", source="status", amount=499)
-    p = ledger.get("AM1", MERCHANT)
-    assert p is not None and p.code == AMOUNT_MISMATCH and not p.succeeded
+    assert not ledger.record_final(MERCHANT, "AM1", "PAYMENT_SUCCESS", source="status", amount=499)
+    p = ledger.get("AM1", MERCHANT)  # proves nothing about this payment: it stays open and is checked again
+    assert p is not None and p.state == RECORDED and not p.succeeded
+    reasons = [e["detail"] for e in ledger.events("AM1", MERCHANT) if e["source"] == "status"]
+    assert len(reasons) == 1 and "amount 499 differs" in reasons[0]
 
 
 def test_the_reconciler_follows_the_published_schedule_and_gives_up_explicitly(

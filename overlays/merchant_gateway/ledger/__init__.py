@@ -15,7 +15,8 @@ engine).
 """
 
 from .callbacks import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
-from .ledger import Claim, DuplicateTransactionError, Ledger
+from .errors import DuplicateTransactionError, LedgerUnavailable, PaymentClosedError
+from .ledger import Claim, Ledger
 from .model import (
     ACCEPTED,
     AMOUNT_MISMATCH,
@@ -51,7 +52,9 @@ __all__ = [
     "DuplicateTransactionError",
     "Ledger",
     "LedgerObserver",
+    "LedgerUnavailable",
     "Payment",
+    "PaymentClosedError",
     "PostgresStore",
     "RateLimit",
     "Reconciler",

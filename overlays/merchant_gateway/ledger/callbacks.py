@@ -4,12 +4,14 @@ Why this module exists: the server-to-server callback and a status read can both
 in different processes. The handler verifies the callback (X-VERIFY against the configured salts, the merchant id)
 and hands it to the ledger, whose one-winner transition makes duplicates and late or out-of-order callbacks
 harmless: the first report of a final state wins and fires the hook; later ones change nothing (a different final
-code is kept as a conflict event). The amount is cross-checked against the amount the ledger recorded for the
-transaction (a mismatch is not trusted: the status check is made due at once).
+code is kept as a conflict event). The callback's decoded JSON is judged by ``merchant_gateway.verdicts.judge``
+with the webhook's outcome table against the amount and merchant the ledger recorded (an amount that differs or
+is not an integer, a deciding key given twice: not trusted, the status check is made due at once).
 
-Answers: 200 for every verified callback (recorded, duplicate, not ours or ignored: the gateway has nothing to do
-about them), 400 for one that fails verification, 503 when the ledger cannot be written (the gateway's
-redelivery policy is not shown; the reconciler settles the payment through status anyway).
+Answers: 200 for every verified callback (recorded, duplicate, not ours, untrusted or ignored: the gateway has
+nothing to do about them), 400 for one that fails verification, 503 when the ledger cannot be written (the
+gateway's redelivery policy is not shown; the payment stays open and the reconciler settles it through status
+once the database is back).
 
 Adapters: :func:`starlette_endpoint` (Starlette, FastAPI), :func:`flask_view` (Flask) and :func:`django_view`
 (Django); any other framework calls :meth:`CallbackHandler.handle` with the raw body bytes and the headers.
@@ -17,6 +19,8 @@ Adapters: :func:`starlette_endpoint` (Starlette, FastAPI), :func:`flask_view` (F
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import logging
 from collections.abc import Callable, Mapping
@@ -25,6 +29,7 @@ from typing import Any
 
 from ..callbacks import CallbackVerifier
 from ..errors import SignatureError
+from ..verdicts import Unreadable, read_answer
 from .ledger import Ledger
 
 logger = logging.getLogger("merchant_gateway.ledger")
@@ -33,7 +38,8 @@ logger = logging.getLogger("merchant_gateway.ledger")
 @dataclass(frozen=True)
 class CallbackAnswer:
     status: int
-    outcome: str  # final | duplicate | unknown_transaction | amount_mismatch | ignored | rejected | unavailable
+    # final | duplicate | unknown_transaction | amount_mismatch | untrusted | ignored | rejected | unavailable
+    outcome: str
     transaction_id: str | None = None
 
     @property
@@ -75,6 +81,8 @@ class CallbackHandler:
                 amount=data.amount,
                 pay_response_code=data.pay_response_code,
                 provider_reference_id=data.provider_reference_id,
+                answer=_decoded(body),
+                webhook="chargeCallback" if self.kind == "collect" else "paymentCallback",
             )
         except Exception:  # noqa: BLE001 - the gateway may redeliver; status settles it regardless
             logger.exception("ledger unavailable for callback %s", data.transaction_id)
@@ -92,6 +100,15 @@ class CallbackHandler:
             logger.exception("ledger unavailable for form post %s", ui.transaction_id)
             return CallbackAnswer(503, "unavailable", ui.transaction_id)
         return CallbackAnswer(200, "check_due", ui.transaction_id)
+
+
+def _decoded(body: bytes) -> dict[str, Any] | Unreadable:
+    """The verified callback's JSON object as sent (a deciding key given twice makes it unreadable)."""
+    try:
+        response = json.loads(bytes(body))["response"]
+        return read_answer(base64.b64decode(response, validate=True))
+    except (ValueError, KeyError, TypeError, binascii.Error):
+        return Unreadable("the callback's response cannot be decoded")
 
 
 def _header(headers: Mapping[str, str], name: str) -> str | None:

@@ -1,10 +1,27 @@
-"""The payment ledger: every money-moving call written down before it is sent, and moved forward by every answer,
-callback and status read until it is final; the merchant's hook fired once per final payment.
+"""The payment ledger: every money-moving call written down before it is sent, every send attempt recorded, and
+moved forward by every answer, callback and status read until it is final; the merchant's hook fired once per final
+payment.
 
 Why this module exists: a merchant's backend is many processes on many machines. A payment started by a process
 that dies before the final status is known must still be driven to its final state by someone, and the
 "fulfil the order" step must run once although the callback and a status read may both report the final state,
 in different processes. The ledger is the one place all of them agree on (docs/design.md, "Payment ledger").
+
+What an answer means is never decided here: every status answer and callback goes to
+:func:`merchant_gateway.verdicts.judge` with what the ledger knows (the amount sent, the merchant, the send
+history), and only its final verdicts (SUCCEEDED, FAILED, NOT_RECORDED) end a payment (issue 22):
+
+- a status answer or callback whose identity or amount cannot be proven (amount ``1.0``, ``"1"``, absent, another
+  amount, another id) leaves the payment open, and it is checked again;
+- TRANSACTION_NOT_FOUND is final (NOT_RECORDED) only when no request for the payment can still be sent or be in
+  processing: the call that sends it has ended (or its process is presumed dead after ``call_bound``), ``grace``
+  has passed since the last recorded send attempt *and* since the first read that found nothing after the call
+  ended (so one clock jump cannot end the wait early), and the gateway never answered the request. Each send
+  attempt is recorded by a conditional update that refuses a final payment, and the NOT_RECORDED transition
+  re-reads the attempts under the row's lock: no attempt can follow that verdict.
+
+Times come from one clock per backend (:meth:`Store.now`: PostgreSQL's server clock, SQLite's process clock), read
+inside the transaction that uses them; a test gives ``clock`` to drive time by hand.
 
 Exactly once, precisely: the *transition* to a final state happens once per payment (a conditional update on the
 state's rank; whoever loses the race changes nothing). The hook then runs
@@ -27,17 +44,17 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ValidationError
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..log import log_event
+from ..verdicts import Expect, Judgement, Sends, Unreadable, Verdict, judge, table
 from . import model
+from .errors import DuplicateTransactionError, PaymentClosedError
 from .model import (
     ACCEPTED,
-    AMOUNT_MISMATCH,
     FINAL,
     NOT_RECORDED,
     OVERDUE,
@@ -46,6 +63,7 @@ from .model import (
     TERMINAL_CODES,
     UNKNOWN,
     UNRESOLVED,
+    VERDICTS,
     Payment,
 )
 from .store import Store, Tx, open_store
@@ -56,10 +74,12 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("merchant_gateway.ledger")
 Hook = Callable[..., object]
+Answer = Mapping[str, Any] | Unreadable
 
+__all__ = ["Claim", "DuplicateTransactionError", "Ledger", "PaymentClosedError"]
 
-class DuplicateTransactionError(ValidationError):
-    """The transaction id is already in the ledger: a new payment needs a new id (nothing was sent)."""
+STATUS_TABLE = "getTransactionStatus"
+_DOUBT = frozenset({Verdict.UNKNOWN, Verdict.UNREADABLE, Verdict.UNCONFIRMED})
 
 
 @dataclass(frozen=True)
@@ -77,8 +97,34 @@ def default_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
+def answer_of(
+    merchant_id: str,
+    transaction_id: str,
+    code: str,
+    *,
+    amount: object = None,
+    pay_response_code: str | None = None,
+    provider_reference_id: str | None = None,
+) -> dict[str, Any]:
+    """A payment-state answer built from decoded fields (a typed callback, a caller's record_final), for judge."""
+    data: dict[str, Any] = {"merchantId": merchant_id, "transactionId": transaction_id}
+    for key, value in (
+        ("amount", amount),
+        ("payResponseCode", pay_response_code),
+        ("providerReferenceId", provider_reference_id),
+    ):
+        if value is not None:
+            data[key] = value
+    return {"success": code == "PAYMENT_SUCCESS", "code": code, "data": data}
+
+
 class Ledger:
-    """The ledger over one store. Thread-safe; one per process is enough (it may serve several merchants)."""
+    """The ledger over one store. Thread-safe; one per process is enough (it may serve several merchants).
+
+    ``grace``: how long after the last send attempt (and after the first read that found nothing) the gateway may
+    still be processing a request: give it more than the gateway's timeout. ``call_bound``: after how long without
+    an attempt a call that never reported its end (its process died) is presumed over. ``clock``: for tests
+    only; by default every time is the backend's clock (see the module doc)."""
 
     def __init__(
         self,
@@ -88,12 +134,13 @@ class Ledger:
         hook_in_transaction: bool = False,
         schedule: PollSchedule = DEFAULT_SCHEDULE,
         grace: float = 60.0,
+        call_bound: float = 900.0,
         overdue_every: float = 900.0,
         give_up_after: float = 24 * 3600.0,
         hook_lease: float = 300.0,
         hook_retry: float = 30.0,
         rate_limit: RateLimit | None = None,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
         sleep: Callable[[float], None] = time.sleep,
         owner: str | None = None,
     ) -> None:
@@ -102,11 +149,14 @@ class Ledger:
         self.hook_in_transaction = hook_in_transaction
         self.schedule = schedule
         self.grace = grace
+        self.call_bound = call_bound
         self.overdue_every = overdue_every
         self.give_up_after = give_up_after
         self.hook_lease = hook_lease
         self.hook_retry = hook_retry
-        self.clock = clock
+        self._fixed_clock = clock
+        self._offset = 0.0  # backend clock minus process clock, as last read (PostgreSQL)
+        self.clock: Callable[[], float] = clock if clock is not None else self._backend_clock
         self.sleep = sleep
         self.owner = owner or default_owner()
         self._rate_limit = rate_limit
@@ -114,10 +164,24 @@ class Ledger:
         self._observer: LedgerObserver | None = None
 
     @classmethod
-    def open(cls, url: str | None = None, **kwargs: Any) -> Ledger:
+    def open(cls, url: str | None = None, *, timeout: float | None = None, **kwargs: Any) -> Ledger:
         """``Ledger.open("sqlite:///payments.db")`` or ``Ledger.open("postgresql://...")`` (default:
-        ``MGW_LEDGER_URL``, else ``sqlite:///mgw-ledger.sqlite3``). Keyword arguments as for :class:`Ledger`."""
-        return cls(open_store(url), **kwargs)
+        ``MGW_LEDGER_URL``, else ``sqlite:///mgw-ledger.sqlite3``). ``timeout``: the bound of every database wait
+        (give it the gateway's timeout). Other keyword arguments as for :class:`Ledger`."""
+        store = open_store(url) if timeout is None else open_store(url, timeout=timeout)
+        return cls(store, **kwargs)
+
+    def _backend_clock(self) -> float:
+        """The backend's clock without a round trip (the last offset read): for waits and lease margins only.
+        Every time the ledger stores or compares is read inside its transaction (:meth:`_now`)."""
+        return time.time() + self._offset
+
+    def _now(self, tx: Tx) -> float:
+        if self._fixed_clock is not None:
+            return self._fixed_clock()
+        now = self.store.now(tx)
+        self._offset = now - time.time()
+        return now
 
     def close(self) -> None:
         self.store.close()
@@ -155,7 +219,7 @@ class Ledger:
 
         return SharedTokenCache(self.store, merchant_id, client_id, owner=self.owner, wall_clock=self.clock, **kwargs)
 
-    # --- write-ahead and answers ------------------------------------------------------------------------------------
+    # --- write-ahead, attempts and answers --------------------------------------------------------------------------
 
     def record_intent(
         self,
@@ -171,30 +235,32 @@ class Ledger:
     ) -> Payment:
         """Write a payment down before its request is sent. Raises :class:`DuplicateTransactionError` when the id
         is already in the ledger. Also for requests the merchant's server prepares but does not send itself (the
-        mobile SDK's debit): the reconciler then settles them like any other."""
-        now = self.clock()
-        deadline = now + model.schedule_deadline(self.schedule, expires_in)
-        give_up = max(now + self.give_up_after, now + (expires_in or 0.0) + self.grace)
-        row = {
-            "merchant_id": merchant_id,
-            "transaction_id": transaction_id,
-            "operation": operation,
-            "kind": kind,
-            "amount": amount,
-            "order_id": order_id,
-            "original_transaction_id": original_transaction_id,
-            "state": RECORDED,
-            "rank": RANK[RECORDED],
-            "created_at": now,
-            "started_at": now,
-            "deadline": deadline,
-            "give_up_at": give_up,
-            "updated_at": now,
-            "next_check_at": model.first_check(self.schedule, now),
-        }
-        cols = ", ".join(row)
-        marks = ", ".join("?" for _ in row)
+        mobile SDK's debit): the reconciler then settles them like any other (the call counts as in progress for
+        ``call_bound``, since the phone may send it late)."""
         with self.store.transaction() as tx:
+            now = self._now(tx)
+            deadline = now + model.schedule_deadline(self.schedule, expires_in)
+            give_up = max(now + self.give_up_after, now + (expires_in or 0.0) + self.grace)
+            row = {
+                "merchant_id": merchant_id,
+                "transaction_id": transaction_id,
+                "operation": operation,
+                "kind": kind,
+                "amount": amount,
+                "order_id": order_id,
+                "original_transaction_id": original_transaction_id,
+                "state": RECORDED,
+                "rank": RANK[RECORDED],
+                "created_at": now,
+                "started_at": now,
+                "deadline": deadline,
+                "give_up_at": give_up,
+                "call_until": now + self.call_bound,
+                "updated_at": now,
+                "next_check_at": model.first_check(self.schedule, now),
+            }
+            cols = ", ".join(row)
+            marks = ", ".join("?" for _ in row)
             n = tx.rowcount(
                 f"INSERT INTO mgw_payments ({cols}) VALUES ({marks}) ON CONFLICT DO NOTHING", list(row.values())
             )
@@ -209,16 +275,55 @@ class Ledger:
         assert got is not None
         return Payment.from_row(got)
 
+    def record_attempt(self, merchant_id: str, transaction_id: str) -> float:
+        """Record that a request for the payment is about to be sent (every HTTP attempt, retries included), and
+        refuse it if the payment is final: one conditional update, so no attempt can follow a final verdict
+        (NOT_RECORDED above all). Returns the attempt's time. Raises :class:`PaymentClosedError` (nothing may be
+        sent) or :class:`LedgerUnavailable` (nothing may be sent either)."""
+        with self.store.transaction() as tx:
+            now = self._now(tx)
+            n = tx.rowcount(
+                "UPDATE mgw_payments SET attempts = attempts + 1, updated_at = ?, call_until = ?, "
+                "last_attempt_at = CASE WHEN last_attempt_at IS NULL OR last_attempt_at < ? THEN ? "
+                "ELSE last_attempt_at END "
+                "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
+                (now, now + self.call_bound, now, now, merchant_id, transaction_id, RANK[FINAL]),
+            )
+            if n:
+                return now
+            row = self._row(tx, merchant_id, transaction_id)
+        if row is None:
+            raise PaymentClosedError("transactionId", f"{transaction_id} is not in the ledger: nothing was sent")
+        raise PaymentClosedError(
+            "transactionId",
+            f"{transaction_id} is final in the ledger ({row['code']}): no request for it may be sent, so nothing was "
+            "sent; read ledger.get() (after NOT_RECORDED, pay again under a new transaction id)",
+        )
+
+    def end_call(self, merchant_id: str, transaction_id: str) -> None:
+        """The call that sends the payment's requests has ended (no further attempt will come from it)."""
+        with self.store.transaction() as tx:
+            tx.execute(
+                "UPDATE mgw_payments SET call_until = NULL WHERE merchant_id = ? AND transaction_id = ?",
+                (merchant_id, transaction_id),
+            )
+
     def record_answer(
         self, merchant_id: str, transaction_id: str, code: str | None, *, reports_state: bool = False
     ) -> bool:
-        """The gateway answered the request: accepted, the final state is still to come. When the answer reports
-        the payment's state (``reports_state``: refunds, instant debit, an error answer) and carries a terminal
-        code, the status check is made due at once (the status operation decides). A debit's PAYMENT_SUCCESS
-        only says the payment was initiated."""
-        now = self.clock()
+        """The gateway answered the request (the call has ended): accepted, the final state is still to come. When
+        the answer reports the payment's state (``reports_state``: refunds, instant debit, an error answer) and
+        carries a terminal code, the status check is made due at once (the status operation decides). A debit's
+        PAYMENT_SUCCESS only says the payment was initiated. An answer proves the gateway recorded the request, so
+        the payment can never become NOT_RECORDED."""
         due_now = reports_state and code in TERMINAL_CODES
         with self.store.transaction() as tx:
+            now = self._now(tx)
+            tx.execute(
+                "UPDATE mgw_payments SET call_until = NULL, answered_at = COALESCE(answered_at, ?) "
+                "WHERE merchant_id = ? AND transaction_id = ?",
+                (now, merchant_id, transaction_id),
+            )
             n = tx.rowcount(
                 "UPDATE mgw_payments SET state = ?, rank = ?, code = ?, updated_at = ?, "
                 "next_check_at = CASE WHEN ? THEN ? ELSE next_check_at END "
@@ -231,8 +336,12 @@ class Ledger:
 
     def record_unknown(self, merchant_id: str, transaction_id: str, detail: str | None = None) -> bool:
         """The call ended without knowing whether the gateway acted (OutcomeUnknown, a crash mid-call)."""
-        now = self.clock()
         with self.store.transaction() as tx:
+            now = self._now(tx)
+            tx.execute(
+                "UPDATE mgw_payments SET call_until = NULL WHERE merchant_id = ? AND transaction_id = ?",
+                (merchant_id, transaction_id),
+            )
             n = tx.rowcount(
                 "UPDATE mgw_payments SET state = ?, rank = ?, unknown_at = ?, detail = ?, updated_at = ? "
                 "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
@@ -250,22 +359,45 @@ class Ledger:
         *,
         source: str,
         detail: str | None = None,
-        amount: int | None = None,
+        amount: object = None,
         pay_response_code: str | None = None,
         provider_reference_id: str | None = None,
     ) -> bool:
-        """Move a payment to its final state (once: False when it already was final). A PAYMENT_SUCCESS whose
-        ``amount`` differs from the amount sent becomes AMOUNT_MISMATCH. Fires the hook (see the module doc)."""
-        return self._advance_final(
+        """Report a final state. A ledger verdict the caller proved itself (NOT_SENT, REJECTED, UNRESOLVED) ends the
+        payment as given; a gateway payment code is an answer, judged like a status answer against the amount and
+        merchant sent (a success without the expected integer amount is not final). NOT_RECORDED only comes from
+        the ledger's own TRANSACTION_NOT_FOUND rule. True when this report made the payment final."""
+        if code in VERDICTS:
+            if code == NOT_RECORDED:
+                raise ValueError("NOT_RECORDED is decided by the ledger from a TRANSACTION_NOT_FOUND status read")
+            return self._advance_final(merchant_id, transaction_id, code, source=source, detail=detail)
+        answer = answer_of(
             merchant_id,
             transaction_id,
             code,
-            source=source,
-            detail=detail,
             amount=amount,
             pay_response_code=pay_response_code,
             provider_reference_id=provider_reference_id,
         )
+        return self.record_status(merchant_id, transaction_id, answer, source=source) == "final"
+
+    def record_status(
+        self, merchant_id: str, transaction_id: str, answer: Answer | None, *, status: int = 200, source: str = "status"
+    ) -> str:
+        """A status answer read outside the reconciler (a gateway call with this ledger's observer): judged with what
+        the ledger knows; returns ``final`` (this answer made it final), ``duplicate`` (it was final already),
+        ``open`` or ``unknown_transaction``."""
+        outcome = "open"
+        with self.store.transaction() as tx:
+            now = self._now(tx)
+            row = self._row(tx, merchant_id, transaction_id, lock=True)
+            if row is None:
+                return "unknown_transaction"
+            judgement = self._judge(row, now, STATUS_TABLE, status, answer)
+            outcome = self._apply(tx, row, judgement, now, source, answer)
+        if outcome == "final":
+            self._run_hook_after(merchant_id, transaction_id)
+        return outcome if outcome in ("final", "duplicate") else "open"
 
     # --- callbacks ------------------------------------------------------------------------------------------------
 
@@ -275,46 +407,51 @@ class Ledger:
         transaction_id: str,
         code: str,
         *,
-        amount: int | None,
+        amount: object,
         pay_response_code: str | None = None,
         provider_reference_id: str | None = None,
         source: str = "callback",
+        answer: Answer | None = None,
+        webhook: str = "paymentCallback",
     ) -> str:
-        """Record a verified server-to-server (or collect) callback. Returns what it did: ``final`` (this callback
-        made the payment final), ``duplicate`` (it already was), ``unknown_transaction`` (not in this ledger),
-        ``amount_mismatch`` (not trusted; a status check is made due now) or ``ignored`` (not a terminal code)."""
-        now = self.clock()
+        """Record a verified server-to-server (or collect: ``webhook="chargeCallback"``) callback, judged with the
+        webhook's outcome table against the amount and merchant in the ledger. ``answer``: the callback's decoded
+        JSON (else built from the fields). Returns what it did: ``final`` (this callback made the payment final),
+        ``duplicate`` (it already was), ``unknown_transaction`` (not in this ledger), ``amount_mismatch`` or
+        ``untrusted`` (its amount or identity is not proven: not trusted, a status check is made due now) or
+        ``ignored`` (not a final state)."""
+        if answer is None:
+            answer = answer_of(
+                merchant_id,
+                transaction_id,
+                code,
+                amount=amount,
+                pay_response_code=pay_response_code,
+                provider_reference_id=provider_reference_id,
+            )
+        outcomes = table(webhook)
         with self.store.transaction() as tx:
-            row = self._row(tx, merchant_id, transaction_id)
+            now = self._now(tx)
+            row = self._row(tx, merchant_id, transaction_id, lock=True)
             if row is None:
                 self._event(tx, merchant_id, transaction_id, now, source, None, code, "not in the ledger")
                 return "unknown_transaction"
-            if row["amount"] is not None and amount is not None and amount != row["amount"]:
-                self._event(tx, merchant_id, transaction_id, now, source, None, code, f"amount {amount} differs")
+            judgement = self._judge(row, now, webhook, 200, answer)
+            outcome = self._apply(tx, row, judgement, now, source, answer)
+            if outcome == "doubt":
                 self._due_now(tx, merchant_id, transaction_id, now)
-                return "amount_mismatch"
-            if code not in TERMINAL_CODES:
-                self._event(tx, merchant_id, transaction_id, now, source, None, code, "not a terminal code")
-                return "ignored"
-            if row["rank"] >= RANK[FINAL]:
-                self._note_repeat(tx, row, now, source, code)
-                return "duplicate"
-        changed = self._advance_final(
-            merchant_id,
-            transaction_id,
-            code,
-            source=source,
-            amount=amount,
-            pay_response_code=pay_response_code,
-            provider_reference_id=provider_reference_id,
-        )
-        return "final" if changed else "duplicate"
+                known = judgement.code in outcomes.codes
+                outcome = ("amount_mismatch" if "amount" in judgement.reason else "untrusted") if known else "ignored"
+            elif outcome == "open":
+                outcome = "ignored"
+        if outcome == "final":
+            self._run_hook_after(merchant_id, transaction_id)
+        return outcome
 
     def observe_ui_return(self, merchant_id: str, transaction_id: str) -> bool:
         """The UI form post only says the browser flow ended: make the status check due now."""
-        now = self.clock()
         with self.store.transaction() as tx:
-            return self._due_now(tx, merchant_id, transaction_id, now)
+            return self._due_now(tx, merchant_id, transaction_id, self._now(tx))
 
     # --- reading --------------------------------------------------------------------------------------------------
 
@@ -371,10 +508,10 @@ class Ledger:
         """Claim up to ``limit`` due status checks of ``merchant_id`` for ``lease`` seconds. A claimed check is
         invisible to every other worker until its lease ends (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: the
         single writer)."""
-        now = self.clock()
         token = f"{self.owner}/{uuid.uuid4().hex[:12]}"
-        until = now + lease
         with self.store.transaction() as tx:
+            now = self._now(tx)
+            until = now + lease
             rows = tx.execute(_CLAIM_SQL[tx.dialect], (merchant_id, RANK[FINAL], now, now, int(limit), token, until))
         return [Claim(Payment.from_row(r), token, int(r["claim_seq"]), until, r["unknown_at"]) for r in rows]
 
@@ -382,10 +519,9 @@ class Ledger:
         self,
         claim: Claim,
         *,
+        answer: Answer | None = None,
+        status: int = 200,
         code: str | None = None,
-        amount: int | None = None,
-        pay_response_code: str | None = None,
-        provider_reference_id: str | None = None,
         not_found: bool = False,
         error: str | None = None,
         not_before: float | None = None,
@@ -393,68 +529,85 @@ class Ledger:
         """Record the result of one claimed status check and release the claim. Returns ``final``, ``open`` or
         ``lost`` (the claim had expired and another worker took it: nothing written but a final state).
 
-        ``code``: the status answer's code; ``not_found``: TRANSACTION_NOT_FOUND; ``error``: the read failed
-        (transport, 5xx, rate limit: ``not_before`` is the gateway's TIME_WINDOW)."""
+        ``answer``: the status answer's JSON object (or :class:`~merchant_gateway.verdicts.Unreadable`) and its HTTP
+        ``status``, judged by :func:`~merchant_gateway.verdicts.judge` against the payment's amount and merchant and
+        its send history. ``code`` / ``not_found``: a bare code (proves no identity or amount: it can only keep the
+        payment open, or be TRANSACTION_NOT_FOUND). ``error``: the read failed (transport, 5xx, rate limit:
+        ``not_before`` is the gateway's TIME_WINDOW)."""
+        if answer is None and (code is not None or not_found):
+            answer = {"success": False, "code": "TRANSACTION_NOT_FOUND"} if not_found else {"code": code}
         p = claim.payment
-        now = self.clock()
-        if code in TERMINAL_CODES:
-            assert code is not None
-            self._advance_final(
-                p.merchant_id,
-                p.transaction_id,
-                code,
-                source="status",
-                amount=amount,
-                pay_response_code=pay_response_code,
-                provider_reference_id=provider_reference_id,
-            )
-            return "final"
-        if not_found and p.state in (RECORDED, UNKNOWN):
-            since = claim.unknown_at if claim.unknown_at is not None else p.created_at
-            if now - since >= self.grace:
-                self._advance_final(
-                    p.merchant_id, p.transaction_id, NOT_RECORDED, source="status", detail="TRANSACTION_NOT_FOUND"
-                )
+        outcome = "open"
+        with self.store.transaction() as tx:
+            now = self._now(tx)
+            row = self._row(tx, p.merchant_id, p.transaction_id, lock=True)
+            if row is None:
+                return "lost"
+            if row["rank"] >= RANK[FINAL]:
                 return "final"
+            judgement: Judgement | None = None
+            if answer is not None:
+                judgement = self._judge(row, now, STATUS_TABLE, status, answer)
+                outcome = self._apply(tx, row, judgement, now, "status", answer, checked=True)
+                if outcome == "doubt":
+                    error = error or judgement.reason
+            if outcome != "final":
+                outcome = self._reschedule(tx, claim, row, now, judgement, error, not_before)
+        if outcome == "final":
+            self._run_hook_after(p.merchant_id, p.transaction_id)
+        return outcome
+
+    def _reschedule(
+        self,
+        tx: Tx,
+        claim: Claim,
+        row: dict[str, Any],
+        now: float,
+        judgement: Judgement | None,
+        error: str | None,
+        not_before: float | None,
+    ) -> str:
         change, due = model.next_check(
             self.schedule,
-            started_at=p.started_at,
-            deadline=p.deadline,
+            started_at=row["started_at"],
+            deadline=row["deadline"],
             now=now,
             not_before=not_before,
             overdue_every=self.overdue_every,
-            give_up_at=p.give_up_at,
+            give_up_at=row["give_up_at"],
         )
+        code = judgement.code if judgement is not None else None
         if change == FINAL:
-            self._advance_final(p.merchant_id, p.transaction_id, UNRESOLVED, source="reconciler", detail=code or error)
+            self._finalize(tx, row, UNRESOLVED, now, "reconciler", detail=error or code)
             return "final"
-        state = OVERDUE if change == OVERDUE else (ACCEPTED if code is not None else p.state)
-        with self.store.transaction() as tx:
-            n = tx.rowcount(
-                "UPDATE mgw_payments SET checks = checks + 1, last_check_at = ?, next_check_at = ?, updated_at = ?, "
-                "lease_owner = NULL, lease_until = NULL, detail = COALESCE(?, detail), "
-                "code = COALESCE(?, code), state = CASE WHEN rank < ? THEN ? ELSE state END, "
-                "rank = CASE WHEN rank < ? THEN ? ELSE rank END "
-                "WHERE merchant_id = ? AND transaction_id = ? AND lease_owner = ? AND claim_seq = ? AND rank < ?",
-                (
-                    now,
-                    due,
-                    now,
-                    error,
-                    code,
-                    RANK[state],
-                    state,
-                    RANK[state],
-                    RANK[state],
-                    p.merchant_id,
-                    p.transaction_id,
-                    claim.token,
-                    claim.seq,
-                    RANK[FINAL],
-                ),
-            )
-            if n and state != p.state:
-                self._event(tx, p.merchant_id, p.transaction_id, now, "status", state, code, error)
+        state = OVERDUE if change == OVERDUE else row["state"]
+        if judgement is not None and judgement.verdict is Verdict.PENDING and RANK[state] < RANK[ACCEPTED]:
+            state = ACCEPTED
+        n = tx.rowcount(
+            "UPDATE mgw_payments SET checks = checks + 1, last_check_at = ?, next_check_at = ?, updated_at = ?, "
+            "lease_owner = NULL, lease_until = NULL, detail = COALESCE(?, detail), "
+            "code = COALESCE(?, code), state = CASE WHEN rank < ? THEN ? ELSE state END, "
+            "rank = CASE WHEN rank < ? THEN ? ELSE rank END "
+            "WHERE merchant_id = ? AND transaction_id = ? AND lease_owner = ? AND claim_seq = ? AND rank < ?",
+            (
+                now,
+                due,
+                now,
+                error,
+                code,
+                RANK[state],
+                state,
+                RANK[state],
+                RANK[state],
+                row["merchant_id"],
+                row["transaction_id"],
+                claim.token,
+                claim.seq,
+                RANK[FINAL],
+            ),
+        )
+        if n and state != row["state"]:
+            self._event(tx, row["merchant_id"], row["transaction_id"], now, "status", state, code, error)
         return "open" if n else "lost"
 
     def release(self, claim: Claim) -> None:
@@ -476,8 +629,97 @@ class Ledger:
         due = rows[0]["due"] if rows else None
         return None if due is None else float(due)
 
-    # --- hooks ----------------------------------------------------------------------------------------------------
+    # --- judging ----------------------------------------------------------------------------------------------------
 
+    def sends(self, row: Mapping[str, Any], now: float) -> Sends:
+        """What the ledger knows of the requests sent for a payment, for the TRANSACTION_NOT_FOUND time rule.
+
+        The last moment a request may have been sent is the latest of the write-ahead, the last recorded attempt
+        and the first read that found nothing once the call had ended (this read itself when none came before): a
+        clock that jumps forward between a send and a read cannot end the wait early. No request can still be
+        sent once the call has ended (or is presumed over at ``call_until``): every later attempt is refused by
+        :meth:`record_attempt` once the payment is final."""
+        times = [row["created_at"], row["last_attempt_at"], row["absent_since"]]
+        if row["absent_since"] is None:
+            times.append(now)
+        call_until = row["call_until"]
+        closed = call_until is None or now >= call_until
+        return Sends(
+            known=True, last_at=max(t for t in times if t is not None), now=now, grace=self.grace, closed=closed
+        )
+
+    def _judge(self, row: Mapping[str, Any], now: float, key: str, status: int, answer: Answer | None) -> Judgement:
+        expect = Expect(row["transaction_id"], row["merchant_id"], row["amount"])
+        return judge(table(key), status=status, answer=answer, expect=expect, sends=self.sends(row, now))
+
+    def _apply(
+        self,
+        tx: Tx,
+        row: dict[str, Any],
+        judgement: Judgement,
+        now: float,
+        source: str,
+        answer: Answer | None,
+        *,
+        checked: bool = False,
+    ) -> str:
+        """Act on a judgement in the transaction that read ``row`` (locked). Returns ``final``, ``duplicate`` (was
+        final already), ``open`` or ``doubt`` (the answer proves nothing; recorded as an event)."""
+        m, t = row["merchant_id"], row["transaction_id"]
+        verdict = judgement.verdict
+        if row["rank"] >= RANK[FINAL]:
+            if verdict.final and judgement.code is not None:
+                self._note_repeat(tx, row, now, source, judgement.code)
+            return "duplicate"
+        if verdict is Verdict.NOT_RECORDED and row["answered_at"] is not None:
+            reason = "TRANSACTION_NOT_FOUND, but the gateway answered the request: not trusted"
+            self._event(tx, m, t, now, source, None, judgement.code, reason)
+            return "doubt"
+        if verdict in (Verdict.SUCCEEDED, Verdict.FAILED):
+            data = answer.get("data") if isinstance(answer, Mapping) else None
+            ref = data.get("providerReferenceId") if isinstance(data, Mapping) else None
+            assert judgement.code is not None
+            self._finalize(
+                tx,
+                row,
+                judgement.code,
+                now,
+                source,
+                pay_response_code=judgement.pay_response_code,
+                provider_reference_id=ref if isinstance(ref, str) else None,
+            )
+            return "final"
+        if verdict is Verdict.NOT_RECORDED:
+            self._finalize(tx, row, NOT_RECORDED, now, source, detail="TRANSACTION_NOT_FOUND")
+            return "final"
+        if verdict is Verdict.PENDING:
+            tx.execute(
+                "UPDATE mgw_payments SET answered_at = COALESCE(answered_at, ?) WHERE merchant_id = ? "
+                "AND transaction_id = ?",
+                (now, m, t),
+            )
+            if not checked and row["rank"] < RANK[ACCEPTED]:
+                tx.execute(
+                    "UPDATE mgw_payments SET state = ?, rank = ?, code = ?, updated_at = ? "
+                    "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
+                    (ACCEPTED, RANK[ACCEPTED], judgement.code, now, m, t, RANK[ACCEPTED]),
+                )
+                self._event(tx, m, t, now, source, ACCEPTED, judgement.code, None)
+            return "open"
+        if verdict is Verdict.NOT_YET_FOUND:
+            if row["absent_since"] is None and self.sends(row, now).closed:
+                tx.execute(
+                    "UPDATE mgw_payments SET absent_since = ? WHERE merchant_id = ? AND transaction_id = ?",
+                    (now, m, t),
+                )
+            return "open"
+        if verdict in _DOUBT:
+            self._event(tx, m, t, now, source, None, judgement.code, judgement.reason[:200])
+            log_event(30, "ledger_doubt", operation=row["operation"], transaction_id=t, code=judgement.code)
+            return "doubt"
+        return "open"
+
+    # --- hooks ----------------------------------------------------------------------------------------------------
     def deliver_hooks(self, *, limit: int = 100, merchant_id: str | None = None) -> int:
         """Run the hook of final payments whose hook has not run yet (their finalising process had no hook, failed
         it, or died). Returns how many hooks completed. Every process that has a hook may call it."""
@@ -486,8 +728,8 @@ class Ledger:
         done = 0
         if self.hook_in_transaction:
             for _ in range(limit):
-                now = self.clock()
                 with self.store.transaction() as tx:
+                    now = self._now(tx)
                     rows = tx.execute(
                         _HOOK_PICK_SQL[tx.dialect].format(m=_merchant_filter(merchant_id)),
                         _merchant_params(now, merchant_id),
@@ -496,9 +738,9 @@ class Ledger:
                         break
                     done += self._run_hook_in_tx(tx, rows[0], now)
             return done
-        now = self.clock()
         token = f"{self.owner}/{uuid.uuid4().hex[:12]}"
         with self.store.transaction() as tx:
+            now = self._now(tx)
             rows = tx.execute(
                 _HOOK_CLAIM_SQL[tx.dialect].format(m=_merchant_filter(merchant_id)),
                 (*_merchant_params(now, merchant_id), now, int(limit), token, now + self.hook_lease),
@@ -508,73 +750,85 @@ class Ledger:
         return done
 
     def _advance_final(
-        self,
-        merchant_id: str,
-        transaction_id: str,
-        code: str,
-        *,
-        source: str,
-        detail: str | None = None,
-        amount: int | None = None,
-        pay_response_code: str | None = None,
-        provider_reference_id: str | None = None,
+        self, merchant_id: str, transaction_id: str, code: str, *, source: str, detail: str | None = None
     ) -> bool:
-        now = self.clock()
+        """End a payment with one of the ledger's own verdicts (NOT_SENT, REJECTED, UNRESOLVED)."""
         with self.store.transaction() as tx:
-            row = self._row(tx, merchant_id, transaction_id)
+            now = self._now(tx)
+            row = self._row(tx, merchant_id, transaction_id, lock=True)
             if row is None:
                 self._event(tx, merchant_id, transaction_id, now, source, None, code, "not in the ledger")
                 return False
             if row["rank"] >= RANK[FINAL]:
                 self._note_repeat(tx, row, now, source, code)
                 return False
-            sent = row["amount"]
-            if code == "PAYMENT_SUCCESS" and amount is not None and sent is not None and amount != sent:
-                detail = f"gateway amount {amount}, sent {row['amount']}"
-                code = AMOUNT_MISMATCH
-            n = tx.rowcount(
-                "UPDATE mgw_payments SET state = ?, rank = ?, code = ?, detail = COALESCE(?, detail), "
-                "pay_response_code = COALESCE(?, pay_response_code), "
-                "provider_reference_id = COALESCE(?, provider_reference_id), final_source = ?, final_at = ?, "
-                "updated_at = ?, next_check_at = NULL, lease_owner = NULL, lease_until = NULL, "
-                "hook_pending = 1, hook_next_at = ? "
-                "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
-                (
-                    FINAL,
-                    RANK[FINAL],
-                    code,
-                    detail,
-                    pay_response_code,
-                    provider_reference_id,
-                    source,
-                    now,
-                    now,
-                    now,
-                    merchant_id,
-                    transaction_id,
-                    RANK[FINAL],
-                ),
-            )
-            if not n:
-                return False
-            self._event(tx, merchant_id, transaction_id, now, source, FINAL, code, detail)
-            log_event(20, "ledger_final", operation=row["operation"], transaction_id=transaction_id, code=code)
-            if self.hook is not None and self.hook_in_transaction:
-                final_row = self._row(tx, merchant_id, transaction_id)
-                assert final_row is not None
-                self._run_hook_in_tx(tx, final_row, now)
-        if self.hook is not None and not self.hook_in_transaction:
-            token = f"{self.owner}/{uuid.uuid4().hex[:12]}"
-            with self.store.transaction() as tx:
-                claimed = tx.execute(
-                    "UPDATE mgw_payments SET hook_lease_owner = ?, hook_lease_until = ? "
-                    "WHERE merchant_id = ? AND transaction_id = ? AND hook_pending = 1 "
-                    "AND (hook_lease_until IS NULL OR hook_lease_until < ?) RETURNING *",
-                    (token, now + self.hook_lease, merchant_id, transaction_id, now),
-                )
-            if claimed:
-                self._run_hook_leased(Payment.from_row(claimed[0]), token)
+            self._finalize(tx, row, code, now, source, detail=detail)
+        self._run_hook_after(merchant_id, transaction_id)
         return True
+
+    def _finalize(
+        self,
+        tx: Tx,
+        row: dict[str, Any],
+        code: str,
+        now: float,
+        source: str,
+        *,
+        detail: str | None = None,
+        pay_response_code: str | None = None,
+        provider_reference_id: str | None = None,
+    ) -> bool:
+        """The one transition to a final state, in the caller's transaction (the row read and locked there)."""
+        merchant_id, transaction_id = row["merchant_id"], row["transaction_id"]
+        n = tx.rowcount(
+            "UPDATE mgw_payments SET state = ?, rank = ?, code = ?, detail = COALESCE(?, detail), "
+            "pay_response_code = COALESCE(?, pay_response_code), "
+            "provider_reference_id = COALESCE(?, provider_reference_id), final_source = ?, final_at = ?, "
+            "updated_at = ?, next_check_at = NULL, lease_owner = NULL, lease_until = NULL, call_until = NULL, "
+            "hook_pending = 1, hook_next_at = ? "
+            "WHERE merchant_id = ? AND transaction_id = ? AND rank < ? AND attempts = ?",
+            (
+                FINAL,
+                RANK[FINAL],
+                code,
+                detail,
+                pay_response_code,
+                provider_reference_id,
+                source,
+                now,
+                now,
+                now,
+                merchant_id,
+                transaction_id,
+                RANK[FINAL],
+                row["attempts"],  # an attempt recorded since the row was read fences the verdict off
+            ),
+        )
+        if not n:
+            return False
+        self._event(tx, merchant_id, transaction_id, now, source, FINAL, code, detail)
+        log_event(20, "ledger_final", operation=row["operation"], transaction_id=transaction_id, code=code)
+        if self.hook is not None and self.hook_in_transaction:
+            final_row = self._row(tx, merchant_id, transaction_id)
+            assert final_row is not None
+            self._run_hook_in_tx(tx, final_row, now)
+        return True
+
+    def _run_hook_after(self, merchant_id: str, transaction_id: str) -> None:
+        """After a final transition committed: run the leased hook here (the default form)."""
+        if self.hook is None or self.hook_in_transaction:
+            return
+        token = f"{self.owner}/{uuid.uuid4().hex[:12]}"
+        with self.store.transaction() as tx:
+            now = self._now(tx)
+            claimed = tx.execute(
+                "UPDATE mgw_payments SET hook_lease_owner = ?, hook_lease_until = ? "
+                "WHERE merchant_id = ? AND transaction_id = ? AND hook_pending = 1 "
+                "AND (hook_lease_until IS NULL OR hook_lease_until < ?) RETURNING *",
+                (token, now + self.hook_lease, merchant_id, transaction_id, now),
+            )
+        if claimed:
+            self._run_hook_leased(Payment.from_row(claimed[0]), token)
 
     def _run_hook_in_tx(self, tx: Tx, row: dict[str, Any], now: float) -> int:
         assert self.hook is not None
@@ -600,14 +854,14 @@ class Ledger:
             self.hook(payment)
         except Exception as exc:  # noqa: BLE001 - retried after hook_retry seconds
             with self.store.transaction() as tx:
-                self._hook_failed(tx, payment, self.clock(), exc, token)
+                self._hook_failed(tx, payment, self._now(tx), exc, token)
             return 0
         with self.store.transaction() as tx:
             tx.execute(
                 "UPDATE mgw_payments SET hook_pending = 0, hook_done_at = ?, hook_attempts = hook_attempts + 1, "
                 "hook_error = NULL, hook_lease_owner = NULL, hook_lease_until = NULL "
                 "WHERE merchant_id = ? AND transaction_id = ? AND hook_lease_owner = ?",
-                (self.clock(), payment.merchant_id, payment.transaction_id, token),
+                (self._now(tx), payment.merchant_id, payment.transaction_id, token),
             )
         return 1
 
@@ -625,9 +879,12 @@ class Ledger:
     # --- helpers --------------------------------------------------------------------------------------------------
 
     @staticmethod
-    def _row(tx: Tx, merchant_id: str, transaction_id: str) -> dict[str, Any] | None:
+    def _row(tx: Tx, merchant_id: str, transaction_id: str, *, lock: bool = False) -> dict[str, Any] | None:
+        """The row; ``lock``: held until the transaction ends (PostgreSQL; SQLite's write lock holds already)."""
+        suffix = " FOR UPDATE" if lock and tx.dialect == "postgresql" else ""
         rows = tx.execute(
-            "SELECT * FROM mgw_payments WHERE merchant_id = ? AND transaction_id = ?", (merchant_id, transaction_id)
+            f"SELECT * FROM mgw_payments WHERE merchant_id = ? AND transaction_id = ?{suffix}",
+            (merchant_id, transaction_id),
         )
         return rows[0] if rows else None
 

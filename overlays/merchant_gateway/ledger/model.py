@@ -20,13 +20,18 @@ States (``Payment.state``), in rank order:
 
 Ledger verdicts (``code`` of a final payment that is not a gateway payment code):
 
-- ``NOT_RECORDED``: the status operation answered TRANSACTION_NOT_FOUND ``grace`` seconds or more after the
-  request: the gateway never recorded it; safe to pay again under a new transaction id.
+- ``NOT_RECORDED``: the status operation answered TRANSACTION_NOT_FOUND once no request for the payment could
+  still be sent or be in processing (the sending call had ended, ``grace`` had passed since its last recorded
+  attempt and since the first read that found nothing, the gateway never answered it), decided by
+  ``merchant_gateway.verdicts.judge``; every later attempt is refused. The gateway never recorded it; safe to pay
+  again under a new transaction id.
 - ``NOT_SENT``: the request provably never left (connection refused, rate limited on every attempt).
 - ``REJECTED``: the gateway refused the request with an error code (BAD_REQUEST, INVALID_TRANSACTION_ID...,
   kept in ``detail``); no status read is made, because the status of a refused id may describe another
   request (a duplicate id).
-- ``AMOUNT_MISMATCH``: a final success whose amount differs from the amount sent: never fulfil; look at it.
+- ``AMOUNT_MISMATCH``: written by versions before issue 22 for a success whose amount differed from the amount
+  sent. Now such an answer (and one whose amount is not an integer or absent) proves nothing: the payment stays
+  open, the reason is kept as an event, and a payment never proven ends UNRESOLVED at ``give_up_at``.
 - ``UNRESOLVED``: still not final at ``give_up_at``: a person has to look.
 """
 

@@ -1,5 +1,6 @@
-"""The ledger's side of the gateway hook: write-ahead before a money-moving call, its answer after, final status
-reads recorded, and every HTTP attempt paced by the fleet's shared rate ceiling.
+"""The ledger's side of the gateway hook: write-ahead before a money-moving call, every HTTP attempt recorded (and
+refused once the payment is final), its answer after, status reads judged, and every HTTP attempt paced by the
+fleet's shared rate ceiling.
 
 What an outcome of a money-moving call means to the ledger:
 
@@ -11,8 +12,13 @@ What an outcome of a money-moving call means to the ledger:
 - PAYMENT_ERROR / DECLINED / CANCELLED as an error answer: ``accepted``, status check due at once;
 - any other gateway error code (BAD_REQUEST, INVALID_TRANSACTION_ID...): final REJECTED.
 
-If the ledger cannot be written before sending, the call fails and nothing is sent. If it cannot be written after
-the answer, the caller still gets the answer (logged): the write-ahead row is there, so the reconciler settles it.
+Before each attempt (``before_attempt``, retries included) the fleet's rate ceiling is waited for first, then the
+attempt is recorded by one conditional update that refuses a final payment (:class:`PaymentClosedError`): the
+recorded time is as close to the send as the observer can get, and no attempt can follow a NOT_RECORDED verdict.
+
+If the ledger cannot be written before sending (write-ahead or an attempt), the call fails with
+:class:`LedgerUnavailable` and nothing is sent. If it cannot be written after the answer, the caller still gets the
+answer (logged): the write-ahead row is there, still open, so the reconciler settles it once the database is back.
 """
 
 from __future__ import annotations
@@ -25,12 +31,14 @@ from typing import TYPE_CHECKING, Any
 from ..errors import (
     ApiError,
     GatewayConnectionError,
+    GatewayError,
     OutcomeUnknown,
     PaymentError,
     RateLimitedError,
     ServerError,
 )
 from ..hooks import CallObserver
+from .errors import LedgerUnavailable, PaymentClosedError
 from .model import KINDS, NOT_SENT, REJECTED, TERMINAL_CODES
 
 if TYPE_CHECKING:
@@ -63,6 +71,22 @@ def _intent(prep: Prepared) -> dict[str, Any] | None:
         "original_transaction_id": wire.get("originalTransactionId") or wire.get("providerReferenceId"),
         "expires_in": expires_in,
     }
+
+
+def _attempt_key(prep: Prepared) -> tuple[str, str] | None:
+    """(merchant, transaction) of a money-moving call's attempt, as its write-ahead recorded them."""
+    intent = _intent(prep)
+    return None if intent is None else (intent["merchant_id"], intent["transaction_id"])
+
+
+def status_answer(result: object) -> dict[str, Any] | None:
+    """A status operation's answer as its JSON object: the generated model's ``to_dict()`` keeps the raw JSON
+    types of scalars (an amount ``1.0`` or ``"1"`` stays what it was), which the verdict function judges."""
+    to_dict = getattr(result, "to_dict", None)
+    if not callable(to_dict):
+        return None
+    answer = to_dict()
+    return answer if isinstance(answer, dict) else None
 
 
 def _status_key(prep: Prepared) -> tuple[str, str] | None:
@@ -101,6 +125,9 @@ class LedgerObserver(CallObserver):
     def before_attempt(self, prep: Prepared) -> None:
         if self.limiter is not None:
             self.limiter.acquire()
+        key = _attempt_key(prep)
+        if key is not None:
+            self.ledger.record_attempt(*key)  # raises: this attempt is not sent
 
     # --- async (the ledger's database calls run in a worker thread) ----------------------------------------------
 
@@ -124,6 +151,9 @@ class LedgerObserver(CallObserver):
     async def abefore_attempt(self, prep: Prepared) -> None:
         if self.limiter is not None:
             await self.limiter.aacquire()
+        key = _attempt_key(prep)
+        if key is not None:
+            await asyncio.to_thread(self.ledger.record_attempt, *key)
 
     # --- what each outcome means --------------------------------------------------------------------------------
 
@@ -135,7 +165,9 @@ class LedgerObserver(CallObserver):
 
     def _after_error(self, intent: dict[str, Any], exc: BaseException) -> None:
         m, t = intent["merchant_id"], intent["transaction_id"]
-        if isinstance(exc, OutcomeUnknown):
+        if isinstance(exc, PaymentClosedError | LedgerUnavailable):  # raised before an attempt: it was not sent
+            self.ledger.end_call(m, t)
+        elif isinstance(exc, GatewayError) and (isinstance(exc, OutcomeUnknown) or exc.verdict == "unknown"):
             self.ledger.record_unknown(m, t, f"OutcomeUnknown: {exc.code or exc.status or ''}".strip())
         elif isinstance(exc, GatewayConnectionError | RateLimitedError):
             self.ledger.record_final(m, t, NOT_SENT, source="answer", detail=type(exc).__name__)
@@ -147,22 +179,11 @@ class LedgerObserver(CallObserver):
             self.ledger.record_unknown(m, t, type(exc).__name__)
 
     def _after_status(self, key: tuple[str, str], result: Any) -> None:
-        code = str(getattr(result, "code", ""))
-        if code not in TERMINAL_CODES:
-            return
-        data = getattr(result, "data", None)
-        amount = getattr(data, "amount", None)
-        prc = getattr(data, "pay_response_code", None)
-        ref = getattr(data, "provider_reference_id", None)
-        self.ledger.record_final(
-            key[0],
-            key[1],
-            code,
-            source="status",
-            amount=amount if isinstance(amount, int) else None,
-            pay_response_code=prc if isinstance(prc, str) else None,
-            provider_reference_id=ref if isinstance(ref, str) else None,
-        )
+        answer = status_answer(result)
+        code = answer.get("code") if answer is not None else None
+        if answer is None or code not in TERMINAL_CODES:
+            return  # pending is the reconciler's to schedule; anything else proves nothing here
+        self.ledger.record_status(key[0], key[1], answer, source="status")
 
     @staticmethod
     def _safely(fn: Callable[..., None], *args: Any) -> None:

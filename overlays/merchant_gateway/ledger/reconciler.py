@@ -12,8 +12,13 @@ bounded by its concurrency, not by how many payments are open.
   (unless a worker is frozen longer than the lease: size ``lease`` for your pauses).
 - Each status read is a single attempt through the gateway (its ledger observer paces it under the fleet's rate
   ceiling); failures go back into the schedule, a 429 waits the gateway's TIME_WINDOW (bounded).
+- The status answer is judged by the ledger (``merchant_gateway.verdicts.judge``) against the payment's amount,
+  merchant and send history; an answer that proves nothing (amount ``1.0``, ``"1"`` or absent, another id)
+  leaves the payment open and it is checked again.
 - Final states go through the ledger's one-winner transition; the merchant's hook runs there (and the reconciler
   also delivers hooks left pending by processes that had none or died).
+- A ledger that cannot be written (:class:`LedgerUnavailable`) ends nothing: the worker logs it and tries again;
+  the payments stay open until the database is back.
 
 ``mgw reconcile --worker`` runs one as a process; ``Reconciler(ledger, gateway).start()`` runs one inside an
 application (a daemon thread pool) until ``stop()``.
@@ -28,10 +33,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigurationError, GatewayError, RateLimitedError, TransactionNotFoundError
-from ..flows._fields import field_of
+from ..errors import ConfigurationError, GatewayError, RateLimitedError
 from ..retry import RetryPolicy
+from .errors import LedgerUnavailable
 from .ledger import Claim, Ledger
+from .observer import status_answer
 
 if TYPE_CHECKING:
     from ..gateway import Gateway
@@ -73,6 +79,11 @@ class Reconciler:
             raise ConfigurationError("gateway", "build the gateway with observer=ledger.observer")
         if lease <= gateway.config.timeout + safety:
             raise ConfigurationError("lease", "must exceed the gateway's timeout plus the safety margin")
+        if ledger.grace <= gateway.config.timeout:
+            raise ConfigurationError(
+                "grace",
+                "the ledger's grace must exceed the gateway's timeout (a request may be in processing that long)",
+            )
         self.ledger = ledger
         self.gateway = gateway.with_options(retry=RetryPolicy(max_attempts=1))
         self.merchant_id = gateway.config.merchant_id
@@ -116,29 +127,25 @@ class Reconciler:
         code: str | None = None
         try:
             resp = self.gateway.get_transaction_status(txn)
-        except TransactionNotFoundError:
-            code = "TRANSACTION_NOT_FOUND"
-            result = self.ledger.finish_check(claim, not_found=True)
         except RateLimitedError as exc:
             code = exc.code
             wait = _bounded(exc.time_window)
             result = self.ledger.finish_check(claim, error="rate limited", not_before=self.ledger.clock() + wait)
             self._count("errors")
+        except LedgerUnavailable:
+            raise  # nothing is written; the claim's lease ends and the check runs again
         except GatewayError as exc:
             code = exc.code or type(exc).__name__
-            result = self.ledger.finish_check(claim, error=code)
-            self._count("errors")
+            if exc.code == "TRANSACTION_NOT_FOUND":  # the ledger's time rule decides what it means
+                not_found = {"success": False, "code": exc.code}
+                result = self.ledger.finish_check(claim, answer=not_found, status=exc.status or 200)
+            else:
+                result = self.ledger.finish_check(claim, error=code)
+                self._count("errors")
         else:
-            code = str(resp.code)
-            data = field_of(resp, "data")
-            amount = field_of(data, "amount")
-            result = self.ledger.finish_check(
-                claim,
-                code=code,
-                amount=amount if isinstance(amount, int) else None,
-                pay_response_code=field_of(data, "pay_response_code"),
-                provider_reference_id=field_of(data, "provider_reference_id"),
-            )
+            answer = status_answer(resp)
+            code = str(answer.get("code")) if answer is not None else None
+            result = self.ledger.finish_check(claim, answer=answer, error=None if answer else "no answer")
         ended = self.ledger.clock()
         with self._stats_lock:
             self.stats.checks += 1

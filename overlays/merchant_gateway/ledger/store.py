@@ -4,7 +4,17 @@ Why this module exists: the ledger's rules (merchant_gateway/ledger/ledger.py) a
 databases understand; this module hides the three things that differ: how a connection is made and shared, how a
 write transaction starts (SQLite serialises writers with ``BEGIN IMMEDIATE``; PostgreSQL locks rows), and how a
 batch of due rows is claimed by one worker (PostgreSQL ``FOR UPDATE SKIP LOCKED``; SQLite needs nothing more than
-its single writer). SQL is written with ``?`` placeholders; the PostgreSQL store rewrites them to ``%s``.
+its single writer). SQL is written with ``?`` placeholders; the PostgreSQL store rewrites them to ``%s`` (outside
+quoted text; a literal ``%``, as in ``LIKE 'OD-%'``, is kept as written).
+
+Two promises every store keeps (issue 22):
+
+- one clock: :meth:`Store.now` is the time every ledger write stores and every comparison uses, read inside the
+  transaction: PostgreSQL's ``clock_timestamp()`` (one clock for every machine of the fleet), SQLite's process
+  clock (one machine);
+- fails closed, with our error: any database failure (locked, corrupt or full file, server down or restarted)
+  surfaces as :class:`~merchant_gateway.ledger.LedgerUnavailable` within ``timeout`` seconds (SQLite's busy
+  timeout; PostgreSQL's connect, pool and lock waits), never as a driver exception.
 
 URLs: ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db``, ``sqlite:///:memory:`` (one process, tests);
 ``postgresql://user:pass@host:port/dbname`` (or ``postgres://``; needs the extra ``postgres``: psycopg 3 and
@@ -14,16 +24,29 @@ psycopg-pool).
 from __future__ import annotations
 
 import contextlib
+import functools
+import math
 import os
 import sqlite3
 import threading
+import time
 import urllib.parse
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
+from ..config import DEFAULT_TIMEOUT
 from ..errors import ConfigurationError
+from .errors import LedgerUnavailable
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+# columns added after version 1 (added in place to a database written by an older version)
+_ADDED_COLUMNS = (
+    ("mgw_payments", "last_attempt_at", "{real}"),
+    ("mgw_payments", "attempts", "INTEGER NOT NULL DEFAULT 0"),
+    ("mgw_payments", "call_until", "{real}"),
+    ("mgw_payments", "answered_at", "{real}"),
+    ("mgw_payments", "absent_since", "{real}"),
+)
 
 # {real}/{bigint}/{text} are replaced per dialect
 _SCHEMA = """
@@ -47,6 +70,11 @@ CREATE TABLE IF NOT EXISTS mgw_payments (
     deadline {real} NOT NULL,
     give_up_at {real} NOT NULL,
     unknown_at {real},
+    last_attempt_at {real},
+    attempts INTEGER NOT NULL DEFAULT 0,
+    call_until {real},
+    answered_at {real},
+    absent_since {real},
     updated_at {real} NOT NULL,
     final_at {real},
     next_check_at {real},
@@ -124,10 +152,13 @@ class Tx(Protocol):
 class Store(Protocol):
     dialect: str
     url: str
+    timeout: float
 
     def transaction(self, *, fast: bool = False) -> contextlib.AbstractContextManager[Tx]: ...
 
     def server_now(self, tx: Tx) -> float | None: ...
+
+    def now(self, tx: Tx) -> float: ...
 
     def close(self) -> None: ...
 
@@ -169,13 +200,17 @@ class SqliteStore:
 
     dialect = "sqlite"
 
-    def __init__(self, path: str, *, synchronous: str = "FULL", busy_timeout: float = 30.0, max_idle: int = 8) -> None:
+    def __init__(
+        self, path: str, *, synchronous: str = "FULL", timeout: float = DEFAULT_TIMEOUT, max_idle: int = 8
+    ) -> None:
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ConfigurationError("synchronous", "must be OFF, NORMAL, FULL or EXTRA")
+        _check_timeout(timeout)
         self.path = path
         self.url = f"sqlite:///{path}"
+        self.timeout = float(timeout)
         self._synchronous = synchronous.upper()
-        self._busy = busy_timeout
+        self._busy = self.timeout
         self._max_idle = max_idle
         self._idle: dict[bool, list[sqlite3.Connection]] = {False: [], True: []}
         self._lock = threading.Lock()
@@ -215,6 +250,11 @@ class SqliteStore:
 
     @contextlib.contextmanager
     def transaction(self, *, fast: bool = False) -> Iterator[Tx]:
+        with _unavailable_on(sqlite3.Error, OSError), self._transaction(fast) as tx:
+            yield tx
+
+    @contextlib.contextmanager
+    def _transaction(self, fast: bool) -> Iterator[Tx]:
         guard = self._memory_lock if self.path == ":memory:" else contextlib.nullcontext()
         with guard:
             conn = self._take(fast)
@@ -237,6 +277,9 @@ class SqliteStore:
 
     def server_now(self, tx: Tx) -> float | None:
         return None  # one machine: the processes share its clock
+
+    def now(self, tx: Tx) -> float:
+        return time.time()
 
     def close(self) -> None:
         with self._lock:
@@ -264,15 +307,47 @@ class _PgTx:
         return self._conn
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        cur = self._conn.execute(sql.replace("?", "%s"), tuple(params), prepare=True)
+        cur = self._conn.execute(pg_sql(sql), tuple(params), prepare=True)
         if cur.description is None:
             return []
         rows: list[dict[str, Any]] = cur.fetchall()
         return rows
 
     def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int:
-        count: int = self._conn.execute(sql.replace("?", "%s"), tuple(params), prepare=True).rowcount
+        count: int = self._conn.execute(pg_sql(sql), tuple(params), prepare=True).rowcount
         return count
+
+
+@functools.lru_cache(maxsize=512)
+def pg_sql(sql: str) -> str:
+    """``?`` placeholders as psycopg's ``%s``, outside quoted text and comments; every literal ``%`` doubled (psycopg
+    reads ``%`` as a placeholder anywhere when parameters are given, even inside ``'OD-%'``)."""
+    out: list[str] = []
+    quote: str | None = None
+    i, n = 0, len(sql)
+    while i < n:
+        ch = sql[i]
+        if ch == "%":
+            out.append("%%")
+        elif quote is not None:
+            out.append(ch)
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+            out.append(ch)
+        elif ch == "-" and sql.startswith("--", i):
+            end = sql.find("\n", i)
+            end = n if end < 0 else end
+            out.append(sql[i:end].replace("%", "%%"))
+            i = end
+            continue
+        elif ch == "?":
+            out.append("%s")
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
 
 
 class PostgresStore:
@@ -284,36 +359,57 @@ class PostgresStore:
 
     dialect = "postgresql"
 
-    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10, timeout: float = DEFAULT_TIMEOUT) -> None:
         try:
-            import psycopg  # noqa: F401
+            import psycopg
             from psycopg.rows import dict_row
-            from psycopg_pool import ConnectionPool
+            from psycopg_pool import ConnectionPool, PoolTimeout
         except ImportError:  # pragma: no cover - depends on the installation
             raise ConfigurationError(
                 "MGW_LEDGER_URL", "a postgresql:// ledger needs: pip install 'merchant-gateway-client[postgres]'"
             ) from None
+        _check_timeout(timeout)
         self.url = url
+        self.timeout = float(timeout)
+        self._errors: tuple[type[BaseException], ...] = (psycopg.Error, PoolTimeout, OSError)
+        wait_ms = max(1, int(self.timeout * 1000))
         self._pool = ConnectionPool(
             url,
             min_size=min_size,
             max_size=max_size,
-            kwargs={"row_factory": dict_row, "autocommit": True},
-            open=True,
+            kwargs={
+                "row_factory": dict_row,
+                "autocommit": True,
+                # every wait of one ledger call bounded by the timeout: connecting, and a row lock held elsewhere
+                "connect_timeout": max(1, math.ceil(self.timeout)),
+                "options": f"-c lock_timeout={wait_ms}",
+            },
+            timeout=self.timeout,  # waiting for a free pooled connection
+            # a pooled connection is checked before it is handed out: after a server restart the stale ones are
+            # replaced instead of failing the next ledger call (issue 23)
+            check=ConnectionPool.check_connection,
+            reconnect_timeout=max(60.0, self.timeout),
+            open=False,
             name="mgw-ledger",
         )
+        with _unavailable_on(*self._errors):
+            self._pool.open(wait=False)
         with self.transaction() as tx:
             tx.execute("SELECT pg_advisory_xact_lock(8403110917)")  # one schema creator at a time
             _create_schema(tx)
 
     @contextlib.contextmanager
     def transaction(self, *, fast: bool = False) -> Iterator[Tx]:
-        with self._pool.connection() as conn, conn.transaction():
+        with _unavailable_on(*self._errors), self._pool.connection() as conn, conn.transaction():
             if fast:
                 conn.execute("SET LOCAL synchronous_commit = off")
             yield _PgTx(conn)
 
     def server_now(self, tx: Tx) -> float | None:
+        rows = tx.execute("SELECT extract(epoch from clock_timestamp())::float8 AS now")
+        return float(rows[0]["now"])
+
+    def now(self, tx: Tx) -> float:
         rows = tx.execute("SELECT extract(epoch from clock_timestamp())::float8 AS now")
         return float(rows[0]["now"])
 
@@ -329,12 +425,54 @@ def _create_schema(tx: Tx) -> None:
     for statement in _SCHEMA.format(**types).split(";"):
         if statement.strip():
             tx.execute(statement)
-    if not tx.execute("SELECT version FROM mgw_schema"):
+    versions = tx.execute("SELECT version FROM mgw_schema")
+    if not versions:
         tx.execute("INSERT INTO mgw_schema (version) VALUES (?)", (SCHEMA_VERSION,))
+    elif int(versions[0]["version"]) < SCHEMA_VERSION:
+        for table, column, kind in _ADDED_COLUMNS:
+            if column not in _columns(tx, table):
+                tx.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind.format(**types)}")
+        tx.execute("UPDATE mgw_schema SET version = ?", (SCHEMA_VERSION,))
+
+
+def _columns(tx: Tx, table: str) -> set[str]:
+    if tx.dialect == "postgresql":
+        rows = tx.execute(
+            "SELECT column_name AS name FROM information_schema.columns WHERE table_name = ? "
+            "AND table_schema = current_schema()",
+            (table,),
+        )
+    else:
+        rows = tx.execute(f"PRAGMA table_info({table})")
+    return {str(r["name"]) for r in rows}
+
+
+def _check_timeout(timeout: float) -> None:
+    if not isinstance(timeout, int | float) or not math.isfinite(timeout) or not 0 < timeout <= 3600:
+        raise ConfigurationError("timeout", "must be a number of seconds from above 0 to 3600 (the gateway's timeout)")
+
+
+@contextlib.contextmanager
+def _unavailable_on(*errors: type[BaseException]) -> Iterator[None]:
+    """Driver failures become LedgerUnavailable (the driver's exception stays attached as the cause, for logs:
+    neither kind of database puts a parameter value in its message). Our own errors pass through unchanged."""
+    try:
+        yield
+    except LedgerUnavailable:
+        raise
+    except errors as exc:
+        sqlstate = getattr(exc, "sqlstate", None)
+        what = f"{type(exc).__name__}{f' {sqlstate}' if sqlstate else ''}"
+        raise LedgerUnavailable(
+            f"the ledger's database cannot be used ({what}); nothing was sent if this was before a request, "
+            "and open payments are settled by the reconciler once it is back"
+        ) from exc
 
 
 def open_store(url: str | None = None, **options: Any) -> SqliteStore | PostgresStore:
-    """A store from a URL (default: ``MGW_LEDGER_URL``, else ``sqlite:///mgw-ledger.sqlite3``)."""
+    """A store from a URL (default: ``MGW_LEDGER_URL``, else ``sqlite:///mgw-ledger.sqlite3``). ``timeout``: the
+    bound of every database wait of one ledger call (default: the gateway's default timeout); give it the
+    gateway's ``timeout`` so a ledger call never outlasts the call it guards."""
     url = url or os.environ.get("MGW_LEDGER_URL") or "sqlite:///mgw-ledger.sqlite3"
     scheme, sep, rest = url.partition("://")
     if not sep:
