@@ -740,7 +740,18 @@ def make_kit(doc: dict[str, Any]) -> dict[str, Any]:
         "ui_callbacks": ui_callback_cases(doc),
         "rule_cases": rule_cases(doc),
         "schema_cases": schema_cases(doc),
+        **verdict_sections(doc),
     }
+
+
+def verdict_sections(doc: dict[str, Any]) -> dict[str, Any]:
+    """`verdicts`: answers and the verdicts they mean, and the polling schedule (tools/conformance/verdict_cases.py;
+    the one part of the kit computed by the Python client, whose verdict function every client must agree with)."""
+    if str(ROOT) not in sys.path:  # run as a script: tools/ and generator/ live at the repository root
+        sys.path.insert(0, str(ROOT))
+    from tools.conformance import verdict_cases
+
+    return dict(verdict_cases.kit_sections(doc))
 
 
 def render(kit: dict[str, Any]) -> str:
@@ -761,7 +772,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"wrote {args.out}: {len(kit['requests'])} request cases, {len(kit['callbacks'])} callback cases, "
         f"{len(kit['ui_callbacks'])} UI callback cases, {len(kit['rule_cases'])} field-rule cases, "
-        f"{len(kit['schema_cases'])} schema cases"
+        f"{len(kit['schema_cases'])} schema cases, {len(kit['verdicts']['cases'])} verdict cases"
     )
     if args.write_shipped:
         SHIPPED_KIT.parent.mkdir(parents=True, exist_ok=True)
