@@ -48,6 +48,7 @@ _AMOUNT_ECHOED = ("debit", "collect")
 _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 _UNREADABLE = (ValueError, KeyError, TypeError, AttributeError)  # raised by generated parsing of odd answers
 _KNOWN_AMOUNTS = 10_000  # per gateway; bounded so a long-running process does not grow without limit
+_NEVER = float("-inf")  # no attempt of the transaction may have been sent
 # verdicts whose answer is returned to the caller (a status read's failed payment is the answer asked for)
 _RETURNED = frozenset({Verdict.SUCCEEDED, Verdict.ACCEPTED, Verdict.PENDING, Verdict.UNCONFIRMED})
 
@@ -159,7 +160,7 @@ class Core:
         self._amounts: OrderedDict[str, int] = OrderedDict()
         # transaction id -> [clock() when its last attempt ended, calls for it in progress]: what this process
         # sent, for the time rule of TRANSACTION_NOT_FOUND (merchant_gateway.verdicts)
-        self._sends: OrderedDict[str, list[float]] = OrderedDict()
+        self._sends: OrderedDict[str, list[float]] = OrderedDict()  # [last sent at or _NEVER, calls running]
         self._not_recorded: OrderedDict[str, None] = OrderedDict()  # declared never recorded: no new attempt
         self._amounts_lock = threading.Lock()
 
@@ -211,16 +212,16 @@ class Core:
                     "was declared never recorded by the gateway; a request sent under it now could be recorded "
                     "after that verdict: start again under a new transaction id",
                 )
-            entry = self._sends.setdefault(txn, [self._clock(), 0.0])
+            entry = self._sends.setdefault(txn, [_NEVER, 0])
             entry[1] += 1
             self._sends.move_to_end(txn)
             while len(self._sends) > _KNOWN_AMOUNTS:
                 self._sends.popitem(last=False)
 
-    def attempt_ended(self, prep: Prepared) -> None:
-        """An attempt of a money-moving call is over: its request may have been sent until now."""
+    def attempt_ended(self, prep: Prepared, *, sent: bool) -> None:
+        """An attempt of a money-moving call is over; ``sent``: its request may have been sent (until now)."""
         txn = prep.transaction_id
-        if txn is None or prep.op.money_movement == "none":
+        if not sent or txn is None or prep.op.money_movement == "none":
             return
         with self._amounts_lock:
             entry = self._sends.get(txn)
@@ -234,20 +235,19 @@ class Core:
         with self._amounts_lock:
             entry = self._sends.get(txn)
             if entry is not None:
-                entry[0] = max(entry[0], self._clock())
-                entry[1] = max(0.0, entry[1] - 1)
+                entry[1] = max(0, entry[1] - 1)
 
     def sends_for(self, transaction_id: str | None, *, started_at: float | None = None) -> Sends:
         """What this process knows of the requests sent for ``transaction_id`` (``started_at``: a start's
         clock() reading known to the caller, e.g. a task-layer result, counts as a send)."""
         with self._amounts_lock:
             entry = self._sends.get(transaction_id) if transaction_id is not None else None
-            last = entry[0] if entry is not None else None
+            last = entry[0] if entry is not None and entry[0] != _NEVER else None
             in_progress = entry is not None and entry[1] > 0
         if started_at is not None:
             last = started_at if last is None else max(last, started_at)
         return Sends(
-            known=last is not None,
+            known=entry is not None or last is not None,
             last_at=last,
             now=self._clock(),
             grace=self.config.reconcile_grace,
@@ -370,7 +370,7 @@ class Core:
     ) -> Done | Wait:
         """Result of attempt ``attempt`` (1-based): Done, Wait (then try again) or an exception."""
         op_id, txn = prep.op.operation_id, prep.transaction_id
-        self.attempt_ended(prep)
+        self.attempt_ended(prep, sent=not isinstance(exc, _NOT_SENT))
         if exc is not None:
             if isinstance(exc, _NOT_SENT):
                 error: GatewayError = GatewayConnectionError(
@@ -491,7 +491,7 @@ class Core:
         over another call's answer)."""
         op_id, txn = prep.op.operation_id, prep.transaction_id
         meta: dict[str, Any] = {"operation": op_id, "transaction_id": txn, "status": status}
-        meta |= {"code": judgement.code, "verdict": Verdict.UNKNOWN.value}
+        meta |= {"code": judgement.code, "pay_response_code": judgement.pay_response_code, "verdict": "unknown"}
         field = judgement.mismatch
         error: GatewayError
         if field is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES, OutcomeTable
 
@@ -33,6 +33,7 @@ __all__ = [
     "Sends",
     "Verdict",
     "judge",
+    "not_found_verdict",
     "read_answer",
     "table",
 ]
@@ -223,7 +224,7 @@ def judge(
     if problem is not None:
         why, field = problem
         return Judgement(doubt, code, prc, why, field)
-    needed = outcomes.evidence.get(outcome)
+    needed = _evidence(outcomes, outcome)
     if needed:
         missing = _proves(needed, data, expect)
         if missing is not None:
@@ -231,7 +232,7 @@ def judge(
                 return Judgement(Verdict.UNCONFIRMED, code, prc, "no expected amount was given to check")
             return Judgement(doubt, code, prc, f"{code} without {missing}")
     if outcome == "not-found" and outcomes.payment_state:
-        return Judgement(_not_found(sends), code, prc, _not_found_reason(sends))
+        return Judgement(not_found_verdict(sends), code, prc, _not_found_reason(sends))
     if outcome == "duplicate" and attempt > 1 and outcomes.may_move_money:
         return Judgement(Verdict.UNKNOWN, code, prc, "an earlier attempt of this call may have been recorded")
     return Judgement(Verdict(outcome), code, prc, f"{code} on {outcomes.key}")
@@ -249,9 +250,14 @@ def _positive_by_data(
     outcome = "accepted" if "accepted" in outcomes.codes.values() else None
     if outcome is None and not outcomes.may_move_money and "succeeded" in outcomes.codes.values():
         outcome = "succeeded"
-    if outcome is None or _proves(outcomes.evidence.get(outcome, ()), data, expect) is not None:  # type: ignore[call-overload]
+    if outcome is None or _proves(_evidence(outcomes, outcome), data, expect) is not None:
         return None
     return outcome
+
+
+def _evidence(outcomes: OutcomeTable, outcome: str) -> tuple[str, ...]:
+    evidence = cast("Mapping[str, tuple[str, ...]]", outcomes.evidence)  # keyed by outcome names
+    return evidence.get(outcome, ())
 
 
 def _codes(answer: object) -> tuple[str | None, str | None]:
@@ -299,7 +305,8 @@ def _proves(fields: tuple[str, ...], data: Mapping[str, Any], expect: Expect) ->
     return None
 
 
-def _not_found(sends: Sends | None) -> Verdict:
+def not_found_verdict(sends: Sends | None) -> Verdict:
+    """TRANSACTION_NOT_FOUND on a status read, given what is known of the requests sent (the time rule)."""
     if sends is None or not sends.known:
         return Verdict.NOT_FOUND
     if not sends.closed:
@@ -312,7 +319,7 @@ def _not_found(sends: Sends | None) -> Verdict:
 
 
 def _not_found_reason(sends: Sends | None) -> str:
-    verdict = _not_found(sends)
+    verdict = not_found_verdict(sends)
     if verdict is Verdict.NOT_FOUND:
         return "the gateway has no record, and nothing is known of what was sent for it"
     if verdict is Verdict.NOT_RECORDED:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from conftest_values import judged
 from merchant_gateway.errors import (
     GatewayConnectionError,
-    PaymentDeclinedError,
     RateLimitedError,
     ServerError,
+    TransactionNotFoundError,
     ValidationError,
 )
 from merchant_gateway.flows.polling import (
@@ -18,6 +19,7 @@ from merchant_gateway.flows.polling import (
     wait_for_final_status,
 )
 from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
+from merchant_gateway.verdicts import Verdict
 
 
 class FakeClock:
@@ -75,7 +77,7 @@ def test_every_check_happens_at_its_scheduled_moment_until_success() -> None:
 
     def fetch() -> StatusSnapshot:
         seen_at.append(clock() - start)
-        return StatusSnapshot("TX1", answers[len(seen_at) - 1], amount=100)
+        return judged("TX1", answers[len(seen_at) - 1], amount=100)
 
     final = wait_for_final_status(fetch, "TX1", expected_amount=100, clock=clock, sleep=clock.sleep)
     assert final.succeeded and final.checks == 15
@@ -87,8 +89,8 @@ def test_internal_server_error_and_transport_failures_are_not_final() -> None:
     script: list[object] = [
         ServerError("x", code="INTERNAL_SERVER_ERROR"),
         GatewayConnectionError("down"),
-        StatusSnapshot("TX1", "PAYMENT_PENDING"),
-        StatusSnapshot("TX1", "PAYMENT_DECLINED", amount=100),
+        judged("TX1", "PAYMENT_PENDING"),
+        judged("TX1", "PAYMENT_DECLINED", amount=100),
     ]
 
     def fetch() -> StatusSnapshot:
@@ -102,14 +104,41 @@ def test_internal_server_error_and_transport_failures_are_not_final() -> None:
     assert final.code == "PAYMENT_DECLINED" and not final.succeeded and final.checks == 4
 
 
-def test_a_final_state_reported_as_an_error_class_ends_the_wait() -> None:
+def test_not_found_right_after_the_start_is_not_final_until_the_grace_is_over() -> None:
+    """Issue 22, finding 4: TRANSACTION_NOT_FOUND right after the gateway accepted the start is "not yet found";
+    only once the grace after the start's send is over is it final ("not recorded")."""
+    clock = FakeClock()
+    start = clock()
+    seen_at: list[float] = []
+
+    def fetch() -> StatusSnapshot:
+        seen_at.append(clock() - start)
+        raise TransactionNotFoundError("no such payment", code="TRANSACTION_NOT_FOUND", verdict="not-found")
+
+    final = wait_for_final_status(fetch, "TX1", started_at=start, grace=60.0, clock=clock, sleep=clock.sleep)
+    assert final.code == "TRANSACTION_NOT_FOUND" and final.snapshot.verdict is Verdict.NOT_RECORDED
+    assert not final.succeeded and seen_at[0] == 20 and seen_at[-1] >= 60 and seen_at[-2] < 60
+
+
+def test_not_yet_found_never_ends_the_wait() -> None:
     clock = FakeClock()
 
     def fetch() -> StatusSnapshot:
-        raise PaymentDeclinedError("declined", code="PAYMENT_DECLINED", transaction_id="TX1")
+        raise TransactionNotFoundError("no such payment", code="TRANSACTION_NOT_FOUND", verdict="not-yet-found")
 
-    final = wait_for_final_status(fetch, "TX1", clock=clock, sleep=clock.sleep)
-    assert final.code == "PAYMENT_DECLINED" and final.checks == 1
+    with pytest.raises(PollTimeout) as info:
+        wait_for_final_status(fetch, "TX1", clock=clock, sleep=clock.sleep)
+    assert info.value.code == "TRANSACTION_NOT_FOUND"
+
+
+def test_a_payment_nobody_knows_the_sends_of_is_never_declared_not_recorded() -> None:
+    clock = FakeClock()
+
+    def fetch() -> StatusSnapshot:
+        raise TransactionNotFoundError("no such payment", code="TRANSACTION_NOT_FOUND", verdict="not-found")
+
+    with pytest.raises(PollTimeout):  # a bare id: no start known, so a request may still arrive
+        wait_for_final_status(fetch, "TX1", clock=clock, sleep=clock.sleep)
 
 
 def test_rate_limit_pushes_the_next_check_back_and_stays_bounded() -> None:
@@ -120,7 +149,7 @@ def test_rate_limit_pushes_the_next_check_back_and_stays_bounded() -> None:
     limited.time_window = "15"
     hostile = RateLimitedError("slow down", code="API_RATE_LIMIT_REACHED")
     hostile.time_window = "inf"
-    script: list[object] = [limited, hostile, StatusSnapshot("TX1", "PAYMENT_SUCCESS", amount=5)]
+    script: list[object] = [limited, hostile, judged("TX1", "PAYMENT_SUCCESS", amount=5)]
 
     def fetch() -> StatusSnapshot:
         seen_at.append(clock() - start)
@@ -140,7 +169,7 @@ def test_amount_mismatch_is_refused() -> None:
     clock = FakeClock()
     with pytest.raises(AmountMismatchError) as info:
         wait_for_final_status(
-            lambda: StatusSnapshot("TX1", "PAYMENT_SUCCESS", amount=99),
+            lambda: judged("TX1", "PAYMENT_SUCCESS", amount=99, expected=100),
             "TX1",
             expected_amount=100,
             clock=clock,
@@ -156,7 +185,7 @@ def test_collect_wait_never_exceeds_the_remaining_expiry() -> None:
 
     def fetch() -> StatusSnapshot:
         seen_at.append(clock() - started)
-        return StatusSnapshot("COL1", "PAYMENT_PENDING")
+        return judged("COL1", "PAYMENT_PENDING")
 
     with pytest.raises(PollTimeout) as info:
         wait_for_final_status(fetch, "COL1", started_at=started, expires_in=180, clock=clock, sleep=clock.sleep)
@@ -183,7 +212,7 @@ async def test_async_twin_follows_the_same_schedule() -> None:
 
     async def fetch() -> StatusSnapshot:
         seen_at.append(clock() - start)
-        return StatusSnapshot("TX1", "PAYMENT_SUCCESS" if len(seen_at) == 3 else "PAYMENT_PENDING", amount=7)
+        return judged("TX1", "PAYMENT_SUCCESS" if len(seen_at) == 3 else "PAYMENT_PENDING", amount=7)
 
     final = await async_wait_for_final_status(fetch, "TX1", expected_amount=7, clock=clock, sleep=clock.async_sleep)
     assert final.succeeded

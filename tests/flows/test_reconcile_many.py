@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from conftest_values import judged
 from merchant_gateway.errors import ConfigurationError, RateLimitedError
 from merchant_gateway.flows.polling import FinalStatus, PollTimeout, StatusSnapshot
 from merchant_gateway.flows.reconcile import PendingPayment, reconcile_many
@@ -42,7 +43,7 @@ async def test_each_payment_follows_its_schedule_within_the_ceilings() -> None:
         # payment n settles on its (n % 4 + 1)-th check; every 7th is declined
         done = len(calls[txn]) > n % 4
         code = ("PAYMENT_DECLINED" if n % 7 == 0 else "PAYMENT_SUCCESS") if done else "PAYMENT_PENDING"
-        return StatusSnapshot(txn, code, amount=100)
+        return judged(txn, code, amount=100)
 
     pending = [PendingPayment(f"TX{n}", started_at=0.0, expected_amount=100) for n in range(60)]
     progress: list[tuple[int, int]] = []
@@ -79,7 +80,7 @@ async def test_deadline_and_rate_limits_are_reported_per_payment() -> None:
             err = RateLimitedError("slow", code="API_RATE_LIMIT_REACHED")
             err.time_window = "5"
             raise err
-        return StatusSnapshot(txn, "PAYMENT_PENDING" if txn == "SLOW" else "PAYMENT_SUCCESS")
+        return judged(txn, "PAYMENT_PENDING" if txn == "SLOW" else "PAYMENT_SUCCESS", amount=100)
 
     report = await reconcile_many(
         fetch,
@@ -118,14 +119,15 @@ async def test_every_http_request_counts_against_the_rate_ceiling() -> None:
         if sum(1 for _, t in wire if t == txn) == 1:
             body = b'{"success": false, "code": "API_RATE_LIMIT_REACHED", "message": "m", "data": {"TIME_WINDOW": 3}}'
             return httpx.Response(429, content=body)
-        return httpx.Response(200, content=b'{"success": true, "code": "PAYMENT_SUCCESS", "message": "m"}')
+        paid = {"transactionId": txn, "merchantId": "M1", "amount": 100}
+        return httpx.Response(200, json={"success": True, "code": "PAYMENT_SUCCESS", "message": "m", "data": paid})
 
     async with AsyncGateway(
         merchant_id="M1", salt_key="s", salt_index="1", transport=httpx.MockTransport(handler), sleep=clock.sleep
     ) as gw:
         report = await reconcile_payments(
             gw,
-            [PendingPayment(f"T{i}", started_at=-100.0) for i in range(10)],
+            [PendingPayment(f"T{i}", started_at=-100.0, expected_amount=100) for i in range(10)],
             max_rate=2.0,
             max_in_flight=3,
             clock=clock,

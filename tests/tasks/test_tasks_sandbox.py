@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from merchant_gateway import AsyncGateway, Gateway, PaymentStart, ValidationError
-from merchant_gateway.errors import PaymentError, TransactionNotFoundError, UserLinkError
+from merchant_gateway.errors import OutcomeUnknown, TransactionNotFoundError, UserLinkError
 from merchant_gateway.flows import OtpPrompt
 from merchant_gateway.flows.polling import AmountMismatchError, PollTimeout
 from merchant_gateway.ids import new_transaction_id
@@ -113,9 +113,12 @@ def test_retrieve_and_wait_cross_check_the_amount(gateway: Gateway) -> None:
         gateway.payments.wait(payment.transaction_id, expected_amount=701)
 
 
-def test_wait_for_an_unknown_payment_is_final_not_found(gateway: Gateway) -> None:
-    final = gateway.payments.wait(new_transaction_id(), expected_amount=100)
-    assert final.code == "TRANSACTION_NOT_FOUND" and not final.succeeded
+def test_wait_for_a_payment_this_client_never_started_is_never_declared_not_recorded(gateway: Gateway) -> None:
+    """Issue 22: "not recorded" only once no request for the payment can still arrive; a bare id started
+    elsewhere (nothing known of its sends) stays open until the schedule ends."""
+    with pytest.raises(PollTimeout) as info:
+        gateway.payments.wait(new_transaction_id(), expected_amount=100)
+    assert info.value.code == "TRANSACTION_NOT_FOUND"
 
 
 # --- refunds ----------------------------------------------------------------------------------------------------
@@ -155,8 +158,9 @@ def test_refund_by_transaction_id_reads_the_original_amount_from_the_status(gate
     payment = paid(gateway, 1_200)
     # other processes (fresh gateways: they sent nothing, remember no amount) refund by the payment's id
     with Gateway(**_settings(gateway)) as before:
-        # the operation method alone does not know the original amount: only the gateway refuses it
-        with pytest.raises(PaymentError) as refused:
+        # the operation method alone does not know the original amount: only the gateway refuses it, and
+        # EXCESS_REFUND_AMOUNT also means "already refunded": an unknown outcome, never a failed refund
+        with pytest.raises(OutcomeUnknown) as refused:
             before.refund_v4(
                 transaction_id=new_transaction_id(),
                 amount=1_300,

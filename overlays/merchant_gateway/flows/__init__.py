@@ -30,7 +30,7 @@ from .linking import (
     usable_instruments,
 )
 from .mobile_sdk import AppRequest, app_account_summary_request, app_debit_request, app_profile_request
-from .polling import TERMINAL_CODES, AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
+from .polling import AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
 from .reconcile import PendingPayment, ReconcileReport, reconcile_many
 from .schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
 from .status import async_wait_for_payment, reconcile_payments, snapshot_of, wait_for_payment
@@ -38,7 +38,6 @@ from .status import async_wait_for_payment, reconcile_payments, snapshot_of, wai
 __all__ = [
     "DEFAULT_SCHEDULE",
     "OTP_GUIDANCE",
-    "TERMINAL_CODES",
     "AmountMismatchError",
     "AppRequest",
     "FinalStatus",

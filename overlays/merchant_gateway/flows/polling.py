@@ -7,10 +7,10 @@ payment flow finishes ... the merchant must call the status operation") and asks
 amount. This module turns that into one call, sync or async, with an injectable clock and sleep so tests run
 instantly and call by call.
 
-Rules: stop at a terminal code (PAYMENT_SUCCESS, PAYMENT_ERROR, PAYMENT_DECLINED, PAYMENT_CANCELLED) or
-TRANSACTION_NOT_FOUND (the payment was not initiated); treat PAYMENT_PENDING, INTERNAL_SERVER_ERROR, TIMED_OUT and
-transport failures of the (safe) status read as "not final yet"; on 429 wait at least what the gateway asks
-(bounded); for collect requests never wait past the expiry.
+Rules: stop at a final verdict (merchant_gateway.verdicts: succeeded with the payment's own id and amount, failed,
+or "not recorded": TRANSACTION_NOT_FOUND once the grace after the start is over); treat everything else (pending,
+not yet found, INTERNAL_SERVER_ERROR, TIMED_OUT, transport failures of the safe status read) as "not final yet";
+on 429 wait at least what the gateway asks (bounded); for collect requests never wait past the expiry.
 """
 
 from __future__ import annotations
@@ -22,22 +22,21 @@ from dataclasses import dataclass
 
 from ..errors import (
     GatewayError,
-    PaymentError,
     RateLimitedError,
     ServerError,
     TransactionNotFoundError,
     TransportError,
 )
+from ..verdicts import Sends, Verdict, not_found_verdict
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
 
-TERMINAL_CODES = frozenset({"PAYMENT_SUCCESS", "PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED"})
-FINAL_CODES = TERMINAL_CODES | {"TRANSACTION_NOT_FOUND"}
 MAX_RATE_LIMIT_WAIT = 60.0  # a hostile or garbled TIME_WINDOW must not park a poller for hours
 
 
 @dataclass(frozen=True)
 class StatusSnapshot:
-    """What one status answer says, reduced to the fields decisions are made on."""
+    """What one status answer says, reduced to the fields decisions are made on, with its verdict
+    (merchant_gateway.verdicts: decided from the spec's outcome table, never from the code alone here)."""
 
     transaction_id: str
     code: str
@@ -45,14 +44,16 @@ class StatusSnapshot:
     payment_state: str | None = None
     pay_response_code: str | None = None
     provider_reference_id: str | None = None
+    verdict: Verdict = Verdict.UNKNOWN
+    mismatch: str | None = None  # the answer field naming another value than expected ("amount")
 
     @property
     def is_final(self) -> bool:
-        return self.code in FINAL_CODES
+        return self.verdict.final
 
     @property
     def succeeded(self) -> bool:
-        return self.code == "PAYMENT_SUCCESS"
+        return self.verdict is Verdict.SUCCEEDED
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,12 @@ class _Poll:
         schedule: PollSchedule,
         started_at: float,
         expires_in: float | None,
+        sent_at: float | None = None,
+        grace: float = 60.0,
     ) -> None:
         self.transaction_id = transaction_id
+        self.sent_at = sent_at  # when the start's request was last sent, if the caller knows (the time rule)
+        self.grace = grace
         self.expected_amount = expected_amount
         self.started_at = started_at
         self._offsets = list(schedule.offsets(limit=expires_in))
@@ -120,25 +125,24 @@ class _Poll:
         self.checks += 1
         self._last_check = now
         self.last_code = snapshot.code
+        checked(snapshot, self.expected_amount)
         if not snapshot.is_final:
             return None
-        if snapshot.succeeded and self.expected_amount is not None and snapshot.amount != self.expected_amount:
-            raise AmountMismatchError(
-                f"status amount {snapshot.amount} differs from the forward request {self.expected_amount}",
-                code=snapshot.code,
-                transaction_id=self.transaction_id,
-            )
         return FinalStatus(snapshot, self.checks, now - self.started_at)
 
     def on_error(self, exc: Exception, now: float) -> FinalStatus | None:
         """Turn an exception of one status read into a decision; re-raises what is not transient."""
         self.checks += 1
         self._last_check = now
-        if isinstance(exc, TransactionNotFoundError | PaymentError):
-            # a status read that *reports* a final state through an error class is still an answer
-            code = exc.code or "PAYMENT_ERROR"
-            self.last_code = code
-            snap = StatusSnapshot(self.transaction_id, code, pay_response_code=exc.pay_response_code)
+        if isinstance(exc, TransactionNotFoundError):
+            # final only as "not recorded" (verdicts' time rule); the start this wait knows counts as a send
+            self.last_code = exc.code
+            verdict = Verdict(exc.verdict) if exc.verdict in set(Verdict) else Verdict.NOT_FOUND
+            if verdict is Verdict.NOT_FOUND and self.sent_at is not None:
+                verdict = not_found_verdict(Sends(known=True, last_at=self.sent_at, now=now, grace=self.grace))
+            if not verdict.final:
+                return None
+            snap = StatusSnapshot(self.transaction_id, exc.code or "TRANSACTION_NOT_FOUND", verdict=verdict)
             return FinalStatus(snap, self.checks, now - self.started_at)
         if isinstance(exc, RateLimitedError):
             self.last_code = exc.code
@@ -157,6 +161,18 @@ class _Poll:
         )
 
 
+def checked(snapshot: StatusSnapshot, expected_amount: int | None) -> StatusSnapshot:
+    """The snapshot, unless its answer names another amount than the forward payment's (interface document: the
+    amount in the status response must be cross-checked): then AmountMismatchError, do not fulfil the order."""
+    if snapshot.mismatch == "amount":
+        raise AmountMismatchError(
+            f"status amount {snapshot.amount} differs from the forward request {expected_amount}",
+            code=snapshot.code,
+            transaction_id=snapshot.transaction_id,
+        )
+    return snapshot
+
+
 def _bounded_wait(time_window: str | None) -> float:
     try:
         value = float(time_window) if time_window is not None else 0.0
@@ -172,14 +188,16 @@ def wait_for_final_status(
     expected_amount: int | None = None,
     started_at: float | None = None,
     expires_in: float | None = None,
+    grace: float = 60.0,
     schedule: PollSchedule = DEFAULT_SCHEDULE,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
 ) -> FinalStatus:
     """Poll ``fetch`` on ``schedule`` until a final status; see the module docstring for the rules.
 
-    ``started_at`` is the ``clock()`` reading when the payment started (default: now). ``expires_in`` is a
-    collect request's expiry in seconds: the wait never goes past it.
+    ``started_at`` is the ``clock()`` reading when the payment started (default: now); when given, it counts as
+    the start's send for the TRANSACTION_NOT_FOUND time rule (``grace`` seconds). ``expires_in`` is a collect
+    request's expiry in seconds: the wait never goes past it.
     """
     poll = _Poll(
         transaction_id,
@@ -187,6 +205,8 @@ def wait_for_final_status(
         schedule=schedule,
         started_at=clock() if started_at is None else started_at,
         expires_in=expires_in,
+        sent_at=started_at,
+        grace=grace,
     )
     while (delay := poll.delay(clock())) is not None:
         sleep(delay)
@@ -208,6 +228,7 @@ async def async_wait_for_final_status(
     expected_amount: int | None = None,
     started_at: float | None = None,
     expires_in: float | None = None,
+    grace: float = 60.0,
     schedule: PollSchedule = DEFAULT_SCHEDULE,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], Awaitable[None]] | None = None,
@@ -222,6 +243,8 @@ async def async_wait_for_final_status(
         schedule=schedule,
         started_at=clock() if started_at is None else started_at,
         expires_in=expires_in,
+        sent_at=started_at,
+        grace=grace,
     )
     while (delay := poll.delay(clock())) is not None:
         await do_sleep(delay)

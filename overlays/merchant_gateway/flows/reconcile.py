@@ -56,8 +56,11 @@ async def reconcile_many(
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     on_progress: Callable[[int, int], None] | None = None,
+    grace: float = 60.0,
 ) -> ReconcileReport:
-    """Poll every pending payment until it is final or its deadline passes; never raises for one payment."""
+    """Poll every pending payment until it is final or its deadline passes; never raises for one payment.
+
+    TRANSACTION_NOT_FOUND is final ("not recorded") only ``grace`` seconds after a payment's ``started_at``."""
     if type(max_in_flight) is not int or max_in_flight < 1:
         raise ConfigurationError("max_in_flight", "must be an integer >= 1")
     if not (isinstance(max_rate, int | float) and math.isfinite(max_rate) and max_rate > 0):
@@ -74,6 +77,8 @@ async def reconcile_many(
             schedule=schedule,
             started_at=p.started_at,
             expires_in=p.expires_in,
+            sent_at=p.started_at,
+            grace=grace,
         )
         polls[p.transaction_id] = poll
         seq += 1

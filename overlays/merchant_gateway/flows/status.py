@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..retry import RetryPolicy
+from ..verdicts import Expect, judge, table
 from ._fields import field_of
 from .polling import FinalStatus, StatusSnapshot, async_wait_for_final_status, wait_for_final_status
 from .reconcile import PendingPayment, ReconcileReport, reconcile_many
@@ -24,21 +25,35 @@ if TYPE_CHECKING:
     from ..gateway import AsyncGateway, Gateway
 
 
-def snapshot_of(response: Any, transaction_id: str) -> StatusSnapshot:
-    """A StatusSnapshot from a generated ``TransactionStatusResponse`` (``data`` may be absent, null or ``{}``).
+def snapshot_of(
+    response: Any, transaction_id: str, expected_amount: int | None = None, *, operation: str = "getTransactionStatus"
+) -> StatusSnapshot:
+    """A StatusSnapshot of a status answer the gateway returned (``data`` may be absent, null or ``{}``), judged by
+    merchant_gateway.verdicts with the amount expected: succeeded needs this transaction's id and exactly
+    ``expected_amount`` (without one, a paid answer is only "unconfirmed"), and an answer naming another amount
+    carries ``mismatch="amount"``.
 
     ``paymentState`` is informative and open: a documented value (the ``PaymentState`` enum, a ``str``) and a new
-    one (kept as the string received) both become their wire string; decisions use ``code`` only.
+    one (kept as the string received) both become their wire string; decisions use the verdict only.
     """
     data = field_of(response, "data")
     state = field_of(data, "payment_state")
+    judgement = judge(
+        table(operation),
+        status=200,
+        answer=response.to_dict(),
+        expect=Expect(transaction_id, None, expected_amount),
+    )
+    amount = field_of(data, "amount")
     return StatusSnapshot(
         transaction_id=transaction_id,
         code=str(response.code),
-        amount=field_of(data, "amount"),
+        amount=amount if type(amount) is int else None,
         payment_state=None if state is None else str(state),
         pay_response_code=field_of(data, "pay_response_code"),
         provider_reference_id=field_of(data, "provider_reference_id"),
+        verdict=judgement.verdict,
+        mismatch=judgement.mismatch,
     )
 
 
@@ -55,9 +70,10 @@ def wait_for_payment(
 ) -> FinalStatus:
     """Poll the gateway's status operation on ``schedule`` until the payment is final (see :mod:`.polling`)."""
     return wait_for_final_status(
-        lambda: snapshot_of(gateway.get_transaction_status(transaction_id), transaction_id),
+        lambda: snapshot_of(gateway.get_transaction_status(transaction_id), transaction_id, expected_amount),
         transaction_id,
         expected_amount=expected_amount,
+        grace=gateway.config.reconcile_grace,
         started_at=started_at,
         expires_in=expires_in,
         schedule=schedule,
@@ -78,12 +94,13 @@ async def async_wait_for_payment(
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> FinalStatus:
     async def fetch() -> StatusSnapshot:
-        return snapshot_of(await gateway.get_transaction_status(transaction_id), transaction_id)
+        return snapshot_of(await gateway.get_transaction_status(transaction_id), transaction_id, expected_amount)
 
     return await async_wait_for_final_status(
         fetch,
         transaction_id,
         expected_amount=expected_amount,
+        grace=gateway.config.reconcile_grace,
         started_at=started_at,
         expires_in=expires_in,
         schedule=schedule,
@@ -111,13 +128,16 @@ async def reconcile_payments(
     """
 
     one_attempt = gateway.with_options(retry=_ONE_ATTEMPT)
+    payments = list(pending)
+    expected = {p.transaction_id: p.expected_amount for p in payments}
 
     async def fetch(txn: str) -> StatusSnapshot:
-        return snapshot_of(await one_attempt.get_transaction_status(txn), txn)
+        return snapshot_of(await one_attempt.get_transaction_status(txn), txn, expected.get(txn))
 
     return await reconcile_many(
         fetch,
-        pending,
+        payments,
+        grace=gateway.config.reconcile_grace,
         max_in_flight=max_in_flight,
         max_rate=max_rate,
         schedule=schedule,

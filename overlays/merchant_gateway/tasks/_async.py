@@ -20,7 +20,7 @@ from ..advice import check_merchant_user_id, check_web_redirect
 from ..errors import ValidationError
 from ..flows.launch import async_start_intent_payment, async_start_upi_intent
 from ..flows.linking import Unlinked, async_link_user, async_unlink
-from ..flows.polling import FinalStatus, StatusSnapshot
+from ..flows.polling import FinalStatus, StatusSnapshot, checked
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..flows.status import async_wait_for_payment, snapshot_of
 from ._models import (
@@ -37,7 +37,6 @@ from ._models import (
     WalletPayment,
     WebDebitOperation,
     absolute_url,
-    check_amount,
     data_of,
     one_user,
     pick,
@@ -268,7 +267,7 @@ class AsyncPayments:
         AmountMismatchError (interface document: cross-check the amount with the forward payment).
         """
         txn, expected = target(payment, expected_amount)
-        return check_amount(snapshot_of(await self._gateway.get_transaction_status(txn), txn), expected)
+        return checked(snapshot_of(await self._gateway.get_transaction_status(txn), txn, expected), expected)
 
     async def wait(
         self,
@@ -396,7 +395,7 @@ class AsyncRefunds:
         """The refund's status now. Operation: getTransactionStatus with the refund's transaction id (for a refund
         PAYMENT_SUCCESS means the refund is successful)."""
         txn, expected = target(refund, expected_amount)
-        return check_amount(snapshot_of(await self._gateway.get_transaction_status(txn), txn), expected)
+        return checked(snapshot_of(await self._gateway.get_transaction_status(txn), txn, expected), expected)
 
     async def wait(
         self, refund: Refund | str, *, expected_amount: int | None = None, schedule: PollSchedule | None = None

@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 
 from ..errors import GatewayError, ValidationError
 from ..flows.linking import OtpPrompt
-from ..flows.polling import AmountMismatchError, StatusSnapshot
 from ..ids import new_transaction_id
 
 # The user at the OTP prompt: shows the prompt, returns the OTP typed (async: a coroutine function).
@@ -185,16 +184,6 @@ def target(payment: Started | Refund | str, expected_amount: int | None) -> tupl
             "expected_amount", "is required with a bare transaction id: the status amount is cross-checked with it"
         )
     return payment, expected_amount
-
-
-def check_amount(snapshot: StatusSnapshot, expected_amount: int) -> StatusSnapshot:
-    if snapshot.succeeded and snapshot.amount != expected_amount:
-        raise AmountMismatchError(
-            f"status amount {snapshot.amount} differs from the forward request {expected_amount}",
-            code=snapshot.code,
-            transaction_id=snapshot.transaction_id,
-        )
-    return snapshot
 
 
 def one_user(merchant_user_id: str | None, user_auth_token: str | None, *, required: bool) -> None:

@@ -21,7 +21,7 @@ from ..advice import check_merchant_user_id, check_web_redirect
 from ..errors import ValidationError
 from ..flows.launch import start_intent_payment, start_upi_intent
 from ..flows.linking import Unlinked, link_user, unlink
-from ..flows.polling import FinalStatus, StatusSnapshot
+from ..flows.polling import FinalStatus, StatusSnapshot, checked
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..flows.status import snapshot_of, wait_for_payment
 from ._models import (
@@ -38,7 +38,6 @@ from ._models import (
     WalletPayment,
     WebDebitOperation,
     absolute_url,
-    check_amount,
     data_of,
     one_user,
     pick,
@@ -269,7 +268,7 @@ class Payments:
         AmountMismatchError (interface document: cross-check the amount with the forward payment).
         """
         txn, expected = target(payment, expected_amount)
-        return check_amount(snapshot_of(self._gateway.get_transaction_status(txn), txn), expected)
+        return checked(snapshot_of(self._gateway.get_transaction_status(txn), txn, expected), expected)
 
     def wait(
         self,
@@ -397,7 +396,7 @@ class Refunds:
         """The refund's status now. Operation: getTransactionStatus with the refund's transaction id (for a refund
         PAYMENT_SUCCESS means the refund is successful)."""
         txn, expected = target(refund, expected_amount)
-        return check_amount(snapshot_of(self._gateway.get_transaction_status(txn), txn), expected)
+        return checked(snapshot_of(self._gateway.get_transaction_status(txn), txn, expected), expected)
 
     def wait(
         self, refund: Refund | str, *, expected_amount: int | None = None, schedule: PollSchedule | None = None
