@@ -125,6 +125,7 @@ def test_make_registries_runs_both_and_stops_cleanly(tmp_path: Path, how: str) -
         assert env["MGW_INDEX_URL"] in shown and env["MGW_NPM_REGISTRY"] in shown
         assert "make registries-stop" in shown and "make publish" in shown
         assert registries.scope_registry((folder / "npmrc").read_text()) == env["MGW_NPM_REGISTRY"]
+        assert Path(env["MGW_RELEASED_DIR"]) == folder.resolve() / "released"  # a trial never writes spec/released
 
         # the index: the simple page answers, the right password may upload, a wrong one may not
         urllib.request.urlopen(env["MGW_INDEX_URL"], timeout=10).read()

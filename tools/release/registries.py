@@ -211,6 +211,8 @@ def running(folder: Path, *, npm: bool = True) -> Iterator[tuple[Registry, Regis
             "MGW_PUBLISH_USER": USER,
             "MGW_PUBLISH_PASSWORD": password,
             "MGW_INDEX_URL": index.url + "simple/",
+            # a trial publish records its spec here, not in spec/released/ (which holds real releases only)
+            "MGW_RELEASED_DIR": str(folder / "released"),
         }
         if npm:
             registry = start_npm_registry(folder / "npm", password)
