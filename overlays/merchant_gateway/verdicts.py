@@ -209,8 +209,8 @@ def judge(
     if outcome is None:
         outcome = _positive_by_data(outcomes, success, status, data, expect) or outcomes.unlisted
     if status == 429:
-        if outcome in _NEEDS_2XX:
-            return Judgement(doubt, code, prc, f"HTTP 429 contradicts {code}")
+        if outcome in _NEEDS_2XX or success is True:
+            return Judgement(doubt, code, prc, f"HTTP 429 contradicts {code} (success {success})")
         return Judgement(Verdict.RATE_LIMITED, code, prc, "HTTP 429")
     if outcome == "unknown":
         return Judgement(Verdict.UNKNOWN, code, prc, f"{code} on {outcomes.key}: the gateway may have acted")

@@ -177,6 +177,30 @@ def about(field: str, value: str) -> Behaviour:
     return keep_open(build)
 
 
+def answer_with(change: Callable[[dict[str, Any]], dict[str, Any]], status: bytes = b"HTTP/1.1 200 OK") -> Behaviour:
+    """A well-framed answer whose JSON is the correct one changed (issue 22: answers that prove nothing)."""
+    return keep_open(lambda x: response(json.dumps(change(json.loads(json.dumps(x.answer)))).encode(), status=status))
+
+
+def with_data(**fields: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    return lambda a: {**a, "data": {**a["data"], **fields}}
+
+
+def without(*path: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def change(a: dict[str, Any]) -> dict[str, Any]:
+        (a["data"] if len(path) == 2 else a).pop(path[-1], None)
+        return a
+
+    return change
+
+
+def first_code_failed(x: Exchange) -> bool:
+    """The correct answer with a second, earlier "code" key saying PAYMENT_ERROR: json keeps the last one, so a
+    client that does not notice the duplicate reads the answer as whatever the last key says."""
+    text = json.dumps(x.answer).encode()
+    return x.send(response(b'{"code": "PAYMENT_ERROR", ' + text[1:]))
+
+
 def drip_head(x: Exchange) -> bool:
     head, _, body = response(x.body).partition(b"\r\n\r\n")
     head += b"\r\nX-Padding: " + b"." * max(0, DRIP_BYTES - len(head) - 16) + b"\r\n\r\n"
@@ -327,6 +351,21 @@ CASES = [
     # answers about someone else
     Case("other_transaction", about("transactionId", "TXOTHER9"), Expect.MISMATCH, ops=WITH_TRANSACTION),
     Case("other_merchant", about("merchantId", "M2"), Expect.MISMATCH, ops=WITH_TRANSACTION),
+    # issue 22: answers that cannot prove they are this call's, or contradict themselves: never a success
+    Case("transaction_id_a_number", answer_with(with_data(transactionId=7)), F, ops=WITH_TRANSACTION),
+    Case("transaction_id_a_list", answer_with(with_data(transactionId=["TXPAID1"])), F, ops=WITH_TRANSACTION),
+    Case("transaction_id_null", answer_with(with_data(transactionId=None)), F, ops=("get_transaction_status",)),
+    Case("transaction_id_absent", answer_with(without("data", "transactionId")), F, ops=("get_transaction_status",)),
+    Case("merchant_id_an_object", answer_with(with_data(merchantId={"id": "M1"})), F, ops=WITH_TRANSACTION),
+    Case("amount_a_float", answer_with(with_data(amount=100.0)), F, ops=("get_transaction_status",)),
+    Case("amount_a_string", answer_with(with_data(amount="100")), F, ops=("get_transaction_status",)),
+    Case("success_without_data", answer_with(without("data")), F, ops=("debit_v4_web", "get_transaction_status")),
+    Case("duplicate_code_key", first_code_failed, F),
+    Case("success_body_on_302", answer_with(lambda a: a, status=b"HTTP/1.1 302 Found"), F),
+    Case("success_body_on_400", answer_with(lambda a: a, status=b"HTTP/1.1 400 Bad Request"), F),
+    Case("success_body_on_404", answer_with(lambda a: a, status=b"HTTP/1.1 404 Not Found"), F),
+    Case("success_body_on_429", answer_with(lambda a: a, status=b"HTTP/1.1 429 Too Many Requests"), F),
+    Case("success_flag_false", answer_with(lambda a: {**a, "success": False}), F),
 ]
 
 
