@@ -30,11 +30,12 @@ host, through httpcore's HTTP proxy pool on the same network backend: a proxied 
 from __future__ import annotations
 
 import contextvars
+import io
 import time
 import typing
 import urllib.request
 import zlib
-from collections.abc import AsyncIterable, Callable, Iterable
+from collections.abc import AsyncIterable, Callable, Iterable, Iterator
 from typing import Any
 
 import h11
@@ -279,33 +280,49 @@ def _as_httpx(exc: Exception, request: httpx.Request) -> Exception:
     return exc
 
 
-class _Decoder:
-    """One content coding (gzip or deflate) undone with zlib, never producing more than its reader allows."""
+# Decoded output per zlib call: a decoded body is written on in pieces, never held whole twice.
+_PIECE = 64 * 1024
 
-    def __init__(self, coding: str) -> None:
+
+class _Decoder:
+    """One content coding (gzip or deflate) undone with zlib in pieces, never producing more than ``limit``."""
+
+    def __init__(self, coding: str, limit: int) -> None:
         self.coding = coding
+        self.limit = limit
+        self.produced = 0
         self.obj = zlib.decompressobj(16 + zlib.MAX_WBITS if coding == "gzip" else zlib.MAX_WBITS)
         self.started = False
 
-    def feed(self, data: bytes, room: int) -> bytes:
-        try:
-            out: bytes = self.obj.decompress(data, room + 1)
-        except zlib.error:
-            if self.coding != "deflate" or self.started:
-                raise
-            # many servers send raw deflate (no zlib header) under "deflate", as httpx also accepts
-            self.obj = zlib.decompressobj(-zlib.MAX_WBITS)
-            out = self.obj.decompress(data, room + 1)
-        self.started = self.started or bool(data)
-        if self.obj.unconsumed_tail or len(out) > room:
-            raise OverflowError
-        return out
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        """``data`` decoded, in pieces of at most ``_PIECE`` bytes; OverflowError once above ``limit`` in all."""
+        while True:
+            try:
+                out: bytes = self.obj.decompress(data, _PIECE)
+            except zlib.error:
+                if self.coding != "deflate" or self.started:
+                    raise
+                # many servers send raw deflate (no zlib header) under "deflate", as httpx also accepts
+                self.obj = zlib.decompressobj(-zlib.MAX_WBITS)
+                out = self.obj.decompress(data, _PIECE)
+            self.started = self.started or bool(data)
+            yield from self._checked(out)
+            data = self.obj.unconsumed_tail
+            if not data and len(out) < _PIECE:  # a full piece may leave output pending without input left
+                return
 
-    def finish(self, room: int) -> bytes:
-        out: bytes = self.obj.flush(room + 1)
+    def finish(self) -> Iterator[bytes]:
+        out: bytes = self.obj.flush()  # little is left: feed() drained every piece it could
         if not self.obj.eof:
             raise zlib.error("compressed answer ended early")
-        return out
+        yield from self._checked(out)
+
+    def _checked(self, out: bytes) -> Iterator[bytes]:
+        self.produced += len(out)
+        if self.produced > self.limit:
+            raise OverflowError
+        if out:
+            yield out
 
 
 class _Reader:
@@ -316,7 +333,9 @@ class _Reader:
         self.request = request
         self.raw = 0
         self.size = 0
-        self.parts: list[bytes] = []
+        # one growing buffer whose getvalue() hands over its bytes without a copy: a body just under the cap
+        # peaks at about the cap, where a list of parts joined at the end would hold it twice
+        self.body = io.BytesIO()
         codings = [
             c.strip().lower()
             for name, value in headers
@@ -328,7 +347,7 @@ class _Reader:
         if unknown:
             raise httpx.DecodingError(f"unsupported content coding {unknown[0][:32]!r}", request=request)
         # undone in reverse order of their listing (RFC 9110 8.4.1)
-        self.decoders = [_Decoder(c) for c in reversed(codings) if c != "identity"]
+        self.decoders = [_Decoder(c, limit) for c in reversed(codings) if c != "identity"]
 
     def feed(self, chunk: bytes) -> None:
         self.raw += len(chunk)
@@ -338,24 +357,39 @@ class _Reader:
 
     def finish(self) -> bytes:
         self._add(b"", final=True)
-        return b"".join(self.parts)
+        return self.body.getvalue()
 
     def _add(self, chunk: bytes, *, final: bool) -> None:
-        room = self.limit - self.size
+        if not self.decoders:
+            self._write(chunk)
+            return
         try:
-            for decoder in self.decoders:
-                chunk = decoder.feed(chunk, room)
-                if final:
-                    chunk += decoder.finish(room - len(chunk))
+            for piece in self._decoded(chunk, 0, final=final):
+                self._write(piece)
         except zlib.error as exc:
             raise httpx.DecodingError(f"corrupt compressed answer: {exc}", request=self.request) from exc
         except OverflowError:
             raise self._too_large() from None
-        self.size += len(chunk)
+
+    def _decoded(self, chunk: bytes, level: int, *, final: bool) -> Iterator[bytes]:
+        """``chunk`` through the decoders from ``level`` on, piece by piece; with ``final``, flushed to the end."""
+        if level == len(self.decoders):
+            if chunk:
+                yield chunk
+            return
+        decoder = self.decoders[level]
+        for piece in decoder.feed(chunk):
+            yield from self._decoded(piece, level + 1, final=False)
+        if final:
+            for piece in decoder.finish():
+                yield from self._decoded(piece, level + 1, final=False)
+            yield from self._decoded(b"", level + 1, final=True)
+
+    def _write(self, piece: bytes) -> None:
+        self.size += len(piece)
         if self.size > self.limit:
             raise self._too_large()
-        if chunk:
-            self.parts.append(chunk)
+        self.body.write(piece)
 
     def _too_large(self) -> httpx.ReadError:
         return httpx.ReadError(f"answer larger than {self.limit} bytes", request=self.request)

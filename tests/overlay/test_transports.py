@@ -433,3 +433,38 @@ def test_the_exchange_keeps_a_bounded_start(received: bytes, over: bool) -> None
     assert len(exchange.kept) <= _KEPT and exchange.total == len(received)
     body_length = len(BIG) if BIG in received else 2
     assert exchange.over_read(b"GET", body_length) is over
+
+
+@pytest.mark.parametrize("coding", [None, b"gzip"])
+def test_an_answer_of_the_cap_is_held_about_once(serve: list[OneAnswer], coding: bytes | None) -> None:
+    """A body just under the cap peaks at about the cap: not once in parts and once more joined."""
+    import tracemalloc
+
+    cap = 4 * 1024 * 1024
+    body = b"x" * cap
+    raw = answer(body) if coding is None else answer(gzip.compress(body), b"content-encoding: " + coding)
+    server = OneAnswer(raw)
+    serve.append(server)
+    with httpx.Client(transport=GatewayTransport(max_answer_bytes=cap)) as client:
+        tracemalloc.start()
+        try:
+            got = client.get(server.url).content
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    assert got == body
+    assert peak < 1.5 * cap, peak
+
+
+def test_long_and_stacked_codings_decode_piece_by_piece_within_the_cap(serve: list[OneAnswer]) -> None:
+    import random
+
+    text = bytes(random.Random(7).choice(b"abcdefgh{}:,") for _ in range(300_000))  # many 64 KiB pieces
+    stacked = gzip.compress(zlib.compress(text))
+    server = OneAnswer(answer(stacked, b"content-encoding: deflate, gzip"))
+    serve.append(server)
+    with httpx.Client(transport=GatewayTransport(max_answer_bytes=len(text))) as client:
+        assert client.get(server.url).content == text
+    bomb = gzip.compress(gzip.compress(b"0" * LIMIT * 1000))  # the inner layer alone is far over the cap
+    with pytest.raises(httpx.ReadError, match="larger than 4096"):
+        get(serve, answer(bomb, b"content-encoding: gzip, gzip"))
