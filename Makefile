@@ -111,6 +111,7 @@ generate: $(STAMP)
 
 check-generated: $(STAMP)
 	$(PY) -m generator --check
+	$(PY) -m generator.outcomes  # docs/design.md shows the current outcome table
 
 spec-bundle: $(STAMP)
 	@mkdir -p build
