@@ -23,6 +23,7 @@ from ..flows.linking import Unlinked, async_link_user, async_unlink
 from ..flows.polling import FinalStatus, StatusSnapshot, checked
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..flows.status import async_wait_for_payment, snapshot_of
+from ..verdicts import Expect, judge, table
 from ._models import (
     REFUNDS,
     WEB_DEBITS,
@@ -389,6 +390,7 @@ class AsyncRefunds:
             code=str(answer.code),
             operation=operation,
             started_at=started_at,
+            verdict=judge(table(operation), status=200, answer=answer.to_dict(), expect=Expect(txn)).verdict,
         )
 
     async def retrieve(self, refund: Refund | str, *, expected_amount: int | None = None) -> StatusSnapshot:

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from ..errors import GatewayError, ValidationError
 from ..flows.linking import OtpPrompt
 from ..ids import new_transaction_id
+from ..verdicts import Verdict
 
 # The user at the OTP prompt: shows the prompt, returns the OTP typed (async: a coroutine function).
 AskOtp = Callable[[OtpPrompt], str]
@@ -103,8 +104,9 @@ class WalletPayment(Started):
 
 @dataclass(frozen=True, kw_only=True)
 class Refund:
-    """A refund the gateway accepted. For a refund, ``code`` PAYMENT_SUCCESS means the refund is successful and
-    PAYMENT_PENDING that it is not final yet (interface document); ``gateway.refunds.wait(refund)`` polls it."""
+    """A refund the gateway accepted, with the verdict on its answer (merchant_gateway.verdicts: ``succeeded``
+    needs the refund's own transaction id; ``pending`` is not final yet); ``gateway.refunds.wait(refund)`` polls it.
+    ``code`` is kept for display: decide by ``verdict``, ``succeeded`` and ``is_final``."""
 
     transaction_id: str  # the refund's own id
     amount: int
@@ -113,14 +115,15 @@ class Refund:
     code: str
     operation: str
     started_at: float = field(default=0.0, repr=False)
+    verdict: Verdict = Verdict.PENDING
 
     @property
     def is_final(self) -> bool:
-        return self.code != "PAYMENT_PENDING"
+        return self.verdict.final
 
     @property
     def succeeded(self) -> bool:
-        return self.code == "PAYMENT_SUCCESS"
+        return self.verdict is Verdict.SUCCEEDED
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from ..flows.linking import Unlinked, link_user, unlink
 from ..flows.polling import FinalStatus, StatusSnapshot, checked
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..flows.status import snapshot_of, wait_for_payment
+from ..verdicts import Expect, judge, table
 from ._models import (
     REFUNDS,
     WEB_DEBITS,
@@ -390,6 +391,7 @@ class Refunds:
             code=str(answer.code),
             operation=operation,
             started_at=started_at,
+            verdict=judge(table(operation), status=200, answer=answer.to_dict(), expect=Expect(txn)).verdict,
         )
 
     def retrieve(self, refund: Refund | str, *, expected_amount: int | None = None) -> StatusSnapshot:
