@@ -197,13 +197,23 @@ def _cross_check(
     expected_transaction_id: str | None,
     expected_merchant_id: str | None,
 ) -> None:
+    # correctly signed, yet not what was sent: never fulfil on it; the status operation is the source of truth
     if expected_amount is not None and amount != expected_amount:
-        raise CallbackMismatchError("callback amount differs from the amount sent", transaction_id=transaction_id)
+        raise CallbackMismatchError(
+            f"callback amount {amount} paise differs from the {expected_amount} paise sent: do not fulfil the "
+            "order; read the payment's status (gateway.payments.retrieve) and decide by it",
+            transaction_id=transaction_id,
+        )
     if expected_transaction_id is not None and transaction_id != expected_transaction_id:
-        raise CallbackMismatchError("callback transaction id differs from the one sent")
+        raise CallbackMismatchError(
+            f"callback transaction id {transaction_id} differs from the {expected_transaction_id} expected: look "
+            "the order up by the callback's own transaction id (callback.data.transaction_id)",
+        )
     if expected_merchant_id is not None and merchant_id != expected_merchant_id:
         raise CallbackMismatchError(
-            "callback merchant id differs from the configured one", transaction_id=transaction_id
+            f"callback merchant id {merchant_id} differs from the configured {expected_merchant_id}: it was sent "
+            "for another merchant id; verify it with that merchant's Gateway (and its salt), or ignore it",
+            transaction_id=transaction_id,
         )
 
 
