@@ -138,12 +138,16 @@ def gateway(capture: Capture) -> mg.Gateway:
     )
 
 
+_PATH_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+
 def _violates_client_rules(payload: dict[str, Any]) -> str | None:
     """Documented client-side limits that the spec's schemas do not (yet) express; see docs/reliability.md."""
     for field in ("transactionId", "originalTransactionId"):
         value = payload.get(field)
+        # a path value: letters, digits and -._~ only, never a dot segment (validation.check_identifier, issue 22)
         if isinstance(value, str) and (
-            not value or len(value) > 37 or any(c in "/?#" or ord(c) < 0x20 or ord(c) == 0x7F for c in value)
+            not value or len(value) > 37 or value in (".", "..") or any(c not in _PATH_SAFE for c in value)
         ):
             return field
     value = payload.get("merchantOrderId")
