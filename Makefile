@@ -147,7 +147,13 @@ publish: dist
 release-check: $(STAMP)
 	$(PY) tools/release/release_check.py
 
-release-e2e: $(STAMP)
+# tests/release/test_recipes.py runs docs/other-languages.md's recipes with their tools at the tested versions
+RECIPES_STAMP := $(TOOLS)/recipes/.installed-stamp
+$(RECIPES_STAMP): tests/release/recipes/package.json
+	@mkdir -p $(TOOLS)/recipes && cp tests/release/recipes/package.json $(TOOLS)/recipes/package.json
+	npm install --prefix $(TOOLS)/recipes --no-audit --no-fund --loglevel=error
+	@touch $(RECIPES_STAMP)
+release-e2e: $(STAMP) $(RECIPES_STAMP)
 	$(PY) -m pytest -m slow tests/release
 
 # The npm package published to a real npm registry on loopback (Verdaccio, from the npm registry, in .tools/verdaccio),
