@@ -23,9 +23,10 @@ import httpx
 from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.public_methods import AsyncGatewayMethods, GatewayMethods
 
-from ._core import Core, Done, Prepared
+from ._core import Core, Done, Prepared, Wait
 from .config import GatewayConfig
 from .errors import ConfigurationError, TransactionNotFoundError
+from .hooks import AttemptEnd
 from .log import log_event, logger
 from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
@@ -70,7 +71,7 @@ class _Base:
         self.config = config
         self._clock = clock
         self._core = Core(config, clock=clock, wall_clock=wall_clock, rng=rng or random.Random())
-        # the ledger's hook (merchant_gateway.hooks): around each call and before each attempt; None: no-op
+        # merchant_gateway.hooks: around each call, before and after each attempt (hooks.combine: several); None: no-op
         self.observer = observer
         self._tokens = tokens if tokens is not None else TokenCache(margin=config.token_refresh_margin, clock=clock)
         # imported here, not at module level: the generated client (attrs) and the callback dataclasses load
@@ -134,6 +135,20 @@ class _Base:
         view = copy.copy(self)
         view._retry = retry
         return view
+
+    def _after_attempt(self, prep: Prepared, attempt: int, response: Any, exc: Exception | None) -> Done | Wait:
+        """Core.after_attempt, then the observer is told how the attempt ended (merchant_gateway.hooks.AttemptEnd)."""
+        if self.observer is None:
+            return self._core.after_attempt(prep, attempt, response=response, exc=exc)
+        status = None if response is None else int(response.status_code)
+        try:
+            step = self._core.after_attempt(prep, attempt, response=response, exc=exc)
+        except BaseException as error:
+            self.observer.after_attempt(prep, AttemptEnd(attempt, status, error, None))
+            raise
+        retry_in = step.seconds if isinstance(step, Wait) else None
+        self.observer.after_attempt(prep, AttemptEnd(attempt, status, exc, retry_in))
+        return step
 
     # --- task layer (merchant_gateway.tasks; loaded on first use, bound to this gateway or view) ----------------
 
@@ -290,9 +305,9 @@ class Gateway(GatewayMethods, _Base):
                 finally:
                     slots.put(None)
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
-                step = self._core.after_attempt(prep, attempt, exc=exc)
+                step = self._after_attempt(prep, attempt, None, exc)
             else:
-                step = self._core.after_attempt(prep, attempt, response=response)
+                step = self._after_attempt(prep, attempt, response, None)
             if isinstance(step, Done):
                 return step.value
             self._sleep(step.seconds)
@@ -413,9 +428,9 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
                 finally:
                     slots.release()
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
-                step = self._core.after_attempt(prep, attempt, exc=exc)
+                step = self._after_attempt(prep, attempt, None, exc)
             else:
-                step = self._core.after_attempt(prep, attempt, response=response)
+                step = self._after_attempt(prep, attempt, response, None)
             if isinstance(step, Done):
                 return step.value
             await self._sleep(step.seconds)
