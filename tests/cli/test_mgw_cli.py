@@ -148,11 +148,13 @@ def test_pay_status_refund_reconcile_token_against_the_sandbox(env: dict[str, st
     assert refund.returncode == 0, refund.stderr
     assert json.loads(refund.stdout)["transaction_id"] == "CLIRF1"
 
-    rec = mgw("reconcile", "--json", "CLITX1", "CLIRF1", "NEVERSEEN1", env=env)
-    assert rec.returncode == 0, rec.stdout + rec.stderr
-    outcomes = {o["transaction_id"]: o["code"] for o in json.loads(rec.stdout)["outcomes"]}
-    assert outcomes["CLITX1"] == "PAYMENT_SUCCESS"
-    assert outcomes["NEVERSEEN1"] == "TRANSACTION_NOT_FOUND"
+    wait = ("--poll-every", "0.2", "--deadline", "3")
+    rec = mgw("reconcile", "--json", "CLITX1:1234", "CLIRF1:234", "NEVERSEEN1:100", *wait, env=env)
+    # NEVERSEEN1 is not "not recorded" within 3 s: its send may still be under way (the grace after it)
+    assert rec.returncode == 4, rec.stdout + rec.stderr
+    outcomes = {o["transaction_id"]: (o["code"], o["final"]) for o in json.loads(rec.stdout)["outcomes"]}
+    assert outcomes["CLITX1"] == ("PAYMENT_SUCCESS", True) and outcomes["CLIRF1"] == ("PAYMENT_SUCCESS", True)
+    assert outcomes["NEVERSEEN1"] == ("TRANSACTION_NOT_FOUND", False)
 
     token = mgw("token", env=env)
     assert token.returncode == 0, token.stderr

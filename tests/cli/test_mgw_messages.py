@@ -192,7 +192,9 @@ def test_pay_says_awaiting_payment_never_started_payment_success(run_mgw: Run, e
 def test_refund_belongs_to_the_original_order_by_default(run_mgw: Run, env: dict[str, str], sandbox: Any) -> None:
     assert run_mgw("pay", "--amount", "5000", "--transaction-id", "MSGORD1", env=env).returncode == 0
     sandbox.advance(5)
-    done = run_mgw("status", "MSGORD1", "--wait", "--poll-every", "0.1", "--deadline", "30", env=env)
+    done = run_mgw(
+        "status", "MSGORD1", "--expected-amount", "5000", "--wait", "--poll-every", "0.1", "--deadline", "30", env=env
+    )
     assert done.returncode == 0 and "PAYMENT_SUCCESS" in done.stdout, done.stdout + done.stderr
     refund = run_mgw(
         "refund", "--json", "--original", "MSGORD1", "--amount", "700", "--transaction-id", "MSGRF1", env=env
@@ -260,7 +262,9 @@ def test_status_and_pay_wait_read_payment_state_pending(
     assert doc["code"] == "PAYMENT_SUCCESS" and doc["final"] is True and doc["payment_state"] == "COMPLETED"
     assert doc["checks"] >= 4
 
-    status_wait = run_mgw("status", "MSGPS1", "--wait", "--poll-every", "0.1", "--deadline", "30", env=env)
+    status_wait = run_mgw(
+        "status", "MSGPS1", "--expected-amount", "4005", "--wait", "--poll-every", "0.1", "--deadline", "30", env=env
+    )
     assert status_wait.returncode == 0 and "MSGPS1: PAYMENT_SUCCESS, amount 4005 paise" in status_wait.stdout
 
 
@@ -282,8 +286,20 @@ def test_not_final_before_the_deadline_is_shown_as_pending_not_as_an_error(run_m
     assert human.returncode == 4
     assert "still PAYMENT_PENDING" in human.stdout and "pending is not failed" in human.stdout
     assert "error" not in human.stderr and "mgw status MSGPD1" in human.stdout
-    as_json = run_mgw("status", "MSGPD1", "--json", "--wait", "--poll-every", "0.1", "--deadline", "0.5", env=env)
+    as_json = run_mgw(
+        "status",
+        "MSGPD1",
+        "--json",
+        "--expected-amount",
+        "4004",
+        "--wait",
+        "--poll-every",
+        "0.1",
+        "--deadline",
+        "0.5",
+        env=env,
+    )
     doc = json.loads(as_json.stdout)
     assert as_json.returncode == 4 and doc["ok"] is True and doc["final"] is False and doc["code"] == "PAYMENT_PENDING"
-    bad = run_mgw("status", "MSGPD1", "--wait", "--deadline", "0", env=env)
+    bad = run_mgw("status", "MSGPD1", "--wait", "--expected-amount", "4004", "--deadline", "0", env=env)
     assert bad.returncode == 2 and "--deadline" in bad.stderr

@@ -200,7 +200,9 @@ def test_refund_without_original_amount_reads_the_status_and_refuses_an_excess_b
 ) -> None:
     env = env_for(sandbox, MERCHANT, SALT)
     assert run_mgw("pay", "--amount", "5000", "--transaction-id", "TRUTHPAY1", env=env).returncode == 0
-    paid = run_mgw("status", "TRUTHPAY1", "--wait", "--poll-every", "0.1", "--deadline", "30", env=env)
+    paid = run_mgw(
+        "status", "TRUTHPAY1", "--expected-amount", "5000", "--wait", "--poll-every", "0.1", "--deadline", "30", env=env
+    )
     assert paid.returncode == 0 and "PAYMENT_SUCCESS" in paid.stdout, paid.stdout + paid.stderr
 
     excess = run_mgw("refund", "--original", "TRUTHPAY1", "--amount", "6000", "--transaction-id", "TRUTHRF1", env=env)
@@ -241,3 +243,29 @@ def test_pay_says_the_documents_advice_as_warning_lines_and_in_the_json_document
     assert doc["ok"] is True and len(doc["warnings"]) == 1 and "without redirect_url" in doc["warnings"][0]
     quiet = run_mgw("pay", "--amount", "100", "--user-id", "U1", "--redirect-url", "https://shop.example/r", env=env)
     assert quiet.returncode == 0 and quiet.stderr == ""  # the control: the advice followed, nothing said
+
+
+def test_status_says_a_paid_answer_is_unconfirmed_without_the_amount_and_a_wait_needs_it(
+    run_mgw: Run, sandbox: Any, env_for: Callable[..., dict[str, str]]
+) -> None:
+    """A paid status is proven only at the amount sent (merchant_gateway.verdicts): `mgw status` says so instead
+    of calling it final or pending, and `mgw status --wait` asks for the amount before sending anything."""
+    env = env_for(sandbox, MERCHANT, SALT)
+    assert run_mgw("pay", "--amount", "2500", "--transaction-id", "TRUTHST1", env=env).returncode == 0
+    paid = run_mgw("status", "TRUTHST1", "--expected-amount", "2500", "--wait", "--poll-every", "0.1", env=env)
+    assert paid.returncode == 0 and paid.stdout.startswith("TRUTHST1: PAYMENT_SUCCESS, amount 2500 paise")
+
+    bare = run_mgw("status", "TRUTHST1", env=env)
+    assert bare.returncode == 0 and "unconfirmed: give --expected-amount" in bare.stdout
+    assert "pending" not in bare.stdout
+    doc = json.loads(run_mgw("status", "TRUTHST1", "--json", env=env).stdout)
+    assert doc["verdict"] == "unconfirmed" and doc["final"] is False and doc["code"] == "PAYMENT_SUCCESS"
+    confirmed = json.loads(run_mgw("status", "TRUTHST1", "--json", "--expected-amount", "2500", env=env).stdout)
+    assert confirmed["verdict"] == "succeeded" and confirmed["final"] is True
+    other = run_mgw("status", "TRUTHST1", "--expected-amount", "2400", env=env)
+    assert other.returncode == 1 and "2500 paise differs from the expected 2400 paise" in other.stderr
+
+    wait = run_mgw("status", "TRUTHST1", "--wait", env=env)
+    assert wait.returncode == 2 and wait.stderr.startswith("mgw: error: --expected-amount: is required with --wait")
+    bare_ids = run_mgw("reconcile", "TRUTHST1", env=env)
+    assert bare_ids.returncode == 2 and "must be TRANSACTION_ID:AMOUNT" in bare_ids.stderr

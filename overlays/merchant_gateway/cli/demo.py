@@ -459,7 +459,9 @@ def _story(
 
     def status() -> str:
         if not settings.browser_steps and not settings.embedded:
-            snap = snapshot_of(gw.get_transaction_status(txn), txn)
+            snap = snapshot_of(gw.get_transaction_status(txn), txn, DEMO_AMOUNT)
+            if snap.mismatch == "amount":
+                raise StepFailed(f"status amount {snap.amount} differs from the forward request {DEMO_AMOUNT}")
             if not snap.is_final:
                 raise Skip(
                     f"{snap.code}: pending, not failed; nobody paid on the payments page (--no-browser-steps). "
@@ -467,8 +469,6 @@ def _story(
                 )
             if not snap.succeeded:
                 raise StepFailed(f"final status {snap.code}")
-            if snap.amount != DEMO_AMOUNT:
-                raise StepFailed(f"status amount {snap.amount} differs from the forward request {DEMO_AMOUNT}")
             return f"{snap.code}, amount {snap.amount} matches the forward request"
         final = wait_final(txn, DEMO_AMOUNT, settings.status_schedule, state["started"])
         if not final.succeeded:

@@ -11,12 +11,12 @@ from typing import Any
 
 from ..amounts import paise_from_rupees
 from ..errors import ValidationError
-from ..flows.polling import FinalStatus, PollTimeout
+from ..flows.polling import AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
 from ..flows.reconcile import PendingPayment
-from ..flows.schedule import DEFAULT_SCHEDULE
 from ..flows.status import reconcile_payments, snapshot_of, wait_for_payment
 from ..gateway import AsyncGateway, Gateway
 from ..ids import new_transaction_id
+from ..verdicts import Verdict
 from .options import add_config_flags, add_wait_flags, config_from, schedule_from
 from .output import Output
 
@@ -99,8 +99,26 @@ def cmd_pay(args: argparse.Namespace, out: Output) -> int:
     return 0 if final.succeeded else 1
 
 
+def _verdict_note(snap: StatusSnapshot, expected_amount: int | None) -> str:
+    """What the status means, said the way merchant_gateway.verdicts judged it."""
+    if snap.verdict is Verdict.UNCONFIRMED and expected_amount is None:
+        return " (paid per the gateway, unconfirmed: give --expected-amount, the amount you sent, to confirm it)"
+    if snap.is_final:
+        return ""
+    if snap.verdict in (Verdict.PENDING, Verdict.NOT_YET_FOUND):
+        return _pending_note(False)
+    return f" (not final: {snap.verdict}; check again later)"
+
+
 def cmd_status(args: argparse.Namespace, out: Output) -> int:
     txn = args.transaction_id
+    expected = args.expected_amount
+    if args.wait and expected is None:
+        # a wait ends at a final verdict, and a paid answer is proven only at the amount sent (verdicts)
+        raise ValidationError(
+            "--expected-amount",
+            "is required with --wait: a payment counts as paid only at the amount you sent; give it in paise",
+        )
     schedule = schedule_from(args) if args.wait else None
     with Gateway(config_from(args)) as gw:
         if schedule is not None:
@@ -108,19 +126,32 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
                 final = wait_for_payment(
                     gw,
                     txn,
-                    expected_amount=args.expected_amount,
+                    expected_amount=expected,
                     started_at=time.monotonic() - schedule.first_check_after,
                     schedule=schedule,
                 )
             except PollTimeout as exc:
                 return _not_final(out, txn, exc, schedule.timeout)
+            except AmountMismatchError as exc:
+                out.error(f"{txn}: {exc.message}", kind="amount_mismatch", transaction_id=txn)
+                return 1
             snap = final.snapshot
         else:
             read = gw.get_transaction_status_apps_host if args.apps_host else gw.get_transaction_status
-            snap = snapshot_of(read(txn), txn)
+            operation = "getTransactionStatusAppsHost" if args.apps_host else "getTransactionStatus"
+            snap = snapshot_of(read(txn), txn, expected, operation=operation)
+    if snap.mismatch == "amount":
+        out.error(
+            f"{txn}: status amount {snap.amount} paise differs from the expected {expected} paise: do not fulfil "
+            "the order; compare it with what you sent",
+            kind="amount_mismatch",
+            transaction_id=txn,
+        )
+        return 1
     facts = {
         "transaction_id": txn,
         "code": snap.code,
+        "verdict": str(snap.verdict),
         "final": snap.is_final,
         "amount": snap.amount,
         "payment_state": snap.payment_state,
@@ -130,14 +161,7 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
     human = f"{txn}: {snap.code}" + (f", amount {snap.amount} paise" if snap.amount is not None else "")
     if snap.pay_response_code:
         human += f", payResponseCode {snap.pay_response_code}"
-    human += _pending_note(snap.is_final)
-    if args.expected_amount is not None and snap.succeeded and snap.amount != args.expected_amount:
-        out.error(
-            f"{txn}: amount {snap.amount} differs from the expected {args.expected_amount}",
-            kind="amount_mismatch",
-            transaction_id=txn,
-        )
-        return 1
+    human += _verdict_note(snap, expected)
     out.result(human, **facts)
     return 0
 
@@ -173,39 +197,59 @@ def cmd_refund(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
+def _pending_payment(item: str, source: str, started: float) -> PendingPayment:
+    """``ID:AMOUNT`` (the amount in paise that was sent): a paid status is proven only at that amount (verdicts),
+    so a bare id could never settle as paid and would be checked until the deadline."""
+    txn, sep, amount = item.strip().partition(":")
+    if not sep or not txn or not amount.strip().isdigit():
+        raise ValidationError(
+            source,
+            f"{item!r} must be TRANSACTION_ID:AMOUNT, the amount in paise that was sent (e.g. TX123:10000): a "
+            "payment counts as paid only at the amount sent",
+        )
+    return PendingPayment(txn, started_at=started, expected_amount=int(amount))
+
+
 def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
-    ids = list(args.transaction_ids)
+    items = [(item, "transaction_ids") for item in args.transaction_ids]
     if args.file:
         try:
             with open(args.file, encoding="utf-8") as fh:
-                ids += [line.strip() for line in fh if line.strip() and not line.startswith("#")]
+                items += [(line.strip(), "--file") for line in fh if line.strip() and not line.startswith("#")]
         except (OSError, UnicodeDecodeError) as exc:
             raise ValidationError("--file", f"cannot read {args.file}: {exc}") from None
-    if not ids:
-        raise ValidationError("transaction_ids", "give at least one transaction id (or --file)")
+    if not items:
+        raise ValidationError("transaction_ids", "give at least one TRANSACTION_ID:AMOUNT (or --file)")
+    schedule = schedule_from(args)
+    # the payments are already older than the first check of the schedule: start checking at once
+    start = time.monotonic() - schedule.first_check_after
+    pending = {p.transaction_id: p for p in (_pending_payment(item, source, start) for item, source in items)}
 
     async def run() -> Any:
         async with AsyncGateway(config_from(args)) as gw:
-            # the payments are already older than the first check of the schedule: start checking at once
-            start = time.monotonic() - DEFAULT_SCHEDULE.first_check_after
-            pending = [PendingPayment(t, started_at=start) for t in dict.fromkeys(ids)]
             return await reconcile_payments(
-                gw, pending, max_in_flight=args.max_in_flight, max_rate=args.max_rate, on_progress=out.progress
+                gw,
+                list(pending.values()),
+                max_in_flight=args.max_in_flight,
+                max_rate=args.max_rate,
+                schedule=schedule,
+                on_progress=out.progress,
             )
 
     report = asyncio.run(run())
     rows = []
     for txn, outcome in report.outcomes.items():
         code = outcome.code if outcome.code else type(outcome).__name__
-        rows.append({"transaction_id": txn, "code": code, "final": txn in report.settled})
-        out.step(f"{txn}: {code}")
+        verdict = str(outcome.snapshot.verdict) if isinstance(outcome, FinalStatus) else None
+        rows.append({"transaction_id": txn, "code": code, "verdict": verdict, "final": txn in report.settled})
+        out.step(f"{txn}: {code}" + (f" ({verdict})" if verdict else " (not final)"))
     unsettled = len(report.unsettled)
     out.result(
         f"{len(report.settled)} settled, {unsettled} not final, {report.requests} status calls",
         outcomes=rows,
         requests=report.requests,
     )
-    return 0 if unsettled == 0 else 4
+    return 0 if unsettled == 0 else EXIT_NOT_FINAL
 
 
 def cmd_token(args: argparse.Namespace, out: Output) -> int:
@@ -292,8 +336,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     p = sub.add_parser("reconcile", help="settle payments whose outcome is unknown, through the status operation")
     add_config_flags(p)
-    p.add_argument("transaction_ids", nargs="*")
-    p.add_argument("--file", help="file with one transaction id per line")
+    p.add_argument(
+        "transaction_ids",
+        nargs="*",
+        metavar="TRANSACTION_ID:AMOUNT",
+        help="a payment and the amount in paise that was sent (a paid status is proven only at that amount)",
+    )
+    p.add_argument("--file", help="file with one TRANSACTION_ID:AMOUNT per line")
+    add_wait_flags(p)
     p.add_argument("--max-in-flight", type=int, default=10)
     p.add_argument("--max-rate", type=float, default=10.0, help="status calls started per second, at most")
     p.set_defaults(handler=cmd_reconcile)
