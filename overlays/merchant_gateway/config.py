@@ -41,7 +41,10 @@ ENV_VARS = {
     "client_id": "MGW_CLIENT_ID",
     "client_secret": "MGW_CLIENT_SECRET",
     "client_version": "MGW_CLIENT_VERSION",
+    "location_base": "MGW_LOCATION_BASE",
 }
+# What debitV3's relative Location is appended to (see GatewayConfig.location_base)
+LOCATION_BASES = ("base_url", "origin")
 _SALT_INDEX = re.compile(r"[0-9]{1,9}")
 _MERCHANT_ID = re.compile(r"[A-Za-z0-9._\-]{1,128}")
 
@@ -82,6 +85,12 @@ class GatewayConfig:
     #: after an OutcomeUnknown, TRANSACTION_NOT_FOUND from reconcile() is trusted only once this many seconds
     #: have passed: the request this client gave up on may still be on its way or in processing
     reconcile_grace: float = 60.0
+    #: what debitV3's relative Location (the payments page) is appended to. The interface document: "the location
+    #: is appended to the host", where {base_url} is "the main service host". ``base_url`` (default) reads that
+    #: host as the configured base URL, path prefix included (https://gw.example/apis/pg + /pay/1); ``origin`` as
+    #: its scheme and authority alone (https://gw.example/pay/1). The two differ only when the base URL has a path
+    #: prefix; which one a gateway behind such a prefix means is not shown in the document. MGW_LOCATION_BASE.
+    location_base: str = "base_url"
 
     def __post_init__(self) -> None:
         if self.environment not in ENVIRONMENTS:
@@ -125,6 +134,12 @@ class GatewayConfig:
             raise _fail("max_answer_bytes", "must be an integer from 1024 to 1073741824")
         if type(self.max_in_flight) is not int or not 1 <= self.max_in_flight <= 1000:
             raise _fail("max_in_flight", "must be an integer from 1 to 1000")
+        if self.location_base not in LOCATION_BASES:
+            raise _fail(
+                "location_base",
+                f"must be one of {', '.join(LOCATION_BASES)} (got {str(self.location_base)[:40]!r}): base_url appends "
+                "debitV3's relative Location to the base URL with its path prefix, origin to its scheme and host",
+            )
         for name in ("timeout", "connect_timeout", "token_refresh_margin", "reconcile_grace"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
@@ -135,6 +150,15 @@ class GatewayConfig:
     def base(self) -> str:
         assert self.base_url is not None
         return self.base_url
+
+    @property
+    def location_root(self) -> str:
+        """What a relative Location (debitV3's payments page) is appended to: the base URL, or its origin
+        (``location_base``)."""
+        if self.location_base == "origin":
+            url = httpx.URL(self.base)
+            return str(url.copy_with(path="/", query=None, fragment=None)).rstrip("/")
+        return self.base
 
     @property
     def apps(self) -> str:

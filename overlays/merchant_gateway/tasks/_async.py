@@ -83,8 +83,8 @@ class AsyncPayments:
         """Start a web payment and return where to send the browser.
 
         Operation: debitV4Web (``debit_v4_web``) by default; ``operation="debitV3"`` uses debitV3 (``debit_v3``),
-        whose answer is a redirect: its relative Location is appended to the base host, so
-        ``payment_page_url`` is absolute either way. The result carries no answer code (the start answer says
+        whose answer is a redirect: its relative Location is appended to the base URL (or to its origin:
+        ``location_base``, MGW_LOCATION_BASE), so ``payment_page_url`` is absolute either way. The result carries no answer code (the start answer says
         nothing about whether the user paid): pass it to :meth:`wait`.
 
         ``amount`` is integer paise; ``transaction_id`` is generated (``merchant_gateway.ids``) when not given.
@@ -142,7 +142,7 @@ class AsyncPayments:
                 provider_id=provider_id,
             )
             location = getattr(data_of(answer), "redirect_url", None)
-        url = absolute_url(location, gateway.config.base, what="payments-page URL", transaction_id=txn)
+        url = absolute_url(location, gateway.config.location_root, what="payments-page URL", transaction_id=txn)
         return PaymentStart(
             transaction_id=txn,
             amount=amount,
