@@ -227,7 +227,31 @@ ${hookTypes.join("\n")}
 `,
 );
 
-// 3. methods.ts: one method per merchant-server operation
+// 3. outcomes.ts: operations.json `outcomes` (the outcome table every verdict is decided by, src/verdicts.ts) and the
+// status-polling schedule of the conformance kit (`verdicts.poll`: the Python task layer's), never a hand-kept list
+if (!table.outcomes?.tables) throw new Error("operations.json has no outcomes table: rebuild the artifacts");
+const kitPoll = read("kit.json").verdicts?.poll;
+if (!kitPoll) throw new Error("kit.json has no verdicts.poll: rebuild the artifacts");
+const { about: _about, offsets: _offsets, ...poll } = kitPoll;
+const outcomeTables = Object.fromEntries(Object.entries(table.outcomes.tables).map(([key, row]) => [key, { key, ...row }]));
+writeFileSync(
+  join(out, "outcomes.ts"),
+  `${HEADER}import type { OutcomeTable } from "../verdicts.js";
+
+/** operations.json \`outcomes.tables\`: per operationId and webhook name, what each code means there. */
+export const OUTCOMES = ${JSON.stringify(outcomeTables, null, 2)} as const satisfies Readonly<Record<string, OutcomeTable>>;
+export type OutcomeKey = keyof typeof OUTCOMES;
+
+/** operations.json \`outcomes.categories\`: each documented code's error category. */
+export const CATEGORIES: Readonly<Record<string, string>> = ${JSON.stringify(table.outcomes.categories, null, 2)};
+
+/** When wait() checks the status, in seconds after the start, and the TRANSACTION_NOT_FOUND grace (kit.json
+ * \`verdicts.poll\`: the Python client's schedule). */
+export const POLL_SCHEDULE = ${JSON.stringify(poll, null, 2)} as const;
+`,
+);
+
+// 4. methods.ts: one method per merchant-server operation
 const doc = (op) => {
   const parts = [
     `${op.method} ${op.path} (${op.host} host)`,
@@ -241,7 +265,7 @@ const doc = (op) => {
 };
 writeFileSync(
   join(out, "methods.ts"),
-  `${HEADER}import type { GatewayAnswer } from "../answer.js";
+  `${HEADER}import type { CallOptions, GatewayAnswer } from "../answer.js";
 import type { Inputs, OperationTypes, ServerOperationId } from "./operations.js";
 
 export type AnswerOf<K extends ServerOperationId> = GatewayAnswer<OperationTypes[K]["answer"], OperationTypes[K]["error"]>;
@@ -249,13 +273,13 @@ export type AnswerOf<K extends ServerOperationId> = GatewayAnswer<OperationTypes
 /** One typed method per operation the merchant server calls (x-called-by), each a call of \`call\`. */
 export abstract class GatewayMethods {
   /** Send one operation: host routing, body wrapping and X-VERIFY signing from operations.json. */
-  abstract call<K extends ServerOperationId>(operationId: K, input: Inputs[K]): Promise<AnswerOf<K>>;
+  abstract call<K extends ServerOperationId>(operationId: K, input: Inputs[K], options?: CallOptions): Promise<AnswerOf<K>>;
 
 ${inputLines
   .filter((l) => l.server)
   .map(
     ({ id, op, required }) =>
-      `${doc(op)}\n  ${id}(input: Inputs[${lit(id)}]${required ? "" : " = {}"}): Promise<AnswerOf<${lit(id)}>> {\n    return this.call(${lit(id)}, input);\n  }`,
+      `${doc(op)}\n  ${id}(input: Inputs[${lit(id)}]${required ? "" : " = {}"}, options?: CallOptions): Promise<AnswerOf<${lit(id)}>> {\n    return this.call(${lit(id)}, input, options);\n  }`,
   )
   .join("\n\n")}
 }

@@ -1,5 +1,7 @@
-/** What one call returned. Gateway answers of any HTTP status are returned (not thrown); decide by `code`, an
- * OPEN string (new values may appear). */
+import type { Judgement, Verdict } from "./verdicts.js";
+
+/** What one call returned. Gateway answers of any HTTP status are returned (not thrown); decide by `outcome` (the
+ * verdict), never by `code` alone: a code means different things on different operations, and is an OPEN string. */
 export interface GatewayAnswer<T, E = unknown> {
   readonly operationId: string;
   readonly status: number;
@@ -11,9 +13,13 @@ export interface GatewayAnswer<T, E = unknown> {
   readonly error: E | undefined;
   /** The envelope's `code`, from `data` or `error` (an OPEN string). */
   readonly code: string | undefined;
-  /** What `code` means for this operation (x-codes: succeeded, accepted, pending, failed, unknown, rejected,
-   * not-found), or undefined for a code the operation does not list. */
-  readonly outcome: string | undefined;
+  /** The verdict on this answer (src/verdicts.ts over the spec's outcome table, as the Python client decides):
+   * accepted (a start the gateway took: send the user to the page), succeeded (proven: this transaction, this
+   * merchant, the expected amount), pending, failed, rejected, duplicate, rate-limited, unknown (may have acted:
+   * settle through the status operation), unreadable, unconfirmed, not-found, not-yet-found, not-recorded. */
+  readonly outcome: Verdict;
+  /** The verdict with its code, payResponseCode, reason, mismatching field and error category. */
+  readonly judgement: Judgement;
   /** The Location of a redirect the operation does not follow (x-follow-redirects: false, debitV3). */
   readonly location: string | null;
   readonly response: Response;
@@ -26,4 +32,14 @@ export interface WireRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | null;
+}
+
+/** Per call: what the answer must prove beyond what the request names. */
+export interface CallOptions {
+  /** The amount a status answer must carry (the forward payment's); default: the amount this gateway sent. */
+  readonly expectedAmount?: number | null;
+  /** Which attempt of this call it is (the gateway counts its own sends of a transaction id; this can only raise it). */
+  readonly attempt?: number;
+  /** A send of this transaction the caller knows of (clock seconds, e.g. the start of a payment sent elsewhere). */
+  readonly sentAt?: number | null;
 }

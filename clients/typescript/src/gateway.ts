@@ -1,7 +1,7 @@
 // The server-side client: one openapi-fetch client per host (typed by openapi-typescript from that host's document),
 // a signing middleware on each, and typed methods (generated) that route, wrap and send per operations.json.
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import type { GatewayAnswer, WireRequest } from "./answer.js";
+import type { CallOptions, GatewayAnswer, WireRequest } from "./answer.js";
 import { ConfigurationError, GatewayError, NotSentError, OutcomeUnknownError, SaltExposedError, UsageError } from "./errors.js";
 import { retryMode, type HostRole, type OperationFacts } from "./facts.js";
 import type * as apps from "./generated/apps.js";
@@ -23,7 +23,11 @@ import {
 import { xVerify, type Salts } from "./signing.js";
 import { type Fetch, GetWithBodyRequest, neverSent, requestBodyText, transport } from "./transport.js";
 import { checkPayload } from "./validate.js";
-import { type CallbackVerification, verifyCallback, verifyUiCallback } from "./verify.js";
+import { POLL_SCHEDULE } from "./generated/outcomes.js";
+import { SendRecord } from "./sends.js";
+import { type Expect, judge, readAnswer } from "./verdicts.js";
+import { type CallbackExpect, type CallbackVerification, type SignatureHeader, verifyCallback, verifyUiCallback } from "./verify.js";
+import { type FinalStatus, type WaitOptions, waitForFinalStatus } from "./wait.js";
 import { encodePathValue, encodePayload, fillPath, formEncode } from "./wire.js";
 
 export interface GatewayConfig {
@@ -45,6 +49,11 @@ export interface GatewayConfig {
   readonly timeoutMs?: number;
   /** Replaces fetch (tests, proxies). Receives the signed Request; read its body with requestBodyText(). */
   readonly fetch?: Fetch;
+  /** Monotonic clock in seconds for the TRANSACTION_NOT_FOUND time rule and wait() (default performance.now()). */
+  readonly clock?: () => number;
+  /** Seconds after the last send of a transaction during which TRANSACTION_NOT_FOUND is "not yet found" (default:
+   * the Python client's reconcile_grace, from the conformance kit). */
+  readonly graceSeconds?: number;
 }
 
 const HOST_SETTING: Readonly<Record<HostRole, "baseUrl" | "appsUrl" | "authUrl">> = { base: "baseUrl", apps: "appsUrl", auth: "authUrl" };
@@ -111,11 +120,22 @@ function checkUrl(setting: string, value: unknown): string {
   return value.replace(/\/+$/, "");
 }
 
-function codeOf(value: unknown): string | undefined {
-  if (value === null || typeof value !== "object") return undefined;
-  const code = (value as { code?: unknown }).code;
-  return typeof code === "string" ? code : undefined;
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
+
+function stringAt(value: unknown, name: string): string | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const v = (value as Record<string, unknown>)[name];
+  return typeof v === "string" ? v : null;
+}
+
+/** Operations whose answer echoes the request's amount (the Python client's _AMOUNT_ECHOED). */
+const AMOUNT_ECHOED = new Set(["debit", "collect"]);
 
 /** The gateway client for a merchant server. */
 export class Gateway extends GatewayMethods {
@@ -125,6 +145,11 @@ export class Gateway extends GatewayMethods {
   readonly #salts: Salts;
   readonly #credentials: Readonly<Record<string, string>>;
   readonly #timeoutMs: number;
+  readonly #send: Fetch;
+  readonly #sends: SendRecord;
+  /** Monotonic seconds (the clock of the time rule and of wait()). */
+  readonly clock: () => number;
+  readonly graceSeconds: number;
 
   constructor(config: GatewayConfig) {
     super();
@@ -141,6 +166,11 @@ export class Gateway extends GatewayMethods {
     this.#credentials = { ...(config.clientCredentials ?? {}) };
     this.#timeoutMs = config.timeoutMs ?? 15_000;
     const send = transport(config.fetch);
+    this.#send = send;
+    this.clock = config.clock ?? (() => performance.now() / 1000);
+    this.graceSeconds = config.graceSeconds ?? POLL_SCHEDULE.grace;
+    if (!(this.graceSeconds >= 0)) throw new ConfigurationError("graceSeconds", "must be a number >= 0");
+    this.#sends = new SendRecord();
     const make = <P extends {}>(host: HostRole): Client<P> => {
       const client = createClient<P>({
         baseUrl: checkUrl(HOST_SETTING[host], config[HOST_SETTING[host]]),
@@ -153,33 +183,93 @@ export class Gateway extends GatewayMethods {
     this.hosts = { base: make<base.paths>("base"), apps: make<apps.paths>("apps"), auth: make<auth.paths>("auth") };
   }
 
-  /** Send one merchant-server operation: route to its host, wrap the payload, sign, and return the answer. */
-  async call<K extends ServerOperationId>(operationId: K, input: Inputs[K]): Promise<AnswerOf<K>> {
+  /** Send one merchant-server operation: route to its host, wrap the payload, sign, and return the answer with its
+   * verdict (src/verdicts.ts over the spec's outcome table: `outcome`, `judgement`). `options.expectedAmount`: the
+   * amount a status answer must carry (default: the amount this gateway sent for that transaction). */
+  async call<K extends ServerOperationId>(operationId: K, input: Inputs[K], options: CallOptions = {}): Promise<AnswerOf<K>> {
     const op = this.#operation(operationId);
     if (op.called_by !== "merchant-server") {
       throw new UsageError(`${operationId} is called by the ${op.called_by}, not the server: use prepare() and hand the request over`);
     }
     const init = this.#init(operationId, op, input);
+    const facts = this.#facts(op, input);
+    const moves = op.money_movement !== "none" && facts.transactionId !== null;
+    let attempt = options.attempt ?? 1;
+    const echoed = AMOUNT_ECHOED.has(op.money_movement) ? facts.amount : null; // what a later status must carry
+    if (moves) attempt = Math.max(attempt, this.#sends.started(facts.transactionId as string, operationId, echoed));
+    let raw: Response | undefined;
+    let sent = false;
+    init.parseAs = "text";
+    init.fetch = async (request: Request) => {
+      sent = true;
+      const response = await this.#send(request);
+      raw = response.clone();
+      return response;
+    };
     let result: { data?: unknown; error?: unknown; response: Response };
     try {
       result = await this.#client(op.host).request(op.method.toLowerCase(), op.document.path, init);
     } catch (err) {
-      throw this.#failure(operationId, op, err);
+      const failure = this.#failure(operationId, op, err);
+      if (moves) this.#sends.ended(facts.transactionId as string, sent && !(failure instanceof NotSentError), this.clock());
+      throw failure;
     }
-    const { data, error, response } = result;
-    const code = codeOf(data) ?? codeOf(error);
+    if (moves) this.#sends.ended(facts.transactionId as string, true, this.clock());
+    const { response } = result;
+    const bytes = raw === undefined ? new Uint8Array() : new Uint8Array(await raw.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    const parsed = text === "" ? undefined : tryJson(text);
+    const paymentState = op.answer_codes === "payment-state";
+    const expect: Expect = {
+      transactionId: facts.transactionId,
+      merchantId: facts.merchantId,
+      amount: paymentState
+        ? (options.expectedAmount ?? (facts.transactionId === null ? null : this.#sends.amount(facts.transactionId)))
+        : echoed,
+    };
+    const judgement = judge(operationId, {
+      status: response.status,
+      answer: bytes.length === 0 ? null : readAnswer(bytes),
+      expect,
+      sends: paymentState && facts.transactionId !== null ? this.#sends.sends(facts.transactionId, this.clock(), this.graceSeconds, options.sentAt) : null,
+      attempt,
+      location: response.headers.get("location"),
+    });
     const answer: GatewayAnswer<unknown, unknown> = {
       operationId,
       status: response.status,
       ok: response.ok,
-      data,
-      error,
-      code,
-      outcome: op.codes.find((c) => c.code === code)?.outcome,
+      data: response.ok ? parsed : undefined,
+      error: response.ok ? undefined : (parsed ?? (text === "" ? undefined : text)),
+      code: stringAt(parsed, "code") ?? undefined,
+      outcome: judgement.verdict,
+      judgement,
       location: response.headers.get("location"),
       response,
     };
     return answer as AnswerOf<K>;
+  }
+
+  /** Poll the payment's status on the Python client's schedule until a final verdict (succeeded with this
+   * transaction's id and the expected amount, failed, or not recorded once the grace after the last send is over);
+   * see src/wait.ts. Throws AmountMismatchError when the status names another amount, PollTimeoutError at the end
+   * of the schedule. */
+  wait(transactionId: string, options: WaitOptions = {}): Promise<FinalStatus> {
+    const reader = {
+      clock: this.clock,
+      call: (id: string, input: unknown, o: CallOptions) => this.call(id as ServerOperationId, input as Inputs[ServerOperationId], o),
+    };
+    return waitForFinalStatus(reader, transactionId, options);
+  }
+
+  /** What the gateway's last known send of `transactionId` was (clock seconds), for callers that keep their own. */
+  lastSentAt(transactionId: string): number | null {
+    return this.#sends.lastAt(transactionId);
+  }
+
+  /** The amount this gateway last sent for `transactionId` (a debit or collect), if it remembers it. */
+  sentAmount(transactionId: string): number | null {
+    return this.#sends.amount(transactionId);
   }
 
   /** The request an operation would send (signed), without sending it: for the mobile-SDK operations the app sends,
@@ -200,17 +290,36 @@ export class Gateway extends GatewayMethods {
     return wire;
   }
 
-  /** Verify a server-to-server callback with the configured salts and decode it (see verifyCallback). */
+  /** Verify a server-to-server callback with the configured salts, decode and judge it (see verifyCallback).
+   * `signature`: the X-VERIFY header as Node or Express give it. `expect`: the order's transaction id and amount
+   * (default merchant: the configured one): a callback naming others is refused, one that proves them is `paid`. */
   verifyCallback(
     body: string | Uint8Array | Readonly<Record<string, unknown>>,
-    signature: string | null | undefined,
+    signature: SignatureHeader,
+    expect: CallbackExpect = {},
   ): CallbackVerification<WebhookPayloads["paymentCallback"]> {
-    return verifyCallback(body, signature, this.#salts);
+    return verifyCallback(body, signature, this.#salts, "paymentCallback", { merchantId: this.merchantId ?? null, ...expect });
   }
 
   /** Verify a UI callback form post with the configured salts (see verifyUiCallback). */
-  verifyUiCallback(form: string | URLSearchParams | Readonly<Record<string, unknown>>): CallbackVerification<Record<string, string>> {
-    return verifyUiCallback(form, this.#salts);
+  verifyUiCallback(
+    form: string | URLSearchParams | Readonly<Record<string, unknown>>,
+    expect: CallbackExpect = {},
+  ): CallbackVerification<Record<string, string>> {
+    return verifyUiCallback(form, this.#salts, "uiCallback", { merchantId: this.merchantId ?? null, ...expect });
+  }
+
+  /** The transaction id, merchant id and amount a request names (payload first, then path). */
+  #facts(op: OperationFacts, raw: unknown): { transactionId: string | null; merchantId: string | null; amount: number | null } {
+    const input = (raw ?? {}) as { payload?: unknown; path?: unknown };
+    const payload = input.payload;
+    const path = input.path;
+    const amount = payload !== null && typeof payload === "object" ? (payload as { amount?: unknown }).amount : undefined;
+    return {
+      transactionId: stringAt(payload, "transactionId") ?? stringAt(path, "transactionId"),
+      merchantId: stringAt(payload, "merchantId") ?? stringAt(path, "merchantId") ?? this.merchantId ?? null,
+      amount: typeof amount === "number" && Number.isInteger(amount) && op.money_movement !== "none" ? amount : null,
+    };
   }
 
   #operation(operationId: string): OperationFacts {

@@ -1,7 +1,7 @@
 // "@merchant-gateway/client": safe anywhere, including browsers (no salt, no signing, no Node modules): the
 // generated types, operations.json of this release, and the wire encodings. The signing client and callback
 // verification are in "@merchant-gateway/client/server".
-export type { GatewayAnswer, WireRequest } from "./answer.js";
+export type { CallOptions, GatewayAnswer, WireRequest } from "./answer.js";
 export {
   ConfigurationError,
   GatewayError,
@@ -45,3 +45,22 @@ export type * as base from "./generated/base.js";
 export type * as webhooks from "./generated/webhooks.js";
 export { checkFieldRules, checkPayload, firstProblem, type PayloadSchema } from "./validate.js";
 export { base64Utf8, decodeBase64Utf8, encodePathValue, encodePayload, fillPath, formEncode, formFields } from "./wire.js";
+export { CATEGORIES, OUTCOMES, type OutcomeKey, POLL_SCHEDULE } from "./generated/outcomes.js";
+export { NonInteger } from "./json.js";
+export {
+  type Answer,
+  type Expect,
+  type Judgement,
+  type JudgeInput,
+  type Outcome,
+  type OutcomeTable,
+  type Sends,
+  Unreadable,
+  type Verdict,
+  isFinal,
+  judge,
+  notFoundVerdict,
+  outcomeTable,
+  readAnswer,
+} from "./verdicts.js";
+export { type PollSchedule, pollOffsets } from "./wait.js";

@@ -98,6 +98,18 @@ describe("payment story against the local sandbox", { skip: enabled ? false : "M
     assert.equal(gw.verifyCallback(forged, String(cb.headers["x-verify"])).valid, false);
   });
 
+  it("the payment story in its own lines: start, wait on the schedule, verify the callback with the expected amount", async () => {
+    const order = { transactionId: tx("ST"), amount: 12_345 };
+    const debit = await gw.debitV4Web({ payload: { ...order, merchantUserId: "U-TS-2" }, headers: { "X-CALLBACK-URL": `${merchant.url}/story` } });
+    assert.equal(debit.outcome, "accepted");
+    const final = await gw.wait(order.transactionId, { schedule: { first_check_after: 0.3, phases: [{ every: 0.3, duration: null }], timeout: 15 } });
+    assert.deepEqual([final.verdict, final.succeeded], ["succeeded", true]);
+    const received = await merchant.waitFor((r) => r.path === "/story");
+    const callback = gw.verifyCallback(received.body, received.headers["x-verify"], order);
+    assert.ok(callback.valid && callback.paid, JSON.stringify(callback));
+    assert.equal(gw.verifyCallback(received.body, received.headers["x-verify"], { ...order, amount: 1 }).valid, false);
+  });
+
   it("status on the base host and on the apps host (no statusSegment argument)", async () => {
     assert.equal(await settled(gw, paymentId), "PAYMENT_SUCCESS");
     const status = await gw.getTransactionStatus({ path: { transactionId: paymentId } });

@@ -1,0 +1,59 @@
+// What this process sent per transaction, for the TRANSACTION_NOT_FOUND time rule (src/verdicts.ts `Sends`) and the
+// amount a later status read must carry: the last moment a request may have been sent, the calls still under way,
+// the operations that sent it and the amount. Bounded: the oldest transactions are forgotten first (then a status
+// read knows nothing of them: "not found", never "not recorded").
+import type { Sends } from "./verdicts.js";
+
+const KEPT = 10_000;
+
+interface Entry {
+  lastAt: number | null;
+  inFlight: number;
+  amount: number | null;
+  attempts: Map<string, number>;
+}
+
+export class SendRecord {
+  readonly #entries = new Map<string, Entry>();
+
+  /** A call that may move money begins; returns which attempt of that operation under this id it is. */
+  started(transactionId: string, operationId: string, amount: number | null): number {
+    let entry = this.#entries.get(transactionId);
+    if (entry === undefined) {
+      entry = { lastAt: null, inFlight: 0, amount: null, attempts: new Map() };
+    } else {
+      this.#entries.delete(transactionId); // re-inserted last: the most recent stays longest
+    }
+    this.#entries.set(transactionId, entry);
+    while (this.#entries.size > KEPT) this.#entries.delete(this.#entries.keys().next().value as string);
+    entry.inFlight += 1;
+    if (amount !== null) entry.amount = amount;
+    const attempt = (entry.attempts.get(operationId) ?? 0) + 1;
+    entry.attempts.set(operationId, attempt);
+    return attempt;
+  }
+
+  /** The call is over; `sent`: its request may have left (until `now`). */
+  ended(transactionId: string, sent: boolean, now: number): void {
+    const entry = this.#entries.get(transactionId);
+    if (entry === undefined) return;
+    entry.inFlight = Math.max(0, entry.inFlight - 1);
+    if (sent) entry.lastAt = Math.max(entry.lastAt ?? now, now);
+  }
+
+  lastAt(transactionId: string): number | null {
+    return this.#entries.get(transactionId)?.lastAt ?? null;
+  }
+
+  amount(transactionId: string): number | null {
+    return this.#entries.get(transactionId)?.amount ?? null;
+  }
+
+  /** What is known of the sends of `transactionId`; `sentAt`: a send the caller knows of (a start's clock reading). */
+  sends(transactionId: string, now: number, grace: number, sentAt?: number | null): Sends {
+    const entry = this.#entries.get(transactionId);
+    let last = entry?.lastAt ?? null;
+    if (sentAt !== undefined && sentAt !== null) last = last === null ? sentAt : Math.max(last, sentAt);
+    return { known: entry !== undefined || last !== null, lastAt: last, now, grace, closed: (entry?.inFlight ?? 0) === 0 };
+  }
+}
