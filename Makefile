@@ -170,6 +170,7 @@ ts-release-e2e: $(STAMP) $(TS_STAMP) $(VERDACCIO_STAMP)
 # registry on free loopback ports until Ctrl-C (or `make registries-stop` from another shell); state in
 # build/registries (credentials made per run in build/registries/env, never printed).
 .PHONY: registries registries-stop
+release-e2e: $(VERDACCIO_STAMP)  # tests/release/test_registries.py starts `make registries` for real
 registries: $(STAMP) $(VERDACCIO_STAMP)
 	$(PY) tools/release/registries.py --dir build/registries
 registries-stop: $(STAMP)
