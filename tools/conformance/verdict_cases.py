@@ -48,7 +48,7 @@ EXPECT = {"transaction_id": TXN, "merchant_id": MERCHANT, "amount": AMOUNT}
 NO_AMOUNT = {"transaction_id": TXN, "merchant_id": MERCHANT, "amount": None}
 ABSENT = object()
 # the Python client's default grace (GatewayConfig.reconcile_grace): the cases and `poll` use the same number
-GRACE = float(next(f.default for f in dataclasses.fields(GatewayConfig) if f.name == "reconcile_grace"))
+GRACE = next(float(f.default) for f in dataclasses.fields(GatewayConfig) if f.name == "reconcile_grace")  # type: ignore[arg-type]
 
 
 def tables(doc: dict[str, Any]) -> dict[str, OutcomeTable]:
@@ -190,8 +190,10 @@ def _grid() -> list[dict[str, Any]]:
         add(f"paid-on-{code}", status, good, code)
         refund = envelope(transactionId=TXN, merchantId=MERCHANT, amount=AMOUNT)
         add(f"refund-success-on-{code}", "refundV4", refund, code, expect=NO_AMOUNT)
-        page = envelope(transactionId=TXN, merchantId=MERCHANT, redirectType="WEB", redirectURL="https://pay.example/p")
-        add(f"accepted-on-{code}", "debitV4Web", page, code)
+        started = envelope(
+            transactionId=TXN, merchantId=MERCHANT, redirectType="WEB", redirectURL="https://pay.example/p"
+        )
+        add(f"accepted-on-{code}", "debitV4Web", started, code)
     add("rate-limit", status, envelope("API_RATE_LIMIT_REACHED", False), 429)
     add("rate-limit-200", status, envelope("API_RATE_LIMIT_REACHED", False), 200)
     add("rate-limit-html", "debitV4Web", "<html>busy</html>", 429)
@@ -199,11 +201,17 @@ def _grid() -> list[dict[str, Any]]:
     add("rate-limit-no-code", "debitV4Web", '{"success":false}', 429)
     add("rate-limit-failed-code", "refundV4", envelope("PAYMENT_ERROR", False, transactionId=TXN), 429)
     add("rate-limit-duplicate-keys", "debitV4Web", dups["code"], 429)
-    for body_name, body in (("empty", ""), ("html", "<html/>"), ("array", "[1]"), ("none", None), ("nan", None)):
-        if body_name == "nan":
-            body = paid().replace(f'"amount":{AMOUNT}', '"amount":NaN')
-        add(f"body-{body_name}", status, body)
-        add(f"body-{body_name}", "refundV4", body, 400, expect=NO_AMOUNT)
+    nan = paid().replace(f'"amount":{AMOUNT}', '"amount":NaN')
+    odd: tuple[tuple[str, str | None], ...] = (
+        ("empty", ""),
+        ("html", "<html/>"),
+        ("array", "[1]"),
+        ("none", None),
+        ("nan", nan),
+    )
+    for body_name, odd_body in odd:
+        add(f"body-{body_name}", status, odd_body)
+        add(f"body-{body_name}", "refundV4", odd_body, 400, expect=NO_AMOUNT)
     add("server-error-with-code", "refundV4", envelope("INTERNAL_SERVER_ERROR", False), 500)
     add("internal-error-400", "refundV4", envelope("INTERNAL_SERVER_ERROR", False), 400)
     add("timed-out", status, envelope("TIMED_OUT", False), 200)
