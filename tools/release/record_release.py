@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         print(f"record-release: {where} can be recorded as {shown}")
     elif written:
-        print(f"record-release: recorded {where} as {shown} (commit it with the release)")
+        hint = " (commit it with the release)" if target.resolve().is_relative_to(RELEASED) else ""
+        print(f"record-release: recorded {where} as {shown}{hint}")
     else:
         print(f"record-release: {shown} already holds this spec")
     return 0
