@@ -7,7 +7,7 @@ if TYPE_CHECKING:
     from .client import AuthenticatedClient, Client, SigningError, XVerifyAuth, encode_payload, x_verify
 
 # The spec's info.version; the build reads the package version from this line.
-__version__ = "2.0.0"
+__version__ = "3.0.0"
 
 __all__ = (
     "AuthenticatedClient",

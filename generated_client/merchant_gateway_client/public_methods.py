@@ -156,8 +156,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
                 together with userAuthToken; avoid email or mobile number here.
@@ -261,8 +264,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
                 together with userAuthToken; avoid email or mobile number here.
@@ -368,8 +374,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
@@ -444,7 +453,7 @@ class GatewayMethods:
 
         Args:
             transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
-                least 1 characters)
+                least 1 characters; pattern ^[A-Za-z0-9._~-]+$)
 
         Codes (x-codes: what each code means on this operation):
             PAYMENT_SUCCESS (succeeded): The payment (or refund) is successful; cross-check data.amount with the forward
@@ -497,7 +506,7 @@ class GatewayMethods:
 
         Args:
             transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
-                least 1 characters)
+                least 1 characters; pattern ^[A-Za-z0-9._~-]+$)
 
         Request headers (keywords):
             client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
@@ -578,8 +587,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
@@ -672,8 +684,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
@@ -770,8 +785,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
@@ -867,8 +885,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             merchant_user_id (merchantUserId): -
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
@@ -946,13 +967,16 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             instrument_type (instrumentType): Value MOBILE. (one of MOBILE)
-            instrument_reference (instrumentReference): User's mobile number.
+            instrument_reference (instrumentReference): User's mobile number. (at least 1 characters)
             expires_in (expiresIn): Time within which the payment must complete, else it is marked failed. Default 30
                 days; the sample uses 180 and the status guidance counts it in seconds (seconds: 30 days = 2592000). (>=
                 1)
@@ -1040,8 +1064,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also
                 says "at least 1 rupee/100 paise"; send at least 100 to be safe under both readings. (>= 1)
 
@@ -1148,8 +1175,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             mobile_number (mobileNumber): Number on which the OTP was sent.
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
@@ -1242,8 +1272,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             payment_sources (paymentSources): Selected instruments.
             merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
@@ -1344,8 +1377,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             payment_sources (paymentSources): Selected instruments.
             merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
@@ -1795,8 +1831,11 @@ class GatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             valid_for (validFor): Milliseconds for which the payment is valid. (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
@@ -1928,8 +1967,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
                 together with userAuthToken; avoid email or mobile number here.
@@ -2033,8 +2075,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
                 together with userAuthToken; avoid email or mobile number here.
@@ -2140,8 +2185,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
@@ -2216,7 +2264,7 @@ class AsyncGatewayMethods:
 
         Args:
             transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
-                least 1 characters)
+                least 1 characters; pattern ^[A-Za-z0-9._~-]+$)
 
         Codes (x-codes: what each code means on this operation):
             PAYMENT_SUCCESS (succeeded): The payment (or refund) is successful; cross-check data.amount with the forward
@@ -2269,7 +2317,7 @@ class AsyncGatewayMethods:
 
         Args:
             transaction_id (transaction_id): The merchant's transaction id (length < 38). (at most 37 characters; at
-                least 1 characters)
+                least 1 characters; pattern ^[A-Za-z0-9._~-]+$)
 
         Request headers (keywords):
             client_id (X-CLIENT-ID, optional): Merchant id on apps-host calls, unless another value was shared (default
@@ -2350,8 +2398,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
@@ -2444,8 +2495,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
@@ -2542,8 +2596,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
@@ -2639,8 +2696,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             merchant_user_id (merchantUserId): -
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
@@ -2718,13 +2778,16 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
                 least 1 characters)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             instrument_type (instrumentType): Value MOBILE. (one of MOBILE)
-            instrument_reference (instrumentReference): User's mobile number.
+            instrument_reference (instrumentReference): User's mobile number. (at least 1 characters)
             expires_in (expiresIn): Time within which the payment must complete, else it is marked failed. Default 30
                 days; the sample uses 180 and the status guidance counts it in seconds (seconds: 30 days = 2592000). (>=
                 1)
@@ -2812,8 +2875,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also
                 says "at least 1 rupee/100 paise"; send at least 100 to be safe under both readings. (>= 1)
 
@@ -2922,8 +2988,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             mobile_number (mobileNumber): Number on which the OTP was sent.
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
@@ -3018,8 +3087,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             payment_sources (paymentSources): Selected instruments.
             merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
@@ -3120,8 +3192,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             payment_sources (paymentSources): Selected instruments.
             merchant_user_id (merchantUserId, optional): User id (one of merchantUserId and userAuthToken is required).
@@ -3573,8 +3648,11 @@ class AsyncGatewayMethods:
         Payload fields (keywords; or give a payload model positionally):
             merchant_id (merchantId, optional): Id assigned to the merchant. (at least 1 characters) Default: the
                 configured merchant id.
-            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. (at most
-                37 characters; at least 1 characters)
+            transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
+                this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
+                `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
+                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             valid_for (validFor): Milliseconds for which the payment is valid. (>= 1)
             merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at

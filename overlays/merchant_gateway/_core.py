@@ -36,7 +36,7 @@ from .errors import (
     error_for_category,
 )
 from .log import log_event, logger
-from .payload_problems import first_problem
+from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .validation import check_field_rules, check_identifier, check_payload, check_refund, check_transaction_id
 from .verdicts import Expect, Judgement, Sends, Verdict, judge, read_answer, table
@@ -341,6 +341,9 @@ class Core:
                 if value is None:
                     continue
                 target = op.headers[option]
+                found = header_problem(op.operation_id, target, value)  # the header's schema (format: uri, enum)
+                if found is not None:
+                    raise ValidationError(option, found[1])
                 if target not in params_of:
                     raise ValidationError(option, f"is not accepted by {op.name}")
                 kwargs[target] = _coerce_option(params_of[target], value, option)
@@ -374,7 +377,7 @@ class Core:
         if exc is not None:
             if isinstance(exc, _NOT_SENT):
                 error: GatewayError = GatewayConnectionError(
-                    "could not connect to the gateway", operation=op_id, transaction_id=txn
+                    self._unreachable(prep.op.host), operation=op_id, transaction_id=txn
                 )
                 error.__cause__ = exc
                 return self._decide(prep, attempt, Failure.NOT_SENT, error, None)
@@ -445,6 +448,17 @@ class Core:
         if verdict is Verdict.DUPLICATE and not issubclass(kind, DuplicateRequestError):
             kind = DuplicateRequestError  # e.g. a refund's PAYMENT_ERROR refined by DUPLICATE_TXN_REQUEST
         raise kind(text, **meta)
+
+    def _unreachable(self, host: str) -> str:
+        """Which host could not be reached, and what to check (nothing was sent: safe to try again)."""
+        url = {"base": self.config.base, "apps": self.config.apps, "auth": self.config.auth}.get(host, "")
+        parsed = httpx.URL(url) if url else None  # host and port only: a URL's user info may hold a secret
+        where = f"{parsed.host}:{parsed.port}" if parsed and parsed.port else (parsed.host if parsed else host)
+        variable = f"MGW_{host.upper()}_URL"
+        return (
+            f"could not connect to the gateway's {host} host {where}: nothing was sent; check {variable} (or "
+            "MGW_ENVIRONMENT) and that the gateway is reachable from here, then try again"
+        )
 
     def judge(
         self, prep: Prepared, status: int, answer: Any, attempt: int = 1, location: str | None = None

@@ -35,6 +35,10 @@ NEW_OPERATION = {
         "x-signing-path": "/v3/merchant/note",
         "x-body-wrapping": "base64-json",
         "x-retry": "never",
+        "x-codes": [
+            {"code": "SUCCESS", "outcome": "succeeded", "meaning": "The note was kept."},
+            {"code": "BAD_REQUEST", "outcome": "rejected", "meaning": "Invalid payload."},
+        ],
         "security": [{"xVerify": []}],
         "requestBody": {
             "required": True,

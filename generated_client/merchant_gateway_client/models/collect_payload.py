@@ -21,7 +21,10 @@ class CollectPayload:
 
         Attributes:
             merchant_id (str): Id assigned to the merchant.
-            transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            transaction_id (str): Merchant-generated unique transaction id; length < 38 characters. Limited by this project
+                to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes
+                into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character
+                could make the payment unreadable.
             merchant_order_id (str): Merchant's order id; length < 48 characters.
             amount (int): Amount in paise (integer, Long).
             instrument_type (CollectPayloadInstrumentType): Value MOBILE.

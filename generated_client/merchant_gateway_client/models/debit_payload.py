@@ -25,7 +25,10 @@ class DebitPayload:
 
         Attributes:
             merchant_id (str): Id assigned to the merchant.
-            transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            transaction_id (str): Merchant-generated unique transaction id; length < 38 characters. Limited by this project
+                to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes
+                into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character
+                could make the payment unreadable.
             amount (int): Amount in paise (integer, Long).
             merchant_user_id (str | Unset): Pre-logs the user in. Required except for guest users. Not together with
                 userAuthToken; avoid email or mobile number here.

@@ -16,7 +16,7 @@ class DeviceContext:
 
     Attributes:
         platform_version_code (int): Version code of the wallet app on the user's device; the answer then carries an
-            intent URI.
+            intent URI. At least 1: an app version code is a positive integer (the document gives no range).
     """
 
     platform_version_code: int

@@ -16,7 +16,10 @@ class TestCallbackRequest:
 
     Attributes:
         merchant_id (str): Id assigned to the merchant.
-        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+        transaction_id (str): Merchant-generated unique transaction id; length < 38 characters. Limited by this project
+            to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes
+            into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character
+            could make the payment unreadable.
         amount (int): Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also says
             "at least 1 rupee/100 paise"; send at least 100 to be safe under both readings.
     """

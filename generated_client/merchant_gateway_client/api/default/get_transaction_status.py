@@ -110,6 +110,10 @@ def sync_detailed(
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            Limited by this project to characters that need no percent-encoding in a URL path
+            (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the
+            gateway signs a percent-encoded path is not shown, so any other character could make the
+            payment unreadable.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,6 +155,10 @@ def sync(
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            Limited by this project to characters that need no percent-encoding in a URL path
+            (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the
+            gateway signs a percent-encoded path is not shown, so any other character could make the
+            payment unreadable.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,6 +195,10 @@ async def asyncio_detailed(
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            Limited by this project to characters that need no percent-encoding in a URL path
+            (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the
+            gateway signs a percent-encoded path is not shown, so any other character could make the
+            payment unreadable.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -228,6 +240,10 @@ async def asyncio(
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            Limited by this project to characters that need no percent-encoding in a URL path
+            (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the
+            gateway signs a percent-encoded path is not shown, so any other character could make the
+            payment unreadable.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

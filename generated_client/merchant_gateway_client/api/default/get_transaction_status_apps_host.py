@@ -135,6 +135,10 @@ def sync_detailed(
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            Limited by this project to characters that need no percent-encoding in a URL path
+            (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the
+            gateway signs a percent-encoded path is not shown, so any other character could make the
+            payment unreadable.
         status_segment (GetTransactionStatusAppsHostStatusSegment):  Default:
             GetTransactionStatusAppsHostStatusSegment.STATUS.
         x_client_id (str | Unset):
@@ -186,6 +190,10 @@ def sync(
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            Limited by this project to characters that need no percent-encoding in a URL path
+            (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the
+            gateway signs a percent-encoded path is not shown, so any other character could make the
+            payment unreadable.
         status_segment (GetTransactionStatusAppsHostStatusSegment):  Default:
             GetTransactionStatusAppsHostStatusSegment.STATUS.
         x_client_id (str | Unset):
@@ -232,6 +240,10 @@ async def asyncio_detailed(
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            Limited by this project to characters that need no percent-encoding in a URL path
+            (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the
+            gateway signs a percent-encoded path is not shown, so any other character could make the
+            payment unreadable.
         status_segment (GetTransactionStatusAppsHostStatusSegment):  Default:
             GetTransactionStatusAppsHostStatusSegment.STATUS.
         x_client_id (str | Unset):
@@ -283,6 +295,10 @@ async def asyncio(
     Args:
         merchant_id (str): Id assigned to the merchant.
         transaction_id (str): Merchant-generated unique transaction id; length < 38 characters.
+            Limited by this project to characters that need no percent-encoding in a URL path
+            (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the
+            gateway signs a percent-encoded path is not shown, so any other character could make the
+            payment unreadable.
         status_segment (GetTransactionStatusAppsHostStatusSegment):  Default:
             GetTransactionStatusAppsHostStatusSegment.STATUS.
         x_client_id (str | Unset):
