@@ -42,6 +42,12 @@ class CallObserver:
         """Before each HTTP attempt (retries included) of a Gateway; may block (a rate ceiling). Raising here
         stops the call: the attempt is not sent and ``after_attempt`` does not follow."""
 
+    def attempt_ready(self, prep: Prepared) -> None:
+        """Called by :class:`CombinedObserver` once every observer's ``before_attempt`` has returned: the attempt
+        goes out now. A lone observer is not called: its own ``before_attempt`` is the last step before the send.
+        Lets an observer tell the waits of the observers after it (a rate ceiling) from the attempt itself. Must not
+        block (on the event loop for an AsyncGateway)."""
+
     def after_attempt(self, prep: Prepared, end: AttemptEnd) -> None:
         """After each HTTP attempt of a Gateway or an AsyncGateway (on the event loop: must not block or wait)."""
 
@@ -56,8 +62,8 @@ class CallObserver:
 class CombinedObserver(CallObserver):
     """Several observers as one (build with :func:`combine`). ``call``/``acall`` nest in the order given (the first
     is outermost: it sees the call first and its outcome last); ``before_attempt`` runs each in that order (one
-    that raises stops the attempt: the later ones do not run); ``after_attempt`` runs each in reverse order,
-    innermost first, as the nesting unwinds."""
+    that raises stops the attempt: the later ones do not run), then ``attempt_ready`` of each; ``after_attempt``
+    runs each in reverse order, innermost first, as the nesting unwinds."""
 
     def __init__(self, observers: tuple[CallObserver, ...]) -> None:
         self.observers = observers
@@ -76,6 +82,8 @@ class CombinedObserver(CallObserver):
     def before_attempt(self, prep: Prepared) -> None:
         for observer in self.observers:
             observer.before_attempt(prep)
+        for observer in self.observers:
+            observer.attempt_ready(prep)
 
     def after_attempt(self, prep: Prepared, end: AttemptEnd) -> None:
         for observer in reversed(self.observers):
@@ -89,6 +97,8 @@ class CombinedObserver(CallObserver):
     async def abefore_attempt(self, prep: Prepared) -> None:
         for observer in self.observers:
             await observer.abefore_attempt(prep)
+        for observer in self.observers:
+            observer.attempt_ready(prep)
 
 
 def _nest(observer: CallObserver, run: Callable[[Prepared], Any]) -> Callable[[Prepared], Any]:

@@ -1,0 +1,449 @@
+"""merchant_gateway.telemetry: a span per call and per attempt with the right attributes, metrics, no secret in any
+of them, observers combined (each sees every call), and no OpenTelemetry import without it.
+
+Against the real sandbox over sockets (every operation, sync and async), and httpx.MockTransport for the faults
+(a retry, an unknown outcome, a failing status check)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from importlib.resources import files
+from typing import Any
+
+import httpx
+import merchant_gateway as mg
+import pytest
+from _helpers import FakeTime
+from merchant_gateway.hooks import AttemptEnd, CallObserver, combine
+from merchant_gateway.ledger import Ledger
+from merchant_gateway.telemetry import Telemetry
+from opentelemetry.sdk.metrics import MeterProvider
+from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from secret_probe import Recorder, leaks
+from test_gateway_unit import default_answer
+from test_integration_sandbox import check, plan, settings, user_flow_sync
+
+MERCHANT = "MERCHANTUAT"
+
+
+class Otel:
+    """What a Telemetry observer built with ``providers()`` recorded."""
+
+    def __init__(self) -> None:
+        self.exporter = InMemorySpanExporter()
+        self.tracer_provider = TracerProvider()
+        self.tracer_provider.add_span_processor(SimpleSpanProcessor(self.exporter))
+        self.reader = InMemoryMetricReader()
+        self.meter_provider = MeterProvider(metric_readers=[self.reader])
+
+    def providers(self) -> dict[str, Any]:
+        return {"tracer_provider": self.tracer_provider, "meter_provider": self.meter_provider}
+
+    def spans(self) -> list[ReadableSpan]:
+        return list(self.exporter.get_finished_spans())
+
+    def calls(self) -> list[ReadableSpan]:
+        return [s for s in self.spans() if s.name.startswith("merchant_gateway ")]
+
+    def attempts(self, call: ReadableSpan | None = None) -> list[ReadableSpan]:
+        found = [s for s in self.spans() if not s.name.startswith("merchant_gateway ")]
+        if call is not None:
+            assert call.context is not None
+            found = [s for s in found if s.parent is not None and s.parent.span_id == call.context.span_id]
+        return sorted(found, key=lambda s: s.attributes["merchant_gateway.attempt"] if s.attributes else 0)
+
+    def points(self, name: str) -> list[tuple[dict[str, Any], Any]]:
+        """(attributes, data point) of every point of the metric ``name`` collected now."""
+        data = self.reader.get_metrics_data()
+        found: list[tuple[dict[str, Any], Any]] = []
+        for resource in data.resource_metrics if data is not None else ():
+            for scope in resource.scope_metrics:
+                for metric in scope.metrics:
+                    if metric.name == name:
+                        found.extend((dict(p.attributes or {}), p) for p in metric.data.data_points)
+        return found
+
+
+@pytest.fixture
+def otel() -> Iterator[Otel]:
+    recorded = Otel()
+    yield recorded
+    recorded.tracer_provider.shutdown()
+    recorded.meter_provider.shutdown()
+
+
+@pytest.fixture(scope="module")
+def sandbox() -> Iterator[Any]:
+    sb = pytest.importorskip("merchant_gateway_sandbox")
+    with sb.start_sandbox(port=0, merchant_id="MERCHANTUAT", salts={"1": "integration-salt-key-1"}) as running:
+        yield running
+
+
+class Seen(CallObserver):
+    """A merchant's own observer: the operation of every call and every attempt it saw, in order."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.attempts: list[tuple[str, int]] = []
+
+    def call(self, prep: Any, run: Callable[[Any], Any]) -> Any:
+        self.calls.append(prep.op.operation_id)
+        return run(prep)
+
+    async def acall(self, prep: Any, run: Callable[[Any], Any]) -> Any:
+        self.calls.append(prep.op.operation_id)
+        return await run(prep)
+
+    def after_attempt(self, prep: Any, end: AttemptEnd) -> None:
+        self.attempts.append((prep.op.operation_id, end.number))
+
+
+def _spec_paths() -> dict[str, str]:
+    spec = json.loads((files("merchant_gateway_client") / "spec.json").read_text(encoding="utf-8"))
+    return {
+        op["operationId"]: path for path, item in spec["paths"].items() for op in item.values() if "operationId" in op
+    }
+
+
+SPEC_PATHS = _spec_paths()
+
+
+def every_text(otel: Otel) -> list[str]:
+    """Every string a span or metric carries: names, attribute keys and values, statuses, events."""
+    texts: list[str] = []
+    for span in otel.spans():
+        texts.append(span.name)
+        texts.append(span.status.description or "")
+        texts.extend(f"{k}={v}" for k, v in (span.attributes or {}).items())
+        for event in span.events:
+            texts.append(event.name)
+            texts.extend(f"{k}={v}" for k, v in (event.attributes or {}).items())
+    data = otel.reader.get_metrics_data()
+    assert data is not None
+    texts.append(data.to_json())
+    return texts
+
+
+def run_every_operation(gw: mg.Gateway, sandbox: Any) -> None:
+    for name, args, kwargs in plan(sandbox):
+        try:
+            outcome: Any = getattr(gw, name)(*args, **kwargs)
+        except mg.GatewayError as exc:
+            outcome = exc
+        check(name, outcome)
+    user_flow_sync(gw, sandbox)
+
+
+def assert_call_spans(otel: Otel, seen: Seen, sandbox: Any) -> None:
+    calls = sorted(otel.calls(), key=lambda s: s.start_time or 0)
+    assert [s.attributes["merchant_gateway.operation"] for s in calls if s.attributes] == seen.calls
+    port = httpx.URL(sandbox.base_url).port
+    urls = {"base": sandbox.base_url, "apps": sandbox.apps_url, "auth": sandbox.auth_url}
+    prefix = {host: httpx.URL(url).path.rstrip("/") for host, url in urls.items()}
+    for span in calls:
+        a = dict(span.attributes or {})
+        op = a["merchant_gateway.operation"]
+        assert span.name == f"merchant_gateway {op}"
+        assert a["merchant_gateway.host"] in ("base", "apps", "auth")
+        assert "merchant_gateway.verdict" in a or "error.type" in a, a
+        attempts = otel.attempts(span)
+        assert len(attempts) == a["merchant_gateway.attempts"] >= 1, op
+        assert [s.attributes["merchant_gateway.attempt"] for s in attempts if s.attributes] == list(
+            range(1, len(attempts) + 1)
+        )
+        assert [n for o, n in seen.attempts if o == op][: len(attempts)] == list(range(1, len(attempts) + 1))
+        for attempt in attempts:
+            b = dict(attempt.attributes or {})
+            assert attempt.name == f"{b['http.request.method']} {b['url.template']}"
+            assert b["http.request.method"] in ("GET", "POST")
+            assert b["url.template"] == prefix[a["merchant_gateway.host"]] + SPEC_PATHS[op]
+            assert b["server.address"] == "127.0.0.1" and b["server.port"] == port
+            assert isinstance(b["http.response.status_code"], int)
+            assert b["merchant_gateway.operation"] == op and b["merchant_gateway.host"] == a["merchant_gateway.host"]
+        last = dict(attempts[-1].attributes or {})
+        assert last.get("merchant_gateway.verdict") == a.get("merchant_gateway.verdict")
+        assert last.get("merchant_gateway.code") == a.get("merchant_gateway.code")
+        assert a["http.response.status_code"] == last["http.response.status_code"]
+
+
+def test_every_call_and_attempt_of_every_operation_has_its_span_and_no_secret(sandbox: Any, otel: Otel) -> None:
+    cfg = mg.GatewayConfig(**settings(sandbox))
+    seen = Seen()
+    recorder = Recorder().install()
+    try:
+        with mg.Gateway(cfg, observer=combine(Telemetry(cfg, **otel.providers()), seen)) as gw:
+            run_every_operation(gw, sandbox)
+    finally:
+        recorder.uninstall()
+    assert len(seen.calls) >= 20 and "getWalletBalance" in seen.calls and "verifyOtp" in seen.calls
+    assert_call_spans(otel, seen, sandbox)
+    # the wallet's userAuthToken travels in the balance path: the span names the template, never the value
+    balance = next(s for s in otel.attempts() if s.attributes and s.attributes["url.template"].endswith("/suggest"))
+    assert balance.attributes is not None
+    assert balance.attributes["url.template"].endswith("/v3/account/token/{merchantId}/{userAuthToken}/debit/suggest")
+    secrets = recorder.values | {cfg.salt_key, sandbox.config.client_secret}
+    assert any(len(s) > 20 for s in recorder.values)  # the probe saw tokens and payloads to look for
+    assert leaks(every_text(otel), secrets) == []
+    # metrics: every call counted by operation and verdict, every attempt timed
+    calls = otel.points("merchant_gateway.call.duration")
+    assert sum(p.count for _, p in calls) == len(seen.calls)
+    debit = [p.count for a, p in calls if a["merchant_gateway.operation"] == "debitV4Web"]
+    assert debit == [seen.calls.count("debitV4Web")]
+    attempts = otel.points("http.client.request.duration")
+    assert sum(p.count for _, p in attempts) == len(otel.attempts())
+    assert all(a["server.address"] == "127.0.0.1" for a, _ in attempts)
+
+
+async def test_async_calls_and_attempts_have_their_spans(sandbox: Any, otel: Otel) -> None:
+    cfg = mg.GatewayConfig(**settings(sandbox))
+    seen = Seen()
+    async with mg.AsyncGateway(cfg, observer=combine(Telemetry(cfg, **otel.providers()), seen)) as gw:
+        operations = plan(sandbox)
+        for name, args, kwargs in operations:
+            try:
+                outcome: Any = await getattr(gw, name)(*args, **kwargs)
+            except mg.GatewayError as exc:
+                outcome = exc
+            check(name, outcome)
+    assert len(seen.calls) == len(operations)
+    assert_call_spans(otel, seen, sandbox)
+
+
+# --- faults through httpx.MockTransport -------------------------------------------------------------------------
+
+
+def mock_gateway(otel: Otel, handler: Callable[[httpx.Request], httpx.Response], time: FakeTime, **kw: Any) -> Any:
+    cfg = mg.GatewayConfig(
+        merchant_id=MERCHANT, salt_key="salt-key-of-merchant-one-0399", salt_index="1", environment="local"
+    )
+    observer = kw.pop("observer", None)
+    telemetry = Telemetry(cfg, clock=time.monotonic, **otel.providers())
+    return mg.Gateway(
+        cfg,
+        transport=httpx.MockTransport(handler),
+        sleep=time.sleep,
+        clock=time.monotonic,
+        observer=combine(telemetry, observer),
+        **kw,
+    )
+
+
+def test_a_retry_shows_two_attempt_spans_under_one_call_span(otel: Otel) -> None:
+    time = FakeTime()
+    answers = iter([httpx.Response(503, json={"success": False, "code": "INTERNAL_SERVER_ERROR"})])
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        time.now += 0.25  # each exchange takes a quarter of a second on the fake clock
+        return next(answers, None) or default_answer(request)
+
+    with mock_gateway(otel, handler, time) as gw:
+        gw.get_transaction_status("TXRETRY1")
+    [call] = otel.calls()
+    first, second = otel.attempts(call)
+    assert call.attributes is not None and first.attributes is not None and second.attributes is not None
+    assert call.attributes["merchant_gateway.attempts"] == 2
+    assert call.attributes["merchant_gateway.verdict"] == "answer"
+    assert call.attributes["merchant_gateway.transaction_id"] == "TXRETRY1"
+    assert first.attributes["http.response.status_code"] == 503 and first.attributes["error.type"] == "503"
+    assert first.attributes["merchant_gateway.retry_in"] == time.sleeps[0] > 0
+    assert "http.request.resend_count" not in first.attributes and "merchant_gateway.verdict" not in first.attributes
+    assert second.attributes["http.response.status_code"] == 200 and "error.type" not in second.attributes
+    assert second.attributes["http.request.resend_count"] == 1
+    assert second.attributes["merchant_gateway.verdict"] == "answer"
+    assert second.attributes["merchant_gateway.code"] == "PAYMENT_SUCCESS"
+    assert first.status.status_code.name == "ERROR" and second.status.status_code.name == "UNSET"
+    assert first.kind.name == second.kind.name == "CLIENT" and call.kind.name == "INTERNAL"
+    assert (first.end_time or 0) <= (second.start_time or 0)
+    # durations on the gateway's clock: each attempt 0.25 s, the call both and the retry's wait
+    durations = [p.sum for _, p in otel.points("http.client.request.duration")]
+    assert sorted(durations) == [0.25, 0.25]
+    [(attrs, point)] = otel.points("merchant_gateway.call.duration")
+    assert point.sum == pytest.approx(0.5 + time.sleeps[0])
+    assert attrs == {"merchant_gateway.operation": "getTransactionStatus", "merchant_gateway.verdict": "answer"}
+
+
+def test_an_unknown_outcome_has_verdict_unknown_and_is_counted(otel: Otel) -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ReadTimeout("no answer", request=request)  # sent, no answer: the gateway may have acted
+
+    with mock_gateway(otel, handler, FakeTime()) as gw, pytest.raises(mg.OutcomeUnknown):
+        gw.debit_v4_web(transaction_id="TXUNKNOWN1", amount=100, merchant_user_id="U1")
+    [call] = otel.calls()
+    [attempt] = otel.attempts(call)
+    assert call.attributes is not None and attempt.attributes is not None
+    assert call.attributes["merchant_gateway.verdict"] == "unknown"
+    assert call.attributes["error.type"] == "merchant_gateway.errors.OutcomeUnknown"
+    assert call.status.status_code.name == "ERROR"
+    assert call.status.description == "merchant_gateway.errors.OutcomeUnknown"  # the class, never the message
+    assert attempt.attributes["merchant_gateway.verdict"] == "unknown"
+    assert "http.response.status_code" not in attempt.attributes
+    assert [(a, p.value) for a, p in otel.points("merchant_gateway.outcome_unknown")] == [
+        ({"merchant_gateway.operation": "debitV4Web"}, 1)
+    ]
+    assert otel.points("merchant_gateway.status_check.errors") == []
+
+
+def test_a_failing_status_check_is_counted(otel: Otel) -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(500, json={"success": False, "code": "INTERNAL_SERVER_ERROR", "message": "down"})
+
+    with mock_gateway(otel, handler, FakeTime()) as gw, pytest.raises(mg.ServerError):
+        gw.get_transaction_status("TXDOWN1")
+    [call] = otel.calls()
+    assert call.attributes is not None
+    attempts = otel.attempts(call)
+    assert len(attempts) == call.attributes["merchant_gateway.attempts"] > 1
+    assert all(a.attributes and a.attributes["http.response.status_code"] == 500 for a in attempts)
+    [(attrs, point)] = otel.points("merchant_gateway.status_check.errors")
+    assert point.value == 1
+    assert attrs["merchant_gateway.operation"] == "getTransactionStatus"
+    assert attrs["error.type"] == "merchant_gateway.errors.ServerError"
+    assert otel.points("merchant_gateway.outcome_unknown") == []
+
+
+class Ceiling(CallObserver):
+    """Stands for the ledger's rate ceiling: holds each attempt 2.5 s on the fake clock, or refuses it."""
+
+    def __init__(self, time: FakeTime, refuse: BaseException | None = None) -> None:
+        self.time = time
+        self.refuse = refuse
+
+    def before_attempt(self, prep: Any) -> None:
+        if self.refuse is not None:
+            raise self.refuse
+        self.time.sleep(2.5)
+
+
+def test_the_wait_of_an_observer_after_telemetry_is_measured_apart_from_the_attempt(otel: Otel) -> None:
+    time = FakeTime()
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        time.now += 0.5
+        return default_answer(request)
+
+    with mock_gateway(otel, handler, time, observer=Ceiling(time)) as gw:
+        gw.get_transaction_status("TXHELD1")
+    [attempt] = otel.attempts()
+    assert attempt.attributes is not None and attempt.attributes["merchant_gateway.attempt.held"] == 2.5
+    [(_, held)] = otel.points("merchant_gateway.attempt.held")
+    assert held.sum == 2.5 and held.count == 1
+    [(_, sent)] = otel.points("http.client.request.duration")
+    assert sent.sum == 0.5  # the send alone
+    [(_, whole)] = otel.points("merchant_gateway.call.duration")
+    assert whole.sum == 3.0
+
+
+def test_an_attempt_refused_by_a_later_observer_ends_with_its_error(otel: Otel) -> None:
+    refused = mg.ConfigurationError("ledger", "down")
+    with mock_gateway(otel, default_answer, FakeTime(), observer=Ceiling(FakeTime(), refused)) as gw:
+        with pytest.raises(mg.ConfigurationError):
+            gw.get_transaction_status("TXREFUSED1")
+    [call] = otel.calls()
+    [attempt] = otel.attempts(call)
+    assert attempt.attributes is not None and call.attributes is not None
+    assert attempt.attributes["error.type"] == "merchant_gateway.errors.ConfigurationError"
+    assert "http.response.status_code" not in attempt.attributes
+    assert call.attributes["error.type"] == "merchant_gateway.errors.ConfigurationError"
+
+
+# --- combined observers: the ledger's, telemetry and the merchant's own -----------------------------------------
+
+
+def test_the_ledger_telemetry_and_a_merchants_observer_each_see_every_call(
+    sandbox: Any, otel: Otel, tmp_path: Any
+) -> None:
+    cfg = mg.GatewayConfig(**settings(sandbox))
+    seen = Seen()
+    with Ledger.open(f"sqlite:///{tmp_path}/ledger.db") as ledger:
+        observer = combine(Telemetry(cfg, **otel.providers()), ledger.observer, seen)
+        with mg.Gateway(cfg, observer=observer) as gw:
+            run_every_operation(gw, sandbox)
+        money = {
+            s.attributes["merchant_gateway.transaction_id"]
+            for s in otel.calls()
+            if s.attributes and s.attributes["merchant_gateway.money_movement"] != "none"
+        }
+        assert len(money) >= 4
+        assert all(ledger.get(txn, MERCHANT) is not None for txn in money)  # the ledger wrote each down
+    assert_call_spans(otel, seen, sandbox)
+    held = otel.points("merchant_gateway.attempt.held")  # the ledger's before_attempt ran after telemetry's
+    assert sum(p.count for _, p in held) == len(otel.attempts())
+
+
+def test_combine_nests_calls_and_orders_attempt_hooks() -> None:
+    log: list[str] = []
+
+    class Named(CallObserver):
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def call(self, prep: Any, run: Callable[[Any], Any]) -> Any:
+            log.append(f"{self.name}:in")
+            result = run(prep)
+            log.append(f"{self.name}:out")
+            return result
+
+        def before_attempt(self, prep: Any) -> None:
+            log.append(f"{self.name}:before")
+
+        def attempt_ready(self, prep: Any) -> None:
+            log.append(f"{self.name}:ready")
+
+        def after_attempt(self, prep: Any, end: AttemptEnd) -> None:
+            log.append(f"{self.name}:after{end.number}")
+
+    a, b, c = Named("a"), Named("b"), Named("c")
+    combined = combine(a, None, combine(b, c))
+    assert combined is not None and list(combined) == [a, b, c]  # type: ignore[call-overload]
+    assert combine(a) is a and combine() is None and combine(None) is None
+
+    def run(prep: Any) -> str:
+        combined.before_attempt(prep)
+        combined.after_attempt(prep, AttemptEnd(1, 200, None, None))
+        return "answer"
+
+    assert combined.call(object(), run) == "answer"
+    assert log == [
+        "a:in", "b:in", "c:in",
+        "a:before", "b:before", "c:before", "a:ready", "b:ready", "c:ready",
+        "c:after1", "b:after1", "a:after1",
+        "c:out", "b:out", "a:out",
+    ]  # fmt: skip
+    with pytest.raises(TypeError, match="CallObserver"):
+        combine(a, "not an observer")  # type: ignore[arg-type]
+    from merchant_gateway.hooks import includes
+
+    assert includes(combined, b) and includes(a, a) and not includes(combined, Named("d")) and not includes(None, a)
+
+
+# --- no cost without it -----------------------------------------------------------------------------------------
+
+
+def imported_after(code: str) -> list[str]:
+    script = f"import sys\n{code}\nprint(__import__('json').dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True).stdout
+    return [m for m in json.loads(out) if m.split(".")[0] == "opentelemetry"]
+
+
+def test_import_merchant_gateway_does_not_import_opentelemetry() -> None:
+    build = (
+        "import merchant_gateway, merchant_gateway.hooks\n"
+        "merchant_gateway.Gateway(merchant_id='M1', salt_key='k', salt_index='1', environment='local')"
+    )
+    assert imported_after(build) == []
+    assert "opentelemetry.trace" in imported_after("import merchant_gateway.telemetry")  # the check can see it
+
+
+def test_without_the_extra_the_import_error_names_it() -> None:
+    script = (
+        "import sys\nsys.modules['opentelemetry'] = None\n"
+        "try:\n    import merchant_gateway.telemetry\nexcept ImportError as exc:\n    print(exc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True).stdout
+    assert "merchant-gateway-client[telemetry]" in out
