@@ -257,6 +257,7 @@ export class Gateway extends GatewayMethods {
   wait(transactionId: string, options: WaitOptions = {}): Promise<FinalStatus> {
     const reader = {
       clock: this.clock,
+      sentAmount: (id: string) => this.#sends.amount(id),
       call: (id: string, input: unknown, o: CallOptions) => this.call(id as ServerOperationId, input as Inputs[ServerOperationId], o),
     };
     return waitForFinalStatus(reader, transactionId, options);

@@ -7,4 +7,4 @@ export type { AnswerOf } from "./generated/methods.js";
 export { type Salts, sha256Hex, verifySignature, xVerify } from "./signing.js";
 export { type Fetch, GetWithBodyRequest, requestBodyText } from "./transport.js";
 export { type CallbackExpect, type CallbackVerification, type SignatureHeader, verifyCallback, verifyUiCallback } from "./verify.js";
-export { AmountMismatchError, type FinalStatus, PollTimeoutError, type WaitOptions, waitForFinalStatus } from "./wait.js";
+export { AmountMismatchError, type FinalStatus, PollTimeoutError, StatusReadError, type WaitOptions, waitForFinalStatus } from "./wait.js";

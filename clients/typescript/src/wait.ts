@@ -90,8 +90,27 @@ export class AmountMismatchError extends GatewayError {
   }
 }
 
+/** The status read itself failed in a way asking again will not mend (refused: bad request, signature, merchant;
+ * or an answer that proves nothing, e.g. another transaction's): the payment is not decided. As the Python wait,
+ * which re-raises these. `field`: the answer field naming another transaction or merchant, if that was it. */
+export class StatusReadError extends GatewayError {
+  constructor(
+    readonly transactionId: string,
+    readonly judgement: Judgement,
+  ) {
+    super(
+      `${transactionId}: the status read answered ${judgement.verdict}${judgement.code ? ` (${judgement.code})` : ""}: ` +
+        `${judgement.reason}; the payment is not decided: fix the cause, then wait again`,
+    );
+  }
+}
+
+/** Verdicts of a status read after which asking again on the schedule cannot help. */
+const STOPS: ReadonlySet<Verdict> = new Set(["rejected", "duplicate", "unreadable"]);
+
 interface StatusReader {
   readonly clock: () => number;
+  sentAmount(transactionId: string): number | null;
   call(
     operationId: string,
     input: { path: { transactionId: string } },
@@ -127,6 +146,13 @@ export async function waitForFinalStatus(gw: StatusReader, transactionId: string
   const offsets = pollOffsets(options.schedule ?? POLL_SCHEDULE, options.expiresIn ?? null);
   const deadline = startedAt + (offsets.at(-1) ?? 0);
   const operation = statusOperation(options.statusOperation);
+  if ((options.expectedAmount ?? gw.sentAmount(transactionId)) === null) {
+    // a status can prove a payment only against the amount the merchant asked for, never against itself
+    throw new UsageError(
+      `expectedAmount: wait(${transactionId}) needs the forward payment's amount (an integer, in paise): this ` +
+        "gateway did not send that payment; pass { expectedAmount } from the order",
+    );
+  }
   let next = 0;
   let lastCheck = -Infinity;
   let notBefore = startedAt;
@@ -161,6 +187,8 @@ export async function waitForFinalStatus(gw: StatusReader, transactionId: string
     const j = answer.judgement;
     lastCode = j.code;
     if (j.mismatch === "amount") throw new AmountMismatchError(transactionId, j.code);
+    // a server-side error code (its category, as the Python client maps it to ServerError) is asked again
+    if (j.mismatch !== null || (STOPS.has(j.verdict) && j.category !== "server-error")) throw new StatusReadError(transactionId, j);
     if (j.verdict === "rate-limited") notBefore = now + rateLimitWait(answer);
     if (isFinal(j.verdict)) {
       return { verdict: j.verdict, succeeded: j.verdict === "succeeded", code: j.code, judgement: j, answer, checks, elapsed: now - startedAt };

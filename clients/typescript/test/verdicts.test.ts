@@ -13,7 +13,9 @@ import {
   OUTCOMES,
   POLL_SCHEDULE,
   PollTimeoutError,
+  StatusReadError,
   Unreadable,
+  UsageError,
   createGateway,
   judge,
   pollOffsets,
@@ -197,6 +199,28 @@ describe("wait() on the schedule", () => {
     await assert.rejects(gw.wait(TXN, { expectedAmount: 10_000, sleep }), PollTimeoutError);
     assert.deepEqual(sleeps.slice(0, 2), [pollOffsets()[0], 7]);
     assert.equal(sleeps.reduce((a, b) => a + b, 0), POLL_SCHEDULE.timeout);
+  });
+});
+
+describe("wait() stops where asking again cannot help, and never proves a payment against itself", () => {
+  it("without the forward payment's amount it refuses before sending anything", async () => {
+    const { gw, sent, sleep } = fakeGateway([paid()]);
+    await assert.rejects(gw.wait(TXN, { sleep }), (err: unknown) => err instanceof UsageError && err.message.startsWith("expectedAmount:"));
+    assert.equal(sent.length, 0);
+  });
+  it("a refused read or another transaction's answer ends the wait; a 5xx or an unknown outcome does not", async () => {
+    const refused = () => json(401, envelope("AUTHORIZATION_FAILED", false));
+    const foreign = () => json(200, envelope("PAYMENT_SUCCESS", true, { transactionId: "OTHER", amount: 10_000 }));
+    const timedOut = () => json(200, envelope("TIMED_OUT", false));
+    for (const [answers, checks] of [
+      [[refused], 1],
+      [[foreign], 1],
+      [[() => json(503, "busy"), timedOut, foreign], 3],
+    ] as const) {
+      const { gw, sent, sleep } = fakeGateway([...answers]);
+      await assert.rejects(gw.wait(TXN, { expectedAmount: 10_000, sleep }), StatusReadError);
+      assert.equal(sent.length, checks);
+    }
   });
 });
 
