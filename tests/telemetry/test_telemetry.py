@@ -447,3 +447,51 @@ def test_without_the_extra_the_import_error_names_it() -> None:
     )
     out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True).stdout
     assert "merchant-gateway-client[telemetry]" in out
+
+
+# --- Prometheus through the standard exporter (docs/operations.md, "Metrics and traces") --------------------------
+
+
+def test_metrics_scraped_from_the_standard_prometheus_exporter() -> None:
+    from opentelemetry.exporter.prometheus import PrometheusMetricReader
+    from prometheus_client import CollectorRegistry, start_http_server
+
+    registry = CollectorRegistry()  # the documented set-up uses prometheus_client's default registry
+    reader = PrometheusMetricReader(registry=registry)
+    provider = MeterProvider(metric_readers=[reader])
+    server, thread = start_http_server(0, addr="127.0.0.1", registry=registry)
+    try:
+        cfg = mg.GatewayConfig(merchant_id=MERCHANT, salt_key="s3cr3t-salt-0399", salt_index="1", environment="local")
+
+        def handler(request: httpx.Request) -> httpx.Response:
+            if request.url.path.endswith("/status"):
+                return default_answer(request)
+            raise httpx.ReadTimeout("no answer", request=request)
+
+        telemetry = Telemetry(cfg, meter_provider=provider)
+        with mg.Gateway(cfg, transport=httpx.MockTransport(handler), observer=telemetry) as gw:
+            gw.get_transaction_status("TXPROM1")
+            gw.get_transaction_status("TXPROM2")
+            with pytest.raises(mg.OutcomeUnknown):
+                gw.debit_v4_web(transaction_id="TXPROM3", amount=100, merchant_user_id="U1")
+        page = httpx.get(f"http://127.0.0.1:{server.server_port}/metrics", timeout=10).text
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        provider.shutdown()
+    samples = {line.rsplit(" ", 1)[0]: line.rsplit(" ", 1)[1] for line in page.splitlines() if line[:1] != "#"}
+
+    def value(name: str, **labels: str) -> float:
+        wanted = [f'{label}="{v}"' for label, v in labels.items()]
+        found = [float(v) for k, v in samples.items() if k.split("{")[0] == name and all(w in k for w in wanted)]
+        assert len(found) == 1, (name, labels, [k for k in samples if k.startswith(name)])
+        return found[0]
+
+    status = {"merchant_gateway_operation": "getTransactionStatus", "merchant_gateway_verdict": "answer"}
+    assert value("merchant_gateway_call_duration_seconds_count", **status) == 2
+    assert value("merchant_gateway_outcome_unknown_total", merchant_gateway_operation="debitV4Web") == 1
+    assert (
+        value("http_client_request_duration_seconds_count", http_request_method="GET", http_response_status_code="200")
+        == 2
+    )
+    assert "s3cr3t-salt-0399" not in page
