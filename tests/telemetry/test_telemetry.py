@@ -7,10 +7,12 @@ Against the real sandbox over sockets (every operation, sync and async), and htt
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -495,3 +497,42 @@ def test_metrics_scraped_from_the_standard_prometheus_exporter() -> None:
         == 2
     )
     assert "s3cr3t-salt-0399" not in page
+
+
+def test_the_documented_wiring_runs_as_written(sandbox: Any, tmp_path: Any) -> None:
+    """docs/operations.md "Metrics and traces": the block as written (the port aside), in a process of its own (it
+    sets OpenTelemetry's global meter provider), against the sandbox and a SQLite ledger, then scraped."""
+    docs = (Path(__file__).resolve().parents[2] / "docs/operations.md").read_text(encoding="utf-8")
+    block = docs.split("## 7. Metrics and traces", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    assert "9464" in block
+    script = (
+        "import json, socket\n"
+        "with socket.socket() as s:\n    s.bind(('127.0.0.1', 0)); port = s.getsockname()[1]\n"
+        f"exec({block!r}.replace('9464', str(port)))\n"
+        "gateway.debit_v4_web(transaction_id='TXDOCS1', amount=100, merchant_user_id='U1')\n"
+        "gateway.get_transaction_status('TXDOCS1')\n"
+        "import httpx\n"
+        "page = httpx.get(f'http://127.0.0.1:{port}/metrics', timeout=10).text\n"
+        "print(json.dumps({'page': page, 'ledger': ledger.get('TXDOCS1') is not None}))\n"
+    )
+    s = settings(sandbox)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MGW_")}
+    env.update(
+        MGW_ENV="local",
+        MGW_MERCHANT_ID=s["merchant_id"],
+        MGW_SALT_KEY=s["salt_key"],
+        MGW_SALT_INDEX=s["salt_index"],
+        MGW_BASE_URL=s["base_url"],
+        MGW_APPS_URL=s["apps_url"],
+        MGW_AUTH_URL=s["auth_url"],
+        MGW_LEDGER_URL=f"sqlite:///{tmp_path}/ledger.db",
+    )
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout)
+    assert out["ledger"] is True
+    counts = [
+        line for line in out["page"].splitlines() if line.startswith("merchant_gateway_call_duration_seconds_count")
+    ]
+    assert any('merchant_gateway_operation="debitV4Web"' in line and line.endswith(" 1.0") for line in counts), counts
+    assert any('merchant_gateway_operation="getTransactionStatus"' in line for line in counts), counts
