@@ -82,7 +82,9 @@ def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> N
         text = env.get_template(template).render(methods=methods, model_names=names)
         (package / target).write_text(text, encoding="utf-8")
     text = env.get_template("outcomes.py.jinja").render(
-        rows=outcomes.outcome_rows(spec, metas), categories=outcomes.categories(spec)
+        rows=outcomes.outcome_rows(spec, metas),
+        categories=outcomes.categories(spec),
+        remedies=outcomes.remedies(spec),
     )
     (package / "outcomes.py").write_text(text, encoding="utf-8")
 

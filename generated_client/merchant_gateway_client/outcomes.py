@@ -566,3 +566,30 @@ CATEGORIES: Mapping[str, str] = {
     "API_RATE_LIMIT_REACHED": "rate-limited",
     "REVERSAL_WINDOW_EXCEEDED": "refund-window",
 }
+
+# What a merchant does next after a code (ResultCode's x-code-catalog `remedy`): every client says it in its errors.
+REMEDIES: Mapping[str, str] = {
+    "PAYMENT_ERROR": "the payment failed: show the customer the failure and let them pay again under a new transaction id (read payResponseCode for why)",
+    "PAYMENT_DECLINED": "the user declined: let them choose to pay again under a new transaction id",
+    "PAYMENT_CANCELLED": "the payment was cancelled: start a new payment under a new transaction id if the order stands",
+    "TRANSACTION_NOT_FOUND": "the gateway has no payment under this id: check the transaction id and merchant id; right after a start, wait for the grace before concluding",
+    "INVALID_TRANSACTION_ID": "this transaction id was used before: read that payment's status before doing anything under a new id",
+    "INVALID_USER_AUTH_TOKEN": "link the user's wallet again (OTP linking) and store the new userAuthToken",
+    "BAD_REQUEST": "the gateway refused the payload: compare the fields its message names with the operation's schema in the spec",
+    "AUTHORIZATION_FAILED": "check the salt key, salt index and merchant id (MGW_SALT_KEY, MGW_SALT_INDEX, MGW_MERCHANT_ID) against onboarding; `mgw sign` shows what is signed",
+    "INTERNAL_SERVER_ERROR": "the gateway failed: for a payment or refund, check its status before retrying; a read may be repeated",
+    "TIMED_OUT": "the payment or refund timed out at the gateway: check its status before retrying",
+    "USER_BLACKLISTED": "the customer is blacklisted by the gateway: offer another way to pay",
+    "USER_BLOCKED": "the user is blocked for one day: offer another way to pay or ask them to try tomorrow",
+    "MERCHANT_USER_NOT_FOUND": "no user is linked under this merchant user id: check the id, or link the user first",
+    "USER_NOT_FOUND": "the gateway cannot resolve the user: check merchantUserId or userAuthToken",
+    "INVALID_OTP_TOKEN": "the OTP token is invalid or expired: send a new OTP and use the newest otpToken",
+    "OTP_LIMIT_EXCEEDED": "too many OTPs were sent to this number: wait before sending another",
+    "OTP_ALREADY_VERIFIED": "this OTP was already used: send a new OTP",
+    "OTP_VERIFY_FAILED": "the OTP was wrong: ask the user to enter it again",
+    "OTP_EXPIRED": "the OTP expired: send a new OTP",
+    "TOO_MANY_REQUESTS": "too many requests: wait before trying again",
+    "UNAUTHORIZED": "the grant token is invalid or not mapped to this merchant: fetch a new one with the client SDK's fetchAuthToken",
+    "API_RATE_LIMIT_REACHED": "the call limit was reached: wait TIME_WINDOW before trying again (safe calls are retried automatically)",
+    "REVERSAL_WINDOW_EXCEEDED": "the refund window has passed: refund the customer manually, outside the gateway",
+}

@@ -39,7 +39,7 @@ from .log import log_event, logger
 from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .validation import check_field_rules, check_identifier, check_payload, check_refund, check_transaction_id
-from .verdicts import Expect, Judgement, Sends, Verdict, judge, read_answer, table
+from .verdicts import REMEDIES, Expect, Judgement, Sends, Verdict, judge, read_answer, table
 
 _REMEMBERS_AMOUNT = ("debit", "collect")  # x-money-movement values whose amount bounds a later refund
 # x-money-movement values whose answer's data.amount must equal the request's (a refund answer's amount is not
@@ -425,7 +425,7 @@ class Core:
             "verdict": verdict.value,
         }
         if verdict is Verdict.RATE_LIMITED:
-            limited = RateLimitedError(text, **meta)
+            limited = RateLimitedError(text, remedy=REMEDIES.get("API_RATE_LIMIT_REACHED"), **meta)
             data = answer.get("data") if isinstance(answer, dict) else None
             envelope = answer if isinstance(answer, dict) else {}
             data = data if isinstance(data, dict) else {}
@@ -439,15 +439,18 @@ class Core:
                 hint = parse_server_wait(window, now=now)
             return self._decide(prep, attempt, Failure.RATE_LIMITED, limited, hint)
         if verdict is Verdict.UNKNOWN and (status >= 500 or judgement.category == "server-error"):
-            return self._decide(prep, attempt, Failure.SERVER_ERROR, ServerError(text, **meta), None)
+            error = ServerError(text, remedy=REMEDIES.get(judgement.code or "INTERNAL_SERVER_ERROR"), **meta)
+            return self._decide(prep, attempt, Failure.SERVER_ERROR, error, None)
         if verdict in (Verdict.UNKNOWN, Verdict.UNREADABLE):
             return self._doubt(prep, judgement, status, None)
         if verdict is Verdict.NOT_RECORDED and txn is not None:
             self.declared_not_recorded(txn)
         kind = error_for_category(judgement.category)
+        remedy = REMEDIES.get(judgement.code or "")
         if verdict is Verdict.DUPLICATE and not issubclass(kind, DuplicateRequestError):
             kind = DuplicateRequestError  # e.g. a refund's PAYMENT_ERROR refined by DUPLICATE_TXN_REQUEST
-        raise kind(text, **meta)
+            remedy = "a request under this id exists: read its status before doing anything under a new id"
+        raise kind(text, remedy=remedy, **meta)
 
     def _unreachable(self, host: str) -> str:
         """Which host could not be reached, and what to check (nothing was sent: safe to try again)."""

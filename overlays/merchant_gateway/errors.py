@@ -31,9 +31,12 @@ class GatewayError(Exception):
         operation: str | None = None,
         pay_response_code: str | None = None,
         verdict: str | None = None,
+        remedy: str | None = None,
     ) -> None:
         self.message = (message or "")[:_MAX_MESSAGE]
         self.verdict = verdict
+        # what to do next, from the spec (ResultCode's x-code-catalog `remedy`) or the client: said in str()
+        self.remedy = remedy
         self.status = status
         self.code = code
         self.transaction_id = transaction_id
@@ -43,7 +46,8 @@ class GatewayError(Exception):
 
     def __str__(self) -> str:
         parts = [f"{k}={v}" for k, v in self._meta() if v is not None and k != "message"]
-        return f"{self.message} ({', '.join(parts)})" if parts else self.message
+        text = f"{self.message}; {self.remedy}" if self.remedy else self.message
+        return f"{text} ({', '.join(parts)})" if parts else text
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self._meta() if v is not None or k == "message")

@@ -23,11 +23,12 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple, cast
 
-from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES, OutcomeTable
+from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES, REMEDIES, OutcomeTable
 
 __all__ = [
     "CATEGORIES",
     "OUTCOMES",
+    "REMEDIES",
     "Expect",
     "Judgement",
     "Sends",

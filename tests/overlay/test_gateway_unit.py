@@ -16,7 +16,7 @@ import merchant_gateway as mg
 import pytest
 from _helpers import CALLS, CLIENT_SECRET, MERCHANT, OTP, SALT, SALT_INDEX, FakeTime
 from merchant_gateway_client.operations import OPERATIONS
-from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES
+from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES, REMEDIES
 
 Handler = Callable[[httpx.Request], httpx.Response]
 
@@ -341,6 +341,8 @@ def test_error_codes_map_to_classes(code: str, cls: type[mg.ApiError], fake_time
     err = info.value
     assert (err.status, err.code, err.pay_response_code) == (400, code, "BRAND_NEW_CODE")
     assert "nope" in str(err) and SALT not in repr(err)
+    # issue 27: what to do next, from the spec's catalog, in the message (not in the short repr)
+    assert err.remedy == REMEDIES.get(code) and (err.remedy or "") in str(err) and "remedy" not in repr(err)
     assert len(rec.requests) == 1
 
 

@@ -76,3 +76,6 @@ OUTCOMES: Mapping[str, OutcomeTable] = {
 }
 
 CATEGORIES: Mapping[str, str] = {}
+
+# What a merchant does next after a code (ResultCode's x-code-catalog `remedy`): every client says it in its errors.
+REMEDIES: Mapping[str, str] = {}
