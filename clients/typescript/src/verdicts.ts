@@ -188,7 +188,7 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
   const data: Answer = isObject(rawData) ? rawData : {};
   if (outcome === null) outcome = positiveByData(t, success, status, data, expect) ?? t.unlisted;
   if (status === 429) {
-    if (NEEDS_2XX.has(outcome)) return make(doubt, code, prc, `HTTP 429 contradicts ${code}`);
+    if (NEEDS_2XX.has(outcome) || success === true) return make(doubt, code, prc, `HTTP 429 contradicts ${code} (success ${String(success)})`);
     return make("rate-limited", code, prc, "HTTP 429");
   }
   if (outcome === "unknown") return make("unknown", code, prc, `${code} on ${key}: the gateway may have acted`);
