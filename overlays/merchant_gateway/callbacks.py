@@ -99,28 +99,37 @@ def _sha256_hex(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8")).hexdigest().encode("ascii")
 
 
-def _parse_header(x_verify: object, salts: Mapping[str, str]) -> tuple[bytes, str, str]:
-    """Split ``<hex digest>###<index>``; return (digest bytes, salt index, salt key)."""
+def _parse_header(x_verify: object, salts: Mapping[str, str], what: str = "X-VERIFY header") -> tuple[bytes, str, str]:
+    """Split ``<hex digest>###<index>``; return (digest bytes, salt index, salt key). ``what`` names where the
+    checksum came from in the messages (the X-VERIFY header, or the form's checksum field)."""
+    as_received = f"pass the {what} exactly as received"
     if isinstance(x_verify, bytes | bytearray):
         try:
             x_verify = bytes(x_verify).decode("ascii")
         except UnicodeDecodeError:
-            raise SignatureError("checksum header is not ASCII") from None
+            raise SignatureError(f"the {what} is not ASCII: {as_received}") from None
     if not isinstance(x_verify, str) or not x_verify:
-        raise SignatureError("checksum header is missing")
+        remedy = (
+            'pass request.headers.get("X-VERIFY")'
+            if what.startswith("X-VERIFY")
+            else "pass every field the form post carried (a JSON body is checked with verify_payment_callback)"
+        )
+        raise SignatureError(f"the {what} is missing: {remedy}")
     if not x_verify.isascii():
-        raise SignatureError("checksum header is not ASCII")
+        raise SignatureError(f"the {what} is not ASCII: {as_received}")
     parts = x_verify.split("###")
     if len(parts) != 2:
-        raise SignatureError("checksum header must be <digest>###<salt index>")
+        raise SignatureError(f"the {what} must be <digest>###<salt index>: {as_received}")
     digest, index = parts
     if not _DIGEST.fullmatch(digest):
-        raise SignatureError("checksum digest is not 64 lowercase hex digits")
+        raise SignatureError(f"the {what}'s digest is not 64 lowercase hex digits: {as_received}")
     if not _INDEX.fullmatch(index):
-        raise SignatureError("salt index is not a number")
+        raise SignatureError(f"the {what}'s salt index is not a number: {as_received}")
     key = salts.get(index)
     if key is None:
-        raise SignatureError("salt index is not configured")
+        raise SignatureError(
+            f"salt index {index} is not configured: add its salt key (GatewayConfig extra_salts={{{index!r}: key}})"
+        )
     return digest.encode("ascii"), index, key
 
 
@@ -128,13 +137,15 @@ def _opt_str(obj: Mapping[str, object], key: str) -> str | None:
     value = obj.get(key)
     if value is None or isinstance(value, str):
         return value
-    raise SignatureError(f"callback field {key} is not a string")
+    raise SignatureError(f"callback field {key} is not a string: refuse this callback and read the status")
 
 
 def _req_str(obj: Mapping[str, object], key: str) -> str:
     value = obj.get(key)
     if not isinstance(value, str):
-        raise SignatureError(f"callback field {key} is missing or not a string")
+        raise SignatureError(
+            f"callback field {key} is missing or not a string: refuse this callback and read the status"
+        )
     return value
 
 
@@ -143,23 +154,27 @@ def _int(obj: Mapping[str, object], key: str, *, required: bool) -> int | None:
     if value is None and not required:
         return None
     if type(value) is not int:
-        raise SignatureError(f"callback field {key} is not an integer")
+        raise SignatureError(f"callback field {key} is not an integer: refuse this callback and read the status")
     return value
 
 
 def _decode_payload(decoded: object, salt_index: str, cls: type[PaymentCallback]) -> PaymentCallback:
     if not isinstance(decoded, dict):
-        raise SignatureError("callback payload is not a JSON object")
+        raise SignatureError("callback payload is not a JSON object: refuse this callback and read the status")
     success = decoded.get("success")
     data = decoded.get("data")
     if not isinstance(success, bool) or not isinstance(data, dict):
-        raise SignatureError("callback payload lacks success or data")
+        raise SignatureError("callback payload lacks success or data: refuse this callback and read the status")
     modes = data.get("paymentModes") or []
     if not isinstance(modes, list) or not all(isinstance(m, dict) for m in modes):
-        raise SignatureError("callback field paymentModes is not a list of objects")
+        raise SignatureError(
+            "callback field paymentModes is not a list of objects: refuse this callback and read the status"
+        )
     ctx = data.get("transactionContext")
     if ctx is not None and not isinstance(ctx, dict):
-        raise SignatureError("callback field transactionContext is not an object")
+        raise SignatureError(
+            "callback field transactionContext is not an object: refuse this callback and read the status"
+        )
     amount = _int(data, "amount", required=True)
     assert amount is not None
     return cls(
@@ -226,24 +241,33 @@ def _verify_s2s(
     expected_transaction_id: str | None,
     expected_merchant_id: str | None,
 ) -> PaymentCallback:
-    digest, index, key = _parse_header(x_verify, salts)
     if not isinstance(body, bytes | bytearray | memoryview):
-        raise SignatureError("pass the raw request body as bytes")
+        raise SignatureError(
+            "the callback body must be the raw request body as bytes (await request.body()), not parsed"
+        )
+    digest, index, key = _parse_header(x_verify, salts)
     try:
         envelope = json.loads(bytes(body))
     except (ValueError, UnicodeDecodeError, RecursionError):
-        raise SignatureError("callback body is not JSON") from None
+        raise SignatureError(
+            "callback body is not JSON: a UI form post (urlencoded) is checked with verify_ui_callback(form)"
+        ) from None
     if not isinstance(envelope, dict) or not isinstance(envelope.get("response"), str):
-        raise SignatureError('callback body is not {"response": "<base64>"}')
+        raise SignatureError('callback body is not {"response": "<base64>"}: pass the raw body of the POST unchanged')
     response: str = envelope["response"]
     if not response or not response.isascii() or not _B64.fullmatch(response):
-        raise SignatureError("callback response is not strict base64")
+        raise SignatureError("callback response is not strict base64: pass the raw body of the POST unchanged")
     if not hmac.compare_digest(_sha256_hex(response + key), digest):
-        raise SignatureError("callback checksum does not match")
+        raise SignatureError(
+            f"callback checksum does not match: check the salt key of index {index}, or it was tampered with "
+            "(mgw verify-callback shows the check)"
+        )
     try:
         decoded = json.loads(base64.b64decode(response, validate=True))
     except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
-        raise SignatureError("callback response is not base64 of JSON") from None
+        raise SignatureError(
+            "callback response is not base64 of JSON: refuse this callback and read the status"
+        ) from None
     callback = _decode_payload(decoded, index, cls)
     _cross_check(
         callback.data.amount,
@@ -258,7 +282,11 @@ def _verify_s2s(
 
 def _guard(exc: Exception) -> SignatureError:
     # Belt and braces: whatever slipped through the explicit checks still surfaces as SignatureError.
-    return exc if isinstance(exc, SignatureError) else SignatureError("malformed callback")
+    return (
+        exc
+        if isinstance(exc, SignatureError)
+        else SignatureError("malformed callback: refuse this callback and read the status")
+    )
 
 
 def verify_payment_callback(
@@ -307,7 +335,7 @@ def ui_checksum_string(form: Mapping[str, object]) -> str:
         if value is None:
             continue
         if not isinstance(value, str):
-            raise SignatureError(f"form field {name} is not a single string")
+            raise SignatureError(f"form field {name} is not a single string: pass dict(form), one value per field")
         values.append(value)
     return "".join(values)
 
@@ -320,13 +348,15 @@ def _verify_ui(
     expected_merchant_id: str | None,
 ) -> UiCallback:
     if not isinstance(form, Mapping):
-        raise SignatureError("form must be a mapping of field name to value")
-    digest, index, key = _parse_header(form.get("checksum"), salts)
+        raise SignatureError("form must be a mapping of field name to value: pass dict(form) of the form post")
+    digest, index, key = _parse_header(form.get("checksum"), salts, what="form's checksum field")
     if not hmac.compare_digest(_sha256_hex(ui_checksum_string(form) + key), digest):
-        raise SignatureError("form checksum does not match")
+        raise SignatureError(
+            f"form checksum does not match: check the salt key of index {index}, and pass every field as posted"
+        )
     amount_text = _req_str(form, "amount")
     if not _DIGITS.fullmatch(amount_text):
-        raise SignatureError("form field amount is not an integer")
+        raise SignatureError("form field amount is not an integer: refuse this callback and read the status")
     result = UiCallback(
         code=_req_str(form, "code"),
         merchant_id=_req_str(form, "merchantId"),

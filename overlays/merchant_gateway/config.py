@@ -10,6 +10,7 @@ The interface document does not show the sandbox or production host names, so fo
 
 from __future__ import annotations
 
+import difflib
 import math
 import os
 import re
@@ -49,8 +50,34 @@ _SALT_INDEX = re.compile(r"[0-9]{1,9}")
 _MERCHANT_ID = re.compile(r"[A-Za-z0-9._\-]{1,128}")
 
 
+# What to set a missing value to: the remedy part of "is not set" (every message says what to do next)
+_WHAT = {
+    "environment": "local, sandbox or production",
+    "merchant_id": "the merchant id received at onboarding",
+    "salt_key": "the salt key received at onboarding",
+    "salt_index": "the index received with that salt key, e.g. 1",
+    "base_url": "the main service host received at onboarding",
+    "apps_url": "the apps host received at onboarding",
+    "auth_url": "the token host received at onboarding",
+    "client_id": "the client id received at onboarding",
+    "client_secret": "the client secret received at onboarding",
+    "client_version": "the client version received at onboarding",
+}
+
+
 def _fail(name: str, problem: str) -> ConfigurationError:
     return ConfigurationError(ENV_VARS.get(name, name), problem)
+
+
+def _unset(name: str, problem: str = "is not set") -> ConfigurationError:
+    what = _WHAT.get(name, "a value")
+    return _fail(name, f"{problem}: set {ENV_VARS.get(name, name)} (or pass {name}=) to {what}")
+
+
+def _not_a_setting(name: str, names: set[str]) -> ConfigurationError:
+    close = difflib.get_close_matches(name, sorted(names), n=1)
+    hint = f"did you mean {close[0]}?" if close else f"settings are {', '.join(sorted(names))}"
+    return ConfigurationError(name, f"is not a setting; {hint}")
 
 
 @dataclass(frozen=True)
@@ -94,46 +121,62 @@ class GatewayConfig:
 
     def __post_init__(self) -> None:
         if self.environment not in ENVIRONMENTS:
-            raise _fail("environment", f"must be one of {', '.join(ENVIRONMENTS)}")
+            raise _fail(
+                "environment",
+                f"must be one of {', '.join(ENVIRONMENTS)}: local for the local sandbox, sandbox or production "
+                "with MGW_BASE_URL, MGW_APPS_URL and MGW_AUTH_URL set",
+            )
         _require_str(self.merchant_id, "merchant_id")
         if not _MERCHANT_ID.fullmatch(self.merchant_id):
-            raise _fail("merchant_id", "must be 1-128 characters of letters, digits, '.', '_' or '-'")
+            raise _fail(
+                "merchant_id",
+                "must be 1-128 characters of letters, digits, '.', '_' or '-': use the merchant id exactly as "
+                "received at onboarding",
+            )
         _require_str(self.salt_key, "salt_key")
         if self.salt_key != self.salt_key.strip():
-            raise _fail("salt_key", "has leading or trailing whitespace")
+            raise _fail(
+                "salt_key", "has leading or trailing whitespace: remove it (a copied key often ends in a newline)"
+            )
         _require_str(self.salt_index, "salt_index")
         if not _SALT_INDEX.fullmatch(self.salt_index):
-            raise _fail("salt_index", "must be a decimal number such as 1")
+            raise _fail("salt_index", "must be a decimal number such as 1: use the index received with the salt key")
         for index, key in self.extra_salts.items():
             if not isinstance(index, str) or not _SALT_INDEX.fullmatch(index):
-                raise _fail("extra_salts", "salt indexes must be decimal numbers")
+                raise _fail("extra_salts", 'salt indexes must be decimal numbers, e.g. extra_salts={"2": "<salt key>"}')
             if not isinstance(key, str) or not key or key != key.strip():
-                raise _fail("extra_salts", f"salt key for index {index} is empty or has whitespace")
+                raise _fail(
+                    "extra_salts",
+                    f"salt key for index {index} is empty or has whitespace: give the key exactly as received",
+                )
         defaults = (LOCAL_BASE_URL, LOCAL_APPS_URL, LOCAL_AUTH_URL)
         for name, default in zip(("base_url", "apps_url", "auth_url"), defaults, strict=True):
             value = getattr(self, name)
             if value is None:
                 if self.environment != "local":
-                    raise _fail(name, f"is required when MGW_ENV={self.environment} (host names are not built in)")
+                    raise _unset(name, f"is required when MGW_ENV={self.environment} (host names are not built in)")
                 value = default
             object.__setattr__(self, name, _check_url(value, name, https=self.environment == "production"))
         if (self.client_id is None) != (self.client_secret is None):
             raise _fail(
                 "client_secret" if self.client_secret is None else "client_id",
-                "client id and client secret must be given together",
+                "client id and client secret must be given together: set both MGW_CLIENT_ID and MGW_CLIENT_SECRET, or "
+                "neither (they are needed only for the authorization-token call)",
             )
         if self.client_id is not None:
             _require_str(self.client_id, "client_id")
             _require_str(self.client_secret, "client_secret")
             if self.client_version is None:
                 if self.environment == "production":
-                    raise _fail("client_version", "is required in production (the value received at onboarding)")
+                    raise _unset("client_version", "is required in production")
                 object.__setattr__(self, "client_version", "1")  # the documented sandbox value
             _require_str(self.client_version, "client_version")
         if type(self.max_answer_bytes) is not int or not 1024 <= self.max_answer_bytes <= 1 << 30:
-            raise _fail("max_answer_bytes", "must be an integer from 1024 to 1073741824")
+            raise _fail(
+                "max_answer_bytes", "must be an integer from 1024 to 1073741824: leave it out for the default 4 MiB"
+            )
         if type(self.max_in_flight) is not int or not 1 <= self.max_in_flight <= 1000:
-            raise _fail("max_in_flight", "must be an integer from 1 to 1000")
+            raise _fail("max_in_flight", "must be an integer from 1 to 1000: leave it out for the default 16")
         if self.location_base not in LOCATION_BASES:
             raise _fail(
                 "location_base",
@@ -143,7 +186,7 @@ class GatewayConfig:
         for name in ("timeout", "connect_timeout", "token_refresh_margin", "reconcile_grace"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
-                raise _fail(name, "must be a finite number of seconds > 0")
+                raise _fail(name, f"must be a finite number of seconds > 0, e.g. {name}=15")
 
     # resolved in __post_init__; these properties give mypy the non-optional types
     @property
@@ -189,16 +232,17 @@ class GatewayConfig:
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(settings) - names)
         if unknown:
-            raise ConfigurationError(unknown[0], f"is not a setting; settings are {', '.join(sorted(names))}")
+            raise _not_a_setting(unknown[0], names)
         missing = [n for n in ("merchant_id", "salt_key", "salt_index") if n not in settings]
         if missing:
-            raise _fail(missing[0], "is missing (give it as an argument or set the variable)")
+            raise _unset(missing[0], "is missing")
         return cls(**settings)  # type: ignore[arg-type]
 
     def with_changes(self, **changes: object) -> GatewayConfig:
-        unknown = sorted(set(changes) - {f.name for f in fields(self)})
+        names = {f.name for f in fields(self)}
+        unknown = sorted(set(changes) - names)
         if unknown:
-            raise ConfigurationError(unknown[0], "is not a setting")
+            raise _not_a_setting(unknown[0], names)
         return replace(self, **changes)  # type: ignore[arg-type]
 
     @classmethod
@@ -216,20 +260,23 @@ class GatewayConfig:
         values.setdefault("environment", "local")
         for required in ("merchant_id", "salt_key", "salt_index"):
             if required not in values and required not in overrides:
-                raise _fail(required, "is not set")
+                raise _unset(required)
         values.update(overrides)
         return cls(**values)  # type: ignore[arg-type]
 
 
 def _require_str(value: object, name: str) -> None:
     if value is None:
-        raise _fail(name, "is missing")
+        raise _unset(name, "is missing")
     if not isinstance(value, str):
-        raise _fail(name, f'must be a string, got {type(value).__name__} (for example {name}="1")')
+        example = "1" if name == "salt_index" else "..."
+        raise _fail(name, f'must be a string, got {type(value).__name__}: pass it quoted, e.g. {name}="{example}"')
     if not value:
-        raise _fail(name, "is empty")
+        raise _unset(name, "is empty")
     if not value.isascii() or not value.isprintable():
-        raise _fail(name, "must be printable ASCII")
+        if value.strip().isascii() and value.strip().isprintable():
+            raise _fail(name, "has leading or trailing whitespace: remove it (a copied key often ends in a newline)")
+        raise _fail(name, "must be printable ASCII: copy it again as received, without line breaks")
 
 
 def _check_url(value: object, name: str, *, https: bool) -> str:
@@ -238,11 +285,13 @@ def _check_url(value: object, name: str, *, https: bool) -> str:
     try:
         url = httpx.URL(value)
     except (httpx.InvalidURL, ValueError) as exc:
-        raise _fail(name, "is not a valid URL") from exc
+        raise _fail(name, "is not a valid URL: give it as https://host[:port][/path prefix]") from exc
     if url.scheme not in ("http", "https") or not url.host:
-        raise _fail(name, "must be an absolute http(s) URL")
+        raise _fail(name, "must be an absolute http(s) URL: give it with its scheme, e.g. https://gw.example/apis")
     if https and url.scheme != "https":
-        raise _fail(name, "must use https in production")
+        raise _fail(name, "must use https in production: use the https URL received at onboarding")
     if url.query or url.fragment or url.userinfo:
-        raise _fail(name, "must not contain a query, fragment or credentials")
+        raise _fail(
+            name, "must not contain a query, fragment or credentials: give only scheme, host and any path prefix"
+        )
     return value.rstrip("/")

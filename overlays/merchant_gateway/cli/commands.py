@@ -27,9 +27,11 @@ def _salts(args: argparse.Namespace) -> tuple[str, str]:
     key = args.salt_key or os.environ.get("MGW_SALT_KEY") or ""
     index = args.salt_index or os.environ.get("MGW_SALT_INDEX") or ""
     if not key:
-        raise ConfigurationError("MGW_SALT_KEY", "is not set")
+        raise ConfigurationError("MGW_SALT_KEY", "is not set: set it (or give --salt-key) to the merchant's salt key")
     if not index.isdigit():
-        raise ConfigurationError("MGW_SALT_INDEX", "must be a decimal number such as 1")
+        raise ConfigurationError(
+            "MGW_SALT_INDEX", "must be a decimal number such as 1: set it (or give --salt-index) to the key's index"
+        )
     return key, index
 
 
@@ -40,7 +42,7 @@ def _read(source: str) -> bytes:
         with open(source, "rb") as fh:
             return fh.read()
     except OSError as exc:
-        raise ValidationError(source, f"cannot read: {exc.strerror}") from None
+        raise ValidationError(source, f"cannot read: {exc.strerror}; give a readable file, or - for stdin") from None
 
 
 # --- sign ----------------------------------------------------------------------------------------------------

@@ -25,16 +25,20 @@ EXIT_NOT_FINAL = 4  # as in merchant_gateway.cli: no final status before the dea
 
 def _amount(args: argparse.Namespace) -> int:
     if (args.amount is None) == (args.rupees is None):
-        raise ValidationError("--amount", "give exactly one of --amount (paise) and --rupees")
+        raise ValidationError("--amount", "give exactly one of --amount (paise, e.g. 10000) and --rupees (e.g. 100.00)")
     if args.rupees is not None:
         try:
             return paise_from_rupees(Decimal(args.rupees), "--rupees")
         except InvalidOperation:
-            raise ValidationError("--rupees", "is not a decimal number") from None
+            raise ValidationError(
+                "--rupees", f"is not a decimal number: give rupees like 100.50 (got {args.rupees!r:.20})"
+            ) from None
     try:
         return int(args.amount)
     except ValueError:
-        raise ValidationError("--amount", "must be a whole number of paise") from None
+        raise ValidationError(
+            "--amount", f"must be a whole number of paise: for rupees use --rupees {args.amount[:20]} instead"
+        ) from None
 
 
 def _not_final(out: Output, txn: str, exc: PollTimeout, deadline: float, **facts: Any) -> int:

@@ -37,7 +37,7 @@ OTP_GUIDANCE: dict[str, tuple[str, str]] = {
     "INVALID_OTP_TOKEN": ("resend", "the OTP token is invalid or expired; a new OTP is sent"),
     "OTP_LIMIT_EXCEEDED": ("stop", "too many OTPs were sent to this number; try again later"),
     "TOO_MANY_REQUESTS": ("stop", "too many requests from this merchant; wait before trying again"),
-    "USER_BLOCKED": ("stop", "the user is blocked for one day"),
+    "USER_BLOCKED": ("stop", "the user is blocked for one day; offer another payment method or link again tomorrow"),
     "USER_BLACKLISTED": ("stop", "the user is blacklisted; use another payment method"),
 }
 
@@ -83,10 +83,11 @@ VERIFY_UNKNOWN = (
 
 
 class LinkingError(GatewayError):
-    """Linking stopped. ``action`` is "stop" or "exhausted"; ``guidance`` says what to do next."""
+    """Linking stopped. ``action`` is "stop" or "exhausted"; ``guidance`` says what to do next (and the message
+    ends with it, so a log line or an error page shows the remedy too)."""
 
     def __init__(self, message: str, *, code: str | None, action: str, guidance: str) -> None:
-        super().__init__(message, code=code)
+        super().__init__(message if guidance in message else f"{message}: {guidance}", code=code)
         self.action = action
         self.guidance = guidance
 
@@ -110,7 +111,7 @@ class _OtpSession:
                 "the OTP answer carried no otpToken",
                 code=response.code,
                 action="stop",
-                guidance="check the gateway configuration",
+                guidance="check that the send operation's URL is this gateway's (MGW_BASE_URL), then link again",
             )
         self.sends += 1
         self.otp_token = token  # always the latest: an older token no longer matches a new OTP
@@ -122,7 +123,10 @@ class _OtpSession:
     def prompt(self) -> OtpPrompt:
         if self.prompts >= self.max_prompts:
             raise LinkingError(
-                "too many OTP attempts", code=None, action="exhausted", guidance="start linking again later"
+                "too many OTP attempts",
+                code=None,
+                action="exhausted",
+                guidance="start linking again later (a new OTP is sent then)",
             )
         self.prompts += 1
         prompt = OtpPrompt(self.prompts, self._resent, self._reason)
@@ -139,7 +143,13 @@ class _OtpSession:
         self._reason = guidance
         if action == "resend":
             if self.sends >= self.max_sends:
-                raise LinkingError("no more OTPs may be sent", code=exc.code, action="exhausted", guidance=guidance)
+                why = guidance.split(";")[0]
+                raise LinkingError(
+                    "no more OTPs may be sent",
+                    code=exc.code,
+                    action="exhausted",
+                    guidance=f"{why}; start linking again later",
+                )
             self._resent = True
             return True
         return False
@@ -153,7 +163,7 @@ class _OtpSession:
                 "the verification answer carried no userAuthToken",
                 code=response.code,
                 action="stop",
-                guidance="check the gateway configuration",
+                guidance="check that the verify operation's URL is this gateway's (MGW_BASE_URL), then link again",
             )
         return LinkedUser(merchant_id=merchant if isinstance(merchant, str) else "", user_auth_token=token)
 

@@ -85,8 +85,8 @@ class Payments:
 
         Operation: debitV4Web (``debit_v4_web``) by default; ``operation="debitV3"`` uses debitV3 (``debit_v3``),
         whose answer is a redirect: its relative Location is appended to the base URL (or to its origin:
-        ``location_base``, MGW_LOCATION_BASE), so ``payment_page_url`` is absolute either way. The result carries no answer code (the start answer says
-        nothing about whether the user paid): pass it to :meth:`wait`.
+        ``location_base``, MGW_LOCATION_BASE), so ``payment_page_url`` is absolute either way. The result carries
+        no answer code (the start answer says nothing about whether the user paid): pass it to :meth:`wait`.
 
         ``amount`` is integer paise; ``transaction_id`` is generated (``merchant_gateway.ids``) when not given.
         ``redirect_url``/``redirect_mode`` are X-REDIRECT-URL/X-REDIRECT-MODE (where the user returns),
@@ -343,7 +343,10 @@ class Refunds:
         if merchant_order_id is None and isinstance(payment, Started):
             merchant_order_id = payment.merchant_order_id
         if merchant_order_id is None:
-            raise ValidationError("merchant_order_id", "is required (the refund payload's merchantOrderId)")
+            raise ValidationError(
+                "merchant_order_id",
+                "is required with a bare transaction id: pass the original payment's order id (or the start result)",
+            )
         if original_amount is None:
             original_amount = known
         if original_amount is None:
