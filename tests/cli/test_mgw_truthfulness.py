@@ -104,8 +104,12 @@ def test_a_busy_sandbox_port_is_one_line_naming_the_port_and_what_to_do(run_mgw:
     assert done.returncode == 2 and done.stdout == ""
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
     line = done.stderr.strip()
-    assert line.startswith(f"mgw sandbox: error: port {busy_port} on 127.0.0.1 is already in use")
+    assert line.startswith(f"mgw: error: sandbox: port {busy_port} on 127.0.0.1 is already in use")
     assert "--port N" in line and "--port 0 picks a free one" in line
+    as_json = run_mgw("sandbox", "--json", "--port", str(busy_port), timeout=60)
+    doc = json.loads(as_json.stdout)
+    assert as_json.returncode == 2 and doc["ok"] is False and doc["error"] == "cannot_listen"
+    assert f"port {busy_port}" in doc["message"] and as_json.stderr == ""
 
 
 def test_a_sandbox_that_does_not_start_is_one_line_too(

@@ -163,9 +163,10 @@ def _run_sandbox(argv: list[str]) -> int:
         return EXIT_USAGE
     # the sandbox's own parser (flags are its own), read here only to check the address before it starts
     known, _ = sandbox_parser("mgw sandbox").parse_known_args(argv)
+    out = Output(json_mode=known.json)
     problem = _cannot_listen(known.host, known.port)
     if problem:
-        print(f"mgw sandbox: error: {problem}", file=sys.stderr)
+        out.error(f"sandbox: {problem}", kind="cannot_listen")
         return EXIT_USAGE
     try:
         return int(sandbox_main(argv, extra_routes=example_routes, prog="mgw sandbox") or 0)
@@ -174,7 +175,7 @@ def _run_sandbox(argv: list[str]) -> int:
             f"the sandbox did not start on {known.host} port {known.port} ({exc}); try another port with --port, "
             "or --port 0 for a free one"
         )
-        print(f"mgw sandbox: error: {problem}", file=sys.stderr)
+        out.error(f"sandbox: {problem}", kind="cannot_listen")
         return EXIT_USAGE
 
 
