@@ -555,6 +555,7 @@ class Core:
                 code=error.code,
                 transaction_id=prep.transaction_id,
                 operation=prep.op.operation_id,
+                verdict=Verdict.UNKNOWN.value,
             ) from error
         log(30, "give_up")
         raise error
