@@ -440,8 +440,8 @@ class Ledger:
             outcome = self._apply(tx, row, judgement, now, source, answer)
             if outcome == "doubt":
                 self._due_now(tx, merchant_id, transaction_id, now)
-                known = judgement.code in outcomes.codes
-                outcome = ("amount_mismatch" if "amount" in judgement.reason else "untrusted") if known else "ignored"
+                listed = judgement.code is None or judgement.code in outcomes.codes  # None: the answer is unreadable
+                outcome = ("amount_mismatch" if "amount" in judgement.reason else "untrusted") if listed else "ignored"
             elif outcome == "open":
                 outcome = "ignored"
         if outcome == "final":
