@@ -522,6 +522,9 @@ class Ledger:
         answer: Answer | None = None,
         status: int = 200,
         code: str | None = None,
+        amount: object = None,
+        pay_response_code: str | None = None,
+        provider_reference_id: str | None = None,
         not_found: bool = False,
         error: str | None = None,
         not_before: float | None = None,
@@ -531,12 +534,22 @@ class Ledger:
 
         ``answer``: the status answer's JSON object (or :class:`~merchant_gateway.verdicts.Unreadable`) and its HTTP
         ``status``, judged by :func:`~merchant_gateway.verdicts.judge` against the payment's amount and merchant and
-        its send history. ``code`` / ``not_found``: a bare code (proves no identity or amount: it can only keep the
-        payment open, or be TRANSACTION_NOT_FOUND). ``error``: the read failed (transport, 5xx, rate limit:
-        ``not_before`` is the gateway's TIME_WINDOW)."""
-        if answer is None and (code is not None or not_found):
-            answer = {"success": False, "code": "TRANSACTION_NOT_FOUND"} if not_found else {"code": code}
+        its send history. ``code`` with ``amount``, ``pay_response_code``, ``provider_reference_id``: an answer's
+        decoded fields instead (an answer naming this transaction is built from them and judged alike);
+        ``not_found``: TRANSACTION_NOT_FOUND. ``error``: the read failed (transport, 5xx, rate limit: ``not_before``
+        is the gateway's TIME_WINDOW)."""
         p = claim.payment
+        if answer is None and not_found:
+            answer = {"success": False, "code": "TRANSACTION_NOT_FOUND"}
+        elif answer is None and code is not None:
+            answer = answer_of(
+                p.merchant_id,
+                p.transaction_id,
+                code,
+                amount=amount,
+                pay_response_code=pay_response_code,
+                provider_reference_id=provider_reference_id,
+            )
         outcome = "open"
         with self.store.transaction() as tx:
             now = self._now(tx)
