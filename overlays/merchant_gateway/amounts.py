@@ -22,9 +22,15 @@ _RUPEES = re.compile(r"[0-9]+(\.[0-9]+)?")  # no sign, exponent, whitespace, "Na
 def check_paise(value: object, field: str = "amount", *, minimum: int = 1) -> int:
     """Return ``value`` if it is an ``int`` (not ``bool``) in ``[minimum, INT64_MAX]``; else raise ValidationError."""
     if type(value) is not int:  # exact type: bool is an int subclass, and IntEnum-like values are surprising
-        raise ValidationError(field, f"must be an integer number of paise, got {type(value).__name__}")
+        raise ValidationError(
+            field,
+            f"must be an integer number of paise, got {type(value).__name__}: pass paise as an int (10000 for "
+            "Rs 100) or convert rupees exactly with merchant_gateway.paise_from_rupees('100.50')",
+        )
     if value < minimum:
-        raise ValidationError(field, f"must be at least {minimum} paise")
+        raise ValidationError(
+            field, f"must be at least {minimum} paise (Rs 1 is 100 paise; paise_from_rupees converts rupees)"
+        )
     if value > INT64_MAX:
         raise ValidationError(field, "is larger than the int64 maximum")
     return value

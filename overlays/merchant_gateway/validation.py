@@ -36,20 +36,20 @@ _WHAT_TO_DO = "status reads could fail X-VERIFY; use letters, digits, -._~ (see 
 _WHAT_TO_DO_SECRET = "this call could fail X-VERIFY; ask the gateway which characters its tokens use"
 
 
-def _check_text(value: object, field: str, max_len: int) -> str:
+def _check_text(value: object, field: str, max_len: int, remedy: str = "shorten it") -> str:
     if not isinstance(value, str):
         raise ValidationError(field, f"must be a string, got {type(value).__name__}")
     if not value:
         raise ValidationError(field, "must not be empty")
     if len(value) > max_len:
-        raise ValidationError(field, f"must be shorter than {max_len + 1} characters (got {len(value)})")
+        raise ValidationError(field, f"must be shorter than {max_len + 1} characters (got {len(value)}): {remedy}")
     return value
 
 
-def check_identifier(value: object, field: str, max_len: int) -> str:
+def check_identifier(value: object, field: str, max_len: int, remedy: str = "shorten it") -> str:
     """A value the client places in a URL path (or that a later call will: a payload's transactionId becomes the
     status path): a non-empty string of at most ``max_len`` characters, each one a URL path carries unencoded."""
-    text = _check_text(value, field, max_len)
+    text = _check_text(value, field, max_len, remedy)
     bad = _PATH_UNSAFE.search(text)
     if bad is not None:
         if field in _SECRET_FIELDS:
@@ -63,7 +63,7 @@ def check_identifier(value: object, field: str, max_len: int) -> str:
 
 
 def check_transaction_id(value: object, field: str = "transactionId") -> str:
-    return check_identifier(value, field, TRANSACTION_ID_MAX)
+    return check_identifier(value, field, TRANSACTION_ID_MAX, "merchant_gateway.ids.new_transaction_id() makes one")
 
 
 def check_merchant_order_id(value: object, field: str = "merchantOrderId") -> str:
@@ -121,4 +121,8 @@ def check_refund(payload: Mapping[str, object], original_amount: int | None) -> 
     if original_amount is not None:
         amount = payload.get("amount")
         if isinstance(amount, int) and amount > original_amount:
-            raise ValidationError("amount", f"refund amount exceeds the original payment ({original_amount} paise)")
+            raise ValidationError(
+                "amount",
+                f"refund amount exceeds the original payment ({original_amount} paise): refund at most "
+                f"{original_amount} paise",
+            )
