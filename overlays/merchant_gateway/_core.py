@@ -460,7 +460,7 @@ class Core:
         variable = f"MGW_{host.upper()}_URL"
         return (
             f"could not connect to the gateway's {host} host {where}: nothing was sent; check {variable} (or "
-            "MGW_ENVIRONMENT) and that the gateway is reachable from here, then try again"
+            "MGW_ENV) and that the gateway is reachable from here, then try again"
         )
 
     def judge(

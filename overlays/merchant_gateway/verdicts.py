@@ -145,10 +145,13 @@ def read_answer(content: bytes) -> dict[str, Any] | Unreadable:
     is the slower duplicate-aware parse needed (``json`` keeps the last of two equal keys silently)."""
     slow = b"\\" in content or any(content.count(k) > 1 for k in _DECIDING_BYTES)
     try:
-        value = json.loads(content, object_pairs_hook=_no_duplicates) if slow else json.loads(content)
+        # JSON is UTF-8 (RFC 8259): json.loads would also guess UTF-16/32 from bytes, where the byte counts above
+        # see nothing; decoding strictly first keeps one reading of the body
+        text = content.decode("utf-8")
+        value = json.loads(text, object_pairs_hook=_no_duplicates) if slow else json.loads(text)
     except _DuplicateKey as dup:
         return Unreadable(f"the answer names {dup.args[0]!s} twice")
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return Unreadable(_NOT_JSON)
     if not isinstance(value, dict):
         return Unreadable("the answer is not a JSON object")
@@ -209,6 +212,8 @@ def judge(
     data: Mapping[str, Any] = data_value if isinstance(data_value, dict) else {}
     if outcome is None:
         outcome = _positive_by_data(outcomes, success, status, data, expect) or outcomes.unlisted
+        if CATEGORIES.get(code) == "server-error":  # the gateway failed (TIMED_OUT on a read): it may have acted
+            outcome = "unknown"
     if status == 429:
         if outcome in _NEEDS_2XX or success is True:
             return Judgement(doubt, code, prc, f"HTTP 429 contradicts {code} (success {success})")
@@ -244,12 +249,17 @@ def _positive_by_data(
 ) -> str | None:
     """A tolerant reader's verdict on a code the table does not list, decided by the data: ``success: true`` on a
     2xx with the evidence the outcome needs is an acceptance on an operation that answers acceptances (a start:
-    accepted never means paid, the status decides), and a success on a safe read. Never a success of a call that
-    may move money: that needs a code the table lists."""
+    accepted never means paid, the status decides), and a success on a safe read that is not a payment state.
+    Never a success of a call that may move money, nor a paid status: those need a code the table lists."""
     if success is not True or not 200 <= status < 300:
         return None
     outcome = "accepted" if "accepted" in outcomes.codes.values() else None
-    if outcome is None and not outcomes.may_move_money and "succeeded" in outcomes.codes.values():
+    if (
+        outcome is None
+        and not outcomes.may_move_money
+        and not outcomes.payment_state  # a payment state decides money: only a code its table lists
+        and "succeeded" in outcomes.codes.values()
+    ):
         outcome = "succeeded"
     if outcome is None or _proves(_evidence(outcomes, outcome), data, expect) is not None:
         return None

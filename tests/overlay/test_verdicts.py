@@ -278,3 +278,20 @@ def test_invariants(
             pytest.fail("a self-contradicting JSON body on a 429 is not evidence of 'not processed'")
     if row.may_move_money:
         assert got is not Verdict.UNREADABLE  # a doubtful answer to a money move is unknown: reconcile it
+
+
+def test_a_body_not_in_utf8_is_not_json() -> None:
+    """JSON is UTF-8: json.loads would guess UTF-16 from bytes, past the duplicate-key check (found by the TS port)."""
+    raw = (
+        '{"success":true,"code":"PAYMENT_ERROR","code":"PAYMENT_SUCCESS","data":'
+        '{"transactionId":"T1","merchantId":"M1","amount":10000}}'
+    ).encode("utf-16")
+    assert status_read(raw) is Verdict.UNREADABLE
+
+
+def test_a_paid_status_needs_a_code_its_table_lists() -> None:
+    assert status_read(body("BRAND_NEW", transactionId=TXN, merchantId=MERCHANT, amount=AMOUNT)) is Verdict.UNREADABLE
+
+
+def test_a_server_error_code_an_operation_does_not_list_is_unknown() -> None:
+    assert status_read(body("TIMED_OUT", success=False), 400) is Verdict.UNKNOWN
