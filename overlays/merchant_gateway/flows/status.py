@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ..errors import ValidationError
 from ..retry import RetryPolicy
 from ..verdicts import Expect, judge, table
 from ._fields import field_of
@@ -23,6 +25,24 @@ _ONE_ATTEMPT = RetryPolicy(max_attempts=1)
 
 if TYPE_CHECKING:
     from ..gateway import AsyncGateway, Gateway
+
+#: The status reads, by operation id: the base host's, and the same read served by the apps host.
+STATUS_READS: Mapping[str, str] = MappingProxyType(
+    {
+        "getTransactionStatus": "get_transaction_status",
+        "getTransactionStatusAppsHost": "get_transaction_status_apps_host",
+    }
+)
+
+
+def status_read(gateway: Gateway | AsyncGateway, operation: str) -> Callable[[str], Any]:
+    """The gateway's method of the status read ``operation`` (an operation id of :data:`STATUS_READS`)."""
+    try:
+        return getattr(gateway, STATUS_READS[operation])  # type: ignore[no-any-return]
+    except KeyError:
+        raise ValidationError(
+            "operation", f"must be one of {', '.join(STATUS_READS)} (a status read); leave it out for the base host"
+        ) from None
 
 
 def snapshot_of(
@@ -67,10 +87,13 @@ def wait_for_payment(
     schedule: PollSchedule = DEFAULT_SCHEDULE,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
+    operation: str = "getTransactionStatus",
 ) -> FinalStatus:
-    """Poll the gateway's status operation on ``schedule`` until the payment is final (see :mod:`.polling`)."""
+    """Poll the gateway's status operation on ``schedule`` until the payment is final (see :mod:`.polling`).
+    ``operation="getTransactionStatusAppsHost"`` reads it on the apps host."""
+    read = status_read(gateway, operation)
     return wait_for_final_status(
-        lambda: snapshot_of(gateway.get_transaction_status(transaction_id), transaction_id, expected_amount),
+        lambda: snapshot_of(read(transaction_id), transaction_id, expected_amount, operation=operation),
         transaction_id,
         expected_amount=expected_amount,
         grace=gateway.config.reconcile_grace,
@@ -92,9 +115,12 @@ async def async_wait_for_payment(
     schedule: PollSchedule = DEFAULT_SCHEDULE,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    operation: str = "getTransactionStatus",
 ) -> FinalStatus:
+    read = status_read(gateway, operation)
+
     async def fetch() -> StatusSnapshot:
-        return snapshot_of(await gateway.get_transaction_status(transaction_id), transaction_id, expected_amount)
+        return snapshot_of(await read(transaction_id), transaction_id, expected_amount, operation=operation)
 
     return await async_wait_for_final_status(
         fetch,
