@@ -75,6 +75,7 @@ def make_ledger(store_url: str, clock: FakeClock) -> Iterator[Any]:
     def make(**kwargs: Any) -> Ledger:
         kwargs.setdefault("clock", clock)
         kwargs.setdefault("sleep", clock.sleep)
+        kwargs.setdefault("monotonic", clock)  # time that passes moves both; a test that jumps gives its own
         ledger = Ledger(open_store(store_url), **kwargs)
         made.append(ledger)
         return ledger

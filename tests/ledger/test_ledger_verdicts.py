@@ -284,6 +284,39 @@ def test_a_clock_that_goes_back_never_ends_the_wait(ledger: Ledger, clock: FakeC
     assert ledger.record_status(MERCHANT, "CK1", not_found) == "final"
 
 
+def test_a_forward_jump_between_two_empty_reads_does_not_end_the_wait(make_ledger: Any, clock: FakeClock) -> None:
+    real = FakeClock()  # this machine's monotonic clock: it never jumps
+    ledger: Ledger = make_ledger(monotonic=real)
+    ledger.record_intent(merchant_id=MERCHANT, transaction_id="JMP1", operation="debitV4Web", amount=100)
+    ledger.record_attempt(MERCHANT, "JMP1")
+    ledger.record_unknown(MERCHANT, "JMP1")  # timed out: the request may still be on its way
+    not_found = {"success": False, "code": "TRANSACTION_NOT_FOUND"}
+    clock.advance(20)
+    real.advance(20)
+    assert ledger.record_status(MERCHANT, "JMP1", not_found) == "open"  # the wait starts here
+    clock.advance(3600)  # the backend's clock jumps; 1 s passes
+    real.advance(1)
+    assert ledger.record_status(MERCHANT, "JMP1", not_found) == "open"
+    clock.advance(ledger.grace)
+    real.advance(ledger.grace)  # now the grace has passed on both clocks
+    assert ledger.record_status(MERCHANT, "JMP1", not_found) == "final"
+    p = ledger.get("JMP1", MERCHANT)
+    assert p is not None and p.code == NOT_RECORDED
+
+
+def test_the_monotonic_wait_starts_again_on_another_machine(make_ledger: Any, clock: FakeClock) -> None:
+    here, there = make_ledger(machine="here"), make_ledger(machine="there")
+    here.record_intent(merchant_id=MERCHANT, transaction_id="MC1", operation="debitV4Web", amount=100)
+    here.record_attempt(MERCHANT, "MC1")
+    here.record_unknown(MERCHANT, "MC1")
+    not_found = {"success": False, "code": "TRANSACTION_NOT_FOUND"}
+    assert here.record_status(MERCHANT, "MC1", not_found) == "open"
+    clock.advance(here.grace)
+    assert there.record_status(MERCHANT, "MC1", not_found) == "open"  # its monotonic clock is not comparable
+    clock.advance(here.grace)
+    assert there.record_status(MERCHANT, "MC1", not_found) == "final"
+
+
 # --- one clock per backend -----------------------------------------------------------------------------------------
 
 

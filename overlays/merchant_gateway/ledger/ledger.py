@@ -16,9 +16,10 @@ history), and only its final verdicts (SUCCEEDED, FAILED, NOT_RECORDED) end a pa
 - TRANSACTION_NOT_FOUND is final (NOT_RECORDED) only when no request for the payment can still be sent or be in
   processing: the call that sends it has ended (or its process is presumed dead after ``call_bound``), ``grace``
   has passed since the last recorded send attempt *and* since the first read that found nothing after the call
-  ended (so one clock jump cannot end the wait early), and the gateway never answered the request. Each send
-  attempt is recorded by a conditional update that refuses a final payment, and the NOT_RECORDED transition
-  re-reads the attempts under the row's lock: no attempt can follow that verdict.
+  ended, on the backend's clock *and* on a monotonic clock of one machine (a clock jump cannot end the wait
+  early), and the gateway never answered the request. Each send attempt is recorded by a conditional update that
+  refuses a final payment, and the NOT_RECORDED transition re-reads the attempts under the row's lock: no attempt
+  can follow that verdict.
 
 Times come from one clock per backend (:meth:`Store.now`: PostgreSQL's server clock, SQLite's process clock), read
 inside the transaction that uses them; a test gives ``clock`` to drive time by hand.
@@ -97,6 +98,17 @@ def default_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
+def machine_id() -> str:
+    """This machine, as long as its monotonic clock runs (Linux: the boot id; a reboot makes a new one)."""
+    boot = ""
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as f:
+            boot = f.read().strip()
+    except OSError:
+        pass
+    return f"{socket.gethostname()}/{boot}"
+
+
 def answer_of(
     merchant_id: str,
     transaction_id: str,
@@ -124,7 +136,9 @@ class Ledger:
     ``grace``: how long after the last send attempt (and after the first read that found nothing) the gateway may
     still be processing a request: give it more than the gateway's timeout. ``call_bound``: after how long without
     an attempt a call that never reported its end (its process died) is presumed over. ``clock``: for tests
-    only; by default every time is the backend's clock (see the module doc)."""
+    only; by default every time is the backend's clock (see the module doc). ``monotonic`` and ``machine``: this
+    machine's monotonic clock and a name for it (shared by its processes; another machine's reading is never
+    compared), for tests only."""
 
     def __init__(
         self,
@@ -143,6 +157,8 @@ class Ledger:
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], None] = time.sleep,
         owner: str | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+        machine: str | None = None,
     ) -> None:
         self.store = store
         self.hook = on_final
@@ -159,6 +175,8 @@ class Ledger:
         self.clock: Callable[[], float] = clock if clock is not None else self._backend_clock
         self.sleep = sleep
         self.owner = owner or default_owner()
+        self.monotonic = monotonic
+        self.machine = machine or machine_id()
         self._rate_limit = rate_limit
         self._limiter: SharedRateLimiter | None = None
         self._observer: LedgerObserver | None = None
@@ -661,9 +679,26 @@ class Ledger:
             known=True, last_at=max(t for t in times if t is not None), now=now, grace=self.grace, closed=closed
         )
 
+    def monotonic_sends(self, row: Mapping[str, Any]) -> Sends | None:
+        """The same wait on this machine's monotonic clock, from the first empty read this machine made (None when
+        another machine made it, or this one rebooted since): a jump of the backend's clock cannot shorten it."""
+        mono, since = self.monotonic(), row["absent_mono"]
+        if row["absent_host"] != self.machine or since is None or mono < since:
+            return None
+        return Sends(known=True, last_at=since, now=mono, grace=self.grace, closed=True)
+
     def _judge(self, row: Mapping[str, Any], now: float, key: str, status: int, answer: Answer | None) -> Judgement:
+        """The verdict function on the answer. TRANSACTION_NOT_FOUND is judged on both clocks; NOT_RECORDED only
+        when both say so (else "not yet found": the monotonic wait starts or goes on)."""
+        outcomes = table(key)
         expect = Expect(row["transaction_id"], row["merchant_id"], row["amount"])
-        return judge(table(key), status=status, answer=answer, expect=expect, sends=self.sends(row, now))
+        judgement = judge(outcomes, status=status, answer=answer, expect=expect, sends=self.sends(row, now))
+        if judgement.verdict is Verdict.NOT_RECORDED:
+            mono = self.monotonic_sends(row)
+            if mono is None:
+                return judgement._replace(verdict=Verdict.NOT_YET_FOUND, reason="the wait starts on this machine")
+            return judge(outcomes, status=status, answer=answer, expect=expect, sends=mono)
+        return judgement
 
     def _apply(
         self,
@@ -720,10 +755,11 @@ class Ledger:
                 self._event(tx, m, t, now, source, ACCEPTED, judgement.code, None)
             return "open"
         if verdict is Verdict.NOT_YET_FOUND:
-            if row["absent_since"] is None and self.sends(row, now).closed:
-                tx.execute(
-                    "UPDATE mgw_payments SET absent_since = ? WHERE merchant_id = ? AND transaction_id = ?",
-                    (now, m, t),
+            if self.sends(row, now).closed and (row["absent_since"] is None or self.monotonic_sends(row) is None):
+                tx.execute(  # the first empty read once the call ended (on this machine's monotonic clock)
+                    "UPDATE mgw_payments SET absent_since = COALESCE(absent_since, ?), absent_mono = ?, "
+                    "absent_host = ? WHERE merchant_id = ? AND transaction_id = ?",
+                    (now, self.monotonic(), self.machine, m, t),
                 )
             return "open"
         if verdict in _DOUBT:

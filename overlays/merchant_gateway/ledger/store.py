@@ -46,6 +46,8 @@ _ADDED_COLUMNS = (
     ("mgw_payments", "call_until", "{real}"),
     ("mgw_payments", "answered_at", "{real}"),
     ("mgw_payments", "absent_since", "{real}"),
+    ("mgw_payments", "absent_mono", "{real}"),
+    ("mgw_payments", "absent_host", "TEXT"),
 )
 
 # {real}/{bigint}/{text} are replaced per dialect
@@ -75,6 +77,8 @@ CREATE TABLE IF NOT EXISTS mgw_payments (
     call_until {real},
     answered_at {real},
     absent_since {real},
+    absent_mono {real},
+    absent_host TEXT,
     updated_at {real} NOT NULL,
     final_at {real},
     next_check_at {real},
