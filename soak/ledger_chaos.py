@@ -117,7 +117,9 @@ def worker_main(a: argparse.Namespace) -> None:
         )
 
     rate = RateLimit(a.ceiling, 1.0, a.margin)
-    ledger = Ledger.open(a.url, on_final=hook, hook_in_transaction=True, rate_limit=rate)
+    # a killed worker's call is presumed over after 60 s without an attempt (its attempts last --timeout seconds and
+    # its retries wait little), so the payments it wrote down but never sent become NOT_RECORDED within the run
+    ledger = Ledger.open(a.url, on_final=hook, hook_in_transaction=True, rate_limit=rate, call_bound=60.0)
     limiter = ledger.limiter
     assert limiter is not None
     grants_file = open(a.rss_file.replace("rss-", "grants-"), "a", encoding="ascii")  # noqa: SIM115
