@@ -28,6 +28,8 @@ echo "== payment ledger chaos soak (issue 18): ${SOAK_LEDGER_PAYMENTS:-10000} pa
 timeout 2700 "$PY" soak/ledger_chaos.py --payments "${SOAK_LEDGER_PAYMENTS:-10000}" --out "$OUT/ledger_chaos.json" || status=1
 
 "$PY" soak/report.py "$OUT" docs/reliability.md || status=1
+echo "== verdicts (issue 22): wire corpus, verdict property tests, kit verdict cases, ledger model test"
+"$PY" soak/verdict_report.py docs/reliability.md || status=1
 "$PY" soak/ledger_report.py "$OUT/ledger_chaos.json" build/bench_ledger.json docs/reliability.md || status=1
 echo "wrote docs/reliability.md (exit $status)"
 exit $status

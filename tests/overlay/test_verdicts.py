@@ -8,6 +8,7 @@ recorded" only once no request can still arrive and the grace is over.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -244,7 +245,7 @@ def answers(draw: st.DrawFn) -> tuple[bytes, dict[str, Any]]:
     closed=st.booleans(),
     attempt=st.integers(1, 3),
 )
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=int(os.environ.get("MGW_VERDICT_EXAMPLES", "3000")), deadline=None)
 def test_invariants(
     op: str, status: int, answer: tuple[bytes, dict[str, Any]], since: float, closed: bool, attempt: int
 ) -> None:
