@@ -1,4 +1,5 @@
-"""The task layer of both gateways: ``gateway.payments``, ``.refunds``, ``.collects``, ``.wallets``, ``.mobile``.
+"""The task layer of both gateways: ``gateway.payments``, ``.refunds``, ``.collects``, ``.wallets``, ``.sso``,
+``.mobile``.
 
 Why this package exists: a merchant thinks "start a payment", "wait for it", "refund it", not "debit_v4_web".
 These resources are small and hand-written on top of the generated operation methods, which stay the complete,
@@ -7,7 +8,7 @@ low-level surface (docs/design.md, "Task layer"). The async flavour is written o
 gateway's public reference rather than the interface document.
 """
 
-from ._async import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncWallets
+from ._async import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncSso, AsyncWallets
 from ._models import (
     BEHAVIOUR_SOURCES,
     AskOtp,
@@ -15,12 +16,14 @@ from ._models import (
     CollectStart,
     IntentStart,
     LinkedWallet,
+    PaymentOptions,
     PaymentStart,
     Refund,
+    SdkLessStart,
     Started,
     WalletPayment,
 )
-from ._sync import Collects, Payments, Refunds, Wallets
+from ._sync import Collects, Payments, Refunds, Sso, Wallets
 from .mobile import AppRequest, MobileSdk
 
 __all__ = [
@@ -31,16 +34,20 @@ __all__ = [
     "AsyncCollects",
     "AsyncPayments",
     "AsyncRefunds",
+    "AsyncSso",
     "AsyncWallets",
     "CollectStart",
     "Collects",
     "IntentStart",
     "LinkedWallet",
     "MobileSdk",
+    "PaymentOptions",
     "PaymentStart",
     "Payments",
     "Refund",
     "Refunds",
+    "SdkLessStart",
+    "Sso",
     "Started",
     "WalletPayment",
     "Wallets",

@@ -7,16 +7,19 @@ operation a choice maps to, where each behaviour comes from) lives here once.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 from urllib.parse import urlsplit
 
 from ..errors import GatewayError, ValidationError
-from ..flows.linking import OtpPrompt
+from ..flows.linking import Instrument, OtpPrompt
 from ..ids import new_transaction_id
 from ..verdicts import Verdict
+
+if TYPE_CHECKING:
+    from merchant_gateway_client.models import CardPaymentSource, PaymentOptionsResponse, WalletsPaymentSource
 
 # The user at the OTP prompt: shows the prompt, returns the OTP typed (async: a coroutine function).
 AskOtp = Callable[[OtpPrompt], str]
@@ -24,6 +27,9 @@ AsyncAskOtp = Callable[[OtpPrompt], Awaitable[str]]
 
 WebDebitOperation = Literal["debitV4Web", "debitV3"]
 RefundOperation = Literal["refundV4", "refundV3", "refundAppsHost"]
+StatusOperation = Literal["getTransactionStatus", "getTransactionStatusAppsHost"]
+# an inline-pay source: a generated model or its wire (camelCase) mapping, checked against the spec before sending
+PaymentSource: TypeAlias = "CardPaymentSource | WalletsPaymentSource | Mapping[str, Any]"
 # operation id -> the generated method's name
 WEB_DEBITS: Mapping[str, str] = MappingProxyType({"debitV4Web": "debit_v4_web", "debitV3": "debit_v3"})
 REFUNDS: Mapping[str, str] = MappingProxyType(
@@ -87,6 +93,15 @@ class IntentStart(Started):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SdkLessStart(PaymentStart):
+    """A payment reserved without the client SDK (initiateSdkLessPayment): the client opens ``payment_page_url``
+    (the answer's redirectUrl, a deep link to the payments page, kept as given) or calls the JS SDK's proceedToPay
+    with ``reservation_id``; the user comes back to the merchant's redirect URL; the status is the result."""
+
+    reservation_id: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class CollectStart(Started):
     """A collect request sent to the user's mobile number (answer SUCCESS: sent, not paid). No callback comes
     while it is pending; waiting never goes past ``expires_in`` seconds."""
@@ -110,12 +125,13 @@ class Refund:
 
     transaction_id: str  # the refund's own id
     amount: int
-    original_transaction_id: str | None
-    original_amount: int
+    original_transaction_id: str | None  # None: refunded by provider_reference_id, or a deferred fulfilment
+    original_amount: int | None  # what the amount was checked against; None for a deferred fulfilment
     code: str
     operation: str
     started_at: float = field(default=0.0, repr=False)
     verdict: Verdict = Verdict.PENDING
+    provider_reference_id: str | None = None  # the payment refunded, as the gateway knows it (refund by reference)
 
     @property
     def is_final(self) -> bool:
@@ -124,6 +140,19 @@ class Refund:
     @property
     def succeeded(self) -> bool:
         return self.verdict is Verdict.SUCCEEDED
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class PaymentOptions:
+    """How a user can pay (getPaymentOptions): ``instruments``, only the enabled ones in display order
+    (``merchant_gateway.flows.usable_instruments``); ``answer`` is the whole answer. The repr names the kinds only:
+    saved cards and accounts (card ids, masked numbers, holder names) stay out of logs."""
+
+    instruments: tuple[Instrument, ...]
+    answer: PaymentOptionsResponse
+
+    def __repr__(self) -> str:
+        return f"PaymentOptions(instruments={[i.kind for i in self.instruments]!r})"
 
 
 @dataclass(frozen=True)
@@ -207,3 +236,37 @@ def started_amount(status: object, transaction_id: str) -> int:
             transaction_id=transaction_id,
         )
     return amount
+
+
+def one_original(payment: object, provider_reference_id: str | None, original_amount: int | None) -> None:
+    """A refund names its payment once: by transaction id (or start result) or by the gateway's reference; by
+    reference there is no status read to bound the amount, so the original amount must be given."""
+    if (payment is None) == (provider_reference_id is None):
+        raise ValidationError(
+            "provider_reference_id",
+            "give exactly one of the payment (a start result or its transaction id) and provider_reference_id",
+        )
+    if provider_reference_id is not None and original_amount is None:
+        raise ValidationError(
+            "original_amount",
+            "is required with provider_reference_id: the refund is checked against the payment's amount before "
+            "sending; pass original_amount= the paise the payment was for",
+        )
+
+
+def card_or_wallet_sources(sources: object) -> list[Any]:
+    """Inline pay's card and wallet sources as given (the spec's schema checks each before sending); a UPI source
+    belongs to ``payments.start_upi_intent``, whose answer is an intent, not a page."""
+    if isinstance(sources, str | bytes | Mapping) or not isinstance(sources, Sequence) or not sources:
+        raise ValidationError(
+            "payment_sources",
+            'must be a list of sources, e.g. [{"mode": "card", "cardId": ...}] or [{"mode": "wallets"}]',
+        )
+    for index, source in enumerate(sources):
+        mode = source.get("mode") if isinstance(source, Mapping) else getattr(source, "mode", None)
+        if str(getattr(mode, "value", mode)) == "upi":
+            raise ValidationError(
+                f"paymentSources[{index}].mode",
+                "upi is not a card or wallet source: start a UPI intent payment with payments.start_upi_intent",
+            )
+    return list(sources)
