@@ -41,11 +41,13 @@ if TYPE_CHECKING:  # models load with the first call that needs them (import tim
         AsyncCollects,
         AsyncPayments,
         AsyncRefunds,
+        AsyncSso,
         AsyncWallets,
         Collects,
         MobileSdk,
         Payments,
         Refunds,
+        Sso,
         Wallets,
     )
 
@@ -374,6 +376,13 @@ class Gateway(GatewayMethods, _Base):
 
         return Wallets(self)
 
+    @property
+    def sso(self) -> Sso:
+        """Single sign-on: exchange the client's grant token, read the user's details."""
+        from .tasks._sync import Sso
+
+        return Sso(self)
+
 
 class AsyncGateway(AsyncGatewayMethods, _Base):
     """Asynchronous twin of :class:`Gateway`: same constructor (``sleep`` is async) and the same methods."""
@@ -491,3 +500,10 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
         from .tasks._async import AsyncWallets
 
         return AsyncWallets(self)
+
+    @property
+    def sso(self) -> AsyncSso:
+        """Single sign-on: exchange the client's grant token, read the user's details."""
+        from .tasks._async import AsyncSso
+
+        return AsyncSso(self)
