@@ -18,18 +18,26 @@ from merchant_gateway.tasks import (
     AsyncCollects,
     AsyncPayments,
     AsyncRefunds,
+    AsyncSso,
     AsyncWallets,
     Collects,
     MobileSdk,
     Payments,
     Refunds,
+    Sso,
     Wallets,
 )
 from merchant_gateway.tasks._models import absolute_url
 from merchant_gateway_client.operations import OPERATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
-PAIRS = [(Payments, AsyncPayments), (Refunds, AsyncRefunds), (Collects, AsyncCollects), (Wallets, AsyncWallets)]
+PAIRS = [
+    (Payments, AsyncPayments),
+    (Refunds, AsyncRefunds),
+    (Collects, AsyncCollects),
+    (Wallets, AsyncWallets),
+    (Sso, AsyncSso),
+]
 OPERATION_IDS = {op.operation_id for op in OPERATIONS.values()}
 
 
@@ -63,9 +71,11 @@ def test_each_gateway_and_view_binds_its_own_resources() -> None:
     assert isinstance(gw.payments, Payments) and gw.payments._gateway is gw
     assert view.payments._gateway is view and view.refunds._gateway is view
     assert isinstance(gw.wallets, Wallets) and isinstance(gw.collects, Collects) and isinstance(gw.mobile, MobileSdk)
+    assert isinstance(gw.sso, Sso) and view.sso._gateway is view
     agw = AsyncGateway(merchant_id="M1", salt_key="s", salt_index="1")
     assert isinstance(agw.payments, AsyncPayments) and agw.refunds._gateway is agw
     assert isinstance(agw.mobile, MobileSdk)
+    assert isinstance(agw.sso, AsyncSso) and agw.sso._gateway is agw
     gw.close()
 
 
