@@ -17,7 +17,7 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 # npm packages named in a package.json's devDependencies, as name@version arguments
 npm_deps = $$(node -e 'const p=require("./$(1)");console.log(Object.entries(p.devDependencies).map(([n,v])=>n+"@"+v).join(" "))')
 
-.PHONY: demo test test-py313 test-lowest lock check generate check-generated lint spec-lint spec-bundle schemathesis \
+.PHONY: demo example test test-py313 test-lowest lock check generate check-generated lint spec-lint spec-bundle schemathesis \
 	bench soak soak-ledger bench-ledger dist publish docs release-check release-e2e conformance conformance-check ts-check \
 	browser postgres clean
 
@@ -66,6 +66,13 @@ postgres:
 
 demo: $(STAMP)
 	$(VENV)/bin/mgw demo
+
+# The example shop end to end (examples/shop/run_example.py): PostgreSQL, the sandbox with faults on, uvicorn with
+# 2 workers and a reconciler on free loopback ports; EXAMPLE_ORDERS orders, a web worker and the reconciler SIGKILLed
+# mid-run; checks every order against the sandbox's record and that none was fulfilled twice. Logs: build/example-shop.
+EXAMPLE_ORDERS ?= 300
+example: $(STAMP) postgres
+	$(PY) examples/shop/run_example.py --orders $(EXAMPLE_ORDERS) --json build/example-shop/summary.json
 
 test: $(STAMP) $(TS_STAMP) browser postgres
 	$(PY) -m pytest -m "not slow"
