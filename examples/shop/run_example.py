@@ -1,0 +1,410 @@
+"""Run the example shop end to end (``make example``) and check the money path.
+
+Starts, on free loopback ports: a throwaway PostgreSQL server (Debian's binaries, ``make postgres``), the embedded
+sandbox with faults switched on, the shop under uvicorn with several workers and one reconciler
+(``mgw reconcile --worker``). Places ``--orders`` orders through ``POST /checkout`` while a web worker and the
+reconciler are each SIGKILLed once (uvicorn starts a new web worker; the reconciler is started again, as systemd's
+``Restart=always`` would), waits until every payment is settled, stops everything and checks, per order:
+
+- the ledger's final state agrees with the sandbox's own record (the same final code; NOT_RECORDED, NOT_SENT or
+  REJECTED only for what the sandbox never recorded; no payment at the sandbox that no order asked for);
+- the order's status is what the hook made of that state, and it was fulfilled (shipped) at most once: exactly
+  once when paid, never otherwise.
+
+A payment whose web worker was killed before its request reached the gateway stays open until the ledger's
+``call_bound`` (900 s) tells it the call is over; the run accepts it only when the sandbox never saw it and the
+order is neither paid nor shipped, and counts it apart.
+
+    python examples/shop/run_example.py --orders 300 [--json build/example-shop/summary.json]
+
+Exit status 0 when every check holds, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+HERE = Path(__file__).resolve().parent
+MERCHANT, SALT = "SHOPMERCHANT", "shop-example-salt-5d1e"
+GATEWAY_CODES = ("PAYMENT_SUCCESS", "PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED")
+NEVER_AT_GATEWAY = ("NOT_RECORDED", "NOT_SENT", "REJECTED")
+FAULT_KINDS = ("drop_after", "html_500", "delay", "drop_before")
+
+
+def amount_for(n: int) -> int:
+    """The sandbox's test amounts: declined, failed, cancelled, and answered with an error although recorded (an
+    unknown outcome); every other amount succeeds."""
+    return {0: 4001, 1: 4002, 2: 4003, 3: 5001, 4: 5002}.get(n % 20, 10_000 + n)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def spawned_children(pid: int) -> list[int]:
+    """uvicorn's worker processes (Linux /proc): its children started by multiprocessing's spawn (not the
+    resource tracker)."""
+    found = []
+    try:
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(int(child))
+    except OSError:
+        pass
+    return found
+
+
+class Fleet:
+    """The processes of the run: the web server (uvicorn, several workers) and the reconciler."""
+
+    def __init__(self, env: dict[str, str], port: int, workers: int, logs: Path) -> None:
+        self.env, self.port, self.workers, self.logs = env, port, workers, logs
+        self.web: subprocess.Popen[bytes] | None = None
+        self.reconcilers: list[subprocess.Popen[bytes]] = []
+
+    def _spawn(self, name: str, argv: list[str]) -> subprocess.Popen[bytes]:
+        log = open(self.logs / f"{name}.log", "ab")  # noqa: SIM115 - the child holds it
+        return subprocess.Popen(argv, cwd=HERE, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+
+    def start_web(self) -> None:
+        self.web = self._spawn(
+            "web",
+            [sys.executable, "-m", "uvicorn", "shop.app:app", "--host", "127.0.0.1", "--port", str(self.port),
+             "--workers", str(self.workers), "--log-level", "warning"],
+        )  # fmt: skip
+
+    def start_reconciler(self) -> None:
+        mgw = shutil.which("mgw", path=str(Path(sys.executable).parent))
+        command = [mgw] if mgw else [sys.executable, "-m", "merchant_gateway"]
+        self.reconcilers.append(
+            self._spawn(
+                "reconciler",
+                [*command, "reconcile", "--worker", "--hook", "shop.orders:fulfil", "--hook-in-transaction"],
+            )
+        )
+
+    def web_workers(self) -> list[int]:
+        return spawned_children(self.web.pid) if self.web else []
+
+    def kill_web_worker(self) -> int:
+        pid = random.choice(self.web_workers())
+        os.kill(pid, signal.SIGKILL)
+        return pid
+
+    def kill_reconciler(self) -> int:
+        proc = self.reconcilers[-1]
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        return proc.pid
+
+    def stop(self) -> str:
+        """SIGTERM to all (uvicorn stops its workers), SIGKILL after 20 s; the last reconciler's closing line."""
+        procs = [p for p in [self.web, *self.reconcilers] if p is not None and p.poll() is None]
+        for p in procs:
+            p.send_signal(signal.SIGTERM)
+        for p in procs:
+            try:
+                p.wait(20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        log = self.logs / "reconciler.log"
+        lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+        return next((line for line in reversed(lines) if "status checks" in line), "")
+
+
+@contextlib.contextmanager
+def faults_on(sandbox: Any, kinds: list[str], every: float, stop: threading.Event) -> Iterator[Counter[str]]:
+    """Every ``every`` seconds a fault for the next debit or status read (one waiting per operation)."""
+    from merchant_gateway_sandbox.faults import Fault
+
+    added: Counter[str] = Counter()
+    rng = random.Random(23)
+
+    def inject() -> None:
+        while not stop.wait(every):
+            op = rng.choice(["debitV4Web", "debitV4Web", "getTransactionStatus"])
+            if all(f.operation_id != op for f in sandbox.faults.list()):
+                kind = rng.choice(kinds)
+                sandbox.faults.add(Fault(kind=kind, operation_id=op, seconds=2.0, after_record=kind != "drop_before"))
+                added[f"{kind} {op}"] += 1
+
+    thread = threading.Thread(target=inject, daemon=True)
+    thread.start()
+    try:
+        yield added
+    finally:
+        stop.set()
+        thread.join()
+        sandbox.faults.clear()
+
+
+def place_orders(shop: str, orders: int, concurrency: int, on_placed: Any) -> Counter[str]:
+    """The customers: POST /checkout, and where the shop sent them."""
+    outcomes: Counter[str] = Counter()
+    lock = threading.Lock()
+
+    def one(n: int) -> None:
+        try:
+            r = client.post(f"{shop}/checkout", json={"amount": amount_for(n), "customer": f"C{n % 37}"})
+            where = r.headers.get("location", "")
+            outcome = (
+                "to the payments page" if r.status_code == 303 and "/_sandbox/pay/" in where
+                else "to the order page" if r.status_code == 303 and where.startswith(f"{shop}/orders/")
+                else f"HTTP {r.status_code}"
+            )  # fmt: skip
+        except httpx.TransportError as exc:  # the web worker serving it was killed
+            outcome = type(exc).__name__
+        with lock:
+            outcomes[outcome] += 1
+            on_placed(sum(outcomes.values()))
+
+    with httpx.Client(timeout=60.0) as client, ThreadPoolExecutor(concurrency) as pool:
+        list(pool.map(one, range(orders)))
+    return outcomes
+
+
+def shop_rows(url: str) -> list[dict[str, Any]]:
+    import psycopg
+    from psycopg.rows import dict_row
+
+    with psycopg.connect(url, row_factory=dict_row) as conn:
+        return conn.execute(
+            "SELECT o.id, o.transaction_id, o.amount, o.status, o.payment_code, COUNT(s.id) AS shipments "
+            "FROM shop_orders o LEFT JOIN shop_shipments s ON s.order_id = o.id GROUP BY o.id ORDER BY o.id"
+        ).fetchall()
+
+
+def gateway_record(sandbox: Any) -> dict[str, str]:
+    """The sandbox's own record: transaction id -> its code."""
+    return {t.transaction_id: t.code for t in list(sandbox.store.txns.values())}
+
+
+def settled(ledger: Any, rows: list[dict[str, Any]], at_gateway: dict[str, str]) -> bool:
+    """Every payment final with its hook done, or open only because its request never reached the gateway."""
+    for row in rows:
+        p = ledger.get(row["transaction_id"], MERCHANT)
+        if p is None:
+            continue
+        if p.is_final and not p.hook_pending:
+            continue
+        if not p.is_final and p.state == "recorded" and row["transaction_id"] not in at_gateway:
+            continue
+        return False
+    return True
+
+
+def check(ledger: Any, rows: list[dict[str, Any]], at_gateway: dict[str, str]) -> dict[str, Any]:
+    from shop.orders import order_status
+
+    problems: list[str] = []
+    kinds: Counter[str] = Counter()
+    codes: Counter[str] = Counter()
+    sources: Counter[str] = Counter()
+    for row in rows:
+        txn, shipped, seen = row["transaction_id"], int(row["shipments"]), at_gateway.get(row["transaction_id"])
+        p = ledger.get(txn, MERCHANT)
+        where = f"order {row['id']} ({txn})"
+        if shipped > 1:
+            problems.append(f"{where}: fulfilled {shipped} times")
+        if p is None:  # its worker died before the write-ahead: nothing may have been sent
+            kinds["never sent (no ledger row)"] += 1
+            if seen is not None or row["status"] == "paid" or shipped:
+                problems.append(f"{where}: no ledger row, but gateway {seen}, order {row['status']}, {shipped} shipped")
+            continue
+        if not p.is_final:
+            kinds["open: its request never reached the gateway"] += 1
+            if seen is not None or row["status"] != "pending" or shipped:
+                problems.append(f"{where}: open ({p.state}), gateway {seen}, order {row['status']}, {shipped} shipped")
+            continue
+        kinds["final"] += 1
+        codes[p.code or "?"] += 1
+        sources[p.final_source or "?"] += 1
+        if p.code in GATEWAY_CODES and seen != p.code:
+            problems.append(f"{where}: ledger {p.code}, gateway {seen}")
+        elif p.code in NEVER_AT_GATEWAY and seen is not None:
+            problems.append(f"{where}: ledger {p.code}, but the gateway recorded it ({seen})")
+        elif p.code not in GATEWAY_CODES + NEVER_AT_GATEWAY:
+            problems.append(f"{where}: ledger {p.code} ({p.detail}): needs a look")
+        if p.hook_pending or row["status"] != order_status(p) or shipped != (1 if p.succeeded else 0):
+            problems.append(f"{where}: ledger {p.code}, order {row['status']}, {shipped} shipped")
+    ours = {row["transaction_id"] for row in rows}
+    problems += [f"gateway has {t} ({c}) for no order" for t, c in at_gateway.items() if t not in ours]
+    statuses = Counter(row["status"] for row in rows)
+    return {
+        "orders": len(rows),
+        "kinds": dict(kinds),
+        "ledger_final_codes": dict(codes),
+        "final_sources": dict(sources),
+        "order_statuses": dict(statuses),
+        "shipments": sum(int(row["shipments"]) for row in rows),
+        "orders_shipped_twice": sum(1 for row in rows if int(row["shipments"]) > 1),
+        "problems": problems,
+    }
+
+
+def run(a: argparse.Namespace) -> dict[str, Any]:
+    from merchant_gateway.ledger import Ledger
+    from merchant_gateway.ledger.testing import local_postgres
+    from merchant_gateway_sandbox import start_sandbox
+    from shop.orders import create_tables
+
+    work = Path(a.work_dir)
+    work.mkdir(parents=True, exist_ok=True)
+    for old in work.glob("*.log"):
+        old.unlink()
+    with (
+        local_postgres() as pg,
+        start_sandbox(port=0, merchant_id=MERCHANT, salts={"1": SALT}, settle_after=a.settle_after) as sb,
+        Ledger.open(pg.url) as ledger,
+    ):
+        create_tables(pg.url)
+        port = free_port()
+        shop = f"http://127.0.0.1:{port}"
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(HERE), os.environ.get("PYTHONPATH")])),
+            "MGW_LEDGER_URL": pg.url,
+            "MGW_MERCHANT_ID": MERCHANT,
+            "MGW_SALT_KEY": SALT,
+            "MGW_SALT_INDEX": "1",
+            "MGW_BASE_URL": sb.base_url,
+            "MGW_APPS_URL": sb.apps_url,
+            "MGW_AUTH_URL": sb.auth_url,
+            "SHOP_PUBLIC_URL": shop,
+        }
+        fleet = Fleet(env, port, a.workers, work)
+        kills: list[str] = []
+        stop_faults = threading.Event()
+        try:
+            fleet.start_web()
+            fleet.start_reconciler()
+            wait_ready(fleet, shop, deadline=time.monotonic() + 60)
+            t0 = time.monotonic()
+            kill_web_at = a.orders // 3 if a.kill_web else -1
+            kill_reconciler_at = 2 * a.orders // 3 if a.kill_reconciler else -1
+
+            def on_placed(n: int) -> None:  # runs in the customers' threads, under their lock
+                if n == kill_web_at:
+                    kills.append(f"web worker {fleet.kill_web_worker()} after {n} orders")
+                if n == kill_reconciler_at:
+                    kills.append(f"reconciler {fleet.kill_reconciler()} after {n} orders")
+                    threading.Timer(1.0, fleet.start_reconciler).start()  # what Restart=always does
+
+            with faults_on(sb.sandbox, a.faults, a.fault_every, stop_faults) as faults:
+                outcomes = place_orders(shop, a.orders, a.concurrency, on_placed)
+                placed_s = time.monotonic() - t0
+                deadline = time.monotonic() + a.max_wait
+                while True:
+                    rows = shop_rows(pg.url)
+                    if settled(ledger, rows, gateway_record(sb.sandbox)) or time.monotonic() > deadline:
+                        break
+                    time.sleep(1.0)
+                settled_s = time.monotonic() - t0
+        finally:
+            stop_faults.set()
+            closing = fleet.stop()
+        result = check(ledger, shop_rows(pg.url), gateway_record(sb.sandbox))
+    result.update(
+        settled_s=round(settled_s, 1),
+        orders_placed_s=round(placed_s, 1),
+        checkout_outcomes=dict(outcomes),
+        kills=kills,
+        faults=dict(faults),
+        reconciler=closing,
+        web_workers=a.workers,
+    )
+    lost_checkouts = sum(n for k, n in outcomes.items() if not k.startswith(("to the", "HTTP")))
+    result["ok"] = (
+        not result["problems"]
+        and a.orders - lost_checkouts <= result["orders"] <= a.orders  # a killed worker may not have written one
+        and len(kills) == a.kill_web + a.kill_reconciler
+    )
+    return result
+
+
+def wait_ready(fleet: Fleet, shop: str, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        if fleet.web is not None and fleet.web.poll() is not None:
+            raise SystemExit(f"uvicorn exited ({fleet.web.returncode}): see {fleet.logs / 'web.log'}")
+        with contextlib.suppress(httpx.TransportError):
+            if len(fleet.web_workers()) == fleet.workers and httpx.get(f"{shop}/orders/0").status_code == 404:
+                return
+        time.sleep(0.2)
+    raise SystemExit(f"the shop did not start: see {fleet.logs / 'web.log'}")
+
+
+def print_summary(r: dict[str, Any]) -> None:
+    print(f"example shop: {r['orders']} orders placed in {r['orders_placed_s']} s, settled at {r['settled_s']} s")
+    print(f"  {r['web_workers']} web workers; killed: {', '.join(r['kills']) or 'nothing'}")
+    print(f"  checkout answers: {', '.join(f'{k} {v}' for k, v in sorted(r['checkout_outcomes'].items()))}")
+    print(f"  sandbox faults: {', '.join(f'{k} {v}' for k, v in sorted(r['faults'].items())) or 'none'}")
+    print(f"  payments: {', '.join(f'{k} {v}' for k, v in sorted(r['kinds'].items()))}")
+    print(f"  ledger final codes: {', '.join(f'{k} {v}' for k, v in sorted(r['ledger_final_codes'].items()))}")
+    print(f"  decided by: {', '.join(f'{k} {v}' for k, v in sorted(r['final_sources'].items()))}")
+    print(
+        f"  orders: {', '.join(f'{k} {v}' for k, v in sorted(r['order_statuses'].items()))}; shipments {r['shipments']}"
+    )
+    print(f"  reconciler (last run): {r['reconciler'] or 'no closing line'}")
+    for problem in r["problems"][:20]:
+        print(f"  PROBLEM {problem}")
+    print(
+        "OK: every order agrees with the gateway's record and was fulfilled at most once"
+        if r["ok"]
+        else f"FAILED: {len(r['problems'])} problems"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--orders", type=int, default=300)
+    ap.add_argument("--workers", type=int, default=2, help="uvicorn web workers")
+    ap.add_argument("--concurrency", type=int, default=8, help="customers checking out at once")
+    ap.add_argument("--kill-web", type=int, choices=(0, 1), default=1, help="SIGKILL a web worker a third in")
+    ap.add_argument("--kill-reconciler", type=int, choices=(0, 1), default=1, help="SIGKILL it two thirds in")
+    ap.add_argument(
+        "--faults",
+        default=",".join(FAULT_KINDS),
+        help=f"sandbox fault kinds, comma-separated, from {', '.join(FAULT_KINDS)} (drop_before on a debit: the "
+        "ledger decides NOT_RECORDED after its 60 s grace, so the run takes about 90 s more)",
+    )
+    ap.add_argument("--fault-every", type=float, default=0.1, help="seconds between faults")
+    ap.add_argument("--settle-after", type=float, default=2.0, help="sandbox seconds before a payment settles")
+    ap.add_argument("--max-wait", type=float, default=400.0, help="seconds to wait for payments to settle")
+    ap.add_argument("--work-dir", default="build/example-shop", help="process logs")
+    ap.add_argument("--json", help="also write the summary to this file")
+    a = ap.parse_args(argv)
+    a.faults = [k for k in a.faults.split(",") if k]
+    unknown = sorted(set(a.faults) - set(FAULT_KINDS))
+    if unknown:
+        ap.error(f"--faults: unknown kind {unknown[0]!r}; choose from {', '.join(FAULT_KINDS)}")
+    result = run(a)
+    print_summary(result)
+    if a.json:
+        Path(a.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(a.json).write_text(json.dumps(result, indent=1))
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

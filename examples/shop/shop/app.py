@@ -1,0 +1,130 @@
+"""The example shop's web application (Starlette; with FastAPI the same lifespan and handlers, its own decorators).
+
+    POST /checkout          {"amount": 49900, "customer": "C42"} -> 303 to the gateway's payments page
+    POST /gateway/callback  the gateway's server-to-server callback (X-VERIFY checked, recorded in the ledger)
+    GET  /orders/{id}       the order as the ledger's hook left it (pending, paid, failed, review)
+
+Run it with several workers, and one or more reconcilers beside it (docs/operations.md, "Running the example shop"):
+
+    export MGW_LEDGER_URL=postgresql://shop@db.internal/shop MGW_MERCHANT_ID=... MGW_SALT_KEY=... MGW_SALT_INDEX=1
+    export SHOP_PUBLIC_URL=https://shop.example PYTHONPATH=/srv/shop
+    uvicorn shop.app:app --workers 4
+    mgw reconcile --worker --hook shop.orders:fulfil --hook-in-transaction
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from merchant_gateway import AsyncGateway, GatewayConfig, GatewayError
+from merchant_gateway.hooks import combine
+from merchant_gateway.ids import new_transaction_id
+from merchant_gateway.ledger import CallbackHandler, Ledger, LedgerUnavailable, starlette_endpoint
+from merchant_gateway.telemetry import Telemetry
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from .orders import fulfil
+
+logger = logging.getLogger("shop")
+
+
+def _required(name: str, example: str) -> str:
+    value = os.environ.get(name)
+    if not value:
+        raise RuntimeError(f"{name} is not set: give it, e.g. {name}={example}")
+    return value
+
+
+def create_app(**telemetry: Any) -> Starlette:
+    """``telemetry``: ``tracer_provider``/``meter_provider`` for :class:`Telemetry` (default: OpenTelemetry's
+    global ones, which record nothing until the application installs an SDK)."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
+        config = GatewayConfig.from_env()
+        # One database for the ledger and the shop's tables: the hook's writes commit in the ledger's transaction.
+        # Named explicitly: a process that fell back to a local ledger would keep payments no reconciler sees.
+        database_url = _required("MGW_LEDGER_URL", "postgresql://shop@db.internal/shop")
+        ledger = Ledger.open(database_url, on_final=fulfil, hook_in_transaction=True, timeout=config.timeout)
+        db = AsyncConnectionPool(database_url, kwargs={"autocommit": True, "row_factory": dict_row}, open=False)
+        await db.open()
+        gateway = AsyncGateway(config, observer=combine(Telemetry(config, **telemetry), ledger.observer))
+        try:
+            yield {
+                "db": db,
+                "gateway": gateway,
+                "public_url": _required("SHOP_PUBLIC_URL", "https://shop.example").rstrip("/"),
+                "on_callback": starlette_endpoint(CallbackHandler(ledger, gateway)),
+            }
+        finally:
+            await gateway.aclose()
+            await db.close()
+            ledger.close()
+
+    return Starlette(
+        routes=[
+            Route("/checkout", checkout, methods=["POST"]),
+            Route("/gateway/callback", callback, methods=["POST", "PUT"]),
+            Route("/orders/{order_id:int}", order, methods=["GET"]),
+        ],
+        lifespan=lifespan,
+    )
+
+
+async def checkout(request: Request) -> Response:
+    body = await request.json()  # a real shop prices the cart itself; the example takes the amount (paise)
+    amount, customer = body.get("amount"), body.get("customer", "guest")
+    if type(amount) is not int or amount < 1 or not isinstance(customer, str):
+        return JSONResponse({"error": "amount: an integer number of paise, at least 1; customer: a string"}, 400)
+    txn = new_transaction_id("OD")
+    async with request.state.db.connection() as conn:
+        cur = await conn.execute(
+            "INSERT INTO shop_orders (transaction_id, amount) VALUES (%s, %s) RETURNING id", (txn, amount)
+        )
+        order_id = (await cur.fetchone())["id"]
+    order_url = f"{request.state.public_url}/orders/{order_id}"
+    try:
+        started = await request.state.gateway.payments.start(
+            amount=amount,
+            transaction_id=txn,
+            merchant_order_id=f"ORDER{order_id}",
+            merchant_user_id=customer,
+            redirect_url=order_url,
+            callback_url=f"{request.state.public_url}/gateway/callback",
+        )
+    except LedgerUnavailable:  # nothing was sent: the payment cannot be taken now
+        async with request.state.db.connection() as conn:
+            await conn.execute("UPDATE shop_orders SET status = 'failed' WHERE id = %s", (order_id,))
+        return JSONResponse({"order": order_id, "error": "payments are unavailable, try again shortly"}, 503)
+    except GatewayError as exc:
+        # An unknown outcome or a refusal: the ledger holds the payment and settles it (callback, reconciler); the
+        # hook updates the order. Never start it again: the customer waits on the order's page.
+        logger.warning("checkout of order %s: %s", order_id, type(exc).__name__)
+        return RedirectResponse(order_url, 303)
+    return RedirectResponse(started.payment_page_url, 303)
+
+
+async def callback(request: Request) -> Response:
+    response: Response = await request.state.on_callback(request)
+    return response
+
+
+async def order(request: Request) -> Response:
+    async with request.state.db.connection() as conn:
+        cur = await conn.execute(
+            "SELECT id, amount, status, payment_code FROM shop_orders WHERE id = %s", (request.path_params["order_id"],)
+        )
+        row = await cur.fetchone()
+    return JSONResponse(row) if row else JSONResponse({"error": "no such order"}, 404)
+
+
+app = create_app()
