@@ -434,8 +434,33 @@ def test_a_postgres_server_that_is_down_is_ledger_unavailable_within_the_timeout
         Ledger.open(f"postgresql://postgres@127.0.0.1:{port}/postgres", timeout=1.0)
 
 
-def test_pooled_postgres_connections_survive_a_server_restart() -> None:
+def test_a_full_sqlite_disk_is_ledger_unavailable_and_nothing_is_sent(t: Any, sandbox: Any, sqlite_url: str) -> None:
+    ledger = Ledger(open_store(sqlite_url, timeout=0.2))
+    with ledger.store.transaction() as tx:  # the pooled connection every later call takes: the file cannot grow
+        pages = tx.execute("PRAGMA page_count")[0]["page_count"]
+        tx.execute(f"PRAGMA max_page_count = {int(pages)}")
+    transport = FaultTransport()
+    paid: list[str] = []
+    try:
+        with Gateway(**settings(sandbox), observer=ledger.observer, transport=transport) as gw:
+            for i in range(200):  # until the pages left are used up
+                try:
+                    pay(gw, t(f"FULL{i}"))
+                except LedgerUnavailable as exc:
+                    assert "full" in str(exc)  # the driver's reason, in our error
+                    break
+                paid.append(t(f"FULL{i}"))
+            else:
+                pytest.fail("the database never filled up")
+    finally:
+        ledger.close()
+    assert paid and transport.debits == paid  # the payment that could not be written down was not sent
+
+
+def test_a_postgres_server_that_stops_and_restarts_fails_closed_then_serves_again() -> None:
     pytest.importorskip("psycopg_pool")
+    import os
+
     from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
 
     try:
@@ -444,12 +469,21 @@ def test_pooled_postgres_connections_survive_a_server_restart() -> None:
     except PostgresUnavailable as exc:
         pytest.skip(str(exc))
     try:
-        ledger = Ledger.open(server.url, timeout=5.0)
+        ledger = Ledger.open(server.url, timeout=2.0)
         try:
             ledger.record_intent(merchant_id=MERCHANT, transaction_id="PG1", operation="debitV4Web", amount=1)
             server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "restart")
-            p = ledger.get("PG1", MERCHANT)  # a stale pooled connection is replaced, not handed out
+            p = ledger.get("PG1", MERCHANT)  # a stale pooled connection is replaced, not handed out (issue 23)
             assert p is not None and p.amount == 1
+            server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "stop")
+            with pytest.raises(LedgerUnavailable):  # within the timeout, never a driver exception
+                ledger.record_attempt(MERCHANT, "PG1")
+            base = os.path.dirname(server.datadir)
+            opts = f"-p {server.port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
+            server._run("pg_ctl", "-D", server.datadir, "-o", opts, "-l", os.path.join(base, "log"), "-w", "start")
+            ledger.record_attempt(MERCHANT, "PG1")
+            p = ledger.get("PG1", MERCHANT)
+            assert p is not None and p.state == RECORDED
         finally:
             ledger.close()
     finally:

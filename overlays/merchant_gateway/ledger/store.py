@@ -267,7 +267,9 @@ class SqliteStore:
                 try:
                     yield _SqliteTx(conn)
                 except BaseException:
-                    conn.execute("ROLLBACK")
+                    if conn.in_transaction:  # SQLite rolls back by itself on some errors (a full disk)
+                        with contextlib.suppress(sqlite3.Error):
+                            conn.execute("ROLLBACK")
                     raise
                 conn.execute("COMMIT")
             except BaseException:
@@ -458,15 +460,17 @@ def _check_timeout(timeout: float) -> None:
 
 @contextlib.contextmanager
 def _unavailable_on(*errors: type[BaseException]) -> Iterator[None]:
-    """Driver failures become LedgerUnavailable (the driver's exception stays attached as the cause, for logs:
-    neither kind of database puts a parameter value in its message). Our own errors pass through unchanged."""
+    """Driver failures become LedgerUnavailable (the driver's exception stays attached as the cause, for logs;
+    the message keeps only the first line of the driver's, which names no parameter value). Our own errors pass
+    through unchanged."""
     try:
         yield
     except LedgerUnavailable:
         raise
     except errors as exc:
         sqlstate = getattr(exc, "sqlstate", None)
-        what = f"{type(exc).__name__}{f' {sqlstate}' if sqlstate else ''}"
+        first = (str(exc).strip().splitlines() or [""])[0][:120]  # the driver's first line: no parameter values
+        what = f"{type(exc).__name__}{f' {sqlstate}' if sqlstate else ''}{f': {first}' if first else ''}"
         raise LedgerUnavailable(
             f"the ledger's database cannot be used ({what}); nothing was sent if this was before a request, "
             "and open payments are settled by the reconciler once it is back"
