@@ -15,6 +15,7 @@ from merchant_gateway.tasks import (
     AsyncSso,
     AsyncWallets,
     Collects,
+    MobileSdk,
     Payments,
     Refunds,
     Sso,
@@ -84,6 +85,15 @@ def test_each_task_method_documents_its_operation_limits_raises_and_verdicts(cls
     method = getattr(cls, name)
     doc = inspect.getdoc(method) or ""
     assert problems(doc, set(inspect.signature(method).parameters)) == []
+
+
+@pytest.mark.parametrize("name", ["payment_request", "profile_request", "account_summary_request"])
+def test_the_app_requests_state_their_limits_and_raises_and_that_nothing_is_sent(name: str) -> None:
+    doc = inspect.getdoc(getattr(MobileSdk, name)) or ""
+    assert "Limits:" in doc and "Raises:" in doc and "ValidationError" in doc
+    assert "Nothing is sent" in doc
+    if name == "payment_request":
+        assert "paise" in doc and "payments.wait" in doc  # where its verdict comes from
 
 
 def test_every_task_operation_has_a_row_in_the_table_and_methods_were_found() -> None:

@@ -170,7 +170,16 @@ class MobileSdk:
         the transaction id (a new one when not given) and the optional SDK headers.
 
         Operation: debitV3's payload and signing path, sent by the app's SDK, not by this server. Every field is
-        checked as for ``debit_v3`` (``amount`` is required) before anything is signed.
+        checked as for ``debit_v3`` (``amount`` is required) before anything is signed. Nothing is sent here, so
+        no verdict comes from this call: the app's completion only ends the UI flow, and
+        ``gateway.payments.wait`` (with this transaction id and amount) gives the payment's verdict.
+
+        Limits: ``amount`` integer paise, at least 1; ``transaction_id`` at most 37 characters of letters, digits
+        and ``-._~`` (generated when not given); ``merchant_order_id`` at most 47 characters;
+        ``merchant_user_id`` and ``user_auth_token`` not together; ``call_mode`` POST or PUT.
+
+        Raises:
+            ValidationError: bad input, named by field (its wire name), before anything is signed.
         """
         fields = set_fields(
             transaction_id=transaction_id_or_new(transaction_id),
@@ -210,7 +219,14 @@ class MobileSdk:
         short_name: str | None = None,
     ) -> AppRequest:
         """The profile display (``/v3/profile``): merchantId (configured), transactionId (new when not given),
-        merchantUserId, and the optional contact fields, in base64 with their checksum."""
+        merchantUserId, and the optional contact fields, in base64 with their checksum. Nothing is sent here.
+
+        Limits: ``transaction_id`` at most 37 characters of letters, digits and ``-._~``; ``merchant_user_id``
+        required, at most 255 characters; the contact fields non-empty strings when given.
+
+        Raises:
+            ValidationError: bad input, named by field (its wire name), before anything is signed.
+        """
         wire = {
             "merchantId": self._config.merchant_id,
             "transactionId": transaction_id_or_new(transaction_id),
@@ -226,7 +242,14 @@ class MobileSdk:
 
     def account_summary_request(self, merchant_user_id: str) -> AppRequest:
         """The account details call (``/v3/account/{merchantId}/{merchantUserId}/summary``): no body; the checksum
-        covers the path with the configured merchant id and ``merchant_user_id`` filled in."""
+        covers the path with the configured merchant id and ``merchant_user_id`` filled in. Nothing is sent here.
+
+        Limits: ``merchant_user_id`` a non-empty identifier of at most 255 characters, each one a URL path carries
+        unencoded.
+
+        Raises:
+            ValidationError: bad input, named by field (its wire name), before anything is signed.
+        """
         cfg = self._config
         return sign_app_account_summary(
             cfg.merchant_id, merchant_user_id, salt_key=cfg.salt_key, salt_index=cfg.salt_index
