@@ -5,7 +5,8 @@ or failed, and which requests are still travelling. Rules interleave what happen
 attempts (answered 429 and sent again after a backoff, recorded, lost on the way back, dropped before the
 gateway, arriving after the client gave up), the client's process dying mid-call, the gateway settling payments,
 callbacks (true, and hostile: amount 1.0, "1", absent or another), reconciler claims and status reads (true and
-hostile), reconciler workers that die holding a claim, the passing of time and clock jumps.
+hostile) from two processes on two machines, reconciler workers that die holding a claim, the passing of time and
+clock jumps.
 
 Invariants, after every step:
 - the hook's verdict equals the truth: PAYMENT_SUCCESS only for a payment the gateway paid (for the amount sent),
@@ -82,15 +83,21 @@ class LedgerModel(RuleBasedStateMachine):
         self.clock = FakeClock()
         self.real = 0.0
         self.hooks: list[tuple[str, str]] = []
-        self.ledger = Ledger(
-            self.store,
-            on_final=lambda p: self.hooks.append((p.transaction_id, p.code)),
-            clock=self.clock,
-            sleep=self.clock.sleep,
-            grace=GRACE,
-            call_bound=CALL_BOUND,
-            monotonic=lambda: self.real,
-        )
+        # two processes on two machines share the store: the web process (calls, callbacks) and a worker
+        self.ledgers = [
+            Ledger(
+                self.store,
+                on_final=lambda p: self.hooks.append((p.transaction_id, p.code)),
+                clock=self.clock,
+                sleep=self.clock.sleep,
+                grace=GRACE,
+                call_bound=CALL_BOUND,
+                monotonic=lambda: self.real,  # each machine's monotonic clock keeps real time
+                machine=machine,
+            )
+            for machine in ("web", "worker")
+        ]
+        self.ledger = self.ledgers[0]
         self.pays: dict[str, Pay] = {}
         self.ids = itertools.count()
 
@@ -229,17 +236,19 @@ class LedgerModel(RuleBasedStateMachine):
     @rule(
         hostile=st.none() | st.tuples(st.sampled_from(("PAYMENT_SUCCESS", "PAYMENT_ERROR")), st.sampled_from(HOSTILE)),
         dies=st.booleans(),
+        where=st.sampled_from((0, 1, 1)),
     )
-    def reconciler_checks(self, hostile: tuple[str, str] | None, dies: bool) -> None:
-        for claim in self.ledger.claim_due(self.m, limit=3, lease=60):
+    def reconciler_checks(self, hostile: tuple[str, str] | None, dies: bool, where: int) -> None:
+        ledger = self.ledgers[where]
+        for claim in ledger.claim_due(self.m, limit=3, lease=60):
             if dies:
                 continue  # the worker died holding the claim: its lease ends, another worker checks later
             p = self.pays[claim.payment.transaction_id]
-            self.ledger.finish_check(claim, answer=self._status(p, hostile))
+            ledger.finish_check(claim, answer=self._status(p, hostile))
 
-    @rule()
-    def hooks_delivered(self) -> None:
-        self.ledger.deliver_hooks(merchant_id=self.m)
+    @rule(where=st.sampled_from((0, 1)))
+    def hooks_delivered(self, where: int) -> None:
+        self.ledgers[where].deliver_hooks(merchant_id=self.m)
 
     @rule(seconds=st.sampled_from([3.0, 20.0, 30.0, 61.0, 61.0, 200.0, 400.0]))
     def time_passes(self, seconds: float) -> None:
@@ -295,11 +304,12 @@ class LedgerModel(RuleBasedStateMachine):
                 assert row is not None
                 assert ran.count(p.txn) == (1 if row.state == FINAL else 0), (p.txn, row.state, ran)
         finally:
-            self.ledger.hook = None
+            for ledger in self.ledgers:
+                ledger.hook = None
 
 
 MODEL_SETTINGS = settings(
-    max_examples=200,
+    max_examples=300,
     stateful_step_count=80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
