@@ -528,7 +528,8 @@ class Payments:
                 within the grace after a start, or not-recorded).
             GatewayConnectionError, GatewayTimeoutError, ServerError: no usable answer after the retries.
             ApiError: the category's subclass of a refusal (InvalidTransactionIdError on the apps host: a wrong
-                id; AuthorizationError, BadRequestError, RateLimitedError).
+                id; AuthorizationError, BadRequestError, RateLimitedError), or an answer that could not be trusted
+                (verdict unreadable).
 
         Verdicts (getTransactionStatus, getTransactionStatusAppsHost): succeeded (PAYMENT_SUCCESS naming this
         transaction and amount), pending (PAYMENT_PENDING), failed (PAYMENT_ERROR, PAYMENT_DECLINED,
@@ -802,7 +803,8 @@ class Refunds:
             TransactionNotFoundError: TRANSACTION_NOT_FOUND (``verdict``: not-found, not-yet-found, not-recorded).
             GatewayConnectionError, GatewayTimeoutError, ServerError: no usable answer after the retries.
             ApiError: the category's subclass of a refusal (AuthorizationError, BadRequestError,
-                InvalidTransactionIdError on the apps host, RateLimitedError).
+                InvalidTransactionIdError on the apps host, RateLimitedError), or an answer that could not be
+                trusted (verdict unreadable).
 
         Verdicts (getTransactionStatus, getTransactionStatusAppsHost): succeeded, pending, failed (returned),
         not-found / not-yet-found / not-recorded, rejected, unknown, unreadable, as for
