@@ -1,0 +1,221 @@
+"""The example shop (examples/shop): a small run of `make example` (the same script: PostgreSQL, the sandbox with
+faults on, uvicorn workers, the reconciler, a web worker and the reconciler SIGKILLed) keeps every order consistent
+with the sandbox's record and fulfilled at most once; the run's checker flags what it must; and, in this process
+with the SDK's in-memory exporters, the shop's telemetry shows every gateway call it made."""
+
+from __future__ import annotations
+
+import glob
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import httpx
+import pytest
+import run_example
+from run_example import MERCHANT, SALT
+
+RUNNER = Path(run_example.__file__)
+
+
+def _postgres_binaries() -> bool:
+    return bool(shutil.which("pg_ctl") or glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+
+
+@pytest.mark.skipif(not _postgres_binaries(), reason="PostgreSQL server binaries not installed: make postgres")
+def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_path: Path) -> None:
+    pytest.importorskip("psycopg_pool", reason="psycopg is not installed (extra 'postgres')")
+    summary = tmp_path / "summary.json"
+    argv = [sys.executable, str(RUNNER), "--orders", "30", "--work-dir", str(tmp_path), "--json", str(summary)]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=900)
+    assert summary.exists(), proc.stdout + proc.stderr
+    r = json.loads(summary.read_text())
+    assert r["problems"] == [], proc.stdout
+    assert [k.split()[0] for k in r["kills"]] == ["web", "reconciler"], r["kills"]
+    assert sum(r["faults"].values()) > 0  # the sandbox's faults were on
+    lost = sum(n for k, n in r["checkout_outcomes"].items() if not k.startswith(("to the", "HTTP")))
+    assert 30 - lost <= r["orders"] <= 30
+    assert sum(r["kinds"].values()) == r["orders"]
+    assert r["orders_shipped_twice"] == 0
+    assert r["shipments"] == r["order_statuses"].get("paid", 0) == r["ledger_final_codes"].get("PAYMENT_SUCCESS", 0)
+    assert proc.returncode == 0, proc.stdout
+    assert "OK: every order agrees" in proc.stdout
+
+
+def _payment(code: str | None, *, final: bool = True, hook_pending: bool = False) -> SimpleNamespace:
+    return SimpleNamespace(
+        is_final=final,
+        state="final" if final else "recorded",
+        code=code,
+        detail=None,
+        final_source="callback",
+        hook_pending=hook_pending,
+        succeeded=final and code == "PAYMENT_SUCCESS",
+    )
+
+
+def _order(n: int, status: str, shipments: int) -> dict[str, Any]:
+    return {"id": n, "transaction_id": f"T{n}", "amount": 100, "status": status, "shipments": shipments}
+
+
+def test_the_checker_flags_every_kind_of_inconsistency() -> None:
+    payments = {
+        "T1": _payment("PAYMENT_SUCCESS"),  # consistent
+        "T2": _payment("PAYMENT_SUCCESS"),  # shipped twice
+        "T3": _payment("PAYMENT_DECLINED"),  # the gateway says success
+        "T4": _payment("NOT_RECORDED"),  # the gateway recorded it
+        "T5": _payment("PAYMENT_SUCCESS"),  # paid, never shipped
+        "T6": _payment(None, final=False),  # open although the gateway has it
+        "T7": _payment("PAYMENT_ERROR", hook_pending=True),  # hook not done
+    }
+    ledger = SimpleNamespace(get=lambda txn, merchant: payments.get(txn))
+    rows = [
+        _order(1, "paid", 1),
+        _order(2, "paid", 2),
+        _order(3, "failed", 0),
+        _order(4, "failed", 0),
+        _order(5, "paid", 0),
+        _order(6, "pending", 0),
+        _order(7, "pending", 0),
+        _order(8, "pending", 0),  # no ledger row, and the gateway never saw it: consistent
+    ]
+    at_gateway = {f"T{n}": "PAYMENT_SUCCESS" for n in (1, 2, 3, 4, 5, 6)} | {"T7": "PAYMENT_ERROR", "T99": "X"}
+    result = run_example.check(ledger, rows, at_gateway)
+    flagged = sorted({p.split(" ")[1] for p in result["problems"] if p.startswith("order ")})
+    assert flagged == ["2", "3", "4", "5", "6", "7"], result["problems"]
+    assert "order 2 (T2): fulfilled 2 times" in result["problems"]
+    assert "gateway has T99 (X) for no order" in result["problems"]
+    assert result["orders_shipped_twice"] == 1
+    assert result["kinds"] == {
+        "final": 6,
+        "open: its request never reached the gateway": 1,
+        "never sent (no ledger row)": 1,
+    }
+
+
+# --- telemetry, in this process ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def shop(postgres_url: str, sandbox: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[SimpleNamespace]:
+    """The shop's app served by uvicorn on a free loopback port, its Telemetry on in-memory exporters."""
+    uvicorn = pytest.importorskip("uvicorn")
+    from opentelemetry.sdk.metrics import MeterProvider
+    from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+    from shop.app import create_app
+    from shop.orders import create_tables
+
+    create_tables(postgres_url)
+    spans = InMemorySpanExporter()
+    tracer_provider = TracerProvider()
+    tracer_provider.add_span_processor(SimpleSpanProcessor(spans))
+    metrics = InMemoryMetricReader()
+    meter_provider = MeterProvider(metric_readers=[metrics])
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    for name, value in {
+        "MGW_LEDGER_URL": postgres_url,
+        "MGW_MERCHANT_ID": MERCHANT,
+        "MGW_SALT_KEY": SALT,
+        "MGW_SALT_INDEX": "1",
+        "MGW_BASE_URL": sandbox.base_url,
+        "MGW_APPS_URL": sandbox.apps_url,
+        "MGW_AUTH_URL": sandbox.auth_url,
+        "SHOP_PUBLIC_URL": url,
+    }.items():
+        monkeypatch.setenv(name, value)
+    app = create_app(tracer_provider=tracer_provider, meter_provider=meter_provider)
+    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started and thread.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert server.started, "the shop did not start"
+    try:
+        yield SimpleNamespace(url=url, spans=spans, metrics=metrics)
+    finally:
+        server.should_exit = True
+        thread.join(30)
+        sock.close()
+        tracer_provider.shutdown()
+        meter_provider.shutdown()
+
+
+def _points(reader: Any, name: str) -> list[tuple[dict[str, Any], Any]]:
+    data = reader.get_metrics_data()
+    return [
+        (dict(p.attributes or {}), p)
+        for resource in (data.resource_metrics if data is not None else ())
+        for scope in resource.scope_metrics
+        for metric in scope.metrics
+        if metric.name == name
+        for p in metric.data.data_points
+    ]
+
+
+def test_the_shops_telemetry_shows_every_gateway_call(shop: SimpleNamespace, sandbox: Any, postgres_url: str) -> None:
+    from merchant_gateway.ledger import Ledger
+    from merchant_gateway_sandbox.faults import Fault
+
+    sandbox.sandbox.faults.clear()
+    # the first debit is recorded by the sandbox, then its connection dropped: an unknown outcome for the shop
+    sandbox.sandbox.faults.add(Fault(kind="drop_after", operation_id="debitV4Web", after_record=True))
+    amounts = [10_001, 4001, 10_002, 5001, 10_003]
+    with httpx.Client(timeout=30) as client:
+        answers = [client.post(f"{shop.url}/checkout", json={"amount": a, "customer": "C1"}) for a in amounts]
+    assert [a.status_code for a in answers] == [303] * len(amounts)
+    assert answers[0].headers["location"].startswith(f"{shop.url}/orders/")  # the unknown outcome: the order page
+
+    rows = run_example.shop_rows(postgres_url)
+    assert [r["amount"] for r in rows] == amounts
+    with Ledger.open(postgres_url) as ledger:
+        deadline = time.monotonic() + 60  # the sandbox settles in 0.5 s and calls back; the hook runs there
+        while time.monotonic() < deadline:
+            payments = [ledger.get(r["transaction_id"], MERCHANT) for r in rows]
+            if all(p is not None and p.is_final and not p.hook_pending for p in payments):
+                break
+            time.sleep(0.1)
+        rows = run_example.shop_rows(postgres_url)
+        result = run_example.check(ledger, rows, run_example.gateway_record(sandbox.sandbox))
+    assert result["problems"] == []
+    assert [r["status"] for r in rows] == ["paid", "failed", "paid", "paid", "paid"]
+    assert [r["shipments"] for r in rows] == [1, 0, 1, 1, 1]
+
+    txns = [r["transaction_id"] for r in rows]
+    finished = shop.spans.get_finished_spans()
+    calls = [s for s in finished if s.name == "merchant_gateway debitV4Web"]
+    assert [s.attributes["merchant_gateway.transaction_id"] for s in calls] == txns  # one span per call, in order
+    # the dropped answer and amount 5001's INTERNAL_SERVER_ERROR (recorded by the sandbox) are unknown outcomes
+    assert [s.attributes["merchant_gateway.verdict"] for s in calls] == [
+        "unknown",
+        "answer",
+        "answer",
+        "unknown",
+        "answer",
+    ]
+    for call in calls:  # each with its HTTP attempt under it
+        assert call.context is not None
+        attempts = [s for s in finished if s.parent is not None and s.parent.span_id == call.context.span_id]
+        assert attempts and all(s.kind.name == "CLIENT" for s in attempts)
+    assert set(txns) <= set(run_example.gateway_record(sandbox.sandbox))  # the calls the gateway saw were traced
+
+    durations = [
+        p for attrs, p in _points(shop.metrics, "merchant_gateway.call.duration") if "debitV4Web" in attrs.values()
+    ]
+    assert sum(p.count for p in durations) == len(amounts)
+    assert sum(p.value for _, p in _points(shop.metrics, "merchant_gateway.outcome_unknown")) == 2
+    recorded = json.dumps([dict(s.attributes or {}) for s in finished], default=str)
+    assert SALT not in recorded
