@@ -186,7 +186,11 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
   if (outcome !== null && prc !== null) outcome = t.refine.find(([c, p]) => c === code && p === prc)?.[2] ?? outcome;
   const rawData = field(answer, "data");
   const data: Answer = isObject(rawData) ? rawData : {};
-  if (outcome === null) outcome = positiveByData(t, success, status, data, expect) ?? t.unlisted;
+  if (outcome === null) {
+    outcome = positiveByData(t, success, status, data, expect) ?? t.unlisted;
+    // the gateway failed (TIMED_OUT on a read): it may have acted
+    if ((CATEGORIES as Readonly<Record<string, string>>)[code] === "server-error") outcome = "unknown";
+  }
   if (status === 429) {
     if (NEEDS_2XX.has(outcome) || success === true) return make(doubt, code, prc, `HTTP 429 contradicts ${code} (success ${String(success)})`);
     return make("rate-limited", code, prc, "HTTP 429");
@@ -218,12 +222,14 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
 
 /** A tolerant reader's verdict on a code the table does not list, decided by the data: `success: true` on a 2xx
  * with the evidence the outcome needs is an acceptance on an operation that answers acceptances (a start), and a
- * success on a safe read. Never a success of a call that may move money. */
+ * success on a safe read that is not a payment state. Never a success of a call that may move money, nor a paid
+ * status. */
 function positiveByData(t: OutcomeTable, success: unknown, status: number, data: Answer, expect: Expect): Outcome | null {
   if (success !== true || !(status >= 200 && status < 300)) return null;
   const outcomes = Object.values(t.codes);
   let outcome: Outcome | null = outcomes.includes("accepted") ? "accepted" : null;
-  if (outcome === null && !t.may_move_money && outcomes.includes("succeeded")) outcome = "succeeded";
+  // a payment state decides money: only a code its table lists
+  if (outcome === null && !t.may_move_money && !t.payment_state && outcomes.includes("succeeded")) outcome = "succeeded";
   if (outcome === null || proves(t.evidence[outcome] ?? [], data, expect) !== null) return null;
   return outcome;
 }

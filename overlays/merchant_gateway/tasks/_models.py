@@ -192,7 +192,9 @@ def pick(table: Mapping[str, str], operation: str, keyword: str) -> str:
     try:
         return table[operation]
     except KeyError:
-        raise ValidationError(keyword, f"must be one of {', '.join(table)}") from None
+        raise ValidationError(
+            keyword, f"must be one of {', '.join(table)}; or leave operation out for the latest"
+        ) from None
 
 
 def set_fields(**fields: Any) -> dict[str, Any]:
@@ -210,10 +212,14 @@ def target(payment: Started | Refund | str, expected_amount: int | None) -> tupl
     if isinstance(payment, Started | Refund):
         return payment.transaction_id, payment.amount if expected_amount is None else expected_amount
     if not isinstance(payment, str):
-        raise ValidationError("payment", "must be what a start returned or a transaction id")
+        raise ValidationError(
+            "payment", "must be what a start returned or a transaction id; pass the start's result as it is"
+        )
     if expected_amount is None:
         raise ValidationError(
-            "expected_amount", "is required with a bare transaction id: the status amount is cross-checked with it"
+            "expected_amount",
+            "is required with a bare transaction id (the status amount is cross-checked with it): pass "
+            "expected_amount= the paise sent, or the start's result instead of its id",
         )
     return payment, expected_amount
 
@@ -222,9 +228,14 @@ def one_user(merchant_user_id: str | None, user_auth_token: str | None, *, requi
     """merchantUserId and userAuthToken are not to be sent together (interface document, debit payload); inline
     pay needs one of them."""
     if merchant_user_id is not None and user_auth_token is not None:
-        raise ValidationError("user_auth_token", "is not to be sent together with merchant_user_id")
+        raise ValidationError(
+            "user_auth_token",
+            "is not to be sent together with merchant_user_id; send only one (the token for a user linked by OTP)",
+        )
     if required and merchant_user_id is None and user_auth_token is None:
-        raise ValidationError("merchant_user_id", "give merchant_user_id or user_auth_token")
+        raise ValidationError(
+            "merchant_user_id", "give merchant_user_id or user_auth_token (the token for a user linked by OTP)"
+        )
 
 
 def started_amount(status: object, transaction_id: str) -> int:
