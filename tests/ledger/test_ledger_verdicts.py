@@ -223,6 +223,29 @@ def test_a_signed_callback_naming_its_code_twice_is_not_trusted(t: Any, ledger: 
     assert p is not None and p.state == RECORDED
 
 
+def test_a_refund_whose_id_exists_is_settled_by_its_status_never_rejected(
+    t: Any, sandbox: Any, gateway: Gateway, ledger: Ledger, clock: FakeClock
+) -> None:
+    hooks: list[str] = []
+    ledger.hook = lambda p: hooks.append(p.code)
+    refund = {"original_transaction_id": t("RO1"), "amount": 100, "merchant_order_id": "R", "message": "m"}
+    with Gateway(**settings(sandbox)) as elsewhere:  # the refund was made once already, outside this ledger
+        pay(elsewhere, t("RO1"))
+        advance(sandbox, clock, 6)
+        elsewhere.refund_v4(transaction_id=t("RD1"), **refund)
+    with pytest.raises(Exception) as info:
+        gateway.refund_v4(transaction_id=t("RD1"), **refund)
+    assert getattr(info.value, "verdict", None) == "duplicate"
+    p = ledger.get(t("RD1"), MERCHANT)
+    assert p is not None and p.state == ACCEPTED  # not REJECTED: refunding again under a new id would pay twice
+    rec = Reconciler(ledger, gateway, concurrency=1)
+    rec.run_once()  # due at once: still pending at the gateway
+    advance(sandbox, clock, 30)
+    rec.run_once()
+    p = ledger.get(t("RD1"), MERCHANT)
+    assert p is not None and p.code == "PAYMENT_SUCCESS" and hooks == ["PAYMENT_SUCCESS"]
+
+
 # --- finding 4: a live payment declared over -----------------------------------------------------------------------
 
 

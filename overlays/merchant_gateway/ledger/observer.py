@@ -10,6 +10,8 @@ What an outcome of a money-moving call means to the ledger:
 - :class:`GatewayConnectionError` / :class:`RateLimitedError` (never sent, after the allowed retries): final
   NOT_SENT;
 - PAYMENT_ERROR / DECLINED / CANCELLED as an error answer: ``accepted``, status check due at once;
+- a refund whose id exists already (verdict ``duplicate``: DUPLICATE_TXN_REQUEST): ``accepted``, status check due
+  at once (refunding again under a new id could pay out twice; the status read proves it with the amount);
 - any other gateway error code (BAD_REQUEST, INVALID_TRANSACTION_ID...): final REJECTED.
 
 Before each attempt (``before_attempt``, retries included) the fleet's rate ceiling is waited for first, then the
@@ -172,6 +174,9 @@ class LedgerObserver(CallObserver):
         elif isinstance(exc, GatewayConnectionError | RateLimitedError):
             self.ledger.record_final(m, t, NOT_SENT, source="answer", detail=type(exc).__name__)
         elif isinstance(exc, PaymentError) and exc.code in TERMINAL_CODES:
+            self.ledger.record_answer(m, t, exc.code, reports_state=True)
+        elif isinstance(exc, GatewayError) and exc.verdict == "duplicate" and intent["kind"] == "refund":
+            # the refund id exists at the gateway (DUPLICATE_TXN_REQUEST): never a failure, its status decides
             self.ledger.record_answer(m, t, exc.code, reports_state=True)
         elif isinstance(exc, ApiError) and not isinstance(exc, ServerError):
             self.ledger.record_final(m, t, REJECTED, source="answer", detail=exc.code or type(exc).__name__)
