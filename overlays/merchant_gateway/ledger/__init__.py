@@ -9,6 +9,11 @@ Quick start (embedded SQLite, nothing to install)::
     gateway = Gateway.from_env(observer=ledger.observer)                   # write-ahead of every money-moving call
     Reconciler(ledger, gateway).start()                                     # drives open payments to a final state
 
+The send path fails closed with the package's errors: :class:`LedgerUnavailable` (the database cannot be used within
+the ledger's ``timeout``; nothing was sent), :class:`PaymentClosedError` (the payment is final in the ledger: no
+further request for it is sent), :class:`DuplicateTransactionError` (the id is in the ledger already). What each
+ledger state lets a merchant do: docs/operations.md.
+
 Many machines: ``Ledger.open("postgresql://...")`` (extra ``postgres``) and ``mgw reconcile --worker`` on any
 number of them. See docs/operations.md (running it) and docs/design.md (why PostgreSQL, and not Redis or a job
 engine).
