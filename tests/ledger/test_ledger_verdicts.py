@@ -110,6 +110,7 @@ def test_a_start_waiting_after_429_is_not_declared_not_recorded_and_is_paid_once
         rec.append(Reconciler(ledger, gw, concurrency=1))
         pay(gw, t("F1"))  # the re-sent start is recorded and answered
         assert hooks == []  # nothing settled the payment as never recorded meanwhile
+        assert ledger.get(t("F1"), MERCHANT).attempts == 2  # type: ignore[union-attr]  # the 429 one and the re-send
         assert transport.debits == [t("F1")]
         advance(sandbox, clock, ledger.overdue_every)  # the next check is due by then on either schedule
         rec[0].run_once()

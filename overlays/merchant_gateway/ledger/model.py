@@ -83,6 +83,8 @@ class Payment:
     checks: int
     hook_pending: bool
     hook_done_at: float | None
+    attempts: int = 0  # HTTP attempts recorded before they were sent (retries included)
+    last_attempt_at: float | None = None
 
     @property
     def is_final(self) -> bool:
@@ -124,6 +126,8 @@ class Payment:
             checks=row["checks"],
             hook_pending=bool(row["hook_pending"]),
             hook_done_at=row["hook_done_at"],
+            attempts=int(row.get("attempts") or 0),
+            last_attempt_at=row.get("last_attempt_at"),
         )
 
 
