@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from conftest_values import judged
 from merchant_gateway.errors import ConfigurationError, RateLimitedError
-from merchant_gateway.flows.polling import FinalStatus, PollTimeout, StatusSnapshot
+from merchant_gateway.flows.polling import EXPIRY_GRACE, FinalStatus, PollTimeout, StatusSnapshot
 from merchant_gateway.flows.reconcile import PendingPayment, reconcile_many
 from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE
 
@@ -91,7 +91,7 @@ async def test_deadline_and_rate_limits_are_reported_per_payment() -> None:
     assert isinstance(report.outcomes["SLOW"], PollTimeout)
     assert isinstance(report.outcomes["LIMITED"], FinalStatus)
     assert limited == 2
-    assert clock() <= 60 + 1  # the collect deadline bounds the whole run here
+    assert clock() <= 60 + EXPIRY_GRACE + 1  # the collect deadline (and its grace) bounds the whole run here
 
 
 async def test_bad_limits_are_refused_before_anything_runs() -> None:

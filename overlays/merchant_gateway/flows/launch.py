@@ -44,7 +44,15 @@ class SsoUser:
 
 def _need(value: Any, what: str, code: str | None, txn: str | None) -> str:
     if not isinstance(value, str) or not value:
-        raise GatewayError(f"the answer carried no {what}", code=code, transaction_id=txn)
+        raise GatewayError(
+            f"the answer carried no {what}",
+            code=code,
+            transaction_id=txn,
+            remedy=(
+                "the gateway accepted the payment, so it is initiated: do not start another one for this order; "
+                "wait for its status (payments.wait) and offer the user another way to pay meanwhile"
+            ),
+        )
     return value
 
 

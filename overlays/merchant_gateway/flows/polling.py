@@ -31,6 +31,9 @@ from ..verdicts import Sends, Verdict, not_found_verdict
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
 
 MAX_RATE_LIMIT_WAIT = 60.0  # a hostile or garbled TIME_WINDOW must not park a poller for hours
+# Our choice, not the document's: a collect request "is always closed within the expiry time", but the closed state
+# can reach the status operation a moment later; one last check this long after the expiry sees it.
+EXPIRY_GRACE = 10.0
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,8 @@ class _Poll:
         self.grace = grace
         self.expected_amount = expected_amount
         self.started_at = started_at
-        self._offsets = list(schedule.offsets(limit=expires_in))
+        self.expires_in = expires_in
+        self._offsets = list(schedule.offsets(limit=None if expires_in is None else expires_in + EXPIRY_GRACE))
         self._next = 0
         self._last_check = -math.inf
         self._not_before = started_at
@@ -154,10 +158,21 @@ class _Poll:
         raise exc
 
     def timeout(self) -> PollTimeout:
+        if self.expires_in is not None:
+            remedy = (
+                "the collect request's expiry has passed and the gateway closes it within its expiry: read the "
+                "status again later (payments.retrieve) before deciding; never treat it as failed until then"
+            )
+        else:
+            remedy = (
+                "it is not final yet: keep the order open and reconcile it later (gateway.reconcile, or the "
+                "ledger's reconciler); never treat it as failed"
+            )
         return PollTimeout(
             f"no final status after {self.checks} checks",
             code=self.last_code,
             transaction_id=self.transaction_id,
+            remedy=remedy,
         )
 
 
@@ -197,7 +212,7 @@ def wait_for_final_status(
 
     ``started_at`` is the ``clock()`` reading when the payment started (default: now); when given, it counts as
     the start's send for the TRANSACTION_NOT_FOUND time rule (``grace`` seconds). ``expires_in`` is a collect
-    request's expiry in seconds: the wait never goes past it.
+    request's expiry in seconds: the wait ends EXPIRY_GRACE seconds after it (one last check sees the closed state).
     """
     poll = _Poll(
         transaction_id,
