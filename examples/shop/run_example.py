@@ -117,20 +117,27 @@ class Fleet:
         proc.wait()
         return proc.pid
 
-    def stop(self) -> str:
-        """SIGTERM to all (uvicorn stops its workers), SIGKILL after 20 s; the last reconciler's closing line."""
+    def stop(self) -> dict[str, Any]:
+        """SIGTERM to all (uvicorn stops its workers), SIGKILL after 20 s: what was left running and how it ended."""
+        workers = self.web_workers()
         procs = [p for p in [self.web, *self.reconcilers] if p is not None and p.poll() is None]
         for p in procs:
             p.send_signal(signal.SIGTERM)
+        stubborn = 0
         for p in procs:
             try:
                 p.wait(20)
             except subprocess.TimeoutExpired:
+                stubborn += 1
                 p.kill()
                 p.wait()
         log = self.logs / "reconciler.log"
         lines = log.read_text(errors="replace").splitlines() if log.exists() else []
-        return next((line for line in reversed(lines) if "status checks" in line), "")
+        return {
+            "web_workers_at_end": len(workers),  # uvicorn replaced the one killed
+            "stopped_by_sigterm": not stubborn,
+            "reconciler": next((line for line in reversed(lines) if "status checks" in line), ""),
+        }
 
 
 @contextlib.contextmanager
@@ -323,7 +330,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
                 settled_s = time.monotonic() - t0
         finally:
             stop_faults.set()
-            closing = fleet.stop()
+            ended = fleet.stop()
         result = check(ledger, shop_rows(pg.url), gateway_record(sb.sandbox))
     result.update(
         settled_s=round(settled_s, 1),
@@ -331,7 +338,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
         checkout_outcomes=dict(outcomes),
         kills=kills,
         faults=dict(faults),
-        reconciler=closing,
+        **ended,
         web_workers=a.workers,
     )
     lost_checkouts = sum(n for k, n in outcomes.items() if not k.startswith(("to the", "HTTP")))
@@ -339,6 +346,8 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
         not result["problems"]
         and a.orders - lost_checkouts <= result["orders"] <= a.orders  # a killed worker may not have written one
         and len(kills) == a.kill_web + a.kill_reconciler
+        and result["web_workers_at_end"] == a.workers
+        and result["stopped_by_sigterm"]
     )
     return result
 
@@ -357,6 +366,7 @@ def wait_ready(fleet: Fleet, shop: str, deadline: float) -> None:
 def print_summary(r: dict[str, Any]) -> None:
     print(f"example shop: {r['orders']} orders placed in {r['orders_placed_s']} s, settled at {r['settled_s']} s")
     print(f"  {r['web_workers']} web workers; killed: {', '.join(r['kills']) or 'nothing'}")
+    print(f"  web workers at the end {r['web_workers_at_end']}; all stopped by SIGTERM: {r['stopped_by_sigterm']}")
     print(f"  checkout answers: {', '.join(f'{k} {v}' for k, v in sorted(r['checkout_outcomes'].items()))}")
     print(f"  sandbox faults: {', '.join(f'{k} {v}' for k, v in sorted(r['faults'].items())) or 'none'}")
     print(f"  payments: {', '.join(f'{k} {v}' for k, v in sorted(r['kinds'].items()))}")

@@ -40,6 +40,7 @@ def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_
     r = json.loads(summary.read_text())
     assert r["problems"] == [], proc.stdout
     assert [k.split()[0] for k in r["kills"]] == ["web", "reconciler"], r["kills"]
+    assert r["web_workers_at_end"] == 2 and r["stopped_by_sigterm"]  # uvicorn replaced the killed worker
     assert sum(r["faults"].values()) > 0  # the sandbox's faults were on
     lost = sum(n for k, n in r["checkout_outcomes"].items() if not k.startswith(("to the", "HTTP")))
     assert 30 - lost <= r["orders"] <= 30
