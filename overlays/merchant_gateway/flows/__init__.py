@@ -30,13 +30,14 @@ from .linking import (
     usable_instruments,
 )
 from .mobile_sdk import AppRequest, app_account_summary_request, app_debit_request, app_profile_request
-from .polling import AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
+from .polling import EXPIRY_GRACE, AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
 from .reconcile import PendingPayment, ReconcileReport, reconcile_many
 from .schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
 from .status import async_wait_for_payment, reconcile_payments, snapshot_of, wait_for_payment
 
 __all__ = [
     "DEFAULT_SCHEDULE",
+    "EXPIRY_GRACE",
     "OTP_GUIDANCE",
     "AmountMismatchError",
     "AppRequest",
