@@ -394,7 +394,6 @@ class PostgresStore:
             # a pooled connection is checked before it is handed out: after a server restart the stale ones are
             # replaced instead of failing the next ledger call (issue 23)
             check=ConnectionPool.check_connection,
-            reconnect_timeout=max(60.0, self.timeout),
             open=False,
             name="mgw-ledger",
         )
