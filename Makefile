@@ -104,8 +104,8 @@ test-lowest:
 check: lint spec-lint check-generated conformance-check release-check ts-check schemathesis
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check generator overlays sandbox tests tools spec
-	$(VENV)/bin/ruff format --check generator overlays sandbox tests tools spec
+	$(VENV)/bin/ruff check generator overlays sandbox tests tools spec examples
+	$(VENV)/bin/ruff format --check generator overlays sandbox tests tools spec examples
 	MYPYPATH=generated_client:overlays:sandbox $(VENV)/bin/mypy --strict -p merchant_gateway_client -p merchant_gateway -p merchant_gateway_sandbox
 	$(VENV)/bin/mypy --strict generator
 	$(VENV)/bin/lint-imports --no-cache --no-logo
