@@ -172,6 +172,7 @@ def test_the_shops_telemetry_shows_every_gateway_call(shop: SimpleNamespace, san
     from merchant_gateway_sandbox.faults import Fault
 
     sandbox.sandbox.faults.clear()
+    before = len(run_example.shop_rows(postgres_url))
     # the first debit is recorded by the sandbox, then its connection dropped: an unknown outcome for the shop
     sandbox.sandbox.faults.add(Fault(kind="drop_after", operation_id="debitV4Web", after_record=True))
     amounts = [10_001, 4001, 10_002, 5001, 10_003]
@@ -180,7 +181,7 @@ def test_the_shops_telemetry_shows_every_gateway_call(shop: SimpleNamespace, san
     assert [a.status_code for a in answers] == [303] * len(amounts)
     assert answers[0].headers["location"].startswith(f"{shop.url}/orders/")  # the unknown outcome: the order page
 
-    rows = run_example.shop_rows(postgres_url)
+    rows = run_example.shop_rows(postgres_url)[before:]
     assert [r["amount"] for r in rows] == amounts
     with Ledger.open(postgres_url) as ledger:
         deadline = time.monotonic() + 60  # the sandbox settles in 0.5 s and calls back; the hook runs there
@@ -189,7 +190,7 @@ def test_the_shops_telemetry_shows_every_gateway_call(shop: SimpleNamespace, san
             if all(p is not None and p.is_final and not p.hook_pending for p in payments):
                 break
             time.sleep(0.1)
-        rows = run_example.shop_rows(postgres_url)
+        rows = run_example.shop_rows(postgres_url)[before:]
         result = run_example.check(ledger, rows, run_example.gateway_record(sandbox.sandbox))
     assert result["problems"] == []
     assert [r["status"] for r in rows] == ["paid", "failed", "paid", "paid", "paid"]
@@ -220,3 +221,20 @@ def test_the_shops_telemetry_shows_every_gateway_call(shop: SimpleNamespace, san
     assert sum(p.value for _, p in _points(shop.metrics, "merchant_gateway.outcome_unknown")) == 2
     recorded = json.dumps([dict(s.attributes or {}) for s in finished], default=str)
     assert SALT not in recorded
+
+
+def test_bad_checkout_input_is_refused_before_any_order(shop: SimpleNamespace, sandbox: Any, postgres_url: str) -> None:
+    before = run_example.shop_rows(postgres_url)
+    at_gateway = run_example.gateway_record(sandbox.sandbox)
+    with httpx.Client(timeout=30) as client:
+        answers = [
+            client.post(f"{shop.url}/checkout", content=b"[1, 2]"),
+            client.post(f"{shop.url}/checkout", content=b"{"),
+            client.post(f"{shop.url}/checkout", json={"amount": 0}),
+            client.post(f"{shop.url}/checkout", json={"amount": 100.0}),
+            client.post(f"{shop.url}/checkout", json={"amount": 100, "customer": 7}),
+        ]
+    assert [a.status_code for a in answers] == [400] * 5
+    assert all("amount" in a.json()["error"] for a in answers)
+    assert run_example.shop_rows(postgres_url) == before
+    assert run_example.gateway_record(sandbox.sandbox) == at_gateway

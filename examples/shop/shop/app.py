@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from merchant_gateway import AsyncGateway, GatewayConfig, GatewayError
+from merchant_gateway import AsyncGateway, GatewayConfig, GatewayError, ValidationError
 from merchant_gateway.hooks import combine
 from merchant_gateway.ids import new_transaction_id
 from merchant_gateway.ledger import CallbackHandler, Ledger, LedgerUnavailable, starlette_endpoint
@@ -81,10 +81,13 @@ def create_app(**telemetry: Any) -> Starlette:
 
 
 async def checkout(request: Request) -> Response:
-    body = await request.json()  # a real shop prices the cart itself; the example takes the amount (paise)
+    try:
+        body = dict(await request.json())  # a real shop prices the cart itself; the example takes the amount (paise)
+    except (ValueError, TypeError):
+        body = {}
     amount, customer = body.get("amount"), body.get("customer", "guest")
     if type(amount) is not int or amount < 1 or not isinstance(customer, str):
-        return JSONResponse({"error": "amount: an integer number of paise, at least 1; customer: a string"}, 400)
+        return JSONResponse({"error": "give amount (integer paise, at least 1) and customer (a string)"}, 400)
     txn = new_transaction_id("OD")
     async with request.state.db.connection() as conn:
         cur = await conn.execute(
@@ -101,10 +104,12 @@ async def checkout(request: Request) -> Response:
             redirect_url=order_url,
             callback_url=f"{request.state.public_url}/gateway/callback",
         )
-    except LedgerUnavailable:  # nothing was sent: the payment cannot be taken now
+    except (ValidationError, LedgerUnavailable) as exc:  # refused before sending: nothing was sent
         async with request.state.db.connection() as conn:
-            await conn.execute("UPDATE shop_orders SET status = 'failed' WHERE id = %s", (order_id,))
-        return JSONResponse({"order": order_id, "error": "payments are unavailable, try again shortly"}, 503)
+            await conn.execute(
+                "UPDATE shop_orders SET status = 'failed' WHERE id = %s AND status = 'pending'", (order_id,)
+            )
+        return JSONResponse({"order": order_id, "error": str(exc)}, 503 if isinstance(exc, LedgerUnavailable) else 400)
     except GatewayError as exc:
         # An unknown outcome or a refusal: the ledger holds the payment and settles it (callback, reconciler); the
         # hook updates the order. Never start it again: the customer waits on the order's page.
