@@ -22,9 +22,10 @@ import hmac
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import CallbackMismatchError, SignatureError
+from .verdicts import Expect, Verdict, judge, read_answer, table
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")  # hexdigest() is lowercase; anything else is a different string
 _INDEX = re.compile(r"[0-9]{1,9}")
@@ -64,17 +65,20 @@ class CallbackData:
 
 @dataclass(frozen=True)
 class PaymentCallback:
-    """A verified S2S payment/refund callback. Decide on ``code`` (``is_success``), not on paymentState."""
+    """A verified S2S payment/refund callback with its verdict (merchant_gateway.verdicts, the webhook's row of the
+    spec's outcome table): ``is_success`` only for PAYMENT_SUCCESS naming this transaction with exactly the
+    ``expected_amount`` given to the verification (without one the verdict is ``unconfirmed``). Never paymentState."""
 
     success: bool
     code: str
     message: str
     data: CallbackData
     salt_index: str = field(repr=False)
+    verdict: Verdict = Verdict.UNKNOWN
 
     @property
     def is_success(self) -> bool:
-        return self.code == "PAYMENT_SUCCESS"
+        return self.verdict is Verdict.SUCCEEDED
 
 
 @dataclass(frozen=True)
@@ -263,7 +267,8 @@ def _verify_s2s(
             "(mgw verify-callback shows the check)"
         )
     try:
-        decoded = json.loads(base64.b64decode(response, validate=True))
+        raw = base64.b64decode(response, validate=True)
+        decoded = json.loads(raw)
     except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
         raise SignatureError(
             "callback response is not base64 of JSON: refuse this callback and read the status"
@@ -277,7 +282,11 @@ def _verify_s2s(
         expected_transaction_id,
         expected_merchant_id,
     )
-    return callback
+    # what the callback means, decided like every other answer (duplicate keys and all) from the webhook's row
+    webhook = "chargeCallback" if issubclass(cls, CollectCallback) else "paymentCallback"
+    expect = Expect(expected_transaction_id or callback.data.transaction_id, expected_merchant_id, expected_amount)
+    verdict = judge(table(webhook), status=200, answer=read_answer(raw), expect=expect).verdict
+    return replace(callback, verdict=verdict)
 
 
 def _guard(exc: Exception) -> SignatureError:

@@ -189,6 +189,6 @@ def test_a_callback_with_unlisted_values_is_accepted() -> None:
     }
     b64 = base64.b64encode(json.dumps(payload).encode()).decode()
     header = hashlib.sha256((b64 + SALT).encode()).hexdigest() + "###1"
-    callback = verify_payment_callback(json.dumps({"response": b64}).encode(), header, {"1": SALT})
+    callback = verify_payment_callback(json.dumps({"response": b64}).encode(), header, {"1": SALT}, expected_amount=100)
     assert callback.is_success and callback.data.payment_state == "SETTLED"
     assert callback.data.payment_modes[0].mode == "CRYPTO_VOUCHER"

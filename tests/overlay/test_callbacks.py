@@ -182,3 +182,25 @@ def test_ui_callback() -> None:
         verify_ui_callback(form, SALTS, expected_amount=5)
     with pytest.raises(SignatureError):
         verify_ui_callback("code=x", SALTS)  # type: ignore[arg-type]
+
+
+def test_a_callback_is_a_success_only_with_its_amount_proven() -> None:
+    """Issue 22: the callback's verdict comes from the webhook's row of the outcome table, like any answer."""
+    body, header = make()
+    verifier = CallbackVerifier(SALTS, merchant_id="MERCHANTUAT")
+    unproven = verifier.verify_payment_callback(body, header)
+    assert unproven.code == "PAYMENT_SUCCESS" and not unproven.is_success and unproven.verdict.value == "unconfirmed"
+    assert verifier.verify_payment_callback(body, header, expected_amount=100).is_success
+
+
+def test_a_signed_callback_with_duplicate_deciding_keys_is_never_a_success() -> None:
+    inner = (
+        b'{"success": true, "code": "PAYMENT_ERROR", "code": "PAYMENT_SUCCESS", "message": "m", "data": '
+        b'{"merchantId": "MERCHANTUAT", "transactionId": "TX1", "amount": 100}}'
+    )
+    b64 = base64.b64encode(inner).decode()
+    body = json.dumps({"response": b64}).encode()
+    cb = CallbackVerifier(SALTS, merchant_id="MERCHANTUAT").verify_payment_callback(
+        body, sign_with(b64, SALTS["1"], "1"), expected_amount=100
+    )
+    assert not cb.is_success and cb.verdict.value == "unknown"  # the gateway may have acted: read the status
