@@ -297,10 +297,14 @@ class Gateway(GatewayMethods, _Base):
         while True:
             attempt += 1
             _log_request(prep, attempt)
-            if self.observer is not None:
-                self.observer.before_attempt(prep)
             slots = self._slots
             slots.get()
+            if self.observer is not None:  # with the slot held: the attempt it records is sent at once
+                try:
+                    self.observer.before_attempt(prep)
+                except BaseException:
+                    slots.put(None)
+                    raise
             try:
                 try:
                     response = prep.op.module.sync_detailed(client=self._client, **prep.kwargs)
@@ -427,11 +431,15 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
         while True:
             attempt += 1
             _log_request(prep, attempt)
-            if self.observer is not None:
-                await self.observer.abefore_attempt(prep)
             slots = self._slots  # only the send holds a slot; a retry's wait does not
+            await slots.acquire()  # acquire/release directly: `async with` adds two coroutine layers per call
+            if self.observer is not None:  # with the slot held: the attempt it records is sent at once
+                try:
+                    await self.observer.abefore_attempt(prep)
+                except BaseException:
+                    slots.release()
+                    raise
             try:
-                await slots.acquire()  # acquire/release directly: `async with` adds two coroutine layers per call
                 try:
                     response = await prep.op.module.asyncio_detailed(client=self._client, **prep.kwargs)
                 finally:

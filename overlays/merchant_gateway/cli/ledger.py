@@ -119,10 +119,15 @@ def cmd_ledger(args: argparse.Namespace, out: Output) -> int:
 def cmd_worker(args: argparse.Namespace, out: Output) -> int:
     hook = _load_hook(args.hook) if args.hook else None
     rate = RateLimit.parse(args.rate_limit, margin=args.rate_margin) if args.rate_limit else None
-    ledger = Ledger.open(
-        _ledger_url(args), on_final=hook, hook_in_transaction=args.hook_in_transaction, rate_limit=rate
-    )
     cfg = config_from(args)
+    ledger = Ledger.open(  # one timeout and one grace for the gateway and the ledger
+        _ledger_url(args),
+        on_final=hook,
+        hook_in_transaction=args.hook_in_transaction,
+        rate_limit=rate,
+        timeout=cfg.timeout,
+        grace=max(cfg.reconcile_grace, cfg.timeout + 1.0),
+    )
     tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
     stop = threading.Event()
     try:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigurationError, GatewayError, RateLimitedError
+from ..hooks import includes
 from ..retry import RetryPolicy
 from .errors import LedgerUnavailable
 from .ledger import Claim, Ledger
@@ -75,8 +76,10 @@ class Reconciler:
     ) -> None:
         if type(concurrency) is not int or not 1 <= concurrency <= 256:
             raise ConfigurationError("concurrency", "must be an integer from 1 to 256")
-        if gateway.observer is not ledger.observer:
-            raise ConfigurationError("gateway", "build the gateway with observer=ledger.observer")
+        if not includes(gateway.observer, ledger.observer):
+            raise ConfigurationError(
+                "gateway", "build the gateway with observer=ledger.observer (alone or in hooks.combine(...))"
+            )
         if lease <= gateway.config.timeout + safety:
             raise ConfigurationError("lease", "must exceed the gateway's timeout plus the safety margin")
         if ledger.grace <= gateway.config.timeout:
