@@ -106,8 +106,11 @@ class Fleet:
     def web_workers(self) -> list[int]:
         return spawned_children(self.web.pid) if self.web else []
 
-    def kill_web_worker(self) -> int:
-        pid = random.choice(self.web_workers())
+    def kill_web_worker(self) -> int | None:
+        workers = self.web_workers()
+        if not workers:
+            return None
+        pid = random.choice(workers)
         os.kill(pid, signal.SIGKILL)
         return pid
 
@@ -141,20 +144,32 @@ class Fleet:
 
 
 @contextlib.contextmanager
-def faults_on(sandbox: Any, kinds: list[str], every: float, stop: threading.Event) -> Iterator[Counter[str]]:
-    """Every ``every`` seconds a fault for the next debit or status read (one waiting per operation)."""
+def faults_on(
+    sandbox: Any, kinds: list[str], every: float, load_done: threading.Event, stop: threading.Event
+) -> Iterator[Counter[str]]:
+    """Each kind for one of the first debits; then, while the orders are placed, every ``every`` seconds one for the
+    next debit or status read (one waiting per operation); after that one for a status read every 15 s (a fault
+    waiting for every read would keep the reconciler from ever reading an answer)."""
     from merchant_gateway_sandbox.faults import Fault
 
     added: Counter[str] = Counter()
     rng = random.Random(23)
 
+    def add(kind: str, op: str) -> None:
+        sandbox.faults.add(Fault(kind=kind, operation_id=op, seconds=2.0, after_record=kind != "drop_before"))
+        added[f"{kind} {op}"] += 1
+
     def inject() -> None:
-        while not stop.wait(every):
-            op = rng.choice(["debitV4Web", "debitV4Web", "getTransactionStatus"])
+        while not stop.wait(15.0 if load_done.is_set() else every):
+            ops = (
+                ["getTransactionStatus"] if load_done.is_set() else ["debitV4Web", "debitV4Web", "getTransactionStatus"]
+            )
+            op = rng.choice(ops)
             if all(f.operation_id != op for f in sandbox.faults.list()):
-                kind = rng.choice(kinds)
-                sandbox.faults.add(Fault(kind=kind, operation_id=op, seconds=2.0, after_record=kind != "drop_before"))
-                added[f"{kind} {op}"] += 1
+                add(rng.choice(kinds), op)
+
+    for kind in kinds:
+        add(kind, "debitV4Web")
 
     thread = threading.Thread(target=inject, daemon=True)
     thread.start()
@@ -166,8 +181,8 @@ def faults_on(sandbox: Any, kinds: list[str], every: float, stop: threading.Even
         sandbox.faults.clear()
 
 
-def place_orders(shop: str, orders: int, concurrency: int, on_placed: Any) -> Counter[str]:
-    """The customers: POST /checkout, and where the shop sent them."""
+def place_orders(shop: str, orders: int, concurrency: int, on_placed: Any) -> tuple[Counter[str], float]:
+    """The customers: POST /checkout; where the shop sent them, and how long it took."""
     outcomes: Counter[str] = Counter()
     lock = threading.Lock()
 
@@ -186,9 +201,10 @@ def place_orders(shop: str, orders: int, concurrency: int, on_placed: Any) -> Co
             outcomes[outcome] += 1
             on_placed(sum(outcomes.values()))
 
+    started = time.monotonic()
     with httpx.Client(timeout=60.0) as client, ThreadPoolExecutor(concurrency) as pool:
         list(pool.map(one, range(orders)))
-    return outcomes
+    return outcomes, time.monotonic() - started
 
 
 def shop_rows(url: str) -> list[dict[str, Any]]:
@@ -207,15 +223,14 @@ def gateway_record(sandbox: Any) -> dict[str, str]:
     return {t.transaction_id: t.code for t in list(sandbox.store.txns.values())}
 
 
-def settled(ledger: Any, rows: list[dict[str, Any]], at_gateway: dict[str, str]) -> bool:
+def settled(payments: dict[str, Any], at_gateway: dict[str, str]) -> bool:
     """Every payment final with its hook done, or open only because its request never reached the gateway."""
-    for row in rows:
-        p = ledger.get(row["transaction_id"], MERCHANT)
+    for txn, p in payments.items():
         if p is None:
             continue
         if p.is_final and not p.hook_pending:
             continue
-        if not p.is_final and p.state == "recorded" and row["transaction_id"] not in at_gateway:
+        if not p.is_final and p.state == "recorded" and txn not in at_gateway:
             continue
         return False
     return True
@@ -225,6 +240,7 @@ def check(ledger: Any, rows: list[dict[str, Any]], at_gateway: dict[str, str]) -
     from shop.orders import order_status
 
     problems: list[str] = []
+    still_open: list[str] = []
     kinds: Counter[str] = Counter()
     codes: Counter[str] = Counter()
     sources: Counter[str] = Counter()
@@ -241,6 +257,8 @@ def check(ledger: Any, rows: list[dict[str, Any]], at_gateway: dict[str, str]) -
             continue
         if not p.is_final:
             kinds["open: its request never reached the gateway"] += 1
+            history = [f"{e['source']} {e['state'] or '-'} {e['code'] or '-'}" for e in ledger.events(txn, MERCHANT)]
+            still_open.append(f"{txn} {p.state}, {p.checks} checks: {'; '.join(history)}")
             if seen is not None or row["status"] != "pending" or shipped:
                 problems.append(f"{where}: open ({p.state}), gateway {seen}, order {row['status']}, {shipped} shipped")
             continue
@@ -266,6 +284,7 @@ def check(ledger: Any, rows: list[dict[str, Any]], at_gateway: dict[str, str]) -
         "order_statuses": dict(statuses),
         "shipments": sum(int(row["shipments"]) for row in rows),
         "orders_shipped_twice": sum(1 for row in rows if int(row["shipments"]) > 1),
+        "open_payments": still_open[:10],
         "problems": problems,
     }
 
@@ -302,38 +321,57 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
         }
         fleet = Fleet(env, port, a.workers, work)
         kills: list[str] = []
-        stop_faults = threading.Event()
+        stop_faults, load_done = threading.Event(), threading.Event()
         try:
             fleet.start_web()
             fleet.start_reconciler()
             wait_ready(fleet, shop, deadline=time.monotonic() + 60)
             t0 = time.monotonic()
             kill_web_at = a.orders // 3 if a.kill_web else -1
-            kill_reconciler_at = 2 * a.orders // 3 if a.kill_reconciler else -1
+            reconciler_killed = not a.kill_reconciler
 
             def on_placed(n: int) -> None:  # runs in the customers' threads, under their lock
                 if n == kill_web_at:
-                    kills.append(f"web worker {fleet.kill_web_worker()} after {n} orders")
-                if n == kill_reconciler_at:
-                    kills.append(f"reconciler {fleet.kill_reconciler()} after {n} orders")
-                    threading.Timer(1.0, fleet.start_reconciler).start()  # what Restart=always does
+                    pid = fleet.kill_web_worker()
+                    kills.append(f"web worker {pid} after {n} orders" if pid else "no web worker found to kill")
 
-            with faults_on(sb.sandbox, a.faults, a.fault_every, stop_faults) as faults:
-                outcomes = place_orders(shop, a.orders, a.concurrency, on_placed)
-                placed_s = time.monotonic() - t0
-                deadline = time.monotonic() + a.max_wait
-                while True:
-                    rows = shop_rows(pg.url)
-                    if settled(ledger, rows, gateway_record(sb.sandbox)) or time.monotonic() > deadline:
+            def kill_reconciler(why: str) -> None:
+                kills.append(f"reconciler {fleet.kill_reconciler()} {why} at {time.monotonic() - t0:.1f} s")
+                time.sleep(1.0)
+                fleet.start_reconciler()  # what systemd's Restart=always does
+
+            with (
+                faults_on(sb.sandbox, a.faults, a.fault_every, load_done, stop_faults) as faults,
+                ThreadPoolExecutor(1) as load,
+            ):
+                placing = load.submit(place_orders, shop, a.orders, a.concurrency, on_placed)
+                placing.add_done_callback(lambda _: load_done.set())
+                while time.monotonic() - t0 < a.max_wait:
+                    time.sleep(0.5)
+                    at_gateway = gateway_record(sb.sandbox)
+                    payments = {
+                        r["transaction_id"]: ledger.get(r["transaction_id"], MERCHANT) for r in shop_rows(pg.url)
+                    }
+                    working = any(p is not None and p.checks and not p.is_final for p in payments.values())
+                    if not reconciler_killed and working:  # mid-work: it has checked payments that are still open
+                        kill_reconciler("while checking open payments")
+                        reconciler_killed = True
+                    if placing.done() and settled(payments, at_gateway):
+                        all_settled = True
                         break
-                    time.sleep(1.0)
+                else:
+                    all_settled = False
+                outcomes, placed_s = placing.result()
                 settled_s = time.monotonic() - t0
+                if not reconciler_killed:  # every payment was decided before the reconciler had to check one
+                    kill_reconciler("idle, after every payment was settled")
         finally:
             stop_faults.set()
             ended = fleet.stop()
         result = check(ledger, shop_rows(pg.url), gateway_record(sb.sandbox))
     result.update(
         settled_s=round(settled_s, 1),
+        all_settled=all_settled,
         orders_placed_s=round(placed_s, 1),
         checkout_outcomes=dict(outcomes),
         kills=kills,
@@ -344,8 +382,10 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
     lost_checkouts = sum(n for k, n in outcomes.items() if not k.startswith(("to the", "HTTP")))
     result["ok"] = (
         not result["problems"]
+        and result["all_settled"]
         and a.orders - lost_checkouts <= result["orders"] <= a.orders  # a killed worker may not have written one
-        and len(kills) == a.kill_web + a.kill_reconciler
+        and sum(k.startswith("web worker ") for k in kills) == a.kill_web
+        and sum(k.startswith("reconciler ") for k in kills) == a.kill_reconciler
         and result["web_workers_at_end"] == a.workers
         and result["stopped_by_sigterm"]
     )
@@ -364,7 +404,8 @@ def wait_ready(fleet: Fleet, shop: str, deadline: float) -> None:
 
 
 def print_summary(r: dict[str, Any]) -> None:
-    print(f"example shop: {r['orders']} orders placed in {r['orders_placed_s']} s, settled at {r['settled_s']} s")
+    settled = f"settled at {r['settled_s']} s" if r["all_settled"] else f"NOT all settled after {r['settled_s']} s"
+    print(f"example shop: {r['orders']} orders placed in {r['orders_placed_s']} s, {settled}")
     print(f"  {r['web_workers']} web workers; killed: {', '.join(r['kills']) or 'nothing'}")
     print(f"  web workers at the end {r['web_workers_at_end']}; all stopped by SIGTERM: {r['stopped_by_sigterm']}")
     print(f"  checkout answers: {', '.join(f'{k} {v}' for k, v in sorted(r['checkout_outcomes'].items()))}")
@@ -376,6 +417,8 @@ def print_summary(r: dict[str, Any]) -> None:
         f"  orders: {', '.join(f'{k} {v}' for k, v in sorted(r['order_statuses'].items()))}; shipments {r['shipments']}"
     )
     print(f"  reconciler (last run): {r['reconciler'] or 'no closing line'}")
+    for p in r["open_payments"]:
+        print(f"  open: {p}")
     for problem in r["problems"][:20]:
         print(f"  PROBLEM {problem}")
     print(

@@ -40,6 +40,12 @@ def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_
     r = json.loads(summary.read_text())
     assert r["problems"] == [], proc.stdout
     assert [k.split()[0] for k in r["kills"]] == ["web", "reconciler"], r["kills"]
+    # a debit dropped before the sandbox recorded it: the reconciler's status reads decide it, and it was killed
+    # while it had checked that payment and not yet decided it
+    assert "while checking open payments" in r["kills"][1]
+    assert r["ledger_final_codes"].get("NOT_RECORDED", 0) + r["ledger_final_codes"].get("NOT_SENT", 0) >= 1
+    assert r["all_settled"]
+    assert all(" recorded," in p for p in r["open_payments"])  # only ones the killed worker wrote ahead, never sent
     assert r["web_workers_at_end"] == 2 and r["stopped_by_sigterm"]  # uvicorn replaced the killed worker
     assert sum(r["faults"].values()) > 0  # the sandbox's faults were on
     lost = sum(n for k, n in r["checkout_outcomes"].items() if not k.startswith(("to the", "HTTP")))
@@ -59,6 +65,7 @@ def _payment(code: str | None, *, final: bool = True, hook_pending: bool = False
         detail=None,
         final_source="callback",
         hook_pending=hook_pending,
+        checks=1,
         succeeded=final and code == "PAYMENT_SUCCESS",
     )
 
@@ -77,7 +84,7 @@ def test_the_checker_flags_every_kind_of_inconsistency() -> None:
         "T6": _payment(None, final=False),  # open although the gateway has it
         "T7": _payment("PAYMENT_ERROR", hook_pending=True),  # hook not done
     }
-    ledger = SimpleNamespace(get=lambda txn, merchant: payments.get(txn))
+    ledger = SimpleNamespace(get=lambda txn, merchant: payments.get(txn), events=lambda txn, merchant: [])
     rows = [
         _order(1, "paid", 1),
         _order(2, "paid", 2),
