@@ -245,3 +245,26 @@ def test_bad_checkout_input_is_refused_before_any_order(shop: SimpleNamespace, s
     assert all("amount" in a.json()["error"] for a in answers)
     assert run_example.shop_rows(postgres_url) == before
     assert run_example.gateway_record(sandbox.sandbox) == at_gateway
+
+
+def test_the_workers_hook_is_importable_only_from_pythonpath(tmp_path: Path) -> None:
+    """docs/operations.md: `mgw` does not see the working directory; the shop's folder goes on PYTHONPATH."""
+    mgw = shutil.which("mgw", path=str(Path(sys.executable).parent))
+    assert mgw is not None
+    shop_dir = RUNNER.parent
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "MGW_LEDGER_URL": f"sqlite:///{tmp_path}/ledger.db",
+        "MGW_MERCHANT_ID": MERCHANT,
+        "MGW_SALT_KEY": SALT,
+        "MGW_SALT_INDEX": "1",
+    }
+    argv = [mgw, "reconcile", "--worker", "--once", "--hook", "shop.orders:fulfil", "--hook-in-transaction"]
+    alone = subprocess.run(argv, cwd=shop_dir, env=env, capture_output=True, text=True, timeout=60)
+    assert alone.returncode == 2
+    assert "--hook: cannot load shop.orders:fulfil: No module named 'shop'" in alone.stderr
+    found = subprocess.run(
+        argv, cwd=tmp_path, env={**env, "PYTHONPATH": str(shop_dir)}, capture_output=True, text=True, timeout=60
+    )
+    assert found.returncode == 0, found.stderr
+    assert "0 status checks" in found.stdout
