@@ -54,6 +54,7 @@ def create_app(**telemetry: Any) -> Starlette:
         # One database for the ledger and the shop's tables: the hook's writes commit in the ledger's transaction.
         # Named explicitly: a process that fell back to a local ledger would keep payments no reconciler sees.
         database_url = _required("MGW_LEDGER_URL", "postgresql://shop@db.internal/shop")
+        public_url = _required("SHOP_PUBLIC_URL", "https://shop.example").rstrip("/")  # where the gateway calls back
         ledger = Ledger.open(database_url, on_final=fulfil, hook_in_transaction=True, timeout=config.timeout)
         db = AsyncConnectionPool(database_url, kwargs={"autocommit": True, "row_factory": dict_row}, open=False)
         await db.open()
@@ -62,7 +63,7 @@ def create_app(**telemetry: Any) -> Starlette:
             yield {
                 "db": db,
                 "gateway": gateway,
-                "public_url": _required("SHOP_PUBLIC_URL", "https://shop.example").rstrip("/"),
+                "public_url": public_url,
                 "on_callback": starlette_endpoint(CallbackHandler(ledger, gateway)),
             }
         finally:
