@@ -199,6 +199,8 @@ def judge(
         return Judgement(doubt, code, prc, "success is not a boolean")
     if code is None:
         if not outcomes.codes and 200 <= status < 300:  # an answer without an envelope (the token call)
+            if success is False:  # envelope-like, and not a success
+                return Judgement(Verdict.REJECTED, reason="success false")
             return Judgement(Verdict.SUCCEEDED, reason="answered without an envelope")
         if status == 429:
             return Judgement(Verdict.RATE_LIMITED, reason="HTTP 429")

@@ -296,3 +296,12 @@ def test_a_paid_status_needs_a_code_its_table_lists() -> None:
 
 def test_a_server_error_code_an_operation_does_not_list_is_unknown() -> None:
     assert status_read(body("TIMED_OUT", success=False), 400) is Verdict.UNKNOWN
+
+
+def test_an_envelope_saying_success_false_is_no_token() -> None:
+    """The token call answers token fields, not an envelope: a body saying success false is not a success."""
+    answer = read_answer(b'{"success": false, "code": null, "data": {}}')
+    assert judge(table("getAuthorizationToken"), status=200, answer=answer).verdict is Verdict.REJECTED
+    assert judge(table("getAuthorizationToken"), status=200, answer=read_answer(b'{"access_token": "a"}')).verdict is (
+        Verdict.SUCCEEDED
+    )

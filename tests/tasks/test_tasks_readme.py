@@ -84,7 +84,7 @@ def test_the_first_block_runs_against_the_sandbox(monkeypatch: pytest.MonkeyPatc
         with contextlib.redirect_stdout(out):
             exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - the README's own code
         namespace["gateway"].close()
-    url, code = out.getvalue().split()
+    url, succeeded, code = out.getvalue().split()
     assert url.startswith(sandbox.base_url.split("/apis/")[0] + "/") and "/_sandbox/pay/" in url
-    assert code == "PAYMENT_SUCCESS"
+    assert (succeeded, code) == ("True", "PAYMENT_SUCCESS")
     assert slept[0] == pytest.approx(20.0)  # the schedule's first check

@@ -177,7 +177,11 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
   const success = field(answer, "success");
   if (!absent(success) && typeof success !== "boolean") return make(doubt, code, prc, "success is not a boolean");
   if (code === null) {
-    if (Object.keys(t.codes).length === 0 && status >= 200 && status < 300) return make("succeeded", null, null, "answered without an envelope");
+    if (Object.keys(t.codes).length === 0 && status >= 200 && status < 300) {
+      // envelope-like, and not a success
+      if (success === false) return make("rejected", null, null, "success false");
+      return make("succeeded", null, null, "answered without an envelope");
+    }
     if (status === 429) return make("rate-limited", null, null, "HTTP 429");
     return make(doubt, null, null, `HTTP ${status} without a code`);
   }
