@@ -77,8 +77,8 @@ def spawned_children(pid: int) -> list[int]:
 class Fleet:
     """The processes of the run: the web server (uvicorn, several workers) and the reconciler."""
 
-    def __init__(self, env: dict[str, str], port: int, workers: int, logs: Path) -> None:
-        self.env, self.port, self.workers, self.logs = env, port, workers, logs
+    def __init__(self, env: dict[str, str], port: int, workers: int, lease: float, logs: Path) -> None:
+        self.env, self.port, self.workers, self.lease, self.logs = env, port, workers, lease, logs
         self.web: subprocess.Popen[bytes] | None = None
         self.reconcilers: list[subprocess.Popen[bytes]] = []
 
@@ -99,7 +99,16 @@ class Fleet:
         self.reconcilers.append(
             self._spawn(
                 "reconciler",
-                [*command, "reconcile", "--worker", "--hook", "shop.orders:fulfil", "--hook-in-transaction"],
+                [
+                    *command,
+                    "reconcile",
+                    "--worker",
+                    "--hook",
+                    "shop.orders:fulfil",
+                    "--hook-in-transaction",
+                    "--lease",
+                    str(self.lease),
+                ],  # fmt: skip
             )
         )
 
@@ -319,7 +328,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
             "MGW_AUTH_URL": sb.auth_url,
             "SHOP_PUBLIC_URL": shop,
         }
-        fleet = Fleet(env, port, a.workers, work)
+        fleet = Fleet(env, port, a.workers, a.lease, work)
         kills: list[str] = []
         stop_faults, load_done = threading.Event(), threading.Event()
         try:
@@ -443,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--fault-every", type=float, default=0.1, help="seconds between faults")
     ap.add_argument("--settle-after", type=float, default=2.0, help="sandbox seconds before a payment settles")
+    ap.add_argument("--lease", type=float, default=60.0, help="the reconciler's --lease (what its SIGKILL costs)")
     ap.add_argument("--max-wait", type=float, default=400.0, help="seconds to wait for payments to settle")
     ap.add_argument("--work-dir", default="build/example-shop", help="process logs")
     ap.add_argument("--json", help="also write the summary to this file")

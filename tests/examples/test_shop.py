@@ -35,6 +35,7 @@ def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_
     pytest.importorskip("psycopg_pool", reason="psycopg is not installed (extra 'postgres')")
     summary = tmp_path / "summary.json"
     argv = [sys.executable, str(RUNNER), "--orders", "30", "--work-dir", str(tmp_path), "--json", str(summary)]
+    argv += ["--lease", "25"]  # the killed reconciler's claims come back sooner (above the 15 s timeout + 5 s)
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=900)
     assert summary.exists(), proc.stdout + proc.stderr
     r = json.loads(summary.read_text())
