@@ -4,8 +4,10 @@ work as Gateway by hand (payload model -> base64 wrapping -> X-VERIFY -> send ->
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -196,3 +198,18 @@ def normalize(result: Any) -> dict[str, Any]:
         return to_dict()  # attrs models (wire names)
     except TypeError:
         return result.model_dump(by_alias=True, exclude_none=True)
+
+
+@contextlib.contextmanager
+def quiet_library_log(level: int) -> Iterator[None]:
+    """The library's logger at ``level`` while a section runs (its expected give-up lines would flood the output),
+    restored after, so a section run inside a test process leaves logging as it found it."""
+    import logging
+
+    log = logging.getLogger("merchant_gateway")
+    before = log.level
+    log.setLevel(level)
+    try:
+        yield
+    finally:
+        log.setLevel(before)

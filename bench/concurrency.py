@@ -105,8 +105,8 @@ def run(
     `gateway_max_<n>`, for choosing the default by measurement."""
     import logging
 
-    logging.getLogger("merchant_gateway").setLevel(logging.CRITICAL)  # give_up lines of the unbounded run
-    return asyncio.run(_run(reps, calls, bounds, cap, gateway_bounds))
+    with common.quiet_library_log(logging.CRITICAL):  # give_up lines of the unbounded run
+        return asyncio.run(_run(reps, calls, bounds, cap, gateway_bounds))
 
 
 async def _run(

@@ -69,12 +69,13 @@ def schedule_minimum(schedule: Any, settle_delay: float) -> int:
 
 
 def run(payments: int, max_in_flight: int = 32, max_rate: float = 20.0) -> dict[str, Any]:
-    return asyncio.run(_run(payments, max_in_flight, max_rate))
+    import logging
+
+    with common.quiet_library_log(logging.ERROR):
+        return asyncio.run(_run(payments, max_in_flight, max_rate))
 
 
 async def _run(payments: int, max_in_flight: int, max_rate: float) -> dict[str, Any]:
-    import logging
-
     from merchant_gateway import AsyncGateway
     from merchant_gateway.flows.reconcile import PendingPayment
     from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE
@@ -82,7 +83,6 @@ async def _run(payments: int, max_in_flight: int, max_rate: float) -> dict[str, 
     from merchant_gateway_sandbox import start_sandbox
     from merchant_gateway_sandbox.state import Txn
 
-    logging.getLogger("merchant_gateway").setLevel(logging.ERROR)
     clock = ScaledClock(SCALE)
     sandbox = start_sandbox(
         port=0,
