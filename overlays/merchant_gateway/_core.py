@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import enum
 import inspect
-import json
 import random
 import threading
 import typing
@@ -132,14 +131,6 @@ def _coerce_option(param: inspect.Parameter, value: object, option: str) -> obje
     if not isinstance(value, str) or not value or not value.isprintable():
         raise ValidationError(option, "must be a non-empty printable string")
     return value
-
-
-def _json_object(content: bytes) -> dict[str, Any]:
-    try:
-        value = json.loads(content)
-    except (ValueError, RecursionError):
-        return {}
-    return value if isinstance(value, dict) else {}
 
 
 class Core:

@@ -62,7 +62,6 @@ class Verdict(enum.StrEnum):
 
 
 _FINAL = frozenset({Verdict.SUCCEEDED, Verdict.FAILED, Verdict.NOT_RECORDED})
-_DOUBTFUL = frozenset({Verdict.UNKNOWN, Verdict.UNREADABLE})
 _SAYS_DONE = frozenset({"succeeded", "accepted"})  # outcomes that contradict success: false
 _SAYS_NOT_DONE = frozenset({"failed", "rejected", "duplicate", "not-found"})  # ... and success: true
 _NEEDS_2XX = frozenset({"succeeded", "accepted", "pending"})
@@ -342,7 +341,3 @@ def _not_found_reason(sends: Sends | None) -> str:
     assert sends is not None and sends.last_at is not None
     left = max(0.0, sends.grace - max(0.0, sends.now - sends.last_at))
     return f"the gateway has no record yet; the last request may still be in processing (grace: {left:.0f} s left)"
-
-
-def is_doubtful(verdict: Verdict) -> bool:
-    return verdict in _DOUBTFUL
