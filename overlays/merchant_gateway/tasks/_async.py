@@ -880,8 +880,9 @@ class AsyncCollects:
         Operation: collectRequest (``collect_request``; instrumentType MOBILE, X-CALLBACK-URL required).
         ``expires_in`` is the time within which the user must pay, else the payment is marked failed (the
         interface document's sample and status guidance count it in seconds). No callback comes while pending:
-        ``gateway.payments.wait(collect)`` polls until one 10 s grace after the expiry (``flows.polling.EXPIRY_GRACE``). ``sub_merchant`` is sent as subMerchant,
-        the name in the v3 listing of this /v3/charge payload (a later listing names it subMerchantId; for that
+        ``gateway.payments.wait(collect)`` polls until one 10 s grace after the expiry
+        (``flows.polling.EXPIRY_GRACE``). ``sub_merchant`` is sent as subMerchant, the name in the v3 listing of
+        this /v3/charge payload (a later listing names it subMerchantId; for that
         one use ``gateway.collect_request(sub_merchant_id=...)``).
 
         Limits: ``amount`` integer paise, at least 1; ``expires_in`` seconds, at least 1 (the gateway's default
