@@ -10,13 +10,16 @@ loopback (768 MB in one measured run)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
-from conftest import Transport
 from hostile_server import Exchange, HostileServer
 from merchant_gateway.config import MAX_ANSWER_BYTES
 from test_corpus import OPS, Case, Expect, Op
 from test_corpus import test_wire as run_case
+
+if TYPE_CHECKING:  # the fixture's type only: "conftest" is a bare module name several test folders share
+    from conftest import Transport
 
 INTERIM = b"HTTP/1.1 100 Continue\r\nX-Filler: " + b"a" * 15_000 + b"\r\n\r\n"  # 15 KB of headers each
 SLACK = 16 * 1024 * 1024  # one head's room, the proxy's and the kernel's socket buffers, with margin
