@@ -243,8 +243,9 @@ def started_amount(status: object, transaction_id: str) -> int:
     amount = getattr(data_of(status), "amount", None)
     if type(amount) is not int:
         raise GatewayError(
-            "the status answer carried no amount to check the refund against; give original_amount",
+            "the status answer carried no amount to check the refund against",
             transaction_id=transaction_id,
+            remedy="give the payment's amount in paise yourself (original_amount=, or --original-amount in mgw refund)",
         )
     return amount
 
