@@ -60,8 +60,8 @@ PAYLOAD_SOURCES = ("caller", "configuration")
 # An entry may `refine` its outcome by data.payResponseCode where that changes the meaning (a refund's
 # PAYMENT_ERROR with DUPLICATE_TXN_REQUEST is a refund that exists).
 CODE_OUTCOMES = ("succeeded", "accepted", "pending", "failed", "unknown", "rejected", "not-found", "duplicate")
-CODE_KEYS = ("code", "outcome", "meaning")
-REFINE_KEYS = ("payResponseCode", "outcome", "meaning")
+CODE_KEYS: tuple[str, str, str] = ("code", "outcome", "meaning")
+REFINE_KEYS: tuple[str, str, str] = ("payResponseCode", "outcome", "meaning")
 # x-evidence (operation, webhook): per outcome, the answer fields that outcome needs (present, of the documented
 # type and, for transactionId, merchantId and amount, equal to what was sent or expected). Without them the answer
 # proves nothing: unknown for a call that may move money, unreadable for a read.
@@ -284,50 +284,41 @@ def _check_anywhere(key: str, value: Any, where: str) -> list[str]:
 
 
 def check_codes(value: Any, where: str) -> list[str]:
-    """x-codes: a non-empty list of {code, outcome, meaning}, each code once."""
-    if not isinstance(value, list) or not value:
-        return [f"{where}: must be a non-empty list of {{code, outcome, meaning}}"]
-    problems: list[str] = []
-    seen: set[str] = set()
-    for i, entry in enumerate(value):
-        at = f"{where}/{i}"
-        if not isinstance(entry, dict) or set(entry) - {"refine"} != set(CODE_KEYS):
-            problems.append(f"{at}: must have exactly the keys {', '.join(CODE_KEYS)} (and optionally refine)")
-            continue
-        problems += _check_refine(entry.get("refine"), f"{at}/refine")
-        code, outcome, meaning = entry["code"], entry["outcome"], entry["meaning"]
-        if not isinstance(code, str) or not code or code in seen:
-            problems.append(f"{at}: code {code!r} is not a new non-empty string")
-        else:
-            seen.add(code)
-        if outcome not in CODE_OUTCOMES:
-            problems.append(f"{at}: outcome must be one of {CODE_OUTCOMES}, got {outcome!r}")
-        if not isinstance(meaning, str) or not meaning.strip():
-            problems.append(f"{at}: meaning must be a non-empty string")
-    return problems
+    """x-codes: a non-empty list of {code, outcome, meaning[, refine]}, each code once."""
+    return _check_outcome_list(value, where, CODE_KEYS, optional=("refine",))
 
 
 def _check_refine(value: Any, where: str) -> list[str]:
     """refine: a non-empty list of {payResponseCode, outcome, meaning}, each payResponseCode once."""
-    if value is None:
-        return []
+    return [] if value is None else _check_outcome_list(value, where, REFINE_KEYS)
+
+
+def _check_outcome_list(
+    value: Any, where: str, keys: tuple[str, str, str], optional: tuple[str, ...] = ()
+) -> list[str]:
+    """A non-empty list of {<name>, outcome, meaning} (x-codes and their refine), each <name> (``keys[0]``) once;
+    an entry's `refine` is checked the same way."""
+    key = keys[0]
     if not isinstance(value, list) or not value:
-        return [f"{where}: must be a non-empty list of {{payResponseCode, outcome, meaning}}"]
+        return [f"{where}: must be a non-empty list of {{{', '.join(keys)}}}"]
     problems: list[str] = []
     seen: set[str] = set()
     for i, entry in enumerate(value):
         at = f"{where}/{i}"
-        if not isinstance(entry, dict) or set(entry) != set(REFINE_KEYS):
-            problems.append(f"{at}: must have exactly the keys {', '.join(REFINE_KEYS)}")
+        if not isinstance(entry, dict) or set(entry) - set(optional) != set(keys):
+            more = f" (and optionally {', '.join(optional)})" if optional else ""
+            problems.append(f"{at}: must have exactly the keys {', '.join(keys)}{more}")
             continue
-        prc = entry["payResponseCode"]
-        if not isinstance(prc, str) or not prc or prc in seen:
-            problems.append(f"{at}: payResponseCode {prc!r} is not a new non-empty string")
+        if "refine" in optional:
+            problems += _check_refine(entry.get("refine"), f"{at}/refine")
+        name, outcome, meaning = entry[key], entry["outcome"], entry["meaning"]
+        if not isinstance(name, str) or not name or name in seen:
+            problems.append(f"{at}: {key} {name!r} is not a new non-empty string")
         else:
-            seen.add(prc)
-        if entry["outcome"] not in CODE_OUTCOMES:
-            problems.append(f"{at}: outcome must be one of {CODE_OUTCOMES}, got {entry['outcome']!r}")
-        if not isinstance(entry["meaning"], str) or not entry["meaning"].strip():
+            seen.add(name)
+        if outcome not in CODE_OUTCOMES:
+            problems.append(f"{at}: outcome must be one of {CODE_OUTCOMES}, got {outcome!r}")
+        if not isinstance(meaning, str) or not meaning.strip():
             problems.append(f"{at}: meaning must be a non-empty string")
     return problems
 
