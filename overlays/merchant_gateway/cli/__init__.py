@@ -6,7 +6,8 @@ Secrets (salt keys, client secrets, tokens, OTPs) and base64 payloads are never 
 
 Exit codes: 0 success, 1 the gateway said no / a check failed, 2 bad input or configuration (nothing was sent),
 3 outcome unknown (run the status command it names), 4 no final status before the deadline, 5 (`mgw demo`) no
-step failed but some were skipped.
+step failed but some were skipped, 6 the ledger's database cannot be used, 7 and 8 (`mgw ledger health`) a check
+at its warning or critical threshold.
 """
 
 from __future__ import annotations
@@ -31,13 +32,16 @@ from ..errors import (
     ValidationError,
 )
 from ..flows.polling import PollTimeout
+from ..ledger.errors import LedgerUnavailable
 from .output import Output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNKNOWN, EXIT_NOT_FINAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4, 5
+EXIT_LEDGER_DOWN, EXIT_HEALTH_WARN, EXIT_HEALTH_CRITICAL = 6, 7, 8
 EXIT_CODES_HELP = (
     "exit status: 0 success; 1 the gateway said no or a check failed; 2 bad input or configuration (nothing was "
     "sent); 3 outcome unknown (run the mgw status command the message names); 4 no final status before the "
-    "deadline (pending, not failed); 5 mgw demo: no step failed, but some were skipped"
+    "deadline (pending, not failed); 5 mgw demo: no step failed, but some were skipped; 6 the ledger's database "
+    "cannot be used (nothing was changed); 7 / 8 mgw ledger health: a check at its warning / critical threshold"
 )
 
 
@@ -140,6 +144,9 @@ def _handle(args: argparse.Namespace, out: Output) -> int:
     except SignatureError as exc:
         out.error(f"signature check failed: {exc.message}", kind="bad_signature")
         return EXIT_FAILED
+    except LedgerUnavailable as exc:
+        out.error(str(exc), kind="ledger_unavailable")
+        return EXIT_LEDGER_DOWN
     except GatewayError as exc:
         out.error(str(exc), kind=type(exc).__name__, code=exc.code, transaction_id=exc.transaction_id)
         return EXIT_FAILED
