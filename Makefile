@@ -14,10 +14,11 @@ TOOLS := .tools
 TOOLS_STAMP := $(TOOLS)/.installed-stamp
 TS_STAMP := $(TOOLS)/.ts-installed-stamp
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
-# npm packages named in a package.json's devDependencies, as name@version arguments
-npm_deps = $$(node -e 'const p=require("./$(1)");console.log(Object.entries(p.devDependencies).map(([n,v])=>n+"@"+v).join(" "))')
+# npm tools are installed with `npm ci` from a committed package-lock.json: the same tree on every machine.
+# $(call npm_ci,SOURCE_DIR,PREFIX) copies SOURCE_DIR's package.json and package-lock.json into PREFIX and installs.
+npm_ci = mkdir -p $(2) && cp $(1)/package.json $(1)/package-lock.json $(2)/ && npm ci --prefix $(2) --no-audit --no-fund --loglevel=error
 
-.PHONY: demo example test test-py313 test-lowest lock check generate check-generated lint spec-lint spec-bundle schemathesis \
+.PHONY: npm-lock demo example test test-py313 test-lowest lock check generate check-generated lint spec-lint spec-bundle schemathesis \
 	bench soak soak-ledger bench-ledger dist publish docs release-check release-e2e conformance conformance-check ts-check \
 	browser postgres clean
 
@@ -37,13 +38,19 @@ lock:
 	$(VENV)/bin/uv pip compile pyproject.toml --extra sandbox --group dev --universal --python-version 3.11 \
 	  --generate-hashes --custom-compile-command 'make lock' --quiet --output-file $(LOCK)
 
-$(TOOLS_STAMP): spec/lint/package.json
-	npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $(call npm_deps,spec/lint/package.json)
+# the spec linters (Spectral, Redocly CLI) and the TypeScript package's dependencies and build tools (openapi-fetch,
+# tsc, openapi-typescript, @types/node): one tree, tools/npm/package-lock.json
+$(TOOLS_STAMP): tools/npm/package.json tools/npm/package-lock.json
+	$(call npm_ci,tools/npm,$(TOOLS))
 	@touch $(TOOLS_STAMP)
 
-# the TypeScript package's dependencies (openapi-fetch) and build tools (tsc, openapi-typescript, @types/node)
-$(TS_STAMP): clients/typescript/package.json $(TOOLS_STAMP)
-	npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $$(node -e 'const p=require("./clients/typescript/package.json");console.log(Object.entries({...p.dependencies,...p.devDependencies}).map(([n,v])=>n+"@"+v).join(" "))')
+# Refresh the npm lock files from their package.json (the registry's current tree for the pinned versions).
+npm-lock:
+	for d in tools/npm tests/release/recipes clients/typescript/e2e; do \
+	  (cd $$d && npm install --package-lock-only --no-audit --no-fund --loglevel=error) || exit 1; done
+
+# the TypeScript package's tools are in the same tree (tools/npm); the name stays for the targets that need them
+$(TS_STAMP): $(TOOLS_STAMP)
 	@touch $(TS_STAMP)
 
 # Browser tests drive Debian's chromium (never a downloaded browser). Installed when we are root with apt;
@@ -157,9 +164,8 @@ release-check: $(STAMP)
 
 # tests/release/test_recipes.py runs docs/other-languages.md's recipes with their tools at the tested versions
 RECIPES_STAMP := $(TOOLS)/recipes/.installed-stamp
-$(RECIPES_STAMP): tests/release/recipes/package.json
-	@mkdir -p $(TOOLS)/recipes && cp tests/release/recipes/package.json $(TOOLS)/recipes/package.json
-	npm install --prefix $(TOOLS)/recipes --no-audit --no-fund --loglevel=error
+$(RECIPES_STAMP): tests/release/recipes/package.json tests/release/recipes/package-lock.json
+	$(call npm_ci,tests/release/recipes,$(TOOLS)/recipes)
 	@touch $(RECIPES_STAMP)
 release-e2e: $(STAMP) $(RECIPES_STAMP)
 	$(PY) -m pytest -m slow tests/release
@@ -167,9 +173,8 @@ release-e2e: $(STAMP) $(RECIPES_STAMP)
 # The npm package published to a real npm registry on loopback (Verdaccio, from the npm registry, in .tools/verdaccio),
 # installed from it into an empty folder and run against the sandbox (tests/typescript/test_npm_publish_e2e.py).
 VERDACCIO_STAMP := $(TOOLS)/verdaccio/.installed-stamp
-$(VERDACCIO_STAMP): clients/typescript/e2e/package.json
-	@mkdir -p $(TOOLS)/verdaccio && cp clients/typescript/e2e/package.json $(TOOLS)/verdaccio/package.json
-	npm install --prefix $(TOOLS)/verdaccio --no-audit --no-fund --loglevel=error
+$(VERDACCIO_STAMP): clients/typescript/e2e/package.json clients/typescript/e2e/package-lock.json
+	$(call npm_ci,clients/typescript/e2e,$(TOOLS)/verdaccio)
 	@touch $(VERDACCIO_STAMP)
 ts-release-e2e: $(STAMP) $(TS_STAMP) $(VERDACCIO_STAMP)
 	$(PY) -m pytest -m slow tests/typescript/test_npm_publish_e2e.py

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Lints spec/openapi.yaml (and the released copies): openapi-spec-validator, Spectral (spectral:oas plus
-# the project rules, failing on warnings) and Redocly CLI. Assumes .venv/ (Python) and .tools/ (npm:
-# @stoplight/spectral-cli@6.16.3, @redocly/cli@2.77.0) exist at the repository root.
+# the project rules, failing on warnings) and Redocly CLI. Assumes .venv/ (Python) and .tools/ (npm, from tools/npm/package-lock.json) exist at the repository root.
 # Usage: bash spec/lint/run.sh [spec-file]   (default spec/openapi.yaml). Exits non-zero on any problem.
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -14,7 +13,7 @@ status=0
 
 for tool in "$PY" "$SPECTRAL" "$REDOCLY"; do
   if [ ! -x "$tool" ]; then
-    echo "missing tool: $tool (create .venv and run: npm install --prefix .tools @stoplight/spectral-cli@6.16.3 @redocly/cli@2.77.0)" >&2
+    echo "missing tool: $tool (run 'make spec-lint': it installs tools/npm/package-lock.json into .tools)" >&2
     exit 2
   fi
 done

@@ -15,7 +15,7 @@ NEGATIVE = Path(__file__).resolve().parent / "ts-negative"
 
 pytestmark = pytest.mark.skipif(
     not (ROOT / ".tools/node_modules/typescript").is_dir(),
-    reason="TypeScript is not installed: npm install --prefix .tools typescript@5",
+    reason="TypeScript is not installed: make ts-check installs it (tools/npm/package-lock.json)",
 )
 
 
