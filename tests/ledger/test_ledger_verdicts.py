@@ -346,11 +346,13 @@ def test_the_monotonic_wait_starts_again_on_another_machine(make_ledger: Any, cl
 
 def test_every_time_the_ledger_keeps_is_the_backends_clock(store_url: str) -> None:
     skew = 1_000_000.0  # a database server whose clock is far from this process's
+    read: list[float] = []  # every time the backend's clock gave
 
     def skewed(base: type) -> Any:
         class Skewed(base):  # type: ignore[valid-type,misc]
             def now(self, tx: Any) -> float:
-                return float(super().now(tx)) + skew
+                read.append(float(super().now(tx)) + skew)
+                return read[-1]
 
         return Skewed
 
@@ -362,7 +364,8 @@ def test_every_time_the_ledger_keeps_is_the_backends_clock(store_url: str) -> No
         import time
 
         p = ledger.record_intent(merchant_id=MERCHANT, transaction_id="CLK1", operation="debitV4Web", amount=1)
-        assert p.created_at - time.time() == pytest.approx(skew, abs=60)
+        assert p.created_at in read  # a time the backend gave, not this process's
+        # between round trips: this process's clock moved by the offset last read (what the skew puts it at)
         assert ledger.clock() - time.time() == pytest.approx(skew, abs=60)
         assert ledger.claim_due(MERCHANT, limit=1, lease=60) == []  # the first check is due 20 s after, same clock
 
