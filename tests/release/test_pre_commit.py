@@ -51,8 +51,9 @@ def test_a_commit_that_breaks_a_check_is_stopped(clone: tuple[Path, dict[str, st
     bad.write_text("import os\n", encoding="utf-8")  # F401: an unused import, which `make lint` refuses
     subprocess.run(["git", "add", str(bad)], cwd=work, check=True)
     commit = _run(["git", "commit", "-m", "breaks ruff"], work, env)
-    assert commit.returncode != 0, commit.stdout
-    assert "F401" in commit.stdout and "_unused_import.py" in commit.stdout, commit.stdout
+    said = commit.stdout + commit.stderr  # git shows the hooks' output on stderr
+    assert commit.returncode != 0, said
+    assert "F401" in said and "_unused_import.py" in said, said
     # nothing committed: HEAD is still the clone's
     head = _run(["git", "log", "-1", "--format=%s"], work, env).stdout.strip()
     assert head != "breaks ruff"
