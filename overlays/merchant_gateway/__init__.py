@@ -8,7 +8,7 @@ from here, and this package is never touched by the generator.
 from typing import TYPE_CHECKING, Any
 
 from .amounts import INT64_MAX, check_paise, paise_from_rupees
-from .config import GatewayConfig
+from .config import GatewayConfig, GatewaySettings
 from .errors import (
     AnswerMismatchError,
     ApiError,
@@ -118,6 +118,7 @@ __all__ = [
     "ConfigurationError",
     "Gateway",
     "GatewayConfig",
+    "GatewaySettings",
     "GatewayConnectionError",
     "GatewayError",
     "GatewayTimeoutError",

@@ -16,13 +16,18 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Literal, TypedDict, get_args
 
 import httpx
 
 from .errors import ConfigurationError
 from .retry import RetryPolicy
 
-ENVIRONMENTS = ("local", "sandbox", "production")
+if TYPE_CHECKING:
+    from typing import Unpack
+
+Environment = Literal["local", "sandbox", "production"]
+ENVIRONMENTS: tuple[str, ...] = get_args(Environment)
 LOCAL_BASE_URL = "http://127.0.0.1:8080/apis/pg-sandbox"
 LOCAL_APPS_URL = "http://127.0.0.1:8080/apis/apps"
 LOCAL_AUTH_URL = "http://127.0.0.1:8080/apis/identity-manager"
@@ -45,7 +50,8 @@ ENV_VARS = {
     "location_base": "MGW_LOCATION_BASE",
 }
 # What debitV3's relative Location is appended to (see GatewayConfig.location_base)
-LOCATION_BASES = ("base_url", "origin")
+LocationBase = Literal["base_url", "origin"]
+LOCATION_BASES: tuple[str, ...] = get_args(LocationBase)
 _SALT_INDEX = re.compile(r"[0-9]{1,9}")
 _MERCHANT_ID = re.compile(r"[A-Za-z0-9._\-]{1,128}")
 
@@ -78,6 +84,37 @@ def _not_a_setting(name: str, names: set[str]) -> ConfigurationError:
     close = difflib.get_close_matches(name, sorted(names), n=1)
     hint = f"did you mean {close[0]}?" if close else f"settings are {', '.join(sorted(names))}"
     return ConfigurationError(name, f"is not a setting; {hint}")
+
+
+class GatewaySettings(TypedDict, total=False):
+    """The fields of :class:`GatewayConfig` as keywords of ``Gateway(...)``, ``AsyncGateway(...)``, their
+    ``from_env(...)``, ``GatewayConfig.from_env(...)`` and ``with_changes(...)``.
+
+    Why a TypedDict: the constructors take settings as ``**settings``, and this gives each one its name and type,
+    so a misspelt or mistyped setting fails type checking (and, at run time, raises ConfigurationError naming it).
+    Kept equal to GatewayConfig's fields by tests/overlay/test_typed_settings.py; ``environment`` and
+    ``location_base`` are narrowed to their allowed values.
+    """
+
+    merchant_id: str
+    salt_key: str
+    salt_index: str
+    environment: Environment
+    base_url: str | None
+    apps_url: str | None
+    auth_url: str | None
+    client_id: str | None
+    client_secret: str | None
+    client_version: str | None
+    extra_salts: Mapping[str, str]
+    timeout: float
+    connect_timeout: float
+    max_answer_bytes: int
+    retry: RetryPolicy
+    token_refresh_margin: float
+    max_in_flight: int
+    reconcile_grace: float
+    location_base: LocationBase
 
 
 @dataclass(frozen=True)
@@ -238,18 +275,20 @@ class GatewayConfig:
             raise _unset(missing[0], "is missing")
         return cls(**settings)  # type: ignore[arg-type]
 
-    def with_changes(self, **changes: object) -> GatewayConfig:
+    def with_changes(self, **changes: Unpack[GatewaySettings]) -> GatewayConfig:
+        """A copy with ``changes`` applied (validated again); an unknown name is a ConfigurationError naming it."""
         names = {f.name for f in fields(self)}
         unknown = sorted(set(changes) - names)
         if unknown:
             raise _not_a_setting(unknown[0], names)
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> GatewayConfig:
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Unpack[GatewaySettings]) -> GatewayConfig:
         """Read the MGW_* variables (``environ`` defaults to ``os.environ``). Empty values count as missing.
 
-        MGW_ENV defaults to ``local``. MGW_MERCHANT_ID, MGW_SALT_KEY and MGW_SALT_INDEX are required.
+        MGW_ENV defaults to ``local``. MGW_MERCHANT_ID, MGW_SALT_KEY and MGW_SALT_INDEX are required, unless given
+        in ``overrides``, which win over the variables.
         """
         env = os.environ if environ is None else environ
         values: dict[str, object] = {}
@@ -262,7 +301,7 @@ class GatewayConfig:
             if required not in values and required not in overrides:
                 raise _unset(required)
         values.update(overrides)
-        return cls(**values)  # type: ignore[arg-type]
+        return cls.from_settings(values)  # an unknown override: a ConfigurationError naming it
 
 
 def _require_str(value: object, name: str) -> None:

@@ -24,7 +24,7 @@ from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.public_methods import AsyncGatewayMethods, GatewayMethods
 
 from ._core import Core, Done, Prepared, Wait
-from .config import GatewayConfig
+from .config import GatewayConfig, GatewaySettings
 from .errors import ConfigurationError, TransactionNotFoundError
 from .hooks import AttemptEnd
 from .log import log_event, logger
@@ -32,6 +32,8 @@ from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
+    from typing import Unpack
+
     from merchant_gateway_client.client import Client
     from merchant_gateway_client.models import TokenForm, TokenResponse, TransactionStatusResponse
 
@@ -64,7 +66,7 @@ class _Base:
         rng: random.Random | None = None,
         observer: CallObserver | None = None,
         tokens: TokenCache | None = None,
-        **settings: Any,
+        **settings: Unpack[GatewaySettings],
     ) -> None:
         if config is None:
             config = GatewayConfig.from_settings(settings)
@@ -265,7 +267,7 @@ class Gateway(GatewayMethods, _Base):
         rng: random.Random | None = None,
         observer: CallObserver | None = None,
         tokens: TokenCache | None = None,
-        **settings: Any,
+        **settings: Unpack[GatewaySettings],
     ) -> None:
         super().__init__(
             config, clock=clock, wall_clock=wall_clock, rng=rng, observer=observer, tokens=tokens, **settings
@@ -279,9 +281,31 @@ class Gateway(GatewayMethods, _Base):
         self._client = self._new_client(transport, sync=True)
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **kwargs: Any) -> Gateway:
-        """Build from the MGW_* variables (see :meth:`GatewayConfig.from_env`)."""
-        return cls(GatewayConfig.from_env(environ), **kwargs)
+    def from_env(
+        cls,
+        environ: Mapping[str, str] | None = None,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        observer: CallObserver | None = None,
+        tokens: TokenCache | None = None,
+        **settings: Unpack[GatewaySettings],
+    ) -> Gateway:
+        """Build from the MGW_* variables (see :meth:`GatewayConfig.from_env`); ``settings`` given here win over
+        the environment's. The other keywords are the constructor's."""
+        return cls(
+            GatewayConfig.from_env(environ, **settings),
+            transport=transport,
+            sleep=sleep,
+            clock=clock,
+            wall_clock=wall_clock,
+            rng=rng,
+            observer=observer,
+            tokens=tokens,
+        )
 
     def close(self) -> None:
         self._client.get_httpx_client().close()
@@ -402,7 +426,7 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
         rng: random.Random | None = None,
         observer: CallObserver | None = None,
         tokens: TokenCache | None = None,
-        **settings: Any,
+        **settings: Unpack[GatewaySettings],
     ) -> None:
         super().__init__(
             config, clock=clock, wall_clock=wall_clock, rng=rng, observer=observer, tokens=tokens, **settings
@@ -414,8 +438,30 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
         self._client = self._new_client(transport, sync=False)
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **kwargs: Any) -> AsyncGateway:
-        return cls(GatewayConfig.from_env(environ), **kwargs)
+    def from_env(
+        cls,
+        environ: Mapping[str, str] | None = None,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        observer: CallObserver | None = None,
+        tokens: TokenCache | None = None,
+        **settings: Unpack[GatewaySettings],
+    ) -> AsyncGateway:
+        """Async :meth:`Gateway.from_env`."""
+        return cls(
+            GatewayConfig.from_env(environ, **settings),
+            transport=transport,
+            sleep=sleep,
+            clock=clock,
+            wall_clock=wall_clock,
+            rng=rng,
+            observer=observer,
+            tokens=tokens,
+        )
 
     async def aclose(self) -> None:
         await self._client.get_async_httpx_client().aclose()
