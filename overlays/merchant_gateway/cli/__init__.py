@@ -61,7 +61,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
-    from . import artifacts, commands, demo, ledger, payments
+    from . import artifacts, commands, demo, ledger, payments, worker
 
     parser = _Parser(
         prog="mgw",
@@ -76,7 +76,8 @@ def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
     commands.register(sub)
     payments.register(sub)
     demo.register(sub)
-    ledger.register(sub)  # mgw ledger, and mgw reconcile --worker (after payments: it extends reconcile)
+    ledger.register(sub)  # mgw ledger
+    worker.register(sub)  # mgw reconcile --worker (after payments: it extends reconcile)
     artifacts.register(sub)  # mgw artifacts: the release artifacts shipped in the package
     # handed over before parsing (its flags are the sandbox's own, see _run_sandbox); listed here for --help
     sub.add_parser(

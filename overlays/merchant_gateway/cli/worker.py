@@ -1,0 +1,90 @@
+"""`mgw reconcile --worker`: one reconciler process of the fleet, settling the payment ledger's unfinished payments
+(merchant_gateway.ledger, docs/operations.md "The reconciler worker")."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import threading
+from collections.abc import Callable
+
+from ..gateway import Gateway
+from ..ledger import Ledger, RateLimit, Reconciler
+from .ledger_options import ledger_url, load_hook
+from .options import config_from
+from .output import Output
+
+Handler = Callable[[argparse.Namespace, Output], int]
+
+
+def cmd_worker(args: argparse.Namespace, out: Output) -> int:
+    hook = load_hook(args.hook) if args.hook else None
+    rate = RateLimit.parse(args.rate_limit, margin=args.rate_margin) if args.rate_limit else None
+    cfg = config_from(args)
+    ledger = Ledger.open(  # one timeout and one grace for the gateway and the ledger
+        ledger_url(args),
+        on_final=hook,
+        hook_in_transaction=args.hook_in_transaction,
+        rate_limit=rate,
+        timeout=cfg.timeout,
+        grace=max(cfg.reconcile_grace, cfg.timeout + 1.0),
+    )
+    tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
+    stop = threading.Event()
+    try:
+        with Gateway(cfg, observer=ledger.observer, tokens=tokens) as gateway:
+            rec = Reconciler(ledger, gateway, concurrency=args.concurrency, lease=args.lease)
+            if args.once:  # settle what is due now, then exit (cron, tests)
+                while rec.run_once(limit=100):
+                    pass
+            else:
+                for sig in (signal.SIGTERM, signal.SIGINT):
+                    signal.signal(sig, lambda *_: stop.set())
+                out.step(
+                    f"reconciler {ledger.owner}: merchant {cfg.merchant_id}, ledger {ledger.store.dialect}, "
+                    f"concurrency {args.concurrency}, rate ceiling {args.rate_limit or 'none'}; stop with SIGTERM"
+                )
+                rec.run_forever(stop)
+    finally:
+        ledger.close()
+    s = rec.stats
+    out.result(
+        f"{s.checks} status checks, {s.finals} made final, {s.hooks} hooks delivered, {s.errors} errors",
+        checks=s.checks,
+        finals=s.finals,
+        hooks=s.hooks,
+        errors=s.errors,
+        lost=s.lost,
+        codes=s.codes,
+    )
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Extends `mgw reconcile` (payments.py, registered first) with the worker mode."""
+    from .options import add_config_flags
+
+    rec = sub.choices.get("reconcile")
+    if rec is None:  # pragma: no cover - payments.register runs first
+        rec = sub.add_parser("reconcile")
+        add_config_flags(rec)
+    group = rec.add_argument_group("worker mode (--worker): reconcile the ledger's unfinished payments")
+    group.add_argument("--worker", action="store_true", help="run one reconciler process of the fleet")
+    group.add_argument("--ledger", help="ledger URL (default MGW_LEDGER_URL)")
+    group.add_argument("--hook", help="module:function called once per final payment (the merchant's hook)")
+    group.add_argument(
+        "--hook-in-transaction",
+        action="store_true",
+        help="call hook(payment, tx) inside the ledger's transaction (the strong form)",
+    )
+    group.add_argument("--concurrency", type=int, default=4, help="status checks in flight in this process")
+    group.add_argument("--lease", type=float, default=60.0, help="seconds a claimed check stays this worker's")
+    group.add_argument("--rate-limit", help="the fleet's ceiling, LIMIT/WINDOW_SECONDS (e.g. 50/1), shared by all")
+    group.add_argument("--rate-margin", type=float, default=0.0, help="seconds added to the window (arrival spread)")
+    group.add_argument("--once", action="store_true", help="settle what is due now, then exit")
+    original: Handler = rec.get_default("handler")
+
+    def dispatch(args: argparse.Namespace, out: Output) -> int:
+        return cmd_worker(args, out) if args.worker else original(args, out)
+
+    rec.set_defaults(handler=dispatch)
