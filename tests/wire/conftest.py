@@ -3,12 +3,10 @@ transports every test runs on (see ``pytest_generate_tests``)."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
 import pytest
 from hostile_server import Behaviour, HostileServer
 
@@ -29,31 +27,11 @@ class Transport:
         return f"{self.mode}-{self.name}"
 
 
-def _default_sync_type() -> type | None:
-    """Type of the transport Gateway picks by default, when the package still says so (None otherwise)."""
-    try:
-        transport = importlib.import_module("merchant_gateway.transports").default_sync_transport(httpx.Limits())
-    except (ImportError, AttributeError, TypeError):
-        return None
-    if transport is None:
-        return None
-    transport.close()
-    return type(transport)
-
-
 def shipped_transports() -> list[Transport]:
     """Every way the package sends, sync and async: the defaults Gateway and AsyncGateway build for themselves
     (``transport`` not given), directly and through a proxy named in the environment (``proxied``: HTTP_PROXY is
-    the hostile server itself, the gateway's URLs name a host only the proxy reaches), and StdlibTransport while
-    the package still ships it and it is not the sync default."""
-    found = [Transport(mode, name, lambda: None) for name in ("default", "proxied") for mode in ("sync", "async")]
-    try:
-        stdlib = importlib.import_module("merchant_gateway.stdlib_transport").StdlibTransport
-    except (ImportError, AttributeError):
-        stdlib = None
-    if stdlib is not None and _default_sync_type() is not stdlib:
-        found.append(Transport("sync", "stdlib", stdlib))
-    return found
+    the hostile server itself, the gateway's URLs name a host only the proxy reaches)."""
+    return [Transport(mode, name, lambda: None) for name in ("default", "proxied") for mode in ("sync", "async")]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
