@@ -1,10 +1,21 @@
 """Verification of the messages the gateway sends to the merchant, independent of any web framework.
 
 Why this module exists: callbacks arrive on a public URL, so anyone can post one. A callback is accepted only
-when its checksum matches a configured salt, and then it is decoded into a typed object and cross-checked
-against what the merchant sent (the interface document: "the merchant cross-checks amount and signature with
-the forward request"). Every malformed input raises :class:`SignatureError` (or its subclass
-:class:`CallbackMismatchError`), never another exception type and never acceptance.
+when its checksum matches a configured salt (compared in constant time), and then it is decoded into the
+generated models of its schema and cross-checked against what the merchant sent (the interface document: "the
+merchant cross-checks amount and signature with the forward request"). Every malformed input raises
+:class:`SignatureError` (or its subclass :class:`CallbackMismatchError`), never another exception type and never
+acceptance.
+
+One verifier: :class:`CallbackVerifier` holds every check. The module functions (``verify_payment_callback`` and
+its siblings, for code that holds salts rather than a verifier: ``mgw verify-callback``, the conformance kit) and
+``Gateway.verify_*`` (the README's entry point) are one-line aliases of it, kept because both are public API.
+
+The decoded payload is read liberally, like every answer: ``PaymentCallbackPayload`` and its parts keep unknown
+fields (``additional_properties``), open sets stay strings (``paymentState`` an enum member when known), absent
+optional fields are None. What the verdict rests on is read strictly: ``success``, ``code``, ``data`` and its
+``merchantId``, ``transactionId`` and integer ``amount`` must be there, and a field that is present with another
+JSON type than the schema's is refused.
 
 Formats (interface document, Events):
 - S2S payment/refund callback and collect ("charge") callback: body ``{"response": "<base64 JSON>"}``, header
@@ -21,11 +32,15 @@ import hashlib
 import hmac
 import json
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from .errors import CallbackMismatchError, SignatureError
 from .verdicts import Expect, Verdict, judge, read_answer, table
+
+if TYPE_CHECKING:  # the generated models (attrs) load with the first verification, not with the package
+    from merchant_gateway_client.models import PaymentCallbackData, PaymentCallbackPayload
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")  # hexdigest() is lowercase; anything else is a different string
 _INDEX = re.compile(r"[0-9]{1,9}")
@@ -34,47 +49,57 @@ _DIGITS = re.compile(r"[0-9]{1,19}")
 UI_CHECKSUM_FIELDS = ("code", "merchantId", "transactionId", "amount", "providerReferenceId") + tuple(
     f"param{i}" for i in range(1, 21)
 )
-
-
-@dataclass(frozen=True)
-class PaymentMode:
-    mode: str
-    amount: int | None = None
-    utr: str | None = None
-
-
-@dataclass(frozen=True)
-class TransactionContext:
-    qr_code_id: str | None = None
-    store_id: str | None = None
-    terminal_id: str | None = None
-    pos_device_id: str | None = None
-
-
-@dataclass(frozen=True)
-class CallbackData:
-    merchant_id: str
-    transaction_id: str
-    amount: int
-    provider_reference_id: str | None = None
-    payment_state: str | None = None
-    pay_response_code: str | None = None  # open string: new values may appear at any time
-    payment_modes: tuple[PaymentMode, ...] = ()
-    transaction_context: TransactionContext | None = None
+# the string fields of each part, by their schemas in spec/openapi.yaml: refused when present with another JSON type
+_DATA_STRINGS = ("merchantId", "transactionId", "providerReferenceId", "paymentState", "payResponseCode")
+_MODE_STRINGS = ("mode", "utr")
+_CONTEXT_STRINGS = ("qrCodeId", "storeId", "terminalId", "posDeviceId")
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+_P = ParamSpec("_P")
 
 
 @dataclass(frozen=True)
 class PaymentCallback:
     """A verified S2S payment/refund callback with its verdict (merchant_gateway.verdicts, the webhook's row of the
     spec's outcome table): ``is_success`` only for PAYMENT_SUCCESS naming this transaction with exactly the
-    ``expected_amount`` given to the verification (without one the verdict is ``unconfirmed``). Never paymentState."""
+    ``expected_amount`` given to the verification (without one the verdict is ``unconfirmed``). Never paymentState.
 
-    success: bool
-    code: str
-    message: str
-    data: CallbackData
+    ``payload`` is the decoded ``response`` as the generated model; ``success``, ``code``, ``message`` and ``data``
+    read it. ``transaction_id``, ``merchant_id`` and ``amount`` are the verified deciding fields (never None)."""
+
+    payload: PaymentCallbackPayload
     salt_index: str = field(repr=False)
     verdict: Verdict = Verdict.UNKNOWN
+
+    @property
+    def success(self) -> bool:
+        return self.payload.success
+
+    @property
+    def code(self) -> str:
+        return self.payload.code
+
+    @property
+    def message(self) -> str | None:
+        return self.payload.message
+
+    @property
+    def data(self) -> PaymentCallbackData:
+        data = self.payload.data
+        assert data is not None  # verification refuses a payload without data
+        return data
+
+    @property
+    def transaction_id(self) -> str:
+        return _present(self.data.transaction_id)
+
+    @property
+    def merchant_id(self) -> str:
+        return _present(self.data.merchant_id)
+
+    @property
+    def amount(self) -> int:
+        return _present(self.data.amount)
 
     @property
     def is_success(self) -> bool:
@@ -97,6 +122,170 @@ class UiCallback:
     provider_reference_id: str | None
     params: Mapping[str, str]
     salt_index: str = field(repr=False)
+
+
+def _present(value: _T | None) -> _T:
+    assert value is not None  # verification refuses a callback without it
+    return value
+
+
+class CallbackVerifier:
+    """Callback verification bound to one merchant's salts (index -> key) and merchant id (``gateway.callbacks``).
+
+    ``expected_amount``: the amount the order was sent with; without it a success is only ``unconfirmed``.
+    ``expected_transaction_id``: the id the merchant waits for. A signed callback that names another amount,
+    transaction id or merchant id raises :class:`CallbackMismatchError` (a :class:`SignatureError`)."""
+
+    def __init__(self, salts: Mapping[str, str], merchant_id: str | None = None) -> None:
+        self._salts = dict(salts)
+        self._merchant_id = merchant_id
+
+    def __repr__(self) -> str:
+        return f"CallbackVerifier(merchant_id={self._merchant_id!r}, salt_indexes={sorted(self._salts)!r})"
+
+    def verify_payment_callback(
+        self,
+        body: bytes,
+        x_verify: str | bytes | None,
+        *,
+        expected_amount: int | None = None,
+        expected_transaction_id: str | None = None,
+    ) -> PaymentCallback:
+        """Verify and decode an S2S payment/refund callback from its raw body bytes and X-VERIFY header."""
+        return _guarded(self._verify_s2s, body, x_verify, "paymentCallback", expected_amount, expected_transaction_id)
+
+    def verify_collect_callback(
+        self,
+        body: bytes,
+        x_verify: str | bytes | None,
+        *,
+        expected_amount: int | None = None,
+        expected_transaction_id: str | None = None,
+    ) -> CollectCallback:
+        """Verify and decode a collect (charge) callback; same wire format as the payment callback."""
+        cb = _guarded(self._verify_s2s, body, x_verify, "chargeCallback", expected_amount, expected_transaction_id)
+        return CollectCallback(cb.payload, cb.salt_index, cb.verdict)
+
+    def verify_ui_callback(
+        self,
+        form: Mapping[str, str | None],
+        *,
+        expected_amount: int | None = None,
+        expected_transaction_id: str | None = None,
+    ) -> UiCallback:
+        """Verify the UI form post (fields as received, including ``checksum``) and decode it."""
+        return _guarded(self._verify_ui, form, expected_amount, expected_transaction_id)
+
+    def _verify_s2s(
+        self,
+        body: object,
+        x_verify: object,
+        webhook: str,
+        expected_amount: int | None,
+        expected_transaction_id: str | None,
+    ) -> PaymentCallback:
+        if not isinstance(body, bytes | bytearray | memoryview):
+            raise SignatureError(
+                "the callback body must be the raw request body as bytes (await request.body()), not parsed"
+            )
+        digest, index, key = _parse_header(x_verify, self._salts)
+        try:
+            envelope = json.loads(bytes(body))
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            raise SignatureError(
+                "callback body is not JSON: a UI form post (urlencoded) is checked with verify_ui_callback(form)"
+            ) from None
+        if not isinstance(envelope, dict) or not isinstance(envelope.get("response"), str):
+            raise SignatureError(
+                'callback body is not {"response": "<base64>"}: pass the raw body of the POST unchanged'
+            )
+        response: str = envelope["response"]
+        if not response or not response.isascii() or not _B64.fullmatch(response):
+            raise SignatureError("callback response is not strict base64: pass the raw body of the POST unchanged")
+        if not hmac.compare_digest(_sha256_hex(response + key), digest):
+            raise SignatureError(
+                f"callback checksum does not match: check the salt key of index {index}, or it was tampered with "
+                "(mgw verify-callback shows the check)"
+            )
+        try:
+            raw = base64.b64decode(response, validate=True)
+            decoded = json.loads(raw)
+        except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
+            raise SignatureError(
+                "callback response is not base64 of JSON: refuse this callback and read the status"
+            ) from None
+        payload = _payload(decoded)
+        data = payload.data
+        assert data is not None and data.amount is not None
+        assert data.transaction_id is not None and data.merchant_id is not None
+        self._cross_check(data.amount, data.transaction_id, data.merchant_id, expected_amount, expected_transaction_id)
+        # what the callback means, decided like every other answer (duplicate keys and all) from the webhook's row
+        expect = Expect(expected_transaction_id or data.transaction_id, self._merchant_id, expected_amount)
+        verdict = judge(table(webhook), status=200, answer=read_answer(raw), expect=expect).verdict
+        return PaymentCallback(payload, index, verdict)
+
+    def _verify_ui(self, form: object, expected_amount: int | None, expected_transaction_id: str | None) -> UiCallback:
+        if not isinstance(form, Mapping):
+            raise SignatureError("form must be a mapping of field name to value: pass dict(form) of the form post")
+        digest, index, key = _parse_header(form.get("checksum"), self._salts, what="form's checksum field")
+        if not hmac.compare_digest(_sha256_hex(ui_checksum_string(form) + key), digest):
+            raise SignatureError(
+                f"form checksum does not match: check the salt key of index {index}, and pass every field as posted"
+            )
+        amount_text = _req_str(form, "amount")
+        if not _DIGITS.fullmatch(amount_text):
+            raise SignatureError("form field amount is not an integer: refuse this callback and read the status")
+        result = UiCallback(
+            code=_req_str(form, "code"),
+            merchant_id=_req_str(form, "merchantId"),
+            transaction_id=_req_str(form, "transactionId"),
+            amount=int(amount_text),
+            provider_reference_id=_opt_str(form, "providerReferenceId"),
+            params={n: v for n in UI_CHECKSUM_FIELDS[5:] if isinstance(v := form.get(n), str)},
+            salt_index=index,
+        )
+        self._cross_check(
+            result.amount, result.transaction_id, result.merchant_id, expected_amount, expected_transaction_id
+        )
+        return result
+
+    def _cross_check(
+        self,
+        amount: int,
+        transaction_id: str,
+        merchant_id: str,
+        expected_amount: int | None,
+        expected_transaction_id: str | None,
+    ) -> None:
+        # correctly signed, yet not what was sent: never fulfil on it; the status operation is the source of truth
+        if expected_amount is not None and amount != expected_amount:
+            raise CallbackMismatchError(
+                f"callback amount {amount} paise differs from the {expected_amount} paise sent: do not fulfil the "
+                "order; read the payment's status (gateway.payments.retrieve) and decide by it",
+                transaction_id=transaction_id,
+            )
+        if expected_transaction_id is not None and transaction_id != expected_transaction_id:
+            raise CallbackMismatchError(
+                f"callback transaction id {transaction_id} differs from the {expected_transaction_id} expected: look "
+                "the order up by the callback's own transaction id (callback.transaction_id)",
+            )
+        expected_merchant_id = self._merchant_id
+        if expected_merchant_id is not None and merchant_id != expected_merchant_id:
+            raise CallbackMismatchError(
+                f"callback merchant id {merchant_id} differs from the configured {expected_merchant_id}: it was sent "
+                "for another merchant id; verify it with that merchant's Gateway (and its salt), or ignore it",
+                transaction_id=transaction_id,
+            )
+
+
+def _guarded(check: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    """Belt and braces: whatever slipped through the explicit checks still surfaces as SignatureError."""
+    try:
+        return check(*args, **kwargs)
+    except SignatureError:
+        raise
+    except Exception:  # noqa: BLE001 - converted: one exception type for every refusal
+        raise SignatureError("malformed callback: refuse this callback and read the status") from None
 
 
 def _sha256_hex(text: str) -> bytes:
@@ -153,187 +342,52 @@ def _req_str(obj: Mapping[str, object], key: str) -> str:
     return value
 
 
-def _int(obj: Mapping[str, object], key: str, *, required: bool) -> int | None:
+def _check_strings(obj: Mapping[str, object], keys: tuple[str, ...], where: str) -> None:
+    for key in keys:
+        if obj.get(key) is not None and not isinstance(obj[key], str):
+            raise SignatureError(
+                f"callback field {where}{key} is not a string: refuse this callback and read the status"
+            )
+
+
+def _check_int(obj: Mapping[str, object], key: str, where: str) -> None:
     value = obj.get(key)
-    if value is None and not required:
-        return None
-    if type(value) is not int:
-        raise SignatureError(f"callback field {key} is not an integer: refuse this callback and read the status")
-    return value
+    if value is not None and type(value) is not int:
+        raise SignatureError(f"callback field {where}{key} is not an integer: refuse this callback and read the status")
 
 
-def _decode_payload(decoded: object, salt_index: str, cls: type[PaymentCallback]) -> PaymentCallback:
+def _payload(decoded: object) -> PaymentCallbackPayload:
+    """The decoded response as the generated model, once every known field present has its schema's JSON type."""
     if not isinstance(decoded, dict):
         raise SignatureError("callback payload is not a JSON object: refuse this callback and read the status")
-    success = decoded.get("success")
     data = decoded.get("data")
-    if not isinstance(success, bool) or not isinstance(data, dict):
+    if not isinstance(decoded.get("success"), bool) or not isinstance(data, dict):
         raise SignatureError("callback payload lacks success or data: refuse this callback and read the status")
-    modes = data.get("paymentModes") or []
-    if not isinstance(modes, list) or not all(isinstance(m, dict) for m in modes):
+    _req_str(decoded, "code")
+    _opt_str(decoded, "message")
+    for key in ("merchantId", "transactionId"):
+        _req_str(data, key)
+    if type(data.get("amount")) is not int:
+        raise SignatureError("callback field amount is not an integer: refuse this callback and read the status")
+    _check_strings(data, _DATA_STRINGS, "")
+    modes = data.get("paymentModes")
+    if modes is not None and (not isinstance(modes, list) or not all(isinstance(m, dict) for m in modes)):
         raise SignatureError(
             "callback field paymentModes is not a list of objects: refuse this callback and read the status"
         )
+    for mode in modes or ():
+        _check_strings(mode, _MODE_STRINGS, "paymentModes[].")
+        _check_int(mode, "amount", "paymentModes[].")
     ctx = data.get("transactionContext")
-    if ctx is not None and not isinstance(ctx, dict):
-        raise SignatureError(
-            "callback field transactionContext is not an object: refuse this callback and read the status"
-        )
-    amount = _int(data, "amount", required=True)
-    assert amount is not None
-    return cls(
-        success=success,
-        code=_req_str(decoded, "code"),
-        message=_opt_str(decoded, "message") or "",
-        data=CallbackData(
-            merchant_id=_req_str(data, "merchantId"),
-            transaction_id=_req_str(data, "transactionId"),
-            amount=amount,
-            provider_reference_id=_opt_str(data, "providerReferenceId"),
-            payment_state=_opt_str(data, "paymentState"),
-            pay_response_code=_opt_str(data, "payResponseCode"),
-            payment_modes=tuple(
-                PaymentMode(_req_str(m, "mode"), _int(m, "amount", required=False), _opt_str(m, "utr")) for m in modes
-            ),
-            transaction_context=None
-            if ctx is None
-            else TransactionContext(
-                _opt_str(ctx, "qrCodeId"),
-                _opt_str(ctx, "storeId"),
-                _opt_str(ctx, "terminalId"),
-                _opt_str(ctx, "posDeviceId"),
-            ),
-        ),
-        salt_index=salt_index,
-    )
+    if ctx is not None:
+        if not isinstance(ctx, dict):
+            raise SignatureError(
+                "callback field transactionContext is not an object: refuse this callback and read the status"
+            )
+        _check_strings(ctx, _CONTEXT_STRINGS, "transactionContext.")
+    from merchant_gateway_client.models import PaymentCallbackPayload
 
-
-def _cross_check(
-    amount: int,
-    transaction_id: str,
-    merchant_id: str,
-    expected_amount: int | None,
-    expected_transaction_id: str | None,
-    expected_merchant_id: str | None,
-) -> None:
-    # correctly signed, yet not what was sent: never fulfil on it; the status operation is the source of truth
-    if expected_amount is not None and amount != expected_amount:
-        raise CallbackMismatchError(
-            f"callback amount {amount} paise differs from the {expected_amount} paise sent: do not fulfil the "
-            "order; read the payment's status (gateway.payments.retrieve) and decide by it",
-            transaction_id=transaction_id,
-        )
-    if expected_transaction_id is not None and transaction_id != expected_transaction_id:
-        raise CallbackMismatchError(
-            f"callback transaction id {transaction_id} differs from the {expected_transaction_id} expected: look "
-            "the order up by the callback's own transaction id (callback.data.transaction_id)",
-        )
-    if expected_merchant_id is not None and merchant_id != expected_merchant_id:
-        raise CallbackMismatchError(
-            f"callback merchant id {merchant_id} differs from the configured {expected_merchant_id}: it was sent "
-            "for another merchant id; verify it with that merchant's Gateway (and its salt), or ignore it",
-            transaction_id=transaction_id,
-        )
-
-
-def _verify_s2s(
-    body: object,
-    x_verify: object,
-    salts: Mapping[str, str],
-    cls: type[PaymentCallback],
-    expected_amount: int | None,
-    expected_transaction_id: str | None,
-    expected_merchant_id: str | None,
-) -> PaymentCallback:
-    if not isinstance(body, bytes | bytearray | memoryview):
-        raise SignatureError(
-            "the callback body must be the raw request body as bytes (await request.body()), not parsed"
-        )
-    digest, index, key = _parse_header(x_verify, salts)
-    try:
-        envelope = json.loads(bytes(body))
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise SignatureError(
-            "callback body is not JSON: a UI form post (urlencoded) is checked with verify_ui_callback(form)"
-        ) from None
-    if not isinstance(envelope, dict) or not isinstance(envelope.get("response"), str):
-        raise SignatureError('callback body is not {"response": "<base64>"}: pass the raw body of the POST unchanged')
-    response: str = envelope["response"]
-    if not response or not response.isascii() or not _B64.fullmatch(response):
-        raise SignatureError("callback response is not strict base64: pass the raw body of the POST unchanged")
-    if not hmac.compare_digest(_sha256_hex(response + key), digest):
-        raise SignatureError(
-            f"callback checksum does not match: check the salt key of index {index}, or it was tampered with "
-            "(mgw verify-callback shows the check)"
-        )
-    try:
-        raw = base64.b64decode(response, validate=True)
-        decoded = json.loads(raw)
-    except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
-        raise SignatureError(
-            "callback response is not base64 of JSON: refuse this callback and read the status"
-        ) from None
-    callback = _decode_payload(decoded, index, cls)
-    _cross_check(
-        callback.data.amount,
-        callback.data.transaction_id,
-        callback.data.merchant_id,
-        expected_amount,
-        expected_transaction_id,
-        expected_merchant_id,
-    )
-    # what the callback means, decided like every other answer (duplicate keys and all) from the webhook's row
-    webhook = "chargeCallback" if issubclass(cls, CollectCallback) else "paymentCallback"
-    expect = Expect(expected_transaction_id or callback.data.transaction_id, expected_merchant_id, expected_amount)
-    verdict = judge(table(webhook), status=200, answer=read_answer(raw), expect=expect).verdict
-    return replace(callback, verdict=verdict)
-
-
-def _guard(exc: Exception) -> SignatureError:
-    # Belt and braces: whatever slipped through the explicit checks still surfaces as SignatureError.
-    return (
-        exc
-        if isinstance(exc, SignatureError)
-        else SignatureError("malformed callback: refuse this callback and read the status")
-    )
-
-
-def verify_payment_callback(
-    body: bytes,
-    x_verify: str | bytes | None,
-    salts: Mapping[str, str],
-    *,
-    expected_amount: int | None = None,
-    expected_transaction_id: str | None = None,
-    expected_merchant_id: str | None = None,
-) -> PaymentCallback:
-    """Verify and decode an S2S payment/refund callback from its raw body bytes and X-VERIFY header."""
-    try:
-        return _verify_s2s(
-            body, x_verify, salts, PaymentCallback, expected_amount, expected_transaction_id, expected_merchant_id
-        )
-    except Exception as exc:  # noqa: BLE001 - converted, see _guard
-        raise _guard(exc) from None
-
-
-def verify_collect_callback(
-    body: bytes,
-    x_verify: str | bytes | None,
-    salts: Mapping[str, str],
-    *,
-    expected_amount: int | None = None,
-    expected_transaction_id: str | None = None,
-    expected_merchant_id: str | None = None,
-) -> CollectCallback:
-    """Verify and decode a collect (charge) callback; same wire format as the payment callback."""
-    try:
-        result = _verify_s2s(
-            body, x_verify, salts, CollectCallback, expected_amount, expected_transaction_id, expected_merchant_id
-        )
-    except Exception as exc:  # noqa: BLE001
-        raise _guard(exc) from None
-    assert isinstance(result, CollectCallback)
-    return result
+    return PaymentCallbackPayload.from_dict(decoded)
 
 
 def ui_checksum_string(form: Mapping[str, object]) -> str:
@@ -349,41 +403,37 @@ def ui_checksum_string(form: Mapping[str, object]) -> str:
     return "".join(values)
 
 
-def _verify_ui(
-    form: object,
+# --- aliases of CallbackVerifier for code that holds salts rather than a verifier (public API) --------------------
+
+
+def verify_payment_callback(
+    body: bytes,
+    x_verify: str | bytes | None,
     salts: Mapping[str, str],
-    expected_amount: int | None,
-    expected_transaction_id: str | None,
-    expected_merchant_id: str | None,
-) -> UiCallback:
-    if not isinstance(form, Mapping):
-        raise SignatureError("form must be a mapping of field name to value: pass dict(form) of the form post")
-    digest, index, key = _parse_header(form.get("checksum"), salts, what="form's checksum field")
-    if not hmac.compare_digest(_sha256_hex(ui_checksum_string(form) + key), digest):
-        raise SignatureError(
-            f"form checksum does not match: check the salt key of index {index}, and pass every field as posted"
-        )
-    amount_text = _req_str(form, "amount")
-    if not _DIGITS.fullmatch(amount_text):
-        raise SignatureError("form field amount is not an integer: refuse this callback and read the status")
-    result = UiCallback(
-        code=_req_str(form, "code"),
-        merchant_id=_req_str(form, "merchantId"),
-        transaction_id=_req_str(form, "transactionId"),
-        amount=int(amount_text),
-        provider_reference_id=_opt_str(form, "providerReferenceId"),
-        params={n: v for n in UI_CHECKSUM_FIELDS[5:] if isinstance(v := form.get(n), str)},
-        salt_index=index,
+    *,
+    expected_amount: int | None = None,
+    expected_transaction_id: str | None = None,
+    expected_merchant_id: str | None = None,
+) -> PaymentCallback:
+    """``CallbackVerifier(salts, expected_merchant_id).verify_payment_callback(...)``."""
+    return CallbackVerifier(salts, expected_merchant_id).verify_payment_callback(
+        body, x_verify, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
     )
-    _cross_check(
-        result.amount,
-        result.transaction_id,
-        result.merchant_id,
-        expected_amount,
-        expected_transaction_id,
-        expected_merchant_id,
+
+
+def verify_collect_callback(
+    body: bytes,
+    x_verify: str | bytes | None,
+    salts: Mapping[str, str],
+    *,
+    expected_amount: int | None = None,
+    expected_transaction_id: str | None = None,
+    expected_merchant_id: str | None = None,
+) -> CollectCallback:
+    """``CallbackVerifier(salts, expected_merchant_id).verify_collect_callback(...)``."""
+    return CallbackVerifier(salts, expected_merchant_id).verify_collect_callback(
+        body, x_verify, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
     )
-    return result
 
 
 def verify_ui_callback(
@@ -394,68 +444,7 @@ def verify_ui_callback(
     expected_transaction_id: str | None = None,
     expected_merchant_id: str | None = None,
 ) -> UiCallback:
-    """Verify the UI form post (fields as received, including ``checksum``) and decode it."""
-    try:
-        return _verify_ui(form, salts, expected_amount, expected_transaction_id, expected_merchant_id)
-    except Exception as exc:  # noqa: BLE001
-        raise _guard(exc) from None
-
-
-class CallbackVerifier:
-    """Callback verification bound to one merchant's salts (index -> key) and merchant id."""
-
-    def __init__(self, salts: Mapping[str, str], merchant_id: str | None = None) -> None:
-        self._salts = dict(salts)
-        self._merchant_id = merchant_id
-
-    def __repr__(self) -> str:
-        return f"CallbackVerifier(merchant_id={self._merchant_id!r}, salt_indexes={sorted(self._salts)!r})"
-
-    def verify_payment_callback(
-        self,
-        body: bytes,
-        x_verify: str | bytes | None,
-        *,
-        expected_amount: int | None = None,
-        expected_transaction_id: str | None = None,
-    ) -> PaymentCallback:
-        return verify_payment_callback(
-            body,
-            x_verify,
-            self._salts,
-            expected_amount=expected_amount,
-            expected_transaction_id=expected_transaction_id,
-            expected_merchant_id=self._merchant_id,
-        )
-
-    def verify_collect_callback(
-        self,
-        body: bytes,
-        x_verify: str | bytes | None,
-        *,
-        expected_amount: int | None = None,
-        expected_transaction_id: str | None = None,
-    ) -> CollectCallback:
-        return verify_collect_callback(
-            body,
-            x_verify,
-            self._salts,
-            expected_amount=expected_amount,
-            expected_transaction_id=expected_transaction_id,
-            expected_merchant_id=self._merchant_id,
-        )
-
-    def verify_ui_callback(
-        self,
-        form: Mapping[str, str | None],
-        *,
-        expected_amount: int | None = None,
-        expected_transaction_id: str | None = None,
-    ) -> UiCallback:
-        return verify_ui_callback(
-            form,
-            self._salts,
-            expected_amount=expected_amount,
-            expected_transaction_id=expected_transaction_id,
-            expected_merchant_id=self._merchant_id,
-        )
+    """``CallbackVerifier(salts, expected_merchant_id).verify_ui_callback(...)``."""
+    return CallbackVerifier(salts, expected_merchant_id).verify_ui_callback(
+        form, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
+    )

@@ -204,3 +204,83 @@ def test_a_signed_callback_with_duplicate_deciding_keys_is_never_a_success() -> 
         body, sign_with(b64, SALTS["1"], "1"), expected_amount=100
     )
     assert not cb.is_success and cb.verdict.value == "unknown"  # the gateway may have acted: read the status
+
+
+def test_the_verified_callback_is_the_generated_model_read_liberally() -> None:
+    """Issue 25: one verifier returns the generated models of the callback's schema, not hand-written twins."""
+    from merchant_gateway_client.models import (
+        CallbackTransactionContext,
+        PaymentCallbackData,
+        PaymentCallbackPayload,
+        PaymentMode,
+        PaymentState,
+    )
+
+    data: dict[str, Any] = {**PAYLOAD["data"], "paymentState": "SETTLING", "newField": {"x": 1}}
+    data["paymentModes"] = [{"mode": "NEW_MODE", "amount": 100, "channel": "c"}, {"utr": "2"}]
+    cb = CallbackVerifier(SALTS, merchant_id="MERCHANTUAT").verify_payment_callback(
+        *make({**PAYLOAD, "data": data, "extra": True}), expected_amount=100
+    )
+    assert isinstance(cb.payload, PaymentCallbackPayload) and isinstance(cb.data, PaymentCallbackData)
+    assert cb.payload.additional_properties == {"extra": True}  # unknown fields kept, at every level
+    assert cb.data.additional_properties == {"newField": {"x": 1}}
+    assert cb.data.payment_state == "SETTLING" and not isinstance(cb.data.payment_state, PaymentState)  # open set
+    modes = cb.data.payment_modes
+    assert modes is not None and all(isinstance(m, PaymentMode) for m in modes)
+    assert (modes[0].mode, modes[0].additional_properties, modes[1].mode, modes[1].amount) == (
+        "NEW_MODE",
+        {"channel": "c"},
+        None,  # absent: None
+        None,
+    )
+    assert isinstance(cb.data.transaction_context, CallbackTransactionContext)
+    assert cb.data.transaction_context.store_id == "S1" and cb.data.transaction_context.pos_device_id is None
+    assert (cb.transaction_id, cb.merchant_id, cb.amount, cb.is_success) == ("TX1", "MERCHANTUAT", 100, True)
+    without_modes = {k: v for k, v in dict(PAYLOAD["data"]).items() if k != "paymentModes"}
+    known = make({**PAYLOAD, "data": without_modes})
+    plain = verify_payment_callback(*known, SALTS)
+    assert plain.data.payment_state is PaymentState.COMPLETED and plain.data.payment_modes is None
+    assert plain.message == "m" and plain.salt_index == "1"
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        ("data.paymentState", 1),
+        ("data.payResponseCode", ["X"]),
+        ("data.paymentModes.0.mode", 5),
+        ("data.paymentModes.0.amount", "100"),
+        ("data.paymentModes.0.amount", True),
+        ("data.transactionContext.storeId", 7),
+        ("data.amount", True),
+        ("data.merchantId", None),
+        ("message", 3),
+    ],
+)
+def test_a_signed_field_of_another_json_type_is_refused(where: str, value: Any) -> None:
+    payload = json.loads(json.dumps(PAYLOAD))
+    *path, last = where.split(".")
+    node = payload
+    for key in path:
+        node = node[int(key)] if key.isdigit() else node[key]
+    node[last] = value
+    with pytest.raises(SignatureError, match=last):
+        verify_payment_callback(*make(payload), SALTS)
+
+
+def test_the_module_functions_and_the_gateway_are_aliases_of_the_one_verifier() -> None:
+    from merchant_gateway import Gateway
+
+    body, header = make()
+    gateway = Gateway(merchant_id="MERCHANTUAT", salt_key=SALTS["1"], salt_index="1", environment="local")
+    try:
+        via_gateway = gateway.verify_collect_callback(body, header, expected_amount=100)
+    finally:
+        gateway.close()
+    via_function = verify_collect_callback(body, header, SALTS, expected_amount=100, expected_merchant_id="MERCHANTUAT")
+    via_verifier = CallbackVerifier(SALTS, "MERCHANTUAT").verify_collect_callback(body, header, expected_amount=100)
+    assert type(via_gateway) is type(via_function) is type(via_verifier)
+    assert via_gateway.payload.to_dict() == via_function.payload.to_dict() == via_verifier.payload.to_dict()
+    assert via_gateway.verdict is via_function.verdict is via_verifier.verdict
+    with pytest.raises(CallbackMismatchError):
+        verify_payment_callback(body, header, SALTS, expected_merchant_id="OTHER")

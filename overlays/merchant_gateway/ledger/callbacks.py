@@ -72,22 +72,21 @@ class CallbackHandler:
         except SignatureError as exc:
             logger.warning("callback rejected: %s", exc.message)
             return CallbackAnswer(400, "rejected")
-        data = cb.data
         try:
             outcome = self.ledger.observe_callback(
-                data.merchant_id,
-                data.transaction_id,
+                cb.merchant_id,
+                cb.transaction_id,
                 cb.code,
-                amount=data.amount,
-                pay_response_code=data.pay_response_code,
-                provider_reference_id=data.provider_reference_id,
+                amount=cb.amount,
+                pay_response_code=cb.data.pay_response_code,
+                provider_reference_id=cb.data.provider_reference_id,
                 answer=_decoded(body),
                 webhook="chargeCallback" if self.kind == "collect" else "paymentCallback",
             )
         except Exception:  # noqa: BLE001 - the gateway may redeliver; status settles it regardless
-            logger.exception("ledger unavailable for callback %s", data.transaction_id)
-            return CallbackAnswer(503, "unavailable", data.transaction_id)
-        return CallbackAnswer(200, outcome, data.transaction_id)
+            logger.exception("ledger unavailable for callback %s", cb.transaction_id)
+            return CallbackAnswer(503, "unavailable", cb.transaction_id)
+        return CallbackAnswer(200, outcome, cb.transaction_id)
 
     def handle_form(self, form: Mapping[str, str | None]) -> CallbackAnswer:
         try:
