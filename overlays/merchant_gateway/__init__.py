@@ -44,12 +44,9 @@ from .tokens import AuthorizationToken, TokenAuth, TokenCache
 if TYPE_CHECKING:
     from .advice import AdviceWarning
     from .callbacks import (
-        CallbackData,
         CallbackVerifier,
         CollectCallback,
         PaymentCallback,
-        PaymentMode,
-        TransactionContext,
         UiCallback,
         verify_collect_callback,
         verify_payment_callback,
@@ -62,12 +59,9 @@ if TYPE_CHECKING:
 # that an application not using them in this process need not pay. name -> submodule
 _LAZY = {
     "AdviceWarning": "advice",  # the interface document's advice (merchant_gateway.advice), never a refusal
-    "CallbackData": "callbacks",
     "CallbackVerifier": "callbacks",
     "CollectCallback": "callbacks",
     "PaymentCallback": "callbacks",
-    "PaymentMode": "callbacks",
-    "TransactionContext": "callbacks",
     "UiCallback": "callbacks",
     "verify_collect_callback": "callbacks",
     "verify_payment_callback": "callbacks",
@@ -110,7 +104,6 @@ __all__ = [
     "AuthorizationError",
     "AuthorizationToken",
     "BadRequestError",
-    "CallbackData",
     "CallbackMismatchError",
     "CallbackVerifier",
     "CollectCallback",
@@ -134,7 +127,6 @@ __all__ = [
     "PaymentCancelledError",
     "PaymentDeclinedError",
     "PaymentError",
-    "PaymentMode",
     "PaymentStart",
     "RateLimitedError",
     "Refund",
@@ -144,7 +136,6 @@ __all__ = [
     "SignatureError",
     "TokenAuth",
     "TokenCache",
-    "TransactionContext",
     "TransactionNotFoundError",
     "TransportError",
     "UiCallback",
