@@ -98,6 +98,9 @@ CREATE TABLE IF NOT EXISTS mgw_payments (
 );
 CREATE INDEX IF NOT EXISTS mgw_payments_due ON mgw_payments (merchant_id, next_check_at) WHERE rank < 9;
 CREATE INDEX IF NOT EXISTS mgw_payments_hooks ON mgw_payments (hook_next_at) WHERE hook_pending = 1;
+CREATE INDEX IF NOT EXISTS mgw_payments_created ON mgw_payments (created_at);
+CREATE INDEX IF NOT EXISTS mgw_payments_merchant_created ON mgw_payments (merchant_id, created_at);
+CREATE INDEX IF NOT EXISTS mgw_payments_open ON mgw_payments (created_at) WHERE rank < 9;
 CREATE TABLE IF NOT EXISTS mgw_events (
     id {serial},
     merchant_id TEXT NOT NULL,
