@@ -66,11 +66,12 @@ class GatewayError(Exception):
 
 
 class ConfigurationError(GatewayError, ValueError):
-    """Missing or malformed configuration; raised before any request. ``variable`` names the setting."""
+    """Missing or malformed configuration; raised before any request. ``variable`` names the setting; ``remedy``
+    (what to do next) is said in full after the problem, which is capped like every message."""
 
-    def __init__(self, variable: str, problem: str) -> None:
+    def __init__(self, variable: str, problem: str, *, remedy: str | None = None) -> None:
         self.variable = variable
-        super().__init__(f"{variable}: {problem}")
+        super().__init__(f"{variable}: {problem}", remedy=remedy)
 
 
 class ValidationError(GatewayError, ValueError):
