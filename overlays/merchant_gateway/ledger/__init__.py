@@ -39,6 +39,7 @@ from .observer import LedgerObserver
 from .reconciler import Reconciler, ReconcilerStats
 from .shared import RateLimit, SharedRateLimiter, SharedTokenCache
 from .store import PostgresStore, SqliteStore, open_store
+from .workers import WorkerStatus
 
 __all__ = [
     "ACCEPTED",
@@ -67,6 +68,7 @@ __all__ = [
     "SharedRateLimiter",
     "SharedTokenCache",
     "SqliteStore",
+    "WorkerStatus",
     "django_view",
     "flask_view",
     "open_store",

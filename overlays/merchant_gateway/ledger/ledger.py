@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..log import log_event
 from ..verdicts import Expect, Judgement, Sends, Unreadable, Verdict, judge, table
-from . import model
+from . import model, workers
 from .errors import DuplicateTransactionError, PaymentClosedError
 from .model import (
     ACCEPTED,
@@ -68,6 +68,7 @@ from .model import (
     Payment,
 )
 from .store import Store, Tx, open_store
+from .workers import WorkerStatus
 
 if TYPE_CHECKING:
     from .observer import LedgerObserver
@@ -659,6 +660,35 @@ class Ledger:
             )
         due = rows[0]["due"] if rows else None
         return None if due is None else float(due)
+
+    # --- reconciler workers (heartbeats: ledger/workers.py) ------------------------------------------------------
+
+    def workers(self, *, running_only: bool = False) -> list[WorkerStatus]:
+        """The reconciler workers that wrote a heartbeat to this ledger (last beat first): name, host, pid, start,
+        last beat, clean stop and exit status, and their counters. ``running_only``: those that have not stopped
+        cleanly (a SIGKILLed one stays here: its ``beat_at`` gets old; compare with :meth:`clock`)."""
+        with self.store.transaction() as tx:
+            return workers.listing(tx, running_only=running_only)
+
+    def worker_beat(
+        self,
+        counters: Mapping[str, int],
+        *,
+        merchant_id: str | None = None,
+        stopped: bool = False,
+        exit_status: int | None = None,
+    ) -> None:
+        """Write this process's heartbeat (named :attr:`owner`) with its counters; ``stopped``: its last one."""
+        with self.store.transaction() as tx:
+            workers.beat(
+                tx,
+                name=self.owner,
+                now=self._now(tx),
+                merchant_id=merchant_id,
+                counters=counters,
+                stopped=stopped,
+                exit_status=exit_status,
+            )
 
     # --- judging ----------------------------------------------------------------------------------------------------
 

@@ -139,6 +139,23 @@ CREATE TABLE IF NOT EXISTS mgw_rate_slots (
     PRIMARY KEY (name, slot)
 );
 CREATE INDEX IF NOT EXISTS mgw_rate_slots_oldest ON mgw_rate_slots (name, at);
+CREATE TABLE IF NOT EXISTS mgw_workers (
+    name TEXT PRIMARY KEY,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    merchant_id TEXT,
+    started_at {real} NOT NULL,
+    beat_at {real} NOT NULL,
+    stopped_at {real},
+    exit_status INTEGER,
+    checks INTEGER NOT NULL DEFAULT 0,
+    finals INTEGER NOT NULL DEFAULT 0,
+    hooks INTEGER NOT NULL DEFAULT 0,
+    hook_failures INTEGER NOT NULL DEFAULT 0,
+    errors INTEGER NOT NULL DEFAULT 0,
+    lost INTEGER NOT NULL DEFAULT 0,
+    released INTEGER NOT NULL DEFAULT 0
+);
 CREATE TABLE IF NOT EXISTS mgw_schema (version INTEGER NOT NULL);
 """
 
