@@ -399,29 +399,43 @@ class PostgresStore:
         self.timeout = float(timeout)
         self._errors: tuple[type[BaseException], ...] = (psycopg.Error, PoolTimeout, OSError)
         wait_ms = max(1, int(self.timeout * 1000))
+        connection: dict[str, Any] = {
+            "row_factory": dict_row,
+            "autocommit": True,
+            # every wait of one ledger call bounded by the timeout: connecting, and a row lock held elsewhere
+            "connect_timeout": max(1, math.ceil(self.timeout)),
+            "options": f"-c lock_timeout={wait_ms}",
+        }
         self._pool = ConnectionPool(
             url,
             min_size=min_size,
             max_size=max_size,
-            kwargs={
-                "row_factory": dict_row,
-                "autocommit": True,
-                # every wait of one ledger call bounded by the timeout: connecting, and a row lock held elsewhere
-                "connect_timeout": max(1, math.ceil(self.timeout)),
-                "options": f"-c lock_timeout={wait_ms}",
-            },
+            kwargs=connection,
             timeout=self.timeout,  # waiting for a free pooled connection
             # a pooled connection is checked before it is handed out: after a server restart the stale ones are
             # replaced instead of failing the next ledger call (issue 23)
-            check=ConnectionPool.check_connection,
+            check=self._check_connection,
             open=False,
             name="mgw-ledger",
         )
+        # the schema is created over one direct connection first: a server that is down fails here at once with
+        # its own reason (connection refused...), not after the pool's whole wait as "couldn't get a connection"
         with _unavailable_on(*self._errors):
+            with psycopg.connect(url, **connection) as conn, conn.transaction():
+                tx = _PgTx(conn)
+                tx.execute("SELECT pg_advisory_xact_lock(8403110917)")  # one schema creator at a time
+                _create_schema(tx)
             self._pool.open(wait=False)
-        with self.transaction() as tx:
-            tx.execute("SELECT pg_advisory_xact_lock(8403110917)")  # one schema creator at a time
-            _create_schema(tx)
+
+    def _check_connection(self, conn: Any) -> None:
+        try:
+            type(self._pool).check_connection(conn)
+        except Exception:
+            # the server went away (a restart): every idle connection is as stale as this one. Replaced all at once;
+            # met one by one, each failed check costs psycopg_pool a longer back-off (1, 2, 4 s...) and four stale
+            # connections outlast a 5 s timeout
+            self._pool.drain()
+            raise
 
     @contextlib.contextmanager
     def transaction(self, *, fast: bool = False) -> Iterator[Tx]:

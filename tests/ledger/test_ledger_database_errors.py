@@ -1,0 +1,114 @@
+"""Every database failure reaches the ledger's callers as LedgerUnavailable, and a PostgreSQL restart costs nothing
+once the server is back (issue 23: after a restart, stale pooled connections made ``payments.start`` raise
+``AdminShutdown`` and callbacks answer 503 and 200 in turn).
+
+The restart test runs its own server (restarting the session's would break the other tests' connections)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from ledger_support import MERCHANT, SALT, settings
+from merchant_gateway import AsyncGateway, Gateway
+from merchant_gateway.callbacks import CallbackVerifier
+from merchant_gateway.ledger import ACCEPTED, CallbackHandler, Ledger, LedgerUnavailable
+from test_callbacks_and_shared import signed
+
+POOLED = 4  # connections held open at once before the restart: each one is stale afterwards
+BACK = "https://shop.example/return"
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[Any]:
+    pytest.importorskip("psycopg_pool")
+    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
+
+    manager = local_postgres()
+    try:
+        server = manager.__enter__()
+    except PostgresUnavailable as exc:
+        pytest.skip(str(exc))
+    try:
+        yield server
+    finally:
+        manager.__exit__(None, None, None)
+
+
+def fill_the_pool(ledger: Ledger, n: int) -> None:
+    """``n`` transactions open at once, so the pool holds ``n`` connections when they end."""
+    together = threading.Barrier(n)
+
+    def hold() -> None:
+        with ledger.store.transaction() as tx:
+            together.wait(30)
+            tx.execute("SELECT 1")
+
+    threads = [threading.Thread(target=hold) for _ in range(n)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+
+
+def test_after_a_postgres_restart_starts_and_callbacks_succeed_every_time(
+    own_postgres: Any, sandbox: Any, t: Any
+) -> None:
+    server = own_postgres
+    ledger = Ledger.open(server.url, timeout=5.0)
+    handler = CallbackHandler(ledger, CallbackVerifier({"1": SALT}, MERCHANT))
+    try:
+        fill_the_pool(ledger, POOLED)
+        server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "restart")
+        answers = []
+        with Gateway(**settings(sandbox), observer=ledger.observer) as gw:
+            for i in range(POOLED + 2):  # more calls than stale connections: each would have met one
+                txn = t(f"RESTART{i}")
+                gw.payments.start(
+                    amount=100 + i, transaction_id=txn, merchant_order_id="O", merchant_user_id="U", redirect_url=BACK
+                )
+                answers.append(handler.handle(*signed(txn, "PAYMENT_SUCCESS", 100 + i)).status)
+        assert answers == [200] * (POOLED + 2)  # never a 503 from a stale connection
+
+        fill_the_pool(ledger, POOLED)
+        server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "restart")
+
+        async def start_async() -> list[str]:
+            async with AsyncGateway(**settings(sandbox), observer=ledger.observer) as agw:
+                for i in range(POOLED + 2):
+                    await agw.payments.start(
+                        amount=200 + i,
+                        transaction_id=t(f"ARESTART{i}"),
+                        merchant_order_id="O",
+                        merchant_user_id="U",
+                        redirect_url=BACK,
+                    )
+            return [ledger.get(t(f"ARESTART{i}"), MERCHANT).state for i in range(POOLED + 2)]  # type: ignore[union-attr]
+
+        assert asyncio.run(start_async()) == [ACCEPTED] * (POOLED + 2)
+    finally:
+        ledger.close()
+
+
+def test_a_postgres_server_that_is_down_is_named_with_its_own_reason() -> None:
+    """Opening a ledger on a server that refuses connections fails at once with the driver's reason in our error,
+    not after the pool's whole wait as "couldn't get a connection"."""
+    pytest.importorskip("psycopg_pool")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens there
+    with pytest.raises(LedgerUnavailable) as caught:
+        Ledger.open(f"postgresql://postgres:not-shown-9c1@127.0.0.1:{port}/postgres", timeout=2.0)
+    message = str(caught.value)
+    assert "Connection refused" in message and "PoolTimeout" not in message
+    assert "not-shown-9c1" not in message and "\n" not in message
+
+
+def test_a_sqlite_file_that_cannot_be_opened_is_ledger_unavailable(tmp_path: Any) -> None:
+    with pytest.raises(LedgerUnavailable) as caught:
+        Ledger.open(f"sqlite:///{tmp_path}/no-such-folder/ledger.db", timeout=1.0)
+    assert "unable to open database file" in str(caught.value)
