@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any, Self
 
 import httpx
 from merchant_gateway_client.operations import OPERATIONS
-from merchant_gateway_client.public_methods import AsyncGatewayMethods, GatewayMethods
 
 from ._core import Core, Done, Prepared, Wait
 from .config import GatewayConfig, GatewaySettings
 from .errors import ConfigurationError, TransactionNotFoundError
 from .hooks import AttemptEnd
+from .host import AsyncGatewayHost, GatewayHost
 from .log import log_event, logger
 from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache, token_from_response
@@ -84,6 +84,11 @@ class _Base:
 
         self.callbacks = CallbackVerifier(config.salts, config.merchant_id)
         self._retry: RetryPolicy | None = None  # a with_options() view's policy; None: the configured one
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The monotonic clock this gateway was built with (``clock=``; the task layer's waits use it)."""
+        return self._clock
 
     def __repr__(self) -> str:
         cfg = self.config
@@ -161,7 +166,7 @@ class _Base:
         """The signed requests the server hands to the app's client SDK (no I/O)."""
         from .tasks.mobile import MobileSdk
 
-        return MobileSdk(self)
+        return MobileSdk(self.config, self._core.build_payload)
 
     def _prepare_call(self, name: str, payload: object, arguments: dict[str, Any]) -> Prepared:
         """Sort a generated method's arguments by what the spec says they are, then validate (sends nothing)."""
@@ -209,7 +214,7 @@ class _Base:
         expected_amount: int | None = None,
         expected_transaction_id: str | None = None,
     ) -> PaymentCallback:
-        """Verify an S2S payment/refund callback; see :mod:`merchant_gateway.callbacks`."""
+        """``self.callbacks.verify_payment_callback``: the one verifier (:mod:`merchant_gateway.callbacks`)."""
         return self.callbacks.verify_payment_callback(
             body, x_verify, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
         )
@@ -222,6 +227,7 @@ class _Base:
         expected_amount: int | None = None,
         expected_transaction_id: str | None = None,
     ) -> CollectCallback:
+        """``self.callbacks.verify_collect_callback``: the one verifier (:mod:`merchant_gateway.callbacks`)."""
         return self.callbacks.verify_collect_callback(
             body, x_verify, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
         )
@@ -233,6 +239,7 @@ class _Base:
         expected_amount: int | None = None,
         expected_transaction_id: str | None = None,
     ) -> UiCallback:
+        """``self.callbacks.verify_ui_callback``: the one verifier (:mod:`merchant_gateway.callbacks`)."""
         return self.callbacks.verify_ui_callback(
             form, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
         )
@@ -246,7 +253,7 @@ def _log_request(prep: Prepared, attempt: int) -> None:
     )
 
 
-class Gateway(GatewayMethods, _Base):
+class Gateway(_Base, GatewayHost):
     """Synchronous client of one merchant. Thread-safe; use one instance per merchant (no global state).
 
     Construct with ``Gateway(merchant_id=..., salt_key=..., salt_index=..., environment="local", ...)`` (the
@@ -306,6 +313,11 @@ class Gateway(GatewayMethods, _Base):
             observer=observer,
             tokens=tokens,
         )
+
+    @property
+    def sleep(self) -> Callable[[float], None]:
+        """How this gateway waits (``sleep=``), between retries and the task layer's polls."""
+        return self._sleep
 
     def close(self) -> None:
         self._client.get_httpx_client().close()
@@ -412,7 +424,7 @@ class Gateway(GatewayMethods, _Base):
         return Sso(self)
 
 
-class AsyncGateway(AsyncGatewayMethods, _Base):
+class AsyncGateway(_Base, AsyncGatewayHost):
     """Asynchronous twin of :class:`Gateway`: same constructor (``sleep`` is async) and the same methods."""
 
     def __init__(
@@ -462,6 +474,11 @@ class AsyncGateway(AsyncGatewayMethods, _Base):
             observer=observer,
             tokens=tokens,
         )
+
+    @property
+    def sleep(self) -> Callable[[float], Awaitable[None]]:
+        """How this gateway waits (``sleep=``), between retries and the task layer's polls."""
+        return self._sleep
 
     async def aclose(self) -> None:
         await self._client.get_async_httpx_client().aclose()
