@@ -31,6 +31,7 @@ HEADER = "# Generated from _async.py by tools/unasync_tasks.py (the unasync pack
 # async name -> sync name. unasync turns any other AsyncXxx into SyncXxx, which the check below refuses.
 REPLACEMENTS = {
     "AsyncGateway": "Gateway",
+    "AsyncGatewayHost": "GatewayHost",
     "AsyncPayments": "Payments",
     "AsyncRefunds": "Refunds",
     "AsyncCollects": "Collects",

@@ -206,7 +206,7 @@ async def test_async_status_wait_on_the_sandbox(async_gateway: Any, sandbox: Any
 
 
 def test_mobile_sdk_payload_is_accepted_by_the_sandbox(gateway: Gateway, sandbox: Any) -> None:
-    from merchant_gateway.flows.mobile_sdk import app_debit_request
+    from merchant_gateway.tasks.mobile import app_debit_request
 
     txn = new_transaction_id()
     app = app_debit_request(

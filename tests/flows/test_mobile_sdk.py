@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from merchant_gateway.errors import ValidationError
-from merchant_gateway.flows.mobile_sdk import (
+from merchant_gateway.tasks.mobile import (
     app_account_summary_request,
     app_debit_request,
     app_profile_request,

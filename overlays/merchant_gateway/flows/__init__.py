@@ -1,7 +1,9 @@
-"""Flows of the interface document on top of the Gateway: polling, reconciliation, linking, launches, app payloads.
+"""Flows of the interface document on top of the Gateway: polling, reconciliation, linking, launches.
 
 Why a sub-package: these are the multi-call stories that merchants get wrong by hand; each module holds one, and
-this module re-exports the public names (``from merchant_gateway.flows import wait_for_payment``).
+this module re-exports the public names (``from merchant_gateway.flows import wait_for_payment``). The flows sit
+below the task layer and never import it (the app payloads, ``app_debit_request`` and friends, live in
+:mod:`merchant_gateway.tasks.mobile`); they take a gateway as :mod:`merchant_gateway.host` describes it.
 """
 
 from .launch import (
@@ -29,7 +31,6 @@ from .linking import (
     unlink,
     usable_instruments,
 )
-from .mobile_sdk import AppRequest, app_account_summary_request, app_debit_request, app_profile_request
 from .polling import EXPIRY_GRACE, AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
 from .reconcile import PendingPayment, ReconcileReport, reconcile_many
 from .schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
@@ -40,7 +41,6 @@ __all__ = [
     "EXPIRY_GRACE",
     "OTP_GUIDANCE",
     "AmountMismatchError",
-    "AppRequest",
     "FinalStatus",
     "Instrument",
     "Launch",
@@ -55,9 +55,6 @@ __all__ = [
     "SsoUser",
     "StatusSnapshot",
     "Unlinked",
-    "app_account_summary_request",
-    "app_debit_request",
-    "app_profile_request",
     "async_link_user",
     "async_sign_in",
     "async_start_intent_payment",

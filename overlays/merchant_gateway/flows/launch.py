@@ -15,7 +15,7 @@ from ..errors import GatewayError, OutcomeUnknown
 from ._fields import field_of
 
 if TYPE_CHECKING:
-    from ..gateway import AsyncGateway, Gateway
+    from ..host import AsyncGatewayHost, GatewayHost
 
 NEXT_STEP = "when the client returns, check the status of {txn} (mgw status {txn}); only the status is the result"
 
@@ -90,20 +90,22 @@ def _intent_fields(platform_version_code: int, fields: dict[str, Any]) -> dict[s
 _UPI_INTENT = [{"mode": "upi", "type": "INTENT"}]
 
 
-def start_intent_payment(gateway: Gateway, *, transaction_id: str, platform_version_code: int, **fields: Any) -> Launch:
+def start_intent_payment(
+    gateway: GatewayHost, *, transaction_id: str, platform_version_code: int, **fields: Any
+) -> Launch:
     """v4 intent debit: the app sends its wallet app's version code; the answer's redirectURL is the intent URI."""
     resp = gateway.debit_v4_intent(transaction_id=transaction_id, **_intent_fields(platform_version_code, fields))
     return _intent(resp, transaction_id)
 
 
-def start_upi_intent(gateway: Gateway, *, transaction_id: str, **fields: Any) -> Launch:
+def start_upi_intent(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
     """Inline pay with a UPI intent source: returns intentURL and the package to open."""
     return _upi_intent(
         gateway.inline_pay(transaction_id=transaction_id, payment_sources=_UPI_INTENT, **fields), transaction_id
     )
 
 
-def start_sdk_less_payment(gateway: Gateway, *, transaction_id: str, **fields: Any) -> Launch:
+def start_sdk_less_payment(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
     """SDK-less initiate: the page opens redirectUrl (or the JS SDK's proceedToPay with reservationId)."""
     return _sdk_less(gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
 
@@ -115,7 +117,7 @@ SSO_UNKNOWN = (
 )
 
 
-def sign_in(gateway: Gateway, grant_token: str) -> SsoUser:
+def sign_in(gateway: GatewayHost, grant_token: str) -> SsoUser:
     """Exchange the client's grant token for an access token on the server, then fetch the user's details.
 
     The exchange is not re-sent (``x-retry: never``): when its answer is lost (timeout, dropped connection, 5xx,
@@ -133,22 +135,22 @@ def sign_in(gateway: Gateway, grant_token: str) -> SsoUser:
 
 
 async def async_start_intent_payment(
-    gateway: AsyncGateway, *, transaction_id: str, platform_version_code: int, **fields: Any
+    gateway: AsyncGatewayHost, *, transaction_id: str, platform_version_code: int, **fields: Any
 ) -> Launch:
     resp = await gateway.debit_v4_intent(transaction_id=transaction_id, **_intent_fields(platform_version_code, fields))
     return _intent(resp, transaction_id)
 
 
-async def async_start_upi_intent(gateway: AsyncGateway, *, transaction_id: str, **fields: Any) -> Launch:
+async def async_start_upi_intent(gateway: AsyncGatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
     resp = await gateway.inline_pay(transaction_id=transaction_id, payment_sources=_UPI_INTENT, **fields)
     return _upi_intent(resp, transaction_id)
 
 
-async def async_start_sdk_less_payment(gateway: AsyncGateway, *, transaction_id: str, **fields: Any) -> Launch:
+async def async_start_sdk_less_payment(gateway: AsyncGatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
     return _sdk_less(await gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
 
 
-async def async_sign_in(gateway: AsyncGateway, grant_token: str) -> SsoUser:
+async def async_sign_in(gateway: AsyncGatewayHost, grant_token: str) -> SsoUser:
     """The async twin of :func:`sign_in` (an unknown exchange outcome is raised the same way)."""
     try:
         access = await gateway.get_sso_access_token(grant_token=grant_token)

@@ -26,7 +26,7 @@ from ..errors import GatewayError, OtpError, OutcomeUnknown, RateLimitedError, U
 from ._fields import field_of
 
 if TYPE_CHECKING:
-    from ..gateway import AsyncGateway, Gateway
+    from ..host import AsyncGatewayHost, GatewayHost
 
 # code -> (action, guidance). Actions: "retry" (ask the user again, same otpToken), "resend" (new OTP and token),
 # "stop" (give up now; the guidance says what the user or merchant should do).
@@ -169,7 +169,7 @@ class _OtpSession:
 
 
 def link_user(
-    gateway: Gateway,
+    gateway: GatewayHost,
     mobile_number: str,
     ask_otp: Callable[[OtpPrompt], str],
     *,
@@ -211,7 +211,7 @@ def link_user(
 
 
 async def async_link_user(
-    gateway: AsyncGateway,
+    gateway: AsyncGatewayHost,
     mobile_number: str,
     ask_otp: Callable[[OtpPrompt], Awaitable[str]],
     *,
@@ -259,7 +259,7 @@ def _settled_by_second_send(exc: UserLinkError) -> Unlinked:
     return Unlinked(merchant_id=None, code=exc.code, resent=True)
 
 
-def unlink(gateway: Gateway, user_auth_token: str) -> Unlinked:
+def unlink(gateway: GatewayHost, user_auth_token: str) -> Unlinked:
     """Unlink a linked user (disable its userAuthToken), settling an unknown outcome.
 
     The unlink is not idempotent (``x-retry: never``): the gateway client never re-sends it by itself. When the
@@ -280,7 +280,7 @@ def unlink(gateway: Gateway, user_auth_token: str) -> Unlinked:
         return _settled_by_second_send(exc)
 
 
-async def async_unlink(gateway: AsyncGateway, user_auth_token: str) -> Unlinked:
+async def async_unlink(gateway: AsyncGatewayHost, user_auth_token: str) -> Unlinked:
     """The async twin of :func:`unlink`."""
     try:
         return _unlinked(await gateway.unlink_user(user_auth_token=user_auth_token), resent=False)

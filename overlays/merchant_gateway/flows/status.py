@@ -24,7 +24,7 @@ from .schedule import DEFAULT_SCHEDULE, PollSchedule
 _ONE_ATTEMPT = RetryPolicy(max_attempts=1)
 
 if TYPE_CHECKING:
-    from ..gateway import AsyncGateway, Gateway
+    from ..host import AsyncGatewayHost, GatewayHost
 
 #: The status reads, by operation id: the base host's, and the same read served by the apps host.
 STATUS_READS: Mapping[str, str] = MappingProxyType(
@@ -35,7 +35,7 @@ STATUS_READS: Mapping[str, str] = MappingProxyType(
 )
 
 
-def status_read(gateway: Gateway | AsyncGateway, operation: str) -> Callable[[str], Any]:
+def status_read(gateway: GatewayHost | AsyncGatewayHost, operation: str) -> Callable[[str], Any]:
     """The gateway's method of the status read ``operation`` (an operation id of :data:`STATUS_READS`)."""
     try:
         return getattr(gateway, STATUS_READS[operation])  # type: ignore[no-any-return]
@@ -78,7 +78,7 @@ def snapshot_of(
 
 
 def wait_for_payment(
-    gateway: Gateway,
+    gateway: GatewayHost,
     transaction_id: str,
     *,
     expected_amount: int | None = None,
@@ -106,7 +106,7 @@ def wait_for_payment(
 
 
 async def async_wait_for_payment(
-    gateway: AsyncGateway,
+    gateway: AsyncGatewayHost,
     transaction_id: str,
     *,
     expected_amount: int | None = None,
@@ -136,7 +136,7 @@ async def async_wait_for_payment(
 
 
 async def reconcile_payments(
-    gateway: AsyncGateway,
+    gateway: AsyncGatewayHost,
     pending: Iterable[PendingPayment],
     *,
     max_in_flight: int = 10,

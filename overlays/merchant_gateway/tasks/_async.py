@@ -62,14 +62,14 @@ from ._models import (
 if TYPE_CHECKING:
     from merchant_gateway_client.models import MerchantContext, WalletBalanceResponse
 
-    from ..gateway import AsyncGateway
+    from ..host import AsyncGatewayHost
 
 
 class AsyncPayments:
     """``gateway.payments``: start a payment (web, intent, UPI intent, card or wallet inline, SDK-less), list a
     user's payment options, read its status, wait for the final one."""
 
-    def __init__(self, gateway: AsyncGateway) -> None:
+    def __init__(self, gateway: AsyncGatewayHost) -> None:
         self._gateway = gateway
 
     async def start(
@@ -130,7 +130,7 @@ class AsyncPayments:
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation=operation, transaction_id=txn)
         check_web_redirect(redirect_url, operation=operation, transaction_id=txn)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         location: object
         if operation == "debitV3":
             location = await gateway.debit_v3(
@@ -225,7 +225,7 @@ class AsyncPayments:
         one_user(merchant_user_id, user_auth_token, required=False)
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="debitV4Intent", transaction_id=txn)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         launch = await async_start_intent_payment(
             gateway,
             transaction_id=txn,
@@ -298,7 +298,7 @@ class AsyncPayments:
         one_user(merchant_user_id, user_auth_token, required=True)
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="inlinePay", transaction_id=txn)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         launch = await async_start_upi_intent(
             gateway,
             transaction_id=txn,
@@ -374,7 +374,7 @@ class AsyncPayments:
         sources = card_or_wallet_sources(payment_sources)
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="inlinePay", transaction_id=txn)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         answer = await gateway.inline_pay(
             transaction_id=txn,
             amount=amount,
@@ -441,7 +441,7 @@ class AsyncPayments:
         """
         gateway = self._gateway
         txn = transaction_id_or_new(transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         launch = await async_start_sdk_less_payment(
             gateway,
             transaction_id=txn,
@@ -584,8 +584,8 @@ class AsyncPayments:
             started_at=None if started is None else started.started_at,
             expires_in=None if started is None else started.expires_in,
             schedule=schedule or DEFAULT_SCHEDULE,
-            clock=gateway._clock,
-            sleep=gateway._sleep,
+            clock=gateway.clock,
+            sleep=gateway.sleep,
             operation=operation,
         )
 
@@ -594,7 +594,7 @@ class AsyncRefunds:
     """``gateway.refunds``: refund a payment (fully or partly, back to its source, by its transaction id or the
     gateway's reference), fulfil a deferred refund, and follow the refund."""
 
-    def __init__(self, gateway: AsyncGateway) -> None:
+    def __init__(self, gateway: AsyncGatewayHost) -> None:
         self._gateway = gateway
 
     async def create(
@@ -672,7 +672,7 @@ class AsyncRefunds:
             status = await gateway.get_transaction_status(original_txn)
             original_amount = started_amount(status, original_txn)
         txn = transaction_id_or_new(transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         if method == "refund_v3":
             answer = await gateway.refund_v3(
                 transaction_id=txn,
@@ -758,7 +758,7 @@ class AsyncRefunds:
         """
         gateway = self._gateway
         check_merchant_user_id(merchant_user_id, operation="fulfillDeferredRefund", transaction_id=transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         answer = await gateway.fulfill_deferred_refund(
             transaction_id=transaction_id,
             merchant_user_id=merchant_user_id,
@@ -847,8 +847,8 @@ class AsyncRefunds:
             expected_amount=expected,
             started_at=refund.started_at if isinstance(refund, Refund) else None,
             schedule=schedule or DEFAULT_SCHEDULE,
-            clock=gateway._clock,
-            sleep=gateway._sleep,
+            clock=gateway.clock,
+            sleep=gateway.sleep,
             operation=operation,
         )
 
@@ -856,7 +856,7 @@ class AsyncRefunds:
 class AsyncCollects:
     """``gateway.collects``: ask a user to pay by a collect request sent to their mobile number (offline)."""
 
-    def __init__(self, gateway: AsyncGateway) -> None:
+    def __init__(self, gateway: AsyncGatewayHost) -> None:
         self._gateway = gateway
 
     async def create(
@@ -902,7 +902,7 @@ class AsyncCollects:
         """
         gateway = self._gateway
         txn = transaction_id_or_new(transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         await gateway.collect_request(
             transaction_id=txn,
             amount=amount,
@@ -932,7 +932,7 @@ class AsyncCollects:
 class AsyncWallets:
     """``gateway.wallets``: link a user's wallet by OTP, read its balance, pay from it, unlink it."""
 
-    def __init__(self, gateway: AsyncGateway) -> None:
+    def __init__(self, gateway: AsyncGatewayHost) -> None:
         self._gateway = gateway
 
     async def link(
@@ -1034,7 +1034,7 @@ class AsyncWallets:
         """
         gateway = self._gateway
         txn = transaction_id_or_new(transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         answer = await gateway.instant_debit(
             transaction_id=txn,
             amount=amount,
@@ -1078,7 +1078,7 @@ class AsyncWallets:
 class AsyncSso:
     """``gateway.sso``: single sign-on: exchange the client's grant token and read the user's details."""
 
-    def __init__(self, gateway: AsyncGateway) -> None:
+    def __init__(self, gateway: AsyncGatewayHost) -> None:
         self._gateway = gateway
 
     async def sign_in(self, grant_token: str) -> SsoUser:

@@ -63,14 +63,14 @@ from ._models import (
 if TYPE_CHECKING:
     from merchant_gateway_client.models import MerchantContext, WalletBalanceResponse
 
-    from ..gateway import Gateway
+    from ..host import GatewayHost
 
 
 class Payments:
     """``gateway.payments``: start a payment (web, intent, UPI intent, card or wallet inline, SDK-less), list a
     user's payment options, read its status, wait for the final one."""
 
-    def __init__(self, gateway: Gateway) -> None:
+    def __init__(self, gateway: GatewayHost) -> None:
         self._gateway = gateway
 
     def start(
@@ -131,7 +131,7 @@ class Payments:
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation=operation, transaction_id=txn)
         check_web_redirect(redirect_url, operation=operation, transaction_id=txn)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         location: object
         if operation == "debitV3":
             location = gateway.debit_v3(
@@ -226,7 +226,7 @@ class Payments:
         one_user(merchant_user_id, user_auth_token, required=False)
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="debitV4Intent", transaction_id=txn)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         launch = start_intent_payment(
             gateway,
             transaction_id=txn,
@@ -299,7 +299,7 @@ class Payments:
         one_user(merchant_user_id, user_auth_token, required=True)
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="inlinePay", transaction_id=txn)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         launch = start_upi_intent(
             gateway,
             transaction_id=txn,
@@ -375,7 +375,7 @@ class Payments:
         sources = card_or_wallet_sources(payment_sources)
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="inlinePay", transaction_id=txn)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         answer = gateway.inline_pay(
             transaction_id=txn,
             amount=amount,
@@ -442,7 +442,7 @@ class Payments:
         """
         gateway = self._gateway
         txn = transaction_id_or_new(transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         launch = start_sdk_less_payment(
             gateway,
             transaction_id=txn,
@@ -585,8 +585,8 @@ class Payments:
             started_at=None if started is None else started.started_at,
             expires_in=None if started is None else started.expires_in,
             schedule=schedule or DEFAULT_SCHEDULE,
-            clock=gateway._clock,
-            sleep=gateway._sleep,
+            clock=gateway.clock,
+            sleep=gateway.sleep,
             operation=operation,
         )
 
@@ -595,7 +595,7 @@ class Refunds:
     """``gateway.refunds``: refund a payment (fully or partly, back to its source, by its transaction id or the
     gateway's reference), fulfil a deferred refund, and follow the refund."""
 
-    def __init__(self, gateway: Gateway) -> None:
+    def __init__(self, gateway: GatewayHost) -> None:
         self._gateway = gateway
 
     def create(
@@ -673,7 +673,7 @@ class Refunds:
             status = gateway.get_transaction_status(original_txn)
             original_amount = started_amount(status, original_txn)
         txn = transaction_id_or_new(transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         if method == "refund_v3":
             answer = gateway.refund_v3(
                 transaction_id=txn,
@@ -759,7 +759,7 @@ class Refunds:
         """
         gateway = self._gateway
         check_merchant_user_id(merchant_user_id, operation="fulfillDeferredRefund", transaction_id=transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         answer = gateway.fulfill_deferred_refund(
             transaction_id=transaction_id,
             merchant_user_id=merchant_user_id,
@@ -848,8 +848,8 @@ class Refunds:
             expected_amount=expected,
             started_at=refund.started_at if isinstance(refund, Refund) else None,
             schedule=schedule or DEFAULT_SCHEDULE,
-            clock=gateway._clock,
-            sleep=gateway._sleep,
+            clock=gateway.clock,
+            sleep=gateway.sleep,
             operation=operation,
         )
 
@@ -857,7 +857,7 @@ class Refunds:
 class Collects:
     """``gateway.collects``: ask a user to pay by a collect request sent to their mobile number (offline)."""
 
-    def __init__(self, gateway: Gateway) -> None:
+    def __init__(self, gateway: GatewayHost) -> None:
         self._gateway = gateway
 
     def create(
@@ -903,7 +903,7 @@ class Collects:
         """
         gateway = self._gateway
         txn = transaction_id_or_new(transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         gateway.collect_request(
             transaction_id=txn,
             amount=amount,
@@ -933,7 +933,7 @@ class Collects:
 class Wallets:
     """``gateway.wallets``: link a user's wallet by OTP, read its balance, pay from it, unlink it."""
 
-    def __init__(self, gateway: Gateway) -> None:
+    def __init__(self, gateway: GatewayHost) -> None:
         self._gateway = gateway
 
     def link(
@@ -1035,7 +1035,7 @@ class Wallets:
         """
         gateway = self._gateway
         txn = transaction_id_or_new(transaction_id)
-        started_at = gateway._clock()
+        started_at = gateway.clock()
         answer = gateway.instant_debit(
             transaction_id=txn,
             amount=amount,
@@ -1079,7 +1079,7 @@ class Wallets:
 class Sso:
     """``gateway.sso``: single sign-on: exchange the client's grant token and read the user's details."""
 
-    def __init__(self, gateway: Gateway) -> None:
+    def __init__(self, gateway: GatewayHost) -> None:
         self._gateway = gateway
 
     def sign_in(self, grant_token: str) -> SsoUser:

@@ -16,11 +16,15 @@ The methods take snake_case keywords like every other method of the client, use 
 id and salt, check every required field (the debit's amount included) before signing, and carry the optional SDK
 headers in the result for the app. The app's completion handler only reports that the UI flow ended: the server
 still waits for the status (``gateway.payments.wait``).
+
+``app_debit_request``, ``app_profile_request`` and ``app_account_summary_request`` are the earlier stand-alone form
+(wire payloads, salt given), kept for compatibility; they were ``merchant_gateway.flows``' until the flows stopped
+importing the task layer (issue 25).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -33,8 +37,12 @@ from ._models import set_fields, transaction_id_or_new
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import MerchantContext
+    from merchant_gateway_client.operations import Operation
 
-    from ..gateway import _Base
+    from ..config import GatewayConfig
+
+    # Core.build_payload: a payload model from keyword fields, checked, the configured merchant id filled in
+    BuildPayload = Callable[[Operation, object, Mapping[str, object]], Any]
 
 APP_DEBIT_ENDPOINT = "/v3/debit"
 APP_PROFILE_ENDPOINT = "/v3/profile"
@@ -144,9 +152,10 @@ class MobileSdk:
     ``call_mode`` and ``provider_id`` the headers X-CALLBACK-URL, X-CALL-MODE and X-PROVIDER-ID.
     """
 
-    def __init__(self, gateway: _Base) -> None:
-        self._config = gateway.config
-        self._core = gateway._core
+    def __init__(self, config: GatewayConfig, build_payload: BuildPayload) -> None:
+        """Built by the gateway (``gateway.mobile``) with its configuration and its payload builder."""
+        self._config = config
+        self._build_payload = build_payload
 
     def payment_request(
         self,
@@ -194,7 +203,7 @@ class MobileSdk:
             short_name=short_name,
             merchant_context=merchant_context,
         )
-        wire = self._core.build_payload(OPERATIONS["debit_v3"], None, fields).to_dict()
+        wire = self._build_payload(OPERATIONS["debit_v3"], None, fields).to_dict()
         if wire.get("merchantId") != self._config.merchant_id:
             raise ValidationError("merchantId", "differs from the configured merchant id")
         headers: dict[str, str] = {}
@@ -254,3 +263,29 @@ class MobileSdk:
         return sign_app_account_summary(
             cfg.merchant_id, merchant_user_id, salt_key=cfg.salt_key, salt_index=cfg.salt_index
         )
+
+
+# --- the earlier stand-alone form, kept for compatibility: superseded by gateway.mobile ----------------------------
+
+
+def _payload_dict(payload: Mapping[str, Any] | Any) -> dict[str, Any]:
+    if isinstance(payload, Mapping):
+        return dict(payload)
+    return dict(payload.to_dict())  # a generated attrs payload model
+
+
+def app_debit_request(payload: Mapping[str, Any] | Any, *, salt_key: str, salt_index: str) -> AppRequest:
+    """The app payment from a wire (camelCase) debit payload. Superseded by ``gateway.mobile.payment_request``."""
+    return sign_app_debit(_payload_dict(payload), salt_key=salt_key, salt_index=salt_index)
+
+
+def app_profile_request(payload: Mapping[str, Any] | Any, *, salt_key: str, salt_index: str) -> AppRequest:
+    """The profile display from a wire payload. Superseded by ``gateway.mobile.profile_request``."""
+    return sign_app_profile(_payload_dict(payload), salt_key=salt_key, salt_index=salt_index)
+
+
+def app_account_summary_request(
+    merchant_id: str, merchant_user_id: str, *, salt_key: str, salt_index: str
+) -> AppRequest:
+    """The account-summary call. Superseded by ``gateway.mobile.account_summary_request``."""
+    return sign_app_account_summary(merchant_id, merchant_user_id, salt_key=salt_key, salt_index=salt_index)
