@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import (
     ApiError,
@@ -45,7 +45,6 @@ from .model import KINDS, NOT_SENT, REJECTED, TERMINAL_CODES
 
 if TYPE_CHECKING:
     from .._core import Prepared
-    from .ledger import Ledger
     from .shared import SharedRateLimiter
 
 logger = logging.getLogger("merchant_gateway.ledger")
@@ -98,10 +97,36 @@ def _status_key(prep: Prepared) -> tuple[str, str] | None:
     return (merchant, prep.transaction_id) if isinstance(merchant, str) else None
 
 
+class LedgerRecords(Protocol):
+    """What the observer writes: the transitions of :class:`~merchant_gateway.ledger.Ledger` it uses. A protocol,
+    not the class: ``ledger.observer`` builds the observer, so naming ``Ledger`` here would close the import cycle
+    ledger -> observer -> ledger (docs/design.md, "Layers inside merchant_gateway")."""
+
+    def record_intent(self, *, merchant_id: str, transaction_id: str, operation: str) -> object: ...
+
+    def record_attempt(self, merchant_id: str, transaction_id: str) -> object: ...
+
+    def end_call(self, merchant_id: str, transaction_id: str) -> object: ...
+
+    def record_answer(
+        self, merchant_id: str, transaction_id: str, code: str | None, *, reports_state: bool = False
+    ) -> object: ...
+
+    def record_unknown(self, merchant_id: str, transaction_id: str, detail: str | None = None) -> object: ...
+
+    def record_final(
+        self, merchant_id: str, transaction_id: str, code: str, *, source: str, detail: str | None = None
+    ) -> object: ...
+
+    def record_status(
+        self, merchant_id: str, transaction_id: str, answer: dict[str, Any] | None, *, source: str = "status"
+    ) -> object: ...
+
+
 class LedgerObserver(CallObserver):
     """Attach with ``Gateway(..., observer=ledger.observer)``."""
 
-    def __init__(self, ledger: Ledger, *, limiter: SharedRateLimiter | None = None) -> None:
+    def __init__(self, ledger: LedgerRecords, *, limiter: SharedRateLimiter | None = None) -> None:
         self.ledger = ledger
         self.limiter = limiter
 
