@@ -21,7 +21,7 @@ engine).
 
 from .callbacks import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
 from .errors import DuplicateTransactionError, LedgerUnavailable, PaymentClosedError
-from .ledger import Claim, Ledger
+from .ledger import Claim, Ledger, LedgerOptions
 from .model import (
     ACCEPTED,
     AMOUNT_MISMATCH,
@@ -58,6 +58,7 @@ __all__ = [
     "DuplicateTransactionError",
     "Ledger",
     "LedgerObserver",
+    "LedgerOptions",
     "LedgerUnavailable",
     "Payment",
     "PaymentClosedError",

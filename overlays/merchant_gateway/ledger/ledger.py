@@ -47,7 +47,7 @@ import time
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..log import log_event
@@ -67,18 +67,20 @@ from .model import (
     VERDICTS,
     Payment,
 )
+from .settings import DEFAULT_GRACE, agree, fleet_settings, rate_limit_of
+from .shared import RateLimit
 from .store import Store, Tx, open_store
 from .workers import WorkerStatus
 
 if TYPE_CHECKING:
     from .observer import LedgerObserver
-    from .shared import RateLimit, SharedRateLimiter, SharedTokenCache
+    from .shared import SharedRateLimiter, SharedTokenCache
 
 logger = logging.getLogger("merchant_gateway.ledger")
 Hook = Callable[..., object]
 Answer = Mapping[str, Any] | Unreadable
 
-__all__ = ["Claim", "DuplicateTransactionError", "Ledger", "PaymentClosedError"]
+__all__ = ["Claim", "DuplicateTransactionError", "Ledger", "LedgerOptions", "PaymentClosedError"]
 
 STATUS_TABLE = "getTransactionStatus"
 _DOUBT = frozenset({Verdict.UNKNOWN, Verdict.UNREADABLE, Verdict.UNCONFIRMED})
@@ -131,6 +133,27 @@ def answer_of(
     return {"success": code == "PAYMENT_SUCCESS", "code": code, "data": data}
 
 
+class LedgerOptions(TypedDict, total=False):
+    """The keyword arguments of :class:`Ledger` (and :meth:`Ledger.open`): a misspelt one fails ``mypy --strict``."""
+
+    on_final: Hook | None
+    hook_in_transaction: bool
+    schedule: PollSchedule
+    grace: float | None
+    call_bound: float
+    overdue_every: float
+    give_up_after: float
+    hook_lease: float
+    hook_retry: float
+    rate_limit: RateLimit | None
+    replace_settings: bool
+    clock: Callable[[], float] | None
+    sleep: Callable[[float], None]
+    owner: str | None
+    monotonic: Callable[[], float]
+    machine: str | None
+
+
 class Ledger:
     """The ledger over one store. Thread-safe; one per process is enough (it may serve several merchants).
 
@@ -139,7 +162,14 @@ class Ledger:
     an attempt a call that never reported its end (its process died) is presumed over. ``clock``: for tests
     only; by default every time is the backend's clock (see the module doc). ``monotonic`` and ``machine``: this
     machine's monotonic clock and a name for it (shared by its processes; another machine's reading is never
-    compared), for tests only."""
+    compared), for tests only.
+
+    Fleet settings (:mod:`.settings`): ``rate_limit``, ``grace`` and, with a hook, ``hook_in_transaction`` must be
+    the same in every process on the ledger. The first process to give one stores it; a process given another
+    value raises :class:`~merchant_gateway.errors.ConfigurationError` (naming the setting and both values) here,
+    before anything is sent. ``rate_limit`` or ``grace`` not given (``None``): the stored value (else no ceiling,
+    and 60 s). ``replace_settings=True``: the given values replace the stored ones for the whole fleet (a
+    deliberate change, kept in ``mgw_settings_log``)."""
 
     def __init__(
         self,
@@ -148,13 +178,14 @@ class Ledger:
         on_final: Hook | None = None,
         hook_in_transaction: bool = False,
         schedule: PollSchedule = DEFAULT_SCHEDULE,
-        grace: float = 60.0,
+        grace: float | None = None,
         call_bound: float = 900.0,
         overdue_every: float = 900.0,
         give_up_after: float = 24 * 3600.0,
         hook_lease: float = 300.0,
         hook_retry: float = 30.0,
         rate_limit: RateLimit | None = None,
+        replace_settings: bool = False,
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], None] = time.sleep,
         owner: str | None = None,
@@ -163,9 +194,7 @@ class Ledger:
     ) -> None:
         self.store = store
         self.hook = on_final
-        self.hook_in_transaction = hook_in_transaction
         self.schedule = schedule
-        self.grace = grace
         self.call_bound = call_bound
         self.overdue_every = overdue_every
         self.give_up_after = give_up_after
@@ -178,17 +207,32 @@ class Ledger:
         self.owner = owner or default_owner()
         self.monotonic = monotonic
         self.machine = machine or machine_id()
-        self._rate_limit = rate_limit
+        given = fleet_settings(
+            rate_limit=rate_limit,
+            grace=grace,
+            hook_in_transaction=hook_in_transaction if on_final is not None else None,
+        )
+        self.settings: dict[str, str] = agree(store, given, by=self.owner, replace=replace_settings, clock=clock)
+        """The fleet settings stored in the ledger (canonical text), as agreed when this process started."""
+        self.hook_in_transaction = hook_in_transaction
+        self.grace = float(self.settings.get("grace", DEFAULT_GRACE))
+        self._rate_limit = rate_limit_of(self.settings)
         self._limiter: SharedRateLimiter | None = None
         self._observer: LedgerObserver | None = None
 
     @classmethod
-    def open(cls, url: str | None = None, *, timeout: float | None = None, **kwargs: Any) -> Ledger:
-        """``Ledger.open("sqlite:///payments.db")`` or ``Ledger.open("postgresql://...")`` (default:
-        ``MGW_LEDGER_URL``, else ``sqlite:///mgw-ledger.sqlite3``). ``timeout``: the bound of every database wait
-        (give it the gateway's timeout). Other keyword arguments as for :class:`Ledger`."""
+    def open(cls, url: str | None = None, *, timeout: float | None = None, **options: Unpack[LedgerOptions]) -> Ledger:
+        """``Ledger.open("sqlite:///payments.db")`` or ``Ledger.open("postgresql://...")``; ``url`` not given:
+        ``MGW_LEDGER_URL``, and neither is a :class:`~merchant_gateway.errors.ConfigurationError` (never a ledger
+        file made in the working directory, which no reconciler would see). ``timeout``: the bound of every database
+        wait (give it the gateway's timeout). Other keyword arguments as for :class:`Ledger`; the store is closed
+        again when they are refused."""
         store = open_store(url) if timeout is None else open_store(url, timeout=timeout)
-        return cls(store, **kwargs)
+        try:
+            return cls(store, **options)
+        except BaseException:
+            store.close()
+            raise
 
     def _backend_clock(self) -> float:
         """The backend's clock without a round trip (the last offset read): for waits and lease margins only.

@@ -6,7 +6,8 @@ past grant: a new request may start once the oldest slot is ``window`` old, and 
 transaction per request (PostgreSQL: a row lock and the server's clock, so machines with skewed clocks share one
 window; SQLite: the file's write lock). ``margin`` widens the window to absorb the spread between a grant and the
 request's arrival at the gateway. The gateway's numeric limits are not shown by the interface document: set them
-from what your gateway told you.
+from what your gateway told you. Limit, window and margin are fleet settings (:mod:`.settings`): a process with
+another ceiling is refused, never allowed to resize the fleet's.
 
 Token (:class:`SharedTokenCache`): a :class:`~merchant_gateway.tokens.TokenCache` whose token lives in the ledger,
 so the fleet fetches it once per expiry. Single flight across processes: the process that finds the token stale
@@ -83,15 +84,24 @@ class SharedRateLimiter:
             self._ensure_slots(tx)
 
     def _ensure_slots(self, tx: Tx) -> None:
+        """The ceiling's slots, created by the first process; another process's other ceiling is refused, never
+        resized here (it was: the last process to start set the whole fleet's ceiling). A deliberate change goes
+        through the fleet settings (:mod:`.settings`), which resize the slots."""
         r = self.rate
         rows = tx.execute("SELECT lim, win FROM mgw_rate WHERE name = ?", (r.name,))
-        if rows and int(rows[0]["lim"]) == r.limit:
+        if not rows:
+            size_ceiling(tx, r.name, r.limit, r.window)
             return
-        tx.execute("DELETE FROM mgw_rate_slots WHERE name = ?", (r.name,))
-        tx.execute("DELETE FROM mgw_rate WHERE name = ?", (r.name,))
-        tx.execute("INSERT INTO mgw_rate (name, lim, win) VALUES (?, ?, ?)", (r.name, r.limit, r.window))
-        for slot in range(r.limit):
-            tx.execute("INSERT INTO mgw_rate_slots (name, slot, at) VALUES (?, ?, ?)", (r.name, slot, -1e18))
+        stored = (int(rows[0]["lim"]), float(rows[0]["win"]))
+        if stored != (r.limit, float(r.window)):
+            raise ConfigurationError(
+                "rate_limit",
+                f"this process was given {r.limit}/{r.window:g}, the ledger's shared ceiling {r.name!r} is "
+                f"{stored[0]}/{stored[1]:g}",
+                remedy="every process must use the same ceiling: give this one the stored ceiling, or change it for "
+                "the whole fleet through the fleet settings (mgw ledger settings --set rate_limit.limit=LIMIT, or "
+                "Ledger.open(..., rate_limit=..., replace_settings=True))",
+            )
 
     def try_acquire(self) -> float:
         """Take a slot now (returns 0.0) or say how many seconds to wait before trying again."""
@@ -121,6 +131,19 @@ class SharedRateLimiter:
         while (wait := await asyncio.to_thread(self.try_acquire)) > 0:
             self.waited += wait
             await asyncio.sleep(min(wait, 1.0))
+
+
+def size_ceiling(tx: Tx, name: str, limit: int, window: float) -> None:
+    """Make the ceiling ``name`` hold ``limit`` slots per ``window`` (created, or resized when the fleet settings
+    changed it: the slots start free)."""
+    rows = tx.execute("SELECT lim, win FROM mgw_rate WHERE name = ?", (name,))
+    if rows and (int(rows[0]["lim"]), float(rows[0]["win"])) == (limit, float(window)):
+        return
+    tx.execute("DELETE FROM mgw_rate_slots WHERE name = ?", (name,))
+    tx.execute("DELETE FROM mgw_rate WHERE name = ?", (name,))
+    tx.execute("INSERT INTO mgw_rate (name, lim, win) VALUES (?, ?, ?)", (name, limit, window))
+    for slot in range(limit):
+        tx.execute("INSERT INTO mgw_rate_slots (name, slot, at) VALUES (?, ?, ?)", (name, slot, -1e18))
 
 
 class SharedTokenCache(TokenCache):

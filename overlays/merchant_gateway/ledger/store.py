@@ -157,6 +157,20 @@ CREATE TABLE IF NOT EXISTS mgw_workers (
     released INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS mgw_schema (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS mgw_settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    set_at {real} NOT NULL,
+    set_by TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mgw_settings_log (
+    id {serial},
+    name TEXT NOT NULL,
+    old_value TEXT,
+    new_value TEXT NOT NULL,
+    at {real} NOT NULL,
+    by TEXT NOT NULL
+);
 """
 
 
@@ -511,10 +525,18 @@ def _unavailable_on(*errors: type[BaseException]) -> Iterator[None]:
 
 
 def open_store(url: str | None = None, **options: Any) -> SqliteStore | PostgresStore:
-    """A store from a URL (default: ``MGW_LEDGER_URL``, else ``sqlite:///mgw-ledger.sqlite3``). ``timeout``: the
+    """A store from a URL (default: ``MGW_LEDGER_URL``; neither is a ConfigurationError). ``timeout``: the
     bound of every database wait of one ledger call (default: the gateway's default timeout); give it the
     gateway's ``timeout`` so a ledger call never outlasts the call it guards."""
-    url = url or os.environ.get("MGW_LEDGER_URL") or "sqlite:///mgw-ledger.sqlite3"
+    url = url or os.environ.get("MGW_LEDGER_URL")
+    if not url:  # no silent default: a process with its own file in the working directory splits the fleet
+        raise ConfigurationError(
+            "MGW_LEDGER_URL",
+            "is not set and no ledger URL was given",
+            remedy="set MGW_LEDGER_URL=postgresql://USER:PASSWORD@HOST/DB (several machines) or "
+            "MGW_LEDGER_URL=sqlite:////ABSOLUTE/PATH.db (one machine), the same in every process of the fleet; to "
+            'try it out on one machine, name a local file: Ledger.open("sqlite:///mgw-ledger.sqlite3")',
+        )
     scheme, sep, rest = url.partition("://")
     if not sep:
         raise ConfigurationError("MGW_LEDGER_URL", "must be sqlite:///PATH or postgresql://...")

@@ -1,0 +1,251 @@
+"""Safe configuration of a fleet on one ledger (issue 23): no silent ledger default, the fleet settings stored with
+the ledger (rate ceiling, hook form, grace) and refused when a process starts with others, typed options.
+
+Both backends on real servers (the SQLite file, PostgreSQL from the fixtures); several "processes" are several
+stores opened on one database, as separate processes would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from merchant_gateway.errors import ConfigurationError
+from merchant_gateway.ledger import Ledger, LedgerOptions, RateLimit, SharedRateLimiter, open_store
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def fleet(store_url: str) -> Iterator[Any]:
+    """``fleet(**options)``: one more process's ledger on the same database (all closed at the end)."""
+    opened: list[Ledger] = []
+
+    def start(**options: Any) -> Ledger:
+        ledger = Ledger.open(store_url, timeout=5.0, **options)
+        opened.append(ledger)
+        return ledger
+
+    yield start
+    for ledger in opened:
+        ledger.close()
+
+
+def _slots(ledger: Ledger, name: str = "gateway") -> tuple[int, float, int]:
+    with ledger.store.transaction() as tx:
+        row = tx.execute("SELECT lim, win FROM mgw_rate WHERE name = ?", (name,))[0]
+        n = tx.execute("SELECT count(*) AS n FROM mgw_rate_slots WHERE name = ?", (name,))[0]["n"]
+    return int(row["lim"]), float(row["win"]), int(n)
+
+
+def fulfil(payment: Any) -> None:
+    pass
+
+
+def fulfil_in_tx(payment: Any, tx: Any) -> None:
+    pass
+
+
+# --- no silent ledger default ---------------------------------------------------------------------------------------
+
+
+def test_a_missing_ledger_url_is_a_configuration_error_that_names_the_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It used to open sqlite:///mgw-ledger.sqlite3 in the working directory: a web process deployed without
+    MGW_LEDGER_URL kept its own ledger, which no reconciler saw."""
+    monkeypatch.delenv("MGW_LEDGER_URL", raising=False)
+    monkeypatch.chdir(tmp_path)
+    for opening in (Ledger.open, open_store):
+        with pytest.raises(ConfigurationError) as info:
+            opening()
+        assert info.value.variable == "MGW_LEDGER_URL"
+        message = str(info.value)
+        assert "MGW_LEDGER_URL=postgresql://" in message and "sqlite:///" in message  # what to do
+    assert list(tmp_path.iterdir()) == []  # no ledger file was made
+
+
+def test_the_local_ledger_is_an_explicit_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MGW_LEDGER_URL", raising=False)
+    monkeypatch.chdir(tmp_path)
+    with Ledger.open("sqlite:///mgw-ledger.sqlite3") as ledger:
+        assert ledger.store.dialect == "sqlite"
+    assert (tmp_path / "mgw-ledger.sqlite3").exists()
+    monkeypatch.setenv("MGW_LEDGER_URL", f"sqlite:///{tmp_path}/from-env.db")
+    with Ledger.open() as ledger:
+        assert ledger.store.url.endswith("from-env.db")
+
+
+# --- the rate ceiling -----------------------------------------------------------------------------------------------
+
+
+def test_a_process_with_another_rate_ceiling_refuses_to_start_instead_of_resizing_the_fleets(fleet: Any) -> None:
+    """The finding: web processes at 40/s, a reconciler started with 10/s rewrote the shared slots, and the whole
+    fleet ran at 10/s (the last process to start decided)."""
+    web = fleet(rate_limit=RateLimit(40, 1.0, margin=0.5))
+    assert web.limiter is not None  # the web process's ceiling is in force
+    with pytest.raises(ConfigurationError) as info:
+        worker = fleet(rate_limit=RateLimit(10, 1.0, margin=0.5))
+        assert worker.limiter is not None
+    message = str(info.value)
+    assert info.value.variable == "rate_limit.limit"
+    assert "given 10" in message and "hold 40" in message  # both values
+    assert "mgw ledger settings --set rate_limit.limit=10" in message and "replace_settings=True" in message
+    assert _slots(web) == (40, 1.0, 40)  # the fleet's ceiling is untouched
+
+
+def test_another_window_or_margin_is_refused_too(fleet: Any) -> None:
+    fleet(rate_limit=RateLimit(40, 1.0, margin=0.5))
+    with pytest.raises(ConfigurationError) as info:
+        fleet(rate_limit=RateLimit(40, 2.0, margin=0.5))
+    assert info.value.variable == "rate_limit.window" and "given 2.0" in str(info.value)
+    with pytest.raises(ConfigurationError) as info:
+        fleet(rate_limit=RateLimit(40, 1.0))
+    assert info.value.variable == "rate_limit.margin"
+    assert "given 0.0" in str(info.value) and "hold 0.5" in str(info.value)
+
+
+def test_a_process_given_no_ceiling_uses_the_fleets(fleet: Any) -> None:
+    fleet(rate_limit=RateLimit(40, 1.0, margin=0.5))
+    later = fleet()
+    assert later.limiter is not None and later.limiter.rate == RateLimit(40, 1.0, margin=0.5)
+
+
+def test_a_limiter_used_alone_refuses_another_ceiling_too(fleet: Any) -> None:
+    ledger = fleet()
+    SharedRateLimiter(ledger.store, RateLimit(40, 1.0))
+    with pytest.raises(ConfigurationError) as info:
+        SharedRateLimiter(ledger.store, RateLimit(10, 1.0))
+    assert "40/1" in str(info.value) and "10/1" in str(info.value)
+    assert _slots(ledger) == (40, 1.0, 40)
+
+
+def test_a_ceiling_written_before_fleet_settings_is_the_stored_one(fleet: Any) -> None:
+    """A ledger upgraded from a version without the settings table: its mgw_rate row is the fleet's ceiling."""
+    old = fleet()
+    SharedRateLimiter(old.store, RateLimit(40, 1.0))  # what an older version's process left
+    with pytest.raises(ConfigurationError) as info:
+        fleet(rate_limit=RateLimit(10, 1.0))
+    assert "hold 40" in str(info.value)
+    assert fleet(rate_limit=RateLimit(40, 1.0, margin=0.5)).settings["rate_limit.limit"] == "40"
+
+
+def test_processes_starting_at_once_with_different_ceilings_agree_on_one(store_url: str) -> None:
+    """Six processes start together, each with its own limit: one stores its ceiling, the five others are refused
+    (never two ceilings, never a resize)."""
+    outcomes: dict[int, str] = {}
+    barrier = threading.Barrier(6)
+
+    def start(limit: int) -> None:
+        store = open_store(store_url, timeout=10.0)
+        try:
+            barrier.wait()
+            Ledger(store, rate_limit=RateLimit(limit, 1.0))
+            outcomes[limit] = "started"
+        except ConfigurationError:
+            outcomes[limit] = "refused"
+        finally:
+            store.close()
+
+    threads = [threading.Thread(target=start, args=(limit,)) for limit in range(10, 16)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    started = [limit for limit, outcome in outcomes.items() if outcome == "started"]
+    assert len(outcomes) == 6 and len(started) == 1
+    with Ledger.open(store_url) as ledger:
+        assert ledger.settings["rate_limit.limit"] == str(started[0])
+        assert _slots(ledger) == (started[0], 1.0, started[0])
+
+
+# --- hook form and grace --------------------------------------------------------------------------------------------
+
+
+def test_a_process_with_the_other_hook_form_refuses_to_start(fleet: Any) -> None:
+    """Strong form in the web processes, a worker started without --hook-in-transaction: its leased hooks and the
+    strong form's could run one payment's hook twice at once."""
+    fleet()  # a process without a hook (mgw ledger, a web process that leaves hooks to the workers) decides nothing
+    fleet(on_final=fulfil_in_tx, hook_in_transaction=True)
+    with pytest.raises(ConfigurationError) as info:
+        fleet(on_final=fulfil)
+    assert info.value.variable == "hook_in_transaction"
+    assert "given false" in str(info.value) and "hold true" in str(info.value)
+    assert fleet().settings["hook_in_transaction"] == "true"  # a process without a hook still starts
+
+
+def test_a_process_with_another_grace_refuses_to_start_and_one_without_uses_the_stored(fleet: Any) -> None:
+    first = fleet(grace=90)
+    assert first.grace == 90.0
+    with pytest.raises(ConfigurationError) as info:
+        fleet(grace=60.0)
+    assert info.value.variable == "grace" and "given 60.0" in str(info.value) and "hold 90.0" in str(info.value)
+    assert fleet(grace=90.0).grace == 90.0  # 90 and 90.0 are one value
+    assert fleet().grace == 90.0
+
+
+def test_defaults_a_process_was_not_given_are_not_stored(fleet: Any) -> None:
+    viewer = fleet()  # e.g. mgw ledger: reads, decides nothing for the fleet
+    assert viewer.grace == 60.0 and viewer.limiter is None and viewer.settings == {}
+    assert fleet(grace=75.0).grace == 75.0
+
+
+def test_every_conflict_is_named_in_one_refusal(fleet: Any) -> None:
+    fleet(grace=90.0, on_final=fulfil_in_tx, hook_in_transaction=True, rate_limit=RateLimit(40, 1.0, margin=0.5))
+    with pytest.raises(ConfigurationError) as info:
+        fleet(grace=61.0, on_final=fulfil, rate_limit=RateLimit(10, 1.0, margin=0.5))
+    message = str(info.value)
+    for part in ("rate_limit.limit", "given 10", "hook_in_transaction", "given false", "grace", "given 61.0"):
+        assert part in message
+
+
+# --- a deliberate change ----------------------------------------------------------------------------------------------
+
+
+def test_replace_settings_changes_the_fleets_ceiling_and_keeps_the_change(fleet: Any) -> None:
+    web = fleet(rate_limit=RateLimit(40, 1.0, margin=0.5), grace=60.0)
+    changed = fleet(rate_limit=RateLimit(10, 1.0, margin=0.5), replace_settings=True)
+    assert changed.limiter is not None and changed.limiter.rate.limit == 10
+    assert _slots(web) == (10, 1.0, 10)  # one ceiling, resized for everyone
+    with web.store.transaction() as tx:
+        log = tx.execute("SELECT name, old_value, new_value, by FROM mgw_settings_log ORDER BY id")
+    assert [(r["name"], r["old_value"], r["new_value"]) for r in log if r["name"] == "rate_limit.limit"] == [
+        ("rate_limit.limit", None, "40"),
+        ("rate_limit.limit", "40", "10"),
+    ]
+    assert log[-1]["by"] == changed.owner
+    assert changed.settings["grace"] == "60.0"  # what it did not give stays
+    with pytest.raises(ConfigurationError):  # the old value is now the one refused
+        fleet(rate_limit=RateLimit(40, 1.0, margin=0.5))
+
+
+# --- typed options ------------------------------------------------------------------------------------------------
+
+
+def test_ledger_options_are_exactly_the_ledgers_keywords() -> None:
+    import inspect
+
+    keywords = set(inspect.signature(Ledger.__init__).parameters) - {"self", "store"}
+    assert set(LedgerOptions.__annotations__) == keywords
+
+
+@pytest.mark.slow
+def test_a_misspelt_ledger_option_fails_mypy_strict(tmp_path: Path) -> None:
+    good = 'from merchant_gateway.ledger import Ledger\n\nLedger.open("sqlite:///x.db", hook_in_transaction=True)\n'
+    bad = good.replace("hook_in_transaction", "hook_in_transction")
+    (tmp_path / "good.py").write_text(good, encoding="utf-8")
+    (tmp_path / "bad.py").write_text(bad, encoding="utf-8")
+    env = {**os.environ, "MYPYPATH": os.pathsep.join(str(REPO / p) for p in ("generated_client", "overlays"))}
+    cmd = [sys.executable, "-m", "mypy", "--strict", f"--cache-dir={tmp_path}/cache", "good.py", "bad.py"]
+    run = subprocess.run(cmd, env=env, cwd=tmp_path, capture_output=True, text=True, check=False)
+    errors = [line for line in run.stdout.splitlines() if ": error:" in line]
+    assert not [e for e in errors if e.startswith("good.py")], run.stdout + run.stderr
+    assert any(e.startswith("bad.py") and '"hook_in_transction"' in e for e in errors), textwrap.shorten(
+        run.stdout + run.stderr, 2000
+    )
