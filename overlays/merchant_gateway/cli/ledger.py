@@ -1,16 +1,78 @@
-"""`mgw ledger`: unfinished payments, their next check and a progress view (merchant_gateway.ledger,
-docs/operations.md). The reconciler worker, `mgw reconcile --worker`, is in worker.py."""
+"""`mgw ledger`: the payment ledger for an operator (merchant_gateway.ledger, docs/operations.md "Operator commands
+and health"): progress and unfinished payments (``--since`` windows), one payment's history, pending hooks and
+their errors, a hook retried now, a payment checked now, a stuck payment resolved with a reason, and the fleet's
+health with alerting exit codes. The reconciler worker, `mgw reconcile --worker`, is in worker.py.
+
+What each action means is the ledger's (merchant_gateway.ledger.admin and .health); this module parses, opens the
+ledger with a short database bound (an outage answers in seconds, as one line and exit 6) and prints."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import datetime
+import logging
+import re
 import time
+from collections.abc import Callable
+from typing import Any
 
-from ..ledger import Ledger
-from .ledger_options import ledger_url
+from ..errors import ValidationError
+from ..gateway import Gateway
+from ..ledger import Ledger, admin
+from ..ledger.health import CRITICAL, WARN, Thresholds, fleet_health
+from .ledger_options import ledger_url, load_hook
+from .options import add_config_flags, config_from
 from .output import Output
 
-# --- mgw ledger --------------------------------------------------------------------------------------------------
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NOT_FINAL = 0, 1, 2, 4
+EXIT_HEALTH = {"ok": 0, WARN: 7, CRITICAL: 8}  # the values of cli/__init__.py's EXIT_HEALTH_WARN/CRITICAL
+DEFAULT_DB_TIMEOUT = 5.0
+_OPEN = ("recorded", "unknown", "accepted", "overdue")
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+_DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*")
+
+Handler = Callable[[argparse.Namespace, Output], int]
+
+
+def duration(text: str) -> float:
+    """``90``, ``90s``, ``15m``, ``1h``, ``2d`` as seconds (argparse type: a bad value is a usage error)."""
+    match = _DURATION.fullmatch(text)
+    value = float(match.group(1)) * _UNITS[match.group(2) or "s"] if match else 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a duration: give e.g. 90s, 15m, 1h or 2d")
+    return value
+
+
+def share(text: str) -> float:
+    """``0.05`` or ``5%`` as a share from 0 to 1."""
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a share: give e.g. 0.05 or 5%")
+    return value
+
+
+def _open(args: argparse.Namespace, **kwargs: Any) -> Ledger:
+    # the database driver's pool logs every failed reconnect (a traceback's worth of lines on stderr); the one
+    # line that matters is the command's own error
+    logging.getLogger("psycopg").addHandler(logging.NullHandler())
+    return Ledger.open(ledger_url(args), timeout=args.timeout, **kwargs)
+
+
+def _iso(at: float | None) -> str:
+    if at is None:
+        return "-"
+    return datetime.datetime.fromtimestamp(at, datetime.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _in(at: float | None, now: float) -> str:
+    return "-" if at is None else f"{at - now:+.0f}s"
+
+
+# --- mgw ledger (progress) -----------------------------------------------------------------------------------------
 
 
 def _bar(done: int, total: int, width: int = 30) -> str:
@@ -18,13 +80,13 @@ def _bar(done: int, total: int, width: int = 30) -> str:
     return f"[{'#' * filled}{'.' * (width - filled)}]"
 
 
-def _show(ledger: Ledger, args: argparse.Namespace, out: Output) -> int:
-    counts = ledger.counts(args.merchant_id)
+def _show(ledger: Ledger, args: argparse.Namespace, out: Output) -> dict[str, int]:
+    counts = admin.window_counts(ledger, since=args.since, merchant_id=args.merchant_id)
     hooks = counts.pop("hooks_pending", 0)
     total = sum(counts.values())
     final = sum(n for k, n in counts.items() if k.startswith("final:"))
     rows = ledger.unfinished(limit=args.limit, merchant_id=args.merchant_id)
-    now = ledger.clock()
+    now = admin.now(ledger)
     listing = [
         {
             "transaction_id": p.transaction_id,
@@ -40,9 +102,11 @@ def _show(ledger: Ledger, args: argparse.Namespace, out: Output) -> int:
         for p in rows
     ]
     pct = 100.0 * final / total if total else 100.0
+    window = "" if args.since is None else f" (created in the last {args.since:g} s)"
     lines = [
-        f"{_bar(final, total)} {final}/{total} final ({pct:.1f} %), {total - final} open, {hooks} hooks pending",
-        "  " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) if counts else "  (empty ledger)",
+        f"{_bar(final, total)} {final}/{total} final ({pct:.1f} %), {total - final} open, {hooks} hooks pending"
+        + window,
+        "  " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) if counts else "  (no payments)",
     ]
     if listing:
         lines.append(
@@ -54,7 +118,7 @@ def _show(ledger: Ledger, args: argparse.Namespace, out: Output) -> int:
                 f"  {r['transaction_id']:<38} {r['state']:<9} {r['operation']:<22} {r['amount'] or '-':>9} "
                 f"{r['age_s']:>7.0f}s {r['checks']:>6} {nxt}"
             )
-        if total - final > len(listing):
+        if args.since is None and total - final > len(listing):
             lines.append(f"  ... {total - final - len(listing)} more open (--limit)")
     out.result(
         "\n".join(lines),
@@ -63,31 +127,291 @@ def _show(ledger: Ledger, args: argparse.Namespace, out: Output) -> int:
         open=total - final,
         hooks_pending=hooks,
         states=counts,
+        since_s=args.since,
         unfinished=listing,
     )
-    return 0
+    return counts
 
 
 def cmd_ledger(args: argparse.Namespace, out: Output) -> int:
-    with Ledger.open(ledger_url(args)) as ledger:
+    with _open(args) as ledger:
         if not args.watch:
-            return _show(ledger, args, out)
+            _show(ledger, args, out)
+            return EXIT_OK
         try:
-            while True:
-                _show(ledger, args, out)
-                counts = ledger.counts(args.merchant_id)
-                if not any(k in counts for k in ("recorded", "unknown", "accepted", "overdue")):
-                    return 0
+            while any(k in _show(ledger, args, out) for k in _OPEN):
                 time.sleep(args.watch)
         except KeyboardInterrupt:
-            return 0
+            pass
+        return EXIT_OK
+
+
+# --- mgw ledger show / hooks / retry-hook --------------------------------------------------------------------------
+
+
+def cmd_show(args: argparse.Namespace, out: Output) -> int:
+    with _open(args) as ledger:
+        got = admin.history(ledger, args.transaction_id, merchant_id=args.merchant_id)
+    if got is None:
+        raise ValidationError("transaction_id", f"{args.transaction_id} is not in the ledger")
+    p = got.payment
+    state = f"{p.state} {p.code} ({p.final_source})" if p.is_final else f"{p.state} (last code {p.code or '-'})"
+    hook = "-" if not p.is_final else "pending" if p.hook_pending else f"done {_iso(p.hook_done_at)}"
+    lines = [
+        f"{p.transaction_id}: {p.operation} {p.kind} of {p.amount if p.amount is not None else '-'}, merchant "
+        f"{p.merchant_id}, order {p.order_id or '-'}",
+        f"  state {state}; {p.attempts} send attempt(s), {p.checks} status check(s); hook {hook}",
+    ]
+    lines += [
+        f"  {_iso(e.at)}  {e.source:<10} {e.state or '':<9} {e.code or '':<22} {e.detail or ''}".rstrip()
+        for e in got.events
+    ]
+    out.result(
+        "\n".join(lines),
+        payment=dataclasses.asdict(p),
+        events=[e.to_dict() for e in got.events],
+    )
+    return EXIT_OK
+
+
+def cmd_hooks(args: argparse.Namespace, out: Output) -> int:
+    with _open(args) as ledger:
+        hooks = admin.pending_hooks(ledger, merchant_id=args.merchant_id, limit=args.limit)
+        now = admin.now(ledger)
+    failing = [h for h in hooks if h.error is not None]
+    lines = [f"{len(hooks)} hook(s) pending (up to --limit {args.limit}), {len(failing)} failing"]
+    for h in hooks:
+        running = f", running until {_in(h.running_until, now)}" if h.running_until and h.running_until >= now else ""
+        lines.append(
+            f"  {h.transaction_id:<38} {h.code or '-':<18} attempts {h.attempts:<3} next {_in(h.next_at, now)}"
+            f"{running}  {h.error or '(not tried yet)'}"
+        )
+    out.result("\n".join(lines), hooks=[h.to_dict() for h in hooks], failing=len(failing))
+    return EXIT_OK
+
+
+_RETRY_TEXT = {
+    "ran": "its hook ran here and completed",
+    "failed": "its hook failed again: {error}",
+    "due": "its hook is due now: a worker with the hook (mgw reconcile --worker --hook ...) runs it on its next pass"
+    " (or give --hook here to run it now)",
+    "running": "a process is running its hook now (it holds the hook's lease): nothing was changed",
+    "not_pending": "no hook is pending: it completed already, or the payment is not final (nothing was changed)",
+}
+
+
+def cmd_retry_hook(args: argparse.Namespace, out: Output) -> int:
+    hook = load_hook(args.hook) if args.hook else None
+    with _open(args, on_final=hook, hook_in_transaction=args.hook_in_transaction) as ledger:
+        result, error = admin.retry_hook(ledger, args.transaction_id, merchant_id=args.merchant_id)
+    if result == "unknown_transaction":
+        raise ValidationError("transaction_id", f"{args.transaction_id} is not in the ledger")
+    message = f"{args.transaction_id}: " + _RETRY_TEXT[result].format(error=error)
+    if result in ("ran", "due"):
+        out.result(message, result=result, error=error)
+        return EXIT_OK
+    out.error(message, kind=f"hook_{result}", transaction_id=args.transaction_id)
+    return EXIT_FAILED
+
+
+# --- mgw ledger check / resolve ------------------------------------------------------------------------------------
+
+
+def cmd_check(args: argparse.Namespace, out: Output) -> int:
+    cfg = config_from(args)
+    grace = max(cfg.reconcile_grace, cfg.timeout + 1.0)  # as the worker's: the reconciler's own rules
+    with _open(args, grace=grace) as ledger:
+        tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
+        with Gateway(cfg, observer=ledger.observer, tokens=tokens) as gateway:
+            checked = admin.check_now(ledger, gateway, args.transaction_id, lease=max(60.0, cfg.timeout + 10.0))
+        now = admin.now(ledger)
+    p, txn = checked.payment, args.transaction_id
+    data = {"result": checked.result, "code": checked.code, "state": p.state, "ledger_code": p.code}
+    if checked.result == "busy":
+        out.error(f"{txn}: a worker is checking it now: try again in a minute", kind="busy", transaction_id=txn)
+        return EXIT_FAILED
+    if checked.result == "already_final":
+        if checked.code != p.code:
+            out.error(
+                f"{txn}: final {p.code} in the ledger, but the gateway now says {checked.code or 'nothing readable'}"
+                f": kept as an event (the ledger never changes a final payment); see mgw ledger show {txn}",
+                kind="conflict",
+                transaction_id=txn,
+            )
+            return EXIT_FAILED
+        out.result(f"{txn}: final {p.code} already; the gateway says the same", **data)
+        return EXIT_OK
+    if p.is_final:
+        out.result(f"{txn}: final {p.code} (by this check; the gateway said {checked.code})", **data)
+        return EXIT_OK
+    out.result(
+        f"{txn}: still open ({p.state}); the gateway said {checked.code or 'nothing usable'}; next check "
+        f"{_in(p.next_check_at, now)}",
+        **data,
+    )
+    return EXIT_NOT_FINAL
+
+
+def cmd_resolve(args: argparse.Namespace, out: Output) -> int:
+    with _open(args) as ledger:
+        try:
+            p = admin.resolve(
+                ledger,
+                args.transaction_id,
+                code=args.state,
+                reason=args.reason,
+                operator=args.operator,
+                merchant_id=args.merchant_id,
+            )
+        except admin.ResolveRefused as exc:
+            out.error(
+                f"refused, nothing was changed: {exc}", kind="resolve_refused", transaction_id=args.transaction_id
+            )
+            return EXIT_FAILED
+    hook = "its hook is pending (a worker with the hook runs it)" if p.hook_pending else "its hook ran"
+    out.result(
+        f"{p.transaction_id}: final {p.code}, resolved by {args.operator} (recorded as an event); {hook}",
+        state=p.state,
+        code=p.code,
+        final_source=p.final_source,
+        hook_pending=p.hook_pending,
+    )
+    return EXIT_OK
+
+
+# --- mgw ledger health ---------------------------------------------------------------------------------------------
+
+
+def cmd_health(args: argparse.Namespace, out: Output) -> int:
+    thresholds = Thresholds(
+        window=Thresholds.window if args.since is None else args.since,
+        unknown_rate_warn=args.unknown_rate_warn,
+        unknown_rate_critical=args.unknown_rate_critical,
+        min_payments=args.min_payments,
+        oldest_open_warn=args.oldest_open_warn,
+        oldest_open_critical=args.oldest_open_critical,
+        heartbeat_warn=args.heartbeat_warn,
+        heartbeat_critical=args.heartbeat_critical,
+        workers=not args.no_workers,
+    )
+    with _open(args) as ledger:
+        result = fleet_health(ledger, thresholds, merchant_id=args.merchant_id)
+    lines = [f"{c.status.upper():<8} {c.name:<17} {c.message}" for c in result.checks]
+    out.result("\n".join(lines), **result.to_dict())
+    return EXIT_HEALTH[result.status]
+
+
+# --- the parser ----------------------------------------------------------------------------------------------------
+
+
+def _common(p: argparse.ArgumentParser, *, sub: bool, merchant: bool = True, json: bool = True) -> None:
+    """The options every action takes, before or after its name (an action's copy changes only what is given)."""
+    keep = argparse.SUPPRESS if sub else None
+    p.add_argument(
+        "--ledger", default=keep, help="ledger URL (default MGW_LEDGER_URL): sqlite:///PATH or postgresql://..."
+    )
+    if merchant:
+        p.add_argument("--merchant-id", default=keep, help="only this merchant's payments")
+    p.add_argument(
+        "--timeout",
+        type=duration,
+        default=argparse.SUPPRESS if sub else DEFAULT_DB_TIMEOUT,
+        help=f"the longest wait for the ledger's database (default {DEFAULT_DB_TIMEOUT:g} s; then exit 6)",
+    )
+    if json:
+        p.add_argument(
+            "--json", action="store_true", default=argparse.SUPPRESS if sub else False, help="print one JSON document"
+        )
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("ledger", help="the payment ledger: unfinished payments, their next check, progress")
-    p.add_argument("--ledger", help="ledger URL (default MGW_LEDGER_URL): sqlite:///PATH or postgresql://...")
-    p.add_argument("--merchant-id", help="only this merchant's payments")
+    p = sub.add_parser(
+        "ledger",
+        help="the payment ledger: progress, one payment's history, hooks, check or resolve a payment, health",
+        description="Without an action: progress and the unfinished payments, the next due first.",
+        epilog="exit status: 0 done; 1 refused or failed (the message says why); 2 bad input; 4 (check) still "
+        "open; 6 the ledger's database cannot be used; 7 / 8 (health) a check at its warning / critical threshold",
+    )
+    _common(p, sub=False)
     p.add_argument("--limit", type=int, default=20, help="unfinished payments listed (next due first)")
+    p.add_argument("--since", type=duration, help="count only payments created in this window (e.g. 15m, 1h, 2d)")
     p.add_argument("--watch", type=float, metavar="SECONDS", help="refresh every SECONDS until nothing is open")
-    p.add_argument("--json", action="store_true", help="print one JSON document instead of text")
-    p.set_defaults(handler=cmd_ledger)
+    p.set_defaults(handler=cmd_ledger, since=None)
+    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
+
+    show = actions.add_parser("show", help="one payment: its state and its events in order, with times")
+    show.add_argument("transaction_id", metavar="TXN")
+    _common(show, sub=True)
+    show.set_defaults(handler=cmd_show)
+
+    hooks = actions.add_parser("hooks", help="final payments whose hook has not completed, with each one's error")
+    _common(hooks, sub=True)
+    hooks.add_argument("--limit", type=int, default=argparse.SUPPRESS, help="hooks listed (next due first)")
+    hooks.set_defaults(handler=cmd_hooks)
+
+    retry = actions.add_parser("retry-hook", help="make a pending hook due now, or run it here with --hook")
+    retry.add_argument("transaction_id", metavar="TXN")
+    _common(retry, sub=True)
+    retry.add_argument("--hook", help="module:function: run the hook in this process now (as the worker would)")
+    retry.add_argument("--hook-in-transaction", action="store_true", help="the hook's strong form, hook(payment, tx)")
+    retry.set_defaults(handler=cmd_retry_hook)
+
+    check = actions.add_parser(
+        "check",
+        help="read a payment's status now through the gateway (MGW_* settings), judged as the reconciler judges",
+    )
+    check.add_argument("transaction_id", metavar="TXN")
+    _common(check, sub=True, merchant=False, json=False)
+    add_config_flags(check)  # the gateway's settings: its --merchant-id is the payment's merchant
+    check.set_defaults(handler=cmd_check)
+
+    resolve = actions.add_parser(
+        "resolve",
+        help="end a stuck payment with the outcome you established, your name and why (recorded as an event)",
+        description="Refused, changing nothing, when the payment is final, a call still sends it, or the outcome "
+        "contradicts a code the gateway reported (e.g. PAYMENT_ERROR for a payment it said was PAYMENT_SUCCESS).",
+    )
+    resolve.add_argument("transaction_id", metavar="TXN")
+    resolve.add_argument("--state", required=True, choices=admin.RESOLVE_CODES, help="the final code to record")
+    resolve.add_argument("--reason", required=True, help="why (kept in the payment's events)")
+    resolve.add_argument("--operator", required=True, help="who decided (kept in the payment's events)")
+    _common(resolve, sub=True)
+    resolve.set_defaults(handler=cmd_resolve)
+
+    th = Thresholds()
+    health = actions.add_parser(
+        "health",
+        help="is the fleet settling payments? one line per check; exit 0 ok, 7 warning, 8 critical, 6 database",
+    )
+    _common(health, sub=True)
+    health.add_argument(
+        "--since",
+        type=duration,
+        default=argparse.SUPPRESS,
+        help=f"the window of the outcome-unknown rate (default {th.window:g} s)",
+    )
+    for name, kind, what in (
+        ("unknown_rate", share, "share of payments that ended in outcome unknown (0.05 or 5%%)"),
+        ("oldest_open", duration, "age of the oldest open payment"),
+        ("heartbeat", duration, "age of the freshest running worker's heartbeat"),
+    ):
+        for level in ("warn", "critical"):
+            default = getattr(th, f"{name}_{level}")
+            health.add_argument(
+                f"--{name.replace('_', '-')}-{level}",
+                type=kind,
+                default=default,
+                help=f"{what} at which the check is {level} (default {default:g})",
+            )
+    health.add_argument(
+        "--min-payments",
+        type=int,
+        default=th.min_payments,
+        help=f"fewer payments in the window are not judged (default {th.min_payments})",
+    )
+    health.add_argument(
+        "--no-workers",
+        action="store_true",
+        help="no heartbeat check: the reconciler runs inside the web processes, not as mgw reconcile --worker",
+    )
+    health.set_defaults(handler=cmd_health)

@@ -34,6 +34,7 @@ __all__ = [
     "ResolveRefused",
     "check_now",
     "history",
+    "now",
     "oldest_open",
     "pending_hooks",
     "resolve",
@@ -104,6 +105,12 @@ class CheckResult:
 
 
 # --- reading ---------------------------------------------------------------------------------------------------
+
+
+def now(ledger: Ledger) -> float:
+    """The ledger's time now (the backend's clock, read in a transaction), to compare stored times with."""
+    with ledger.store.transaction() as tx:
+        return ledger._now(tx)
 
 
 def _find(tx: Tx, transaction_id: str, merchant_id: str | None, *, lock: bool = False) -> dict[str, Any] | None:
