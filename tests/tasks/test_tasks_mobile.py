@@ -15,9 +15,9 @@ import attrs
 import httpx
 import pytest
 from merchant_gateway import AppRequest, AsyncGateway, Gateway, ValidationError
-from merchant_gateway.tasks.mobile import app_account_summary_request, app_debit_request, app_profile_request
 from merchant_gateway.ids import new_transaction_id
 from merchant_gateway.tasks import MobileSdk
+from merchant_gateway.tasks.mobile import app_account_summary_request, app_debit_request, app_profile_request
 from merchant_gateway_client.operations import OPERATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
