@@ -32,7 +32,11 @@ ANY_LEVEL = {
         or (isinstance(v, list) and v and all(isinstance(i, str) and i.strip() for i in v))
     ),
 }
-SCHEMA_LEVEL = {"x-known-values": lambda v: isinstance(v, list) and v and all(isinstance(i, str) for i in v)}
+SCHEMA_LEVEL = {
+    "x-known-values": lambda v: isinstance(v, list) and v and all(isinstance(i, str) for i in v),
+    # issue 25: the public name of an inline enum's generated class (spec/README.md)
+    "x-enum-name": lambda v: isinstance(v, str) and re.fullmatch(r"[A-Z][A-Za-z0-9]*", v) is not None,
+}
 # issue 16: what each code means on an operation (path operations and webhooks), and the rules between payload
 # fields (payload schemas and path operations)
 OUTCOMES = ("succeeded", "accepted", "pending", "failed", "unknown", "rejected", "not-found", "duplicate")
