@@ -295,19 +295,20 @@ def _public_type(annotation: str, models: dict[str, _Model]) -> str:
             if model.enum_values is not None:
                 literal = ", ".join(json.dumps(v) for v in model.enum_values)
                 return f"{name} | Literal[{literal}]"
-            return f"{name} | Mapping[str, Any]"
+            return f"{name} | {_MAPPING}"
 
         # a list parameter accepts any sequence (list is invariant: list[dict] would not pass as list[Model | ...])
         out.append(_WORD.sub(widen, re.sub(r"\blist\[", "Sequence[", part)))
     return _tidy_union(" | ".join(out))
 
 
-_MAPPING = "Mapping[str, Any]"
+# a wire mapping: its values are checked at run time against the schema (payload_problems), not typed here
+_MAPPING = "Mapping[str, object]"
 
 
 def _tidy_union(annotation: str) -> str:
     """Each member once, the wire-mapping alternative after the models and before None, also inside a sequence:
-    `Sequence[A | Mapping[str, Any] | B | Mapping[str, Any]]` reads `Sequence[A | B | Mapping[str, Any]]`."""
+    `Sequence[A | Mapping[str, object] | B | Mapping[str, object]]` reads `Sequence[A | B | Mapping[str, object]]`."""
     members = []
     for part in (p.strip() for p in _split_union(annotation)):
         inner = re.fullmatch(r"Sequence\[(.*)\]", part)

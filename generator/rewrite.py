@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .spec import HTTP_METHODS, OperationMeta, resolve
+from .spec import ENUM_DEFINING, HTTP_METHODS, NAME_MAPS, OperationMeta, enum_names, resolve
 
 # Headers the generated client sets itself: X-VERIFY comes from client configuration, never per call.
 CLIENT_OWNED_HEADERS = {"x-verify", "content-type", "accept"}
@@ -52,7 +52,35 @@ def rewrite(spec: dict[str, Any], metas: list[OperationMeta]) -> dict[str, Any]:
                 }
         if not any(m in item for m in HTTP_METHODS):
             del out["paths"][url_path]
+    _name_enums(out)
     return out
+
+
+def _name_enums(out: dict[str, Any]) -> None:
+    """Each x-enum-name schema becomes a `$ref` to a component schema of that name, so openapi-python-client
+    generates one enum class per name (RedirectMode) instead of one per place of use (DebitV4WebXREDIRECTMODE).
+    What belongs to the place of use (description, default, example) stays beside the reference."""
+    names, _ = enum_names(out)  # checked by spec.collect already
+    schemas = out.setdefault("components", {}).setdefault("schemas", {})
+    for name, defining in sorted(names.items()):
+        schemas[name] = dict(defining)
+
+    def visit(node: Any, where: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("example", "examples", "default", "const", "enum"):
+                    continue
+                if isinstance(value, dict) and "x-enum-name" in value and not f"{where}/{key}".endswith(NAME_MAPS):
+                    kept = {k: v for k, v in value.items() if k not in ENUM_DEFINING and k != "x-enum-name"}
+                    # allOf of one $ref: openapi-python-client keeps a default given beside it (not beside a $ref)
+                    node[key] = {"allOf": [{"$ref": f"#/components/schemas/{value['x-enum-name']}"}], **kept}
+                else:
+                    visit(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                visit(value, f"{where}/{i}")
+
+    visit(out, "#")
 
 
 def _without_client_headers(spec: dict[str, Any], params: list[Any]) -> list[Any]:

@@ -70,7 +70,12 @@ EVIDENCE_FIELDS = ("data.transactionId", "data.merchantId", "data.amount", "data
 # in the payload. exactly/at-least/at-most-one-of take two or more fields, required one or more.
 FIELD_RULES = ("exactly-one-of", "at-least-one-of", "at-most-one-of", "required")
 ANYWHERE_EXTENSIONS = {"x-source", "x-not-shown"}
-SCHEMA_EXTENSIONS = {"x-terminal", "x-code-catalog", "x-known-values", "x-field-rules"}
+SCHEMA_EXTENSIONS = {"x-terminal", "x-code-catalog", "x-known-values", "x-field-rules", "x-enum-name"}
+# x-enum-name (an inline enum schema): the public name of its generated enum class. Every schema with the same name
+# has the same type and values and becomes one class (generator/rewrite.py), instead of one per place of use named
+# after it (DebitV4WebXREDIRECTMODE).
+ENUM_NAME = re.compile(r"[A-Z][A-Za-z0-9]*")
+ENUM_DEFINING = ("type", "enum")  # what makes two x-enum-name schemas the same enum (not descriptions, defaults)
 KNOWN_EXTENSIONS = OPERATION_EXTENSIONS | ANYWHERE_EXTENSIONS | SCHEMA_EXTENSIONS
 # Maps whose keys are names chosen by the author (a header may well be called x-something).
 NAME_MAPS = tuple(
@@ -274,6 +279,8 @@ def _check_anywhere(key: str, value: Any, where: str) -> list[str]:
         ok = isinstance(value, bool)
     elif key in ("x-known-values", "x-code-catalog"):
         ok = isinstance(value, list)
+    elif key == "x-enum-name":
+        ok = isinstance(value, str) and ENUM_NAME.fullmatch(value) is not None
     elif key == "x-codes":
         return check_codes(value, where)
     elif key == "x-evidence":
@@ -547,10 +554,40 @@ def payload_ref(spec: dict[str, Any], op: dict[str, Any], where: str) -> str:
     return ref
 
 
+def enum_names(spec: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """({name: the enum's defining keys} of every x-enum-name, problems): one definition per name (type, enum),
+    on an enum schema, never the name of a component schema."""
+    found: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
+    schemas = (spec.get("components") or {}).get("schemas") or {}
+
+    def visit(node: Any, where: str) -> None:
+        if isinstance(node, dict):
+            name = node.get("x-enum-name")
+            if isinstance(name, str) and not where.endswith(NAME_MAPS):
+                defining = {k: node[k] for k in ENUM_DEFINING if k in node}
+                if not isinstance(node.get("enum"), list):
+                    problems.append(f"{where}: x-enum-name {name} on a schema without enum")
+                elif name in schemas:
+                    problems.append(f"{where}: x-enum-name {name} is already a component schema's name")
+                elif found.setdefault(name, defining) != defining:
+                    problems.append(f"{where}: x-enum-name {name} names another enum ({found[name]}) elsewhere")
+            for key, value in node.items():
+                if key not in ("example", "examples", "default", "const", "enum"):
+                    visit(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                visit(value, f"{where}/{i}")
+
+    visit(spec, "#")
+    return found, problems
+
+
 def collect(spec: dict[str, Any]) -> list[OperationMeta]:
     """Check the whole document and return every operation's metadata (spec order)."""
     problems = check_vocabulary(spec)
     problems.extend(_schema_and_webhook_problems(spec))
+    problems.extend(enum_names(spec)[1])
     metas: list[OperationMeta] = []
     for url_path, method, op in iter_operations(spec):
         try:

@@ -3,53 +3,48 @@
 
 Rendered by generator/public_api.py from one macro for both flavours, so sync and async cannot drift. Each payload
 field is a keyword with the generated model's type (nested models also as wire mappings, enums also as their
-values), each request header a keyword, and the docstring is the spec's text. The overlay's classes inherit these
-and implement `_call`, the one place with policy (validation, signing, retries, reconciliation).
+values; an enum keeps the name the spec gives it, x-enum-name), each request header a keyword, and the docstring is
+the spec's text. The overlay's classes inherit these and implement `_call`, the one place with policy (validation,
+signing, retries, reconciliation). help() and inspect.signature show a method's keyword form (`_show_fields`).
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 if TYPE_CHECKING:
     from .models import (
+        CallbackMode,
+        CallMode,
         CardPaymentSource,
         CollectPayload,
-        CollectPayloadInstrumentType,
         CollectResponse,
         DebitIntentPayload,
-        DebitIntentPayloadPaymentScope,
         DebitPayload,
-        DebitV3XCALLMODE,
-        DebitV3XREDIRECTMODE,
-        DebitV4IntentXCALLMODE,
         DebitV4Response,
-        DebitV4WebXCALLMODE,
-        DebitV4WebXREDIRECTMODE,
         DeferredFulfillPayload,
         DeferredFulfillResponse,
         DeviceContext,
         InlinePayPayload,
         InlinePayResponse,
-        InlinePayWithGetXCALLMODE,
-        InlinePayWithGetXREDIRECTMODE,
-        InlinePayXCALLMODE,
-        InlinePayXREDIRECTMODE,
         InstantDebitPayload,
         InstantDebitResponse,
+        InstrumentType,
         MerchantContext,
+        OtpRequestType,
         OtpSendPayload,
-        OtpSendPayloadRequestType,
         OtpSendResponse,
         OtpVerifyPayload,
         OtpVerifyResponse,
         PaymentOptionsPayload,
         PaymentOptionsResponse,
+        PaymentScope,
+        RedirectMode,
         RefundResponse,
         RefundV3Payload,
         RefundV4Payload,
-        RefundV4XCALLBACKMODE,
         SdkLessInitiatePayload,
         SdkLessInitiateResponse,
         SsoAccessPayload,
@@ -59,7 +54,6 @@ if TYPE_CHECKING:
         TestCallbackResponse,
         TokenResponse,
         TransactionStatusResponse,
-        TriggerTestCallbackXCallMode,
         UnlinkPayload,
         UnlinkResponse,
         UpiPaymentSource,
@@ -108,9 +102,9 @@ class GatewayMethods:
         /,
         *,
         redirect_url: str | None = None,
-        redirect_mode: DebitV3XREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV3XCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
         provider_id: str | None = None,
     ) -> str: ...
 
@@ -131,11 +125,11 @@ class GatewayMethods:
         message: str | None = None,
         email: str | None = None,
         short_name: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        merchant_context: MerchantContext | Mapping[str, object] | None = None,
         redirect_url: str | None = None,
-        redirect_mode: DebitV3XREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV3XCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
         provider_id: str | None = None,
     ) -> str: ...
 
@@ -221,9 +215,9 @@ class GatewayMethods:
         /,
         *,
         redirect_url: str | None = None,
-        redirect_mode: DebitV4WebXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV4WebXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
         provider_id: str | None = None,
     ) -> DebitV4Response: ...
 
@@ -244,11 +238,11 @@ class GatewayMethods:
         message: str | None = None,
         email: str | None = None,
         short_name: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        merchant_context: MerchantContext | Mapping[str, object] | None = None,
         redirect_url: str | None = None,
-        redirect_mode: DebitV4WebXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV4WebXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
         provider_id: str | None = None,
     ) -> DebitV4Response: ...
 
@@ -334,7 +328,7 @@ class GatewayMethods:
         /,
         *,
         callback_url: str | None = None,
-        call_mode: DebitV4IntentXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> DebitV4Response: ...
 
     @overload
@@ -347,8 +341,8 @@ class GatewayMethods:
         transaction_id: str,
         amount: int,
         merchant_order_id: str,
-        payment_scope: DebitIntentPayloadPaymentScope | Literal["PLATFORM"],
-        device_context: DeviceContext | Mapping[str, Any],
+        payment_scope: PaymentScope | Literal["PLATFORM"],
+        device_context: DeviceContext | Mapping[str, object],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         sub_merchant: str | None = None,
@@ -356,9 +350,9 @@ class GatewayMethods:
         message: str | None = None,
         email: str | None = None,
         short_name: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        merchant_context: MerchantContext | Mapping[str, object] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV4IntentXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> DebitV4Response: ...
 
     def debit_v4_intent(self, payload: DebitIntentPayload | None = None, /, **arguments: Any) -> DebitV4Response:
@@ -644,7 +638,7 @@ class GatewayMethods:
         /,
         *,
         callback_url: str | None = None,
-        callback_mode: RefundV4XCALLBACKMODE | Literal["POST", "PUT"] | None = None,
+        callback_mode: CallbackMode | Literal["POST", "PUT"] | None = None,
         original_amount: int | None = None,
     ) -> RefundResponse: ...
 
@@ -663,7 +657,7 @@ class GatewayMethods:
         provider_reference_id: str | None = None,
         sub_merchant_id: str | None = None,
         callback_url: str | None = None,
-        callback_mode: RefundV4XCALLBACKMODE | Literal["POST", "PUT"] | None = None,
+        callback_mode: CallbackMode | Literal["POST", "PUT"] | None = None,
         original_amount: int | None = None,
     ) -> RefundResponse: ...
 
@@ -941,7 +935,7 @@ class GatewayMethods:
         transaction_id: str,
         merchant_order_id: str,
         amount: int,
-        instrument_type: CollectPayloadInstrumentType | Literal["MOBILE"],
+        instrument_type: InstrumentType | Literal["MOBILE"],
         instrument_reference: str,
         expires_in: int,
         message: str | None = None,
@@ -1023,7 +1017,7 @@ class GatewayMethods:
         /,
         *,
         callback_url: str,
-        call_mode: TriggerTestCallbackXCallMode | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> TestCallbackResponse: ...
 
     @overload
@@ -1036,7 +1030,7 @@ class GatewayMethods:
         transaction_id: str,
         amount: int,
         callback_url: str,
-        call_mode: TriggerTestCallbackXCallMode | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> TestCallbackResponse: ...
 
     def trigger_test_callback(
@@ -1227,9 +1221,9 @@ class GatewayMethods:
         /,
         *,
         redirect_url: str | None = None,
-        redirect_mode: InlinePayWithGetXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: InlinePayWithGetXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> InlinePayResponse: ...
 
     @overload
@@ -1241,16 +1235,16 @@ class GatewayMethods:
         merchant_id: str | None = None,
         transaction_id: str,
         amount: int,
-        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, Any]],
+        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         merchant_order_id: str | None = None,
         mobile_number: str | None = None,
         device_id: str | None = None,
         redirect_url: str | None = None,
-        redirect_mode: InlinePayWithGetXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: InlinePayWithGetXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> InlinePayResponse: ...
 
     def inline_pay_with_get(self, payload: InlinePayPayload | None = None, /, **arguments: Any) -> InlinePayResponse:
@@ -1338,9 +1332,9 @@ class GatewayMethods:
         /,
         *,
         redirect_url: str | None = None,
-        redirect_mode: InlinePayXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: InlinePayXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> InlinePayResponse: ...
 
     @overload
@@ -1352,16 +1346,16 @@ class GatewayMethods:
         merchant_id: str | None = None,
         transaction_id: str,
         amount: int,
-        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, Any]],
+        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         merchant_order_id: str | None = None,
         mobile_number: str | None = None,
         device_id: str | None = None,
         redirect_url: str | None = None,
-        redirect_mode: InlinePayXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: InlinePayXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> InlinePayResponse: ...
 
     def inline_pay(self, payload: InlinePayPayload | None = None, /, **arguments: Any) -> InlinePayResponse:
@@ -1578,7 +1572,7 @@ class GatewayMethods:
         mobile_number: str,
         email: str | None = None,
         short_name: str | None = None,
-        request_type: OtpSendPayloadRequestType | Literal["CREDIT", "WALLET"] | None = None,
+        request_type: OtpRequestType | Literal["CREDIT", "WALLET"] | None = None,
     ) -> OtpSendResponse: ...
 
     def send_otp(self, payload: OtpSendPayload | None = None, /, **arguments: Any) -> OtpSendResponse:
@@ -1919,9 +1913,9 @@ class AsyncGatewayMethods:
         /,
         *,
         redirect_url: str | None = None,
-        redirect_mode: DebitV3XREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV3XCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
         provider_id: str | None = None,
     ) -> str: ...
 
@@ -1942,11 +1936,11 @@ class AsyncGatewayMethods:
         message: str | None = None,
         email: str | None = None,
         short_name: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        merchant_context: MerchantContext | Mapping[str, object] | None = None,
         redirect_url: str | None = None,
-        redirect_mode: DebitV3XREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV3XCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
         provider_id: str | None = None,
     ) -> str: ...
 
@@ -2032,9 +2026,9 @@ class AsyncGatewayMethods:
         /,
         *,
         redirect_url: str | None = None,
-        redirect_mode: DebitV4WebXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV4WebXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
         provider_id: str | None = None,
     ) -> DebitV4Response: ...
 
@@ -2055,11 +2049,11 @@ class AsyncGatewayMethods:
         message: str | None = None,
         email: str | None = None,
         short_name: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        merchant_context: MerchantContext | Mapping[str, object] | None = None,
         redirect_url: str | None = None,
-        redirect_mode: DebitV4WebXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV4WebXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
         provider_id: str | None = None,
     ) -> DebitV4Response: ...
 
@@ -2145,7 +2139,7 @@ class AsyncGatewayMethods:
         /,
         *,
         callback_url: str | None = None,
-        call_mode: DebitV4IntentXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> DebitV4Response: ...
 
     @overload
@@ -2158,8 +2152,8 @@ class AsyncGatewayMethods:
         transaction_id: str,
         amount: int,
         merchant_order_id: str,
-        payment_scope: DebitIntentPayloadPaymentScope | Literal["PLATFORM"],
-        device_context: DeviceContext | Mapping[str, Any],
+        payment_scope: PaymentScope | Literal["PLATFORM"],
+        device_context: DeviceContext | Mapping[str, object],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         sub_merchant: str | None = None,
@@ -2167,9 +2161,9 @@ class AsyncGatewayMethods:
         message: str | None = None,
         email: str | None = None,
         short_name: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        merchant_context: MerchantContext | Mapping[str, object] | None = None,
         callback_url: str | None = None,
-        call_mode: DebitV4IntentXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> DebitV4Response: ...
 
     async def debit_v4_intent(self, payload: DebitIntentPayload | None = None, /, **arguments: Any) -> DebitV4Response:
@@ -2455,7 +2449,7 @@ class AsyncGatewayMethods:
         /,
         *,
         callback_url: str | None = None,
-        callback_mode: RefundV4XCALLBACKMODE | Literal["POST", "PUT"] | None = None,
+        callback_mode: CallbackMode | Literal["POST", "PUT"] | None = None,
         original_amount: int | None = None,
     ) -> RefundResponse: ...
 
@@ -2474,7 +2468,7 @@ class AsyncGatewayMethods:
         provider_reference_id: str | None = None,
         sub_merchant_id: str | None = None,
         callback_url: str | None = None,
-        callback_mode: RefundV4XCALLBACKMODE | Literal["POST", "PUT"] | None = None,
+        callback_mode: CallbackMode | Literal["POST", "PUT"] | None = None,
         original_amount: int | None = None,
     ) -> RefundResponse: ...
 
@@ -2752,7 +2746,7 @@ class AsyncGatewayMethods:
         transaction_id: str,
         merchant_order_id: str,
         amount: int,
-        instrument_type: CollectPayloadInstrumentType | Literal["MOBILE"],
+        instrument_type: InstrumentType | Literal["MOBILE"],
         instrument_reference: str,
         expires_in: int,
         message: str | None = None,
@@ -2834,7 +2828,7 @@ class AsyncGatewayMethods:
         /,
         *,
         callback_url: str,
-        call_mode: TriggerTestCallbackXCallMode | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> TestCallbackResponse: ...
 
     @overload
@@ -2847,7 +2841,7 @@ class AsyncGatewayMethods:
         transaction_id: str,
         amount: int,
         callback_url: str,
-        call_mode: TriggerTestCallbackXCallMode | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> TestCallbackResponse: ...
 
     async def trigger_test_callback(
@@ -3040,9 +3034,9 @@ class AsyncGatewayMethods:
         /,
         *,
         redirect_url: str | None = None,
-        redirect_mode: InlinePayWithGetXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: InlinePayWithGetXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> InlinePayResponse: ...
 
     @overload
@@ -3054,16 +3048,16 @@ class AsyncGatewayMethods:
         merchant_id: str | None = None,
         transaction_id: str,
         amount: int,
-        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, Any]],
+        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         merchant_order_id: str | None = None,
         mobile_number: str | None = None,
         device_id: str | None = None,
         redirect_url: str | None = None,
-        redirect_mode: InlinePayWithGetXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: InlinePayWithGetXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> InlinePayResponse: ...
 
     async def inline_pay_with_get(
@@ -3153,9 +3147,9 @@ class AsyncGatewayMethods:
         /,
         *,
         redirect_url: str | None = None,
-        redirect_mode: InlinePayXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: InlinePayXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> InlinePayResponse: ...
 
     @overload
@@ -3167,16 +3161,16 @@ class AsyncGatewayMethods:
         merchant_id: str | None = None,
         transaction_id: str,
         amount: int,
-        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, Any]],
+        payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]],
         merchant_user_id: str | None = None,
         user_auth_token: str | None = None,
         merchant_order_id: str | None = None,
         mobile_number: str | None = None,
         device_id: str | None = None,
         redirect_url: str | None = None,
-        redirect_mode: InlinePayXREDIRECTMODE | Literal["POST", "REDIRECT"] | None = None,
+        redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None,
         callback_url: str | None = None,
-        call_mode: InlinePayXCALLMODE | Literal["POST", "PUT"] | None = None,
+        call_mode: CallMode | Literal["POST", "PUT"] | None = None,
     ) -> InlinePayResponse: ...
 
     async def inline_pay(self, payload: InlinePayPayload | None = None, /, **arguments: Any) -> InlinePayResponse:
@@ -3393,7 +3387,7 @@ class AsyncGatewayMethods:
         mobile_number: str,
         email: str | None = None,
         short_name: str | None = None,
-        request_type: OtpSendPayloadRequestType | Literal["CREDIT", "WALLET"] | None = None,
+        request_type: OtpRequestType | Literal["CREDIT", "WALLET"] | None = None,
     ) -> OtpSendResponse: ...
 
     async def send_otp(self, payload: OtpSendPayload | None = None, /, **arguments: Any) -> OtpSendResponse:
@@ -3694,3 +3688,378 @@ class AsyncGatewayMethods:
             SdkLessInitiateResponse
         """
         return cast("SdkLessInitiateResponse", await self._call("initiate_sdk_less_payment", payload, arguments))
+
+
+def _show_fields(name: str, result: str, path: tuple[str, ...], payload: str, keywords: tuple[str, ...]) -> None:
+    """Give both flavours of a method with a payload the signature of its keyword form, so that help() and
+    inspect.signature list every field, header and policy keyword with its type ("name: type", "= None" when
+    optional). The implementation itself takes ``**arguments``: a misspelt field then reaches ``_call`` and fails
+    with a ValidationError naming it and the payload model."""
+    P = inspect.Parameter
+
+    def parameter(text: str, keyword: bool) -> inspect.Parameter:
+        declared, _, default = text.partition(" = ")
+        pname, annotation = declared.split(": ", 1)
+        kind = P.KEYWORD_ONLY if keyword else P.POSITIONAL_ONLY
+        return P(pname, kind, default=None if default else P.empty, annotation=annotation)
+
+    parameters = [P("self", P.POSITIONAL_ONLY)]
+    parameters += [parameter(p, False) for p in (*path, payload)]
+    parameters += [parameter(k, True) for k in keywords]
+    signature = inspect.Signature(parameters, return_annotation=result)
+    for methods in (GatewayMethods, AsyncGatewayMethods):
+        vars(methods)[name].__signature__ = signature
+
+
+_show_fields(
+    "debit_v3",
+    "str",
+    (),
+    "payload: DebitPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "merchant_user_id: str | None = None",
+        "user_auth_token: str | None = None",
+        "merchant_order_id: str | None = None",
+        "sub_merchant: str | None = None",
+        "mobile_number: str | None = None",
+        "message: str | None = None",
+        "email: str | None = None",
+        "short_name: str | None = None",
+        "merchant_context: MerchantContext | Mapping[str, object] | None = None",
+        "redirect_url: str | None = None",
+        'redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None',
+        "callback_url: str | None = None",
+        'call_mode: CallMode | Literal["POST", "PUT"] | None = None',
+        "provider_id: str | None = None",
+    ),
+)
+
+
+_show_fields(
+    "debit_v4_web",
+    "DebitV4Response",
+    (),
+    "payload: DebitPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "merchant_user_id: str | None = None",
+        "user_auth_token: str | None = None",
+        "merchant_order_id: str | None = None",
+        "sub_merchant: str | None = None",
+        "mobile_number: str | None = None",
+        "message: str | None = None",
+        "email: str | None = None",
+        "short_name: str | None = None",
+        "merchant_context: MerchantContext | Mapping[str, object] | None = None",
+        "redirect_url: str | None = None",
+        'redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None',
+        "callback_url: str | None = None",
+        'call_mode: CallMode | Literal["POST", "PUT"] | None = None',
+        "provider_id: str | None = None",
+    ),
+)
+
+
+_show_fields(
+    "debit_v4_intent",
+    "DebitV4Response",
+    (),
+    "payload: DebitIntentPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "merchant_order_id: str",
+        'payment_scope: PaymentScope | Literal["PLATFORM"]',
+        "device_context: DeviceContext | Mapping[str, object]",
+        "merchant_user_id: str | None = None",
+        "user_auth_token: str | None = None",
+        "sub_merchant: str | None = None",
+        "mobile_number: str | None = None",
+        "message: str | None = None",
+        "email: str | None = None",
+        "short_name: str | None = None",
+        "merchant_context: MerchantContext | Mapping[str, object] | None = None",
+        "callback_url: str | None = None",
+        'call_mode: CallMode | Literal["POST", "PUT"] | None = None',
+    ),
+)
+
+
+_show_fields(
+    "refund_v3",
+    "RefundResponse",
+    (),
+    "payload: RefundV3Payload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "merchant_order_id: str",
+        "message: str",
+        "original_transaction_id: str | None = None",
+        "provider_reference_id: str | None = None",
+        "sub_merchant: str | None = None",
+        "original_amount: int | None = None",
+    ),
+)
+
+
+_show_fields(
+    "refund_v4",
+    "RefundResponse",
+    (),
+    "payload: RefundV4Payload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "merchant_order_id: str",
+        "message: str",
+        "original_transaction_id: str | None = None",
+        "provider_reference_id: str | None = None",
+        "sub_merchant_id: str | None = None",
+        "callback_url: str | None = None",
+        'callback_mode: CallbackMode | Literal["POST", "PUT"] | None = None',
+        "original_amount: int | None = None",
+    ),
+)
+
+
+_show_fields(
+    "refund_apps_host",
+    "RefundResponse",
+    (),
+    "payload: RefundV4Payload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "merchant_order_id: str",
+        "message: str",
+        "original_transaction_id: str | None = None",
+        "provider_reference_id: str | None = None",
+        "sub_merchant_id: str | None = None",
+        "client_id: str | None = None",
+        "original_amount: int | None = None",
+    ),
+)
+
+
+_show_fields(
+    "fulfill_deferred_refund",
+    "DeferredFulfillResponse",
+    (),
+    "payload: DeferredFulfillPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "merchant_user_id: str",
+        "amount: int",
+        "merchant_order_id: str",
+        "sub_merchant: str | None = None",
+        "mobile_number: str | None = None",
+        "message: str | None = None",
+        "email: str | None = None",
+        "short_name: str | None = None",
+    ),
+)
+
+
+_show_fields(
+    "collect_request",
+    "CollectResponse",
+    (),
+    "payload: CollectPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "merchant_order_id: str",
+        "amount: int",
+        'instrument_type: InstrumentType | Literal["MOBILE"]',
+        "instrument_reference: str",
+        "expires_in: int",
+        "message: str | None = None",
+        "email: str | None = None",
+        "short_name: str | None = None",
+        "sub_merchant: str | None = None",
+        "sub_merchant_id: str | None = None",
+        "store_id: str | None = None",
+        "terminal_id: str | None = None",
+        "callback_url: str",
+    ),
+)
+
+
+_show_fields(
+    "trigger_test_callback",
+    "TestCallbackResponse",
+    (),
+    "payload: TestCallbackRequest | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "callback_url: str",
+        'call_mode: CallMode | Literal["POST", "PUT"] | None = None',
+    ),
+)
+
+
+_show_fields(
+    "instant_debit",
+    "InstantDebitResponse",
+    (),
+    "payload: InstantDebitPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "mobile_number: str",
+        "merchant_order_id: str",
+        "user_auth_token: str",
+        "email: str | None = None",
+        "short_name: str | None = None",
+        "sub_merchant: str | None = None",
+        "message: str | None = None",
+    ),
+)
+
+
+_show_fields(
+    "inline_pay_with_get",
+    "InlinePayResponse",
+    (),
+    "payload: InlinePayPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]]",
+        "merchant_user_id: str | None = None",
+        "user_auth_token: str | None = None",
+        "merchant_order_id: str | None = None",
+        "mobile_number: str | None = None",
+        "device_id: str | None = None",
+        "redirect_url: str | None = None",
+        'redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None',
+        "callback_url: str | None = None",
+        'call_mode: CallMode | Literal["POST", "PUT"] | None = None',
+    ),
+)
+
+
+_show_fields(
+    "inline_pay",
+    "InlinePayResponse",
+    (),
+    "payload: InlinePayPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]]",
+        "merchant_user_id: str | None = None",
+        "user_auth_token: str | None = None",
+        "merchant_order_id: str | None = None",
+        "mobile_number: str | None = None",
+        "device_id: str | None = None",
+        "redirect_url: str | None = None",
+        'redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None = None',
+        "callback_url: str | None = None",
+        'call_mode: CallMode | Literal["POST", "PUT"] | None = None',
+    ),
+)
+
+
+_show_fields(
+    "get_payment_options",
+    "PaymentOptionsResponse",
+    (),
+    "payload: PaymentOptionsPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "amount: int",
+        "merchant_user_id: str | None = None",
+        "user_auth_token: str | None = None",
+        "merchant_order_id: str | None = None",
+        "merchant_device_id: str | None = None",
+    ),
+)
+
+
+_show_fields(
+    "unlink_user",
+    "UnlinkResponse",
+    (),
+    "payload: UnlinkPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "user_auth_token: str",
+    ),
+)
+
+
+_show_fields(
+    "send_otp",
+    "OtpSendResponse",
+    (),
+    "payload: OtpSendPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "mobile_number: str",
+        "email: str | None = None",
+        "short_name: str | None = None",
+        'request_type: OtpRequestType | Literal["CREDIT", "WALLET"] | None = None',
+    ),
+)
+
+
+_show_fields(
+    "verify_otp",
+    "OtpVerifyResponse",
+    (),
+    "payload: OtpVerifyPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "otp_token: str",
+        "otp: str",
+    ),
+)
+
+
+_show_fields(
+    "get_sso_access_token",
+    "SsoAccessResponse",
+    (),
+    "payload: SsoAccessPayload | None = None",
+    (
+        "grant_token: str",
+        "client_id: str | None = None",
+    ),
+)
+
+
+_show_fields(
+    "initiate_sdk_less_payment",
+    "SdkLessInitiateResponse",
+    (),
+    "payload: SdkLessInitiatePayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "valid_for: int",
+        "merchant_order_id: str",
+        "redirect_url: str",
+        "transaction_context: str",
+        "sub_merchant_id: str | None = None",
+        "client_id: str | None = None",
+        "callback_url: str | None = None",
+    ),
+)

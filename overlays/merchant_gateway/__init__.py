@@ -42,6 +42,15 @@ from .retry import RetryPolicy
 from .tokens import AuthorizationToken, TokenAuth, TokenCache
 
 if TYPE_CHECKING:
+    from merchant_gateway_client.models import (
+        CallbackMode,
+        CallMode,
+        InstrumentType,
+        OtpRequestType,
+        PaymentScope,
+        RedirectMode,
+    )
+
     from .advice import AdviceWarning
     from .callbacks import (
         CallbackVerifier,
@@ -78,19 +87,27 @@ _LAZY = {
     "WalletPayment": "tasks",
 }
 
+# The spec's enums of the operation methods' keywords under their readable names (x-enum-name in the spec; the
+# generated enum classes themselves, not copies), from the generated models on first access.
+# tests/generator/test_public_types.py keeps this list equal to the spec's names.
+_ENUMS = ("CallMode", "CallbackMode", "InstrumentType", "OtpRequestType", "PaymentScope", "RedirectMode")
+
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        import importlib
+    import importlib
 
+    if name in _LAZY:
         value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    elif name in _ENUMS:
+        value = getattr(importlib.import_module("merchant_gateway_client.models"), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | set(_ENUMS))
 
 
 __all__ = [
@@ -104,6 +121,8 @@ __all__ = [
     "AuthorizationError",
     "AuthorizationToken",
     "BadRequestError",
+    "CallMode",
+    "CallbackMode",
     "CallbackMismatchError",
     "CallbackVerifier",
     "CollectCallback",
@@ -116,19 +135,23 @@ __all__ = [
     "GatewayError",
     "GatewayTimeoutError",
     "GatewayTransport",
+    "InstrumentType",
     "IntentStart",
     "DuplicateRequestError",
     "InvalidTransactionIdError",
     "LinkedWallet",
     "NotFoundError",
     "OtpError",
+    "OtpRequestType",
     "OutcomeUnknown",
     "PaymentCallback",
     "PaymentCancelledError",
     "PaymentDeclinedError",
     "PaymentError",
+    "PaymentScope",
     "PaymentStart",
     "RateLimitedError",
+    "RedirectMode",
     "Refund",
     "RefundWindowExceededError",
     "RetryPolicy",

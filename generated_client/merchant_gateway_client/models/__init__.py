@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .active_wallet import ActiveWallet
+    from .call_mode import CallMode
+    from .callback_mode import CallbackMode
     from .callback_request import CallbackRequest
     from .callback_transaction_context import CallbackTransactionContext
     from .card_option import CardOption
@@ -17,21 +19,14 @@ if TYPE_CHECKING:
     from .card_payment_source_mode import CardPaymentSourceMode
     from .collect_data import CollectData
     from .collect_payload import CollectPayload
-    from .collect_payload_instrument_type import CollectPayloadInstrumentType
     from .collect_request import CollectRequest
     from .collect_response import CollectResponse
     from .debit_intent_payload import DebitIntentPayload
-    from .debit_intent_payload_payment_scope import DebitIntentPayloadPaymentScope
     from .debit_intent_request import DebitIntentRequest
     from .debit_payload import DebitPayload
     from .debit_request import DebitRequest
-    from .debit_v3xcallmode import DebitV3XCALLMODE
-    from .debit_v3xredirectmode import DebitV3XREDIRECTMODE
     from .debit_v4_data import DebitV4Data
-    from .debit_v4_intent_xcallmode import DebitV4IntentXCALLMODE
     from .debit_v4_response import DebitV4Response
-    from .debit_v4_web_xcallmode import DebitV4WebXCALLMODE
-    from .debit_v4_web_xredirectmode import DebitV4WebXREDIRECTMODE
     from .deferred_fulfill_data import DeferredFulfillData
     from .deferred_fulfill_payload import DeferredFulfillPayload
     from .deferred_fulfill_request import DeferredFulfillRequest
@@ -44,21 +39,18 @@ if TYPE_CHECKING:
     from .inline_pay_payload import InlinePayPayload
     from .inline_pay_request import InlinePayRequest
     from .inline_pay_response import InlinePayResponse
-    from .inline_pay_with_get_xcallmode import InlinePayWithGetXCALLMODE
-    from .inline_pay_with_get_xredirectmode import InlinePayWithGetXREDIRECTMODE
-    from .inline_pay_xcallmode import InlinePayXCALLMODE
-    from .inline_pay_xredirectmode import InlinePayXREDIRECTMODE
     from .instant_debit_data import InstantDebitData
     from .instant_debit_payload import InstantDebitPayload
     from .instant_debit_request import InstantDebitRequest
     from .instant_debit_response import InstantDebitResponse
+    from .instrument_type import InstrumentType
     from .merchant_context import MerchantContext
     from .offer import Offer
     from .offer_context import OfferContext
     from .offer_tag import OfferTag
+    from .otp_request_type import OtpRequestType
     from .otp_send_data import OtpSendData
     from .otp_send_payload import OtpSendPayload
-    from .otp_send_payload_request_type import OtpSendPayloadRequestType
     from .otp_send_request import OtpSendRequest
     from .otp_send_response import OtpSendResponse
     from .otp_verify_data import OtpVerifyData
@@ -72,18 +64,19 @@ if TYPE_CHECKING:
     from .payment_options_payload import PaymentOptionsPayload
     from .payment_options_request import PaymentOptionsRequest
     from .payment_options_response import PaymentOptionsResponse
+    from .payment_scope import PaymentScope
     from .payment_state import PaymentState
     from .profile_payload import ProfilePayload
     from .profile_request import ProfileRequest
     from .rate_limit_data import RateLimitData
     from .rate_limit_envelope import RateLimitEnvelope
+    from .redirect_mode import RedirectMode
     from .refund_data import RefundData
     from .refund_response import RefundResponse
     from .refund_v3_payload import RefundV3Payload
     from .refund_v3_request import RefundV3Request
     from .refund_v4_payload import RefundV4Payload
     from .refund_v4_request import RefundV4Request
-    from .refund_v4xcallbackmode import RefundV4XCALLBACKMODE
     from .result_code import ResultCode
     from .saved_card import SavedCard
     from .sdk_less_initiate_data import SdkLessInitiateData
@@ -104,7 +97,6 @@ if TYPE_CHECKING:
     from .token_response import TokenResponse
     from .transaction_status_data import TransactionStatusData
     from .transaction_status_response import TransactionStatusResponse
-    from .trigger_test_callback_x_call_mode import TriggerTestCallbackXCallMode
     from .ui_callback_form import UiCallbackForm
     from .unlink_data import UnlinkData
     from .unlink_payload import UnlinkPayload
@@ -126,6 +118,8 @@ if TYPE_CHECKING:
 # Public name -> submodule that defines it.
 _MODULES: dict[str, str] = {
     "ActiveWallet": ".active_wallet",
+    "CallMode": ".call_mode",
+    "CallbackMode": ".callback_mode",
     "CallbackRequest": ".callback_request",
     "CallbackTransactionContext": ".callback_transaction_context",
     "CardOption": ".card_option",
@@ -133,21 +127,14 @@ _MODULES: dict[str, str] = {
     "CardPaymentSourceMode": ".card_payment_source_mode",
     "CollectData": ".collect_data",
     "CollectPayload": ".collect_payload",
-    "CollectPayloadInstrumentType": ".collect_payload_instrument_type",
     "CollectRequest": ".collect_request",
     "CollectResponse": ".collect_response",
     "DebitIntentPayload": ".debit_intent_payload",
-    "DebitIntentPayloadPaymentScope": ".debit_intent_payload_payment_scope",
     "DebitIntentRequest": ".debit_intent_request",
     "DebitPayload": ".debit_payload",
     "DebitRequest": ".debit_request",
-    "DebitV3XCALLMODE": ".debit_v3xcallmode",
-    "DebitV3XREDIRECTMODE": ".debit_v3xredirectmode",
     "DebitV4Data": ".debit_v4_data",
-    "DebitV4IntentXCALLMODE": ".debit_v4_intent_xcallmode",
     "DebitV4Response": ".debit_v4_response",
-    "DebitV4WebXCALLMODE": ".debit_v4_web_xcallmode",
-    "DebitV4WebXREDIRECTMODE": ".debit_v4_web_xredirectmode",
     "DeferredFulfillData": ".deferred_fulfill_data",
     "DeferredFulfillPayload": ".deferred_fulfill_payload",
     "DeferredFulfillRequest": ".deferred_fulfill_request",
@@ -160,21 +147,18 @@ _MODULES: dict[str, str] = {
     "InlinePayPayload": ".inline_pay_payload",
     "InlinePayRequest": ".inline_pay_request",
     "InlinePayResponse": ".inline_pay_response",
-    "InlinePayWithGetXCALLMODE": ".inline_pay_with_get_xcallmode",
-    "InlinePayWithGetXREDIRECTMODE": ".inline_pay_with_get_xredirectmode",
-    "InlinePayXCALLMODE": ".inline_pay_xcallmode",
-    "InlinePayXREDIRECTMODE": ".inline_pay_xredirectmode",
     "InstantDebitData": ".instant_debit_data",
     "InstantDebitPayload": ".instant_debit_payload",
     "InstantDebitRequest": ".instant_debit_request",
     "InstantDebitResponse": ".instant_debit_response",
+    "InstrumentType": ".instrument_type",
     "MerchantContext": ".merchant_context",
     "Offer": ".offer",
     "OfferContext": ".offer_context",
     "OfferTag": ".offer_tag",
+    "OtpRequestType": ".otp_request_type",
     "OtpSendData": ".otp_send_data",
     "OtpSendPayload": ".otp_send_payload",
-    "OtpSendPayloadRequestType": ".otp_send_payload_request_type",
     "OtpSendRequest": ".otp_send_request",
     "OtpSendResponse": ".otp_send_response",
     "OtpVerifyData": ".otp_verify_data",
@@ -188,18 +172,19 @@ _MODULES: dict[str, str] = {
     "PaymentOptionsPayload": ".payment_options_payload",
     "PaymentOptionsRequest": ".payment_options_request",
     "PaymentOptionsResponse": ".payment_options_response",
+    "PaymentScope": ".payment_scope",
     "PaymentState": ".payment_state",
     "ProfilePayload": ".profile_payload",
     "ProfileRequest": ".profile_request",
     "RateLimitData": ".rate_limit_data",
     "RateLimitEnvelope": ".rate_limit_envelope",
+    "RedirectMode": ".redirect_mode",
     "RefundData": ".refund_data",
     "RefundResponse": ".refund_response",
     "RefundV3Payload": ".refund_v3_payload",
     "RefundV3Request": ".refund_v3_request",
     "RefundV4Payload": ".refund_v4_payload",
     "RefundV4Request": ".refund_v4_request",
-    "RefundV4XCALLBACKMODE": ".refund_v4xcallbackmode",
     "ResultCode": ".result_code",
     "SavedCard": ".saved_card",
     "SdkLessInitiateData": ".sdk_less_initiate_data",
@@ -220,7 +205,6 @@ _MODULES: dict[str, str] = {
     "TokenResponse": ".token_response",
     "TransactionStatusData": ".transaction_status_data",
     "TransactionStatusResponse": ".transaction_status_response",
-    "TriggerTestCallbackXCallMode": ".trigger_test_callback_x_call_mode",
     "UiCallbackForm": ".ui_callback_form",
     "UnlinkData": ".unlink_data",
     "UnlinkPayload": ".unlink_payload",
@@ -242,28 +226,23 @@ _MODULES: dict[str, str] = {
 
 __all__ = (
     "ActiveWallet",
+    "CallbackMode",
     "CallbackRequest",
     "CallbackTransactionContext",
+    "CallMode",
     "CardOption",
     "CardPaymentSource",
     "CardPaymentSourceMode",
     "CollectData",
     "CollectPayload",
-    "CollectPayloadInstrumentType",
     "CollectRequest",
     "CollectResponse",
     "DebitIntentPayload",
-    "DebitIntentPayloadPaymentScope",
     "DebitIntentRequest",
     "DebitPayload",
     "DebitRequest",
-    "DebitV3XCALLMODE",
-    "DebitV3XREDIRECTMODE",
     "DebitV4Data",
-    "DebitV4IntentXCALLMODE",
     "DebitV4Response",
-    "DebitV4WebXCALLMODE",
-    "DebitV4WebXREDIRECTMODE",
     "DeferredFulfillData",
     "DeferredFulfillPayload",
     "DeferredFulfillRequest",
@@ -276,21 +255,18 @@ __all__ = (
     "InlinePayPayload",
     "InlinePayRequest",
     "InlinePayResponse",
-    "InlinePayWithGetXCALLMODE",
-    "InlinePayWithGetXREDIRECTMODE",
-    "InlinePayXCALLMODE",
-    "InlinePayXREDIRECTMODE",
     "InstantDebitData",
     "InstantDebitPayload",
     "InstantDebitRequest",
     "InstantDebitResponse",
+    "InstrumentType",
     "MerchantContext",
     "Offer",
     "OfferContext",
     "OfferTag",
+    "OtpRequestType",
     "OtpSendData",
     "OtpSendPayload",
-    "OtpSendPayloadRequestType",
     "OtpSendRequest",
     "OtpSendResponse",
     "OtpVerifyData",
@@ -304,18 +280,19 @@ __all__ = (
     "PaymentOptionsPayload",
     "PaymentOptionsRequest",
     "PaymentOptionsResponse",
+    "PaymentScope",
     "PaymentState",
     "ProfilePayload",
     "ProfileRequest",
     "RateLimitData",
     "RateLimitEnvelope",
+    "RedirectMode",
     "RefundData",
     "RefundResponse",
     "RefundV3Payload",
     "RefundV3Request",
     "RefundV4Payload",
     "RefundV4Request",
-    "RefundV4XCALLBACKMODE",
     "ResultCode",
     "SavedCard",
     "SdkLessInitiateData",
@@ -336,7 +313,6 @@ __all__ = (
     "TokenResponse",
     "TransactionStatusData",
     "TransactionStatusResponse",
-    "TriggerTestCallbackXCallMode",
     "UiCallbackForm",
     "UnlinkData",
     "UnlinkPayload",

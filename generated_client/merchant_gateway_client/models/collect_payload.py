@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.collect_payload_instrument_type import CollectPayloadInstrumentType
+from ..models.instrument_type import InstrumentType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CollectPayload")
@@ -27,7 +27,7 @@ class CollectPayload:
                 could make the payment unreadable.
             merchant_order_id (str): Merchant's order id; length < 48 characters.
             amount (int): Amount in paise (integer, Long).
-            instrument_type (CollectPayloadInstrumentType): Value MOBILE.
+            instrument_type (InstrumentType):
             instrument_reference (str): User's mobile number.
             expires_in (int): Time within which the payment must complete, else it is marked failed. Default 30 days; the
                 sample uses 180 and the status guidance counts it in seconds (seconds: 30 days = 2592000).
@@ -44,7 +44,7 @@ class CollectPayload:
     transaction_id: str
     merchant_order_id: str
     amount: int
-    instrument_type: CollectPayloadInstrumentType
+    instrument_type: InstrumentType
     instrument_reference: str
     expires_in: int
     message: str | Unset = UNSET
@@ -122,7 +122,7 @@ class CollectPayload:
 
         amount = d.pop("amount")
 
-        instrument_type = CollectPayloadInstrumentType(d.pop("instrumentType"))
+        instrument_type = InstrumentType(d.pop("instrumentType"))
 
         instrument_reference = d.pop("instrumentReference")
 

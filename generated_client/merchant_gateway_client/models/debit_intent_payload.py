@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.debit_intent_payload_payment_scope import DebitIntentPayloadPaymentScope
+from ..models.payment_scope import PaymentScope
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class DebitIntentPayload:
                 could make the payment unreadable.
             amount (int): Amount in paise (integer, Long).
             merchant_order_id (str): Merchant's order id; length < 48 characters.
-            payment_scope (DebitIntentPayloadPaymentScope): Must be PLATFORM.
+            payment_scope (PaymentScope):
             device_context (DeviceContext): Device facts of the intent variant.
             merchant_user_id (str | Unset): Pre-logs the user in. Required except for guest users. Not together with
                 userAuthToken.
@@ -49,7 +49,7 @@ class DebitIntentPayload:
     transaction_id: str
     amount: int
     merchant_order_id: str
-    payment_scope: DebitIntentPayloadPaymentScope
+    payment_scope: PaymentScope
     device_context: DeviceContext
     merchant_user_id: str | Unset = UNSET
     user_auth_token: str | Unset = _attrs_field(default=UNSET, repr=False)
@@ -133,7 +133,7 @@ class DebitIntentPayload:
 
         merchant_order_id = d.pop("merchantOrderId")
 
-        payment_scope = DebitIntentPayloadPaymentScope(d.pop("paymentScope"))
+        payment_scope = PaymentScope(d.pop("paymentScope"))
 
         device_context = DeviceContext.from_dict(d.pop("deviceContext"))
 

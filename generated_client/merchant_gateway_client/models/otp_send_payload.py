@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.otp_send_payload_request_type import OtpSendPayloadRequestType
+from ..models.otp_request_type import OtpRequestType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="OtpSendPayload")
@@ -22,14 +22,14 @@ class OtpSendPayload:
         mobile_number (str): Mobile number that receives the OTP.
         email (str | Unset):
         short_name (str | Unset):
-        request_type (OtpSendPayloadRequestType | Unset): Kind of linking requested.
+        request_type (OtpRequestType | Unset):
     """
 
     merchant_id: str
     mobile_number: str
     email: str | Unset = UNSET
     short_name: str | Unset = UNSET
-    request_type: OtpSendPayloadRequestType | Unset = UNSET
+    request_type: OtpRequestType | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -70,11 +70,11 @@ class OtpSendPayload:
         short_name = d.pop("shortName", UNSET)
 
         _request_type = d.pop("requestType", UNSET)
-        request_type: OtpSendPayloadRequestType | Unset
+        request_type: OtpRequestType | Unset
         if isinstance(_request_type, Unset):
             request_type = UNSET
         else:
-            request_type = OtpSendPayloadRequestType(_request_type)
+            request_type = OtpRequestType(_request_type)
 
         otp_send_payload = cls(
             merchant_id=merchant_id,

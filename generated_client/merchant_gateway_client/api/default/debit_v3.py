@@ -15,10 +15,10 @@ from ...client import (
     base64_json_body,
     encode_payload,
 )
+from ...models.call_mode import CallMode
 from ...models.debit_payload import DebitPayload
-from ...models.debit_v3xcallmode import DebitV3XCALLMODE
-from ...models.debit_v3xredirectmode import DebitV3XREDIRECTMODE
 from ...models.error_envelope import ErrorEnvelope
+from ...models.redirect_mode import RedirectMode
 from ...types import UNSET, Response, Unset
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
@@ -36,9 +36,9 @@ def _get_kwargs(
     *,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -115,9 +115,9 @@ def sync_detailed(
     client: Client,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> Response[Any | ErrorEnvelope]:
     """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
@@ -133,9 +133,9 @@ def sync_detailed(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (DebitV3XREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (DebitV3XCALLMODE | Unset):  Default: DebitV3XCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         x_provider_id (str | Unset):
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
@@ -173,9 +173,9 @@ def sync(
     client: Client,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> Any | ErrorEnvelope | None:
     """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
@@ -191,9 +191,9 @@ def sync(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (DebitV3XREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (DebitV3XCALLMODE | Unset):  Default: DebitV3XCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         x_provider_id (str | Unset):
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
@@ -226,9 +226,9 @@ async def asyncio_detailed(
     client: Client,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> Response[Any | ErrorEnvelope]:
     """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
@@ -244,9 +244,9 @@ async def asyncio_detailed(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (DebitV3XREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (DebitV3XCALLMODE | Unset):  Default: DebitV3XCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         x_provider_id (str | Unset):
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
@@ -284,9 +284,9 @@ async def asyncio(
     client: Client,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV3XREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV3XCALLMODE | Unset = DebitV3XCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> Any | ErrorEnvelope | None:
     """Debit v3 (web redirect; also the mobile SDK apiEndPoint)
@@ -302,9 +302,9 @@ async def asyncio(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (DebitV3XREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (DebitV3XCALLMODE | Unset):  Default: DebitV3XCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         x_provider_id (str | Unset):
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.

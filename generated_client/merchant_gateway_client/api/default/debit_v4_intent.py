@@ -15,8 +15,8 @@ from ...client import (
     base64_json_body,
     encode_payload,
 )
+from ...models.call_mode import CallMode
 from ...models.debit_intent_payload import DebitIntentPayload
-from ...models.debit_v4_intent_xcallmode import DebitV4IntentXCALLMODE
 from ...models.debit_v4_response import DebitV4Response
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
@@ -36,7 +36,7 @@ def _get_kwargs(
     *,
     body: DebitIntentPayload,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4IntentXCALLMODE | Unset = DebitV4IntentXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_callback_url, Unset):
@@ -104,7 +104,7 @@ def sync_detailed(
     client: Client,
     body: DebitIntentPayload,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4IntentXCALLMODE | Unset = DebitV4IntentXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> Response[DebitV4Response | ErrorEnvelope]:
     """Debit v4 intent variant (UPI intent URI)
 
@@ -115,7 +115,7 @@ def sync_detailed(
 
     Args:
         x_callback_url (str | Unset):
-        x_call_mode (DebitV4IntentXCALLMODE | Unset):  Default: DebitV4IntentXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         body (DebitIntentPayload): Debit payload of the v4 intent variant (`POST /v4/debit`); adds
             paymentScope and deviceContext and
             requires merchantOrderId. merchantUserId is not to be sent together with userAuthToken, as
@@ -148,7 +148,7 @@ def sync(
     client: Client,
     body: DebitIntentPayload,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4IntentXCALLMODE | Unset = DebitV4IntentXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> DebitV4Response | ErrorEnvelope | None:
     """Debit v4 intent variant (UPI intent URI)
 
@@ -159,7 +159,7 @@ def sync(
 
     Args:
         x_callback_url (str | Unset):
-        x_call_mode (DebitV4IntentXCALLMODE | Unset):  Default: DebitV4IntentXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         body (DebitIntentPayload): Debit payload of the v4 intent variant (`POST /v4/debit`); adds
             paymentScope and deviceContext and
             requires merchantOrderId. merchantUserId is not to be sent together with userAuthToken, as
@@ -187,7 +187,7 @@ async def asyncio_detailed(
     client: Client,
     body: DebitIntentPayload,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4IntentXCALLMODE | Unset = DebitV4IntentXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> Response[DebitV4Response | ErrorEnvelope]:
     """Debit v4 intent variant (UPI intent URI)
 
@@ -198,7 +198,7 @@ async def asyncio_detailed(
 
     Args:
         x_callback_url (str | Unset):
-        x_call_mode (DebitV4IntentXCALLMODE | Unset):  Default: DebitV4IntentXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         body (DebitIntentPayload): Debit payload of the v4 intent variant (`POST /v4/debit`); adds
             paymentScope and deviceContext and
             requires merchantOrderId. merchantUserId is not to be sent together with userAuthToken, as
@@ -231,7 +231,7 @@ async def asyncio(
     client: Client,
     body: DebitIntentPayload,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4IntentXCALLMODE | Unset = DebitV4IntentXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> DebitV4Response | ErrorEnvelope | None:
     """Debit v4 intent variant (UPI intent URI)
 
@@ -242,7 +242,7 @@ async def asyncio(
 
     Args:
         x_callback_url (str | Unset):
-        x_call_mode (DebitV4IntentXCALLMODE | Unset):  Default: DebitV4IntentXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         body (DebitIntentPayload): Debit payload of the v4 intent variant (`POST /v4/debit`); adds
             paymentScope and deviceContext and
             requires merchantOrderId. merchantUserId is not to be sent together with userAuthToken, as

@@ -15,11 +15,11 @@ from ...client import (
     base64_json_body,
     encode_payload,
 )
+from ...models.call_mode import CallMode
 from ...models.debit_payload import DebitPayload
 from ...models.debit_v4_response import DebitV4Response
-from ...models.debit_v4_web_xcallmode import DebitV4WebXCALLMODE
-from ...models.debit_v4_web_xredirectmode import DebitV4WebXREDIRECTMODE
 from ...models.error_envelope import ErrorEnvelope
+from ...models.redirect_mode import RedirectMode
 from ...types import UNSET, Response, Unset
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
@@ -37,9 +37,9 @@ def _get_kwargs(
     *,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -117,9 +117,9 @@ def sync_detailed(
     client: Client,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> Response[DebitV4Response | ErrorEnvelope]:
     """Debit v4 (web)
@@ -130,9 +130,9 @@ def sync_detailed(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (DebitV4WebXREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (DebitV4WebXCALLMODE | Unset):  Default: DebitV4WebXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         x_provider_id (str | Unset):
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
@@ -170,9 +170,9 @@ def sync(
     client: Client,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> DebitV4Response | ErrorEnvelope | None:
     """Debit v4 (web)
@@ -183,9 +183,9 @@ def sync(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (DebitV4WebXREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (DebitV4WebXCALLMODE | Unset):  Default: DebitV4WebXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         x_provider_id (str | Unset):
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
@@ -218,9 +218,9 @@ async def asyncio_detailed(
     client: Client,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> Response[DebitV4Response | ErrorEnvelope]:
     """Debit v4 (web)
@@ -231,9 +231,9 @@ async def asyncio_detailed(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (DebitV4WebXREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (DebitV4WebXCALLMODE | Unset):  Default: DebitV4WebXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         x_provider_id (str | Unset):
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.
@@ -271,9 +271,9 @@ async def asyncio(
     client: Client,
     body: DebitPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: DebitV4WebXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: DebitV4WebXCALLMODE | Unset = DebitV4WebXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> DebitV4Response | ErrorEnvelope | None:
     """Debit v4 (web)
@@ -284,9 +284,9 @@ async def asyncio(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (DebitV4WebXREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (DebitV4WebXCALLMODE | Unset):  Default: DebitV4WebXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         x_provider_id (str | Unset):
         body (DebitPayload): Debit (accept payment) payload for v3 `/v3/debit` and v4 web
             `/v4/debit/`.

@@ -15,11 +15,11 @@ from ...client import (
     base64_json_body,
     encode_payload,
 )
+from ...models.call_mode import CallMode
 from ...models.error_envelope import ErrorEnvelope
 from ...models.inline_pay_payload import InlinePayPayload
 from ...models.inline_pay_response import InlinePayResponse
-from ...models.inline_pay_with_get_xcallmode import InlinePayWithGetXCALLMODE
-from ...models.inline_pay_with_get_xredirectmode import InlinePayWithGetXREDIRECTMODE
+from ...models.redirect_mode import RedirectMode
 from ...types import UNSET, Response, Unset
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
@@ -37,9 +37,9 @@ def _get_kwargs(
     *,
     body: InlinePayPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_redirect_url, Unset):
@@ -113,9 +113,9 @@ def sync_detailed(
     client: Client,
     body: InlinePayPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> Response[ErrorEnvelope | InlinePayResponse]:
     """Inline pay with a selected instrument (GET carrying a body)
 
@@ -134,9 +134,9 @@ def sync_detailed(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (InlinePayWithGetXREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
             merchantUserId or userAuthToken is
             required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
@@ -174,9 +174,9 @@ def sync(
     client: Client,
     body: InlinePayPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> ErrorEnvelope | InlinePayResponse | None:
     """Inline pay with a selected instrument (GET carrying a body)
 
@@ -195,9 +195,9 @@ def sync(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (InlinePayWithGetXREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
             merchantUserId or userAuthToken is
             required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
@@ -230,9 +230,9 @@ async def asyncio_detailed(
     client: Client,
     body: InlinePayPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> Response[ErrorEnvelope | InlinePayResponse]:
     """Inline pay with a selected instrument (GET carrying a body)
 
@@ -251,9 +251,9 @@ async def asyncio_detailed(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (InlinePayWithGetXREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
             merchantUserId or userAuthToken is
             required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether
@@ -291,9 +291,9 @@ async def asyncio(
     client: Client,
     body: InlinePayPayload,
     x_redirect_url: str | Unset = UNSET,
-    x_redirect_mode: InlinePayWithGetXREDIRECTMODE | Unset = UNSET,
+    x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
-    x_call_mode: InlinePayWithGetXCALLMODE | Unset = InlinePayWithGetXCALLMODE.POST,
+    x_call_mode: CallMode | Unset = CallMode.POST,
 ) -> ErrorEnvelope | InlinePayResponse | None:
     """Inline pay with a selected instrument (GET carrying a body)
 
@@ -312,9 +312,9 @@ async def asyncio(
 
     Args:
         x_redirect_url (str | Unset):
-        x_redirect_mode (InlinePayWithGetXREDIRECTMODE | Unset):
+        x_redirect_mode (RedirectMode | Unset):
         x_callback_url (str | Unset):
-        x_call_mode (InlinePayWithGetXCALLMODE | Unset):  Default: InlinePayWithGetXCALLMODE.POST.
+        x_call_mode (CallMode | Unset):  Default: CallMode.POST.
         body (InlinePayPayload): Inline pay payload (`/v3/merchant/inline/pay`, POST and GET).
             merchantUserId or userAuthToken is
             required (stated with `if`/`then` in this schema and listed in `x-field-rules`; whether

@@ -15,10 +15,10 @@ from ...client import (
     base64_json_body,
     encode_payload,
 )
+from ...models.callback_mode import CallbackMode
 from ...models.error_envelope import ErrorEnvelope
 from ...models.refund_response import RefundResponse
 from ...models.refund_v4_payload import RefundV4Payload
-from ...models.refund_v4xcallbackmode import RefundV4XCALLBACKMODE
 from ...types import UNSET, Response, Unset
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
@@ -36,7 +36,7 @@ def _get_kwargs(
     *,
     body: RefundV4Payload,
     x_callback_url: str | Unset = UNSET,
-    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+    x_callback_mode: CallbackMode | Unset = CallbackMode.POST,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_callback_url, Unset):
@@ -104,7 +104,7 @@ def sync_detailed(
     client: Client,
     body: RefundV4Payload,
     x_callback_url: str | Unset = UNSET,
-    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+    x_callback_mode: CallbackMode | Unset = CallbackMode.POST,
 ) -> Response[ErrorEnvelope | RefundResponse]:
     """Refund v4 (base host)
 
@@ -117,7 +117,7 @@ def sync_detailed(
 
     Args:
         x_callback_url (str | Unset):
-        x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
+        x_callback_mode (CallbackMode | Unset):  Default: CallbackMode.POST.
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
             (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
@@ -149,7 +149,7 @@ def sync(
     client: Client,
     body: RefundV4Payload,
     x_callback_url: str | Unset = UNSET,
-    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+    x_callback_mode: CallbackMode | Unset = CallbackMode.POST,
 ) -> ErrorEnvelope | RefundResponse | None:
     """Refund v4 (base host)
 
@@ -162,7 +162,7 @@ def sync(
 
     Args:
         x_callback_url (str | Unset):
-        x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
+        x_callback_mode (CallbackMode | Unset):  Default: CallbackMode.POST.
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
             (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
@@ -189,7 +189,7 @@ async def asyncio_detailed(
     client: Client,
     body: RefundV4Payload,
     x_callback_url: str | Unset = UNSET,
-    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+    x_callback_mode: CallbackMode | Unset = CallbackMode.POST,
 ) -> Response[ErrorEnvelope | RefundResponse]:
     """Refund v4 (base host)
 
@@ -202,7 +202,7 @@ async def asyncio_detailed(
 
     Args:
         x_callback_url (str | Unset):
-        x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
+        x_callback_mode (CallbackMode | Unset):  Default: CallbackMode.POST.
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
             (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId
@@ -234,7 +234,7 @@ async def asyncio(
     client: Client,
     body: RefundV4Payload,
     x_callback_url: str | Unset = UNSET,
-    x_callback_mode: RefundV4XCALLBACKMODE | Unset = RefundV4XCALLBACKMODE.POST,
+    x_callback_mode: CallbackMode | Unset = CallbackMode.POST,
 ) -> ErrorEnvelope | RefundResponse | None:
     """Refund v4 (base host)
 
@@ -247,7 +247,7 @@ async def asyncio(
 
     Args:
         x_callback_url (str | Unset):
-        x_callback_mode (RefundV4XCALLBACKMODE | Unset):  Default: RefundV4XCALLBACKMODE.POST.
+        x_callback_mode (CallbackMode | Unset):  Default: CallbackMode.POST.
         body (RefundV4Payload): Refund payload of `/v4/credit/backToSource` and of the apps-host
             `/v3/credit/backToSource`
             (uses `subMerchantId`). Send exactly one of originalTransactionId and providerReferenceId

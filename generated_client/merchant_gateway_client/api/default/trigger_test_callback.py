@@ -12,10 +12,10 @@ from ...client import (
     Retry,
     SigningMode,
 )
+from ...models.call_mode import CallMode
 from ...models.error_envelope import ErrorEnvelope
 from ...models.test_callback_request import TestCallbackRequest
 from ...models.test_callback_response import TestCallbackResponse
-from ...models.trigger_test_callback_x_call_mode import TriggerTestCallbackXCallMode
 from ...types import Response
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
@@ -33,7 +33,7 @@ def _get_kwargs(
     *,
     body: TestCallbackRequest,
     x_callback_url: str,
-    x_call_mode: TriggerTestCallbackXCallMode,
+    x_call_mode: CallMode,
     x_salt_index: str = "1",
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -93,7 +93,7 @@ def sync_detailed(
     client: Client,
     body: TestCallbackRequest,
     x_callback_url: str,
-    x_call_mode: TriggerTestCallbackXCallMode,
+    x_call_mode: CallMode,
     x_salt_index: str = "1",
 ) -> Response[ErrorEnvelope | TestCallbackResponse]:
     """Trigger a test server-to-server callback
@@ -111,7 +111,7 @@ def sync_detailed(
 
     Args:
         x_callback_url (str):
-        x_call_mode (TriggerTestCallbackXCallMode):
+        x_call_mode (CallMode):
         x_salt_index (str):  Default: '1'.
         body (TestCallbackRequest): Test callback request (plain JSON, not wrapped).
 
@@ -142,7 +142,7 @@ def sync(
     client: Client,
     body: TestCallbackRequest,
     x_callback_url: str,
-    x_call_mode: TriggerTestCallbackXCallMode,
+    x_call_mode: CallMode,
     x_salt_index: str = "1",
 ) -> ErrorEnvelope | TestCallbackResponse | None:
     """Trigger a test server-to-server callback
@@ -160,7 +160,7 @@ def sync(
 
     Args:
         x_callback_url (str):
-        x_call_mode (TriggerTestCallbackXCallMode):
+        x_call_mode (CallMode):
         x_salt_index (str):  Default: '1'.
         body (TestCallbackRequest): Test callback request (plain JSON, not wrapped).
 
@@ -186,7 +186,7 @@ async def asyncio_detailed(
     client: Client,
     body: TestCallbackRequest,
     x_callback_url: str,
-    x_call_mode: TriggerTestCallbackXCallMode,
+    x_call_mode: CallMode,
     x_salt_index: str = "1",
 ) -> Response[ErrorEnvelope | TestCallbackResponse]:
     """Trigger a test server-to-server callback
@@ -204,7 +204,7 @@ async def asyncio_detailed(
 
     Args:
         x_callback_url (str):
-        x_call_mode (TriggerTestCallbackXCallMode):
+        x_call_mode (CallMode):
         x_salt_index (str):  Default: '1'.
         body (TestCallbackRequest): Test callback request (plain JSON, not wrapped).
 
@@ -235,7 +235,7 @@ async def asyncio(
     client: Client,
     body: TestCallbackRequest,
     x_callback_url: str,
-    x_call_mode: TriggerTestCallbackXCallMode,
+    x_call_mode: CallMode,
     x_salt_index: str = "1",
 ) -> ErrorEnvelope | TestCallbackResponse | None:
     """Trigger a test server-to-server callback
@@ -253,7 +253,7 @@ async def asyncio(
 
     Args:
         x_callback_url (str):
-        x_call_mode (TriggerTestCallbackXCallMode):
+        x_call_mode (CallMode):
         x_salt_index (str):  Default: '1'.
         body (TestCallbackRequest): Test callback request (plain JSON, not wrapped).
 

@@ -3,12 +3,14 @@
 
 Rendered by generator/public_api.py from one macro for both flavours, so sync and async cannot drift. Each payload
 field is a keyword with the generated model's type (nested models also as wire mappings, enums also as their
-values), each request header a keyword, and the docstring is the spec's text. The overlay's classes inherit these
-and implement `_call`, the one place with policy (validation, signing, retries, reconciliation).
+values; an enum keeps the name the spec gives it, x-enum-name), each request header a keyword, and the docstring is
+the spec's text. The overlay's classes inherit these and implement `_call`, the one place with policy (validation,
+signing, retries, reconciliation). help() and inspect.signature show a method's keyword form (`_show_fields`).
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 if TYPE_CHECKING:
@@ -334,3 +336,56 @@ class AsyncGatewayMethods:
             TokenResponse
         """
         return cast("TokenResponse", await self._call("get_authorization_token", payload, arguments))
+
+
+def _show_fields(name: str, result: str, path: tuple[str, ...], payload: str, keywords: tuple[str, ...]) -> None:
+    """Give both flavours of a method with a payload the signature of its keyword form, so that help() and
+    inspect.signature list every field, header and policy keyword with its type ("name: type", "= None" when
+    optional). The implementation itself takes ``**arguments``: a misspelt field then reaches ``_call`` and fails
+    with a ValidationError naming it and the payload model."""
+    P = inspect.Parameter
+
+    def parameter(text: str, keyword: bool) -> inspect.Parameter:
+        declared, _, default = text.partition(" = ")
+        pname, annotation = declared.split(": ", 1)
+        kind = P.KEYWORD_ONLY if keyword else P.POSITIONAL_ONLY
+        return P(pname, kind, default=None if default else P.empty, annotation=annotation)
+
+    parameters = [P("self", P.POSITIONAL_ONLY)]
+    parameters += [parameter(p, False) for p in (*path, payload)]
+    parameters += [parameter(k, True) for k in keywords]
+    signature = inspect.Signature(parameters, return_annotation=result)
+    for methods in (GatewayMethods, AsyncGatewayMethods):
+        vars(methods)[name].__signature__ = signature
+
+
+_show_fields(
+    "debit_v3",
+    "str",
+    (),
+    "payload: DebitPayload | None = None",
+    (
+        "merchant_id: str | None = None",
+        "transaction_id: str",
+        "amount: int",
+        "merchant_user_id: str | None = None",
+        "merchant_order_id: str | None = None",
+        "message: str | None = None",
+        "callback_url: str | None = None",
+        "redirect_url: str | None = None",
+    ),
+)
+
+
+_show_fields(
+    "get_authorization_token",
+    "TokenResponse",
+    (),
+    "payload: TokenForm | None = None",
+    (
+        "client_id: str",
+        "client_version: str",
+        "client_secret: str",
+        "grant_type: Literal['client_credentials']",
+    ),
+)

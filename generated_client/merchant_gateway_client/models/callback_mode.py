@@ -2,8 +2,9 @@
 from enum import StrEnum
 
 
-class CollectPayloadInstrumentType(StrEnum):
-    MOBILE = "MOBILE"
+class CallbackMode(StrEnum):
+    POST = "POST"
+    PUT = "PUT"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -2,7 +2,7 @@
 from enum import StrEnum
 
 
-class RefundV4XCALLBACKMODE(StrEnum):
+class CallMode(StrEnum):
     POST = "POST"
     PUT = "PUT"
 

@@ -2,9 +2,8 @@
 from enum import StrEnum
 
 
-class DebitV3XREDIRECTMODE(StrEnum):
-    POST = "POST"
-    REDIRECT = "REDIRECT"
+class PaymentScope(StrEnum):
+    PLATFORM = "PLATFORM"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -2,9 +2,9 @@
 from enum import StrEnum
 
 
-class DebitV4WebXREDIRECTMODE(StrEnum):
-    POST = "POST"
-    REDIRECT = "REDIRECT"
+class OtpRequestType(StrEnum):
+    CREDIT = "CREDIT"
+    WALLET = "WALLET"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -2,9 +2,8 @@
 from enum import StrEnum
 
 
-class InlinePayXREDIRECTMODE(StrEnum):
-    POST = "POST"
-    REDIRECT = "REDIRECT"
+class InstrumentType(StrEnum):
+    MOBILE = "MOBILE"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -2,9 +2,9 @@
 from enum import StrEnum
 
 
-class DebitV4IntentXCALLMODE(StrEnum):
+class RedirectMode(StrEnum):
     POST = "POST"
-    PUT = "PUT"
+    REDIRECT = "REDIRECT"
 
     def __str__(self) -> str:
         return str(self.value)

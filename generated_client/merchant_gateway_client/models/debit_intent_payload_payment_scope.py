@@ -1,9 +1,0 @@
-# Generated from spec/openapi.yaml by generator/, do not edit.
-from enum import StrEnum
-
-
-class DebitIntentPayloadPaymentScope(StrEnum):
-    PLATFORM = "PLATFORM"
-
-    def __str__(self) -> str:
-        return str(self.value)
