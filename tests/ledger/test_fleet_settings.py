@@ -106,9 +106,9 @@ def test_another_window_or_margin_is_refused_too(fleet: Any) -> None:
         fleet(rate_limit=RateLimit(40, 2.0, margin=0.5))
     assert info.value.variable == "rate_limit.window" and "given 2.0" in str(info.value)
     with pytest.raises(ConfigurationError) as info:
-        fleet(rate_limit=RateLimit(40, 1.0))
+        fleet(rate_limit=RateLimit(40, 1.0, margin=0.2))
     assert info.value.variable == "rate_limit.margin"
-    assert "given 0.0" in str(info.value) and "hold 0.5" in str(info.value)
+    assert "given 0.2" in str(info.value) and "hold 0.5" in str(info.value)
 
 
 def test_a_process_given_no_ceiling_uses_the_fleets(fleet: Any) -> None:
@@ -249,3 +249,43 @@ def test_a_misspelt_ledger_option_fails_mypy_strict(tmp_path: Path) -> None:
     assert any(e.startswith("bad.py") and '"hook_in_transction"' in e for e in errors), textwrap.shorten(
         run.stdout + run.stderr, 2000
     )
+
+
+# --- mgw reconcile --worker ---------------------------------------------------------------------------------------
+
+
+def _worker(url: str, sandbox: Any, *flags: str) -> int:
+    from ledger_support import MERCHANT, SALT
+    from merchant_gateway.cli import main
+
+    config = ["--base-url", sandbox.base_url, "--apps-url", sandbox.apps_url, "--auth-url", sandbox.auth_url]
+    config += ["--merchant-id", MERCHANT, "--salt-key", SALT, "--salt-index", "1"]
+    return main(["reconcile", "--worker", "--once", "--ledger", url, "--json", *flags, *config])
+
+
+def test_the_worker_takes_the_fleets_margin_and_refuses_another_ceiling(
+    tmp_path: Path, sandbox: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path}/fleet.db"
+    Ledger.open(url, rate_limit=RateLimit(40, 1.0, margin=0.2)).close()  # the web processes' ceiling
+    assert _worker(url, sandbox, "--rate-limit", "40/1") == 0  # no --rate-margin: the stored 0.2, not a default
+    capsys.readouterr()
+    assert _worker(url, sandbox, "--rate-limit", "10/1") == 2
+    said = capsys.readouterr()  # with --json the error is the one document on stdout
+    err = said.out + said.err
+    assert "rate_limit.limit" in err and "given 10" in err and "hold 40" in err and "--set" in err
+    assert _worker(url, sandbox, "--rate-limit", "40/1", "--rate-margin", "0.5") == 2
+    assert "rate_limit.margin" in capsys.readouterr().out
+    with Ledger.open(url) as ledger:
+        assert ledger.settings["rate_limit.margin"] == "0.2" and _slots(ledger) == (40, 1.0, 40)
+
+
+def test_the_worker_margin_not_given_on_a_new_ledger_is_the_documented_one(tmp_path: Path, sandbox: Any) -> None:
+    """The CLI's default margin was 0.0 while docs/operations.md recommends 0.5: one value, 0.5."""
+    url = f"sqlite:///{tmp_path}/fleet.db"
+    assert _worker(url, sandbox, "--rate-limit", "40/1") == 0
+    with Ledger.open(url) as ledger:
+        assert ledger.settings["rate_limit.margin"] == "0.5"
+    assert RateLimit(40).margin == 0.5  # the library's default is the same
+    docs = (REPO / "docs" / "operations.md").read_text(encoding="utf-8")
+    assert "--rate-limit 40/1 --rate-margin 0.5" in docs or "margin=0.5" in docs

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ..gateway import Gateway
 from ..ledger import Ledger, RateLimit, Reconciler
+from ..ledger.settings import stored_margin
 from .ledger_options import ledger_url, load_hook
 from .options import config_from
 from .output import Output
@@ -19,8 +20,12 @@ Handler = Callable[[argparse.Namespace, Output], int]
 
 def cmd_worker(args: argparse.Namespace, out: Output) -> int:
     hook = load_hook(args.hook) if args.hook else None
-    rate = RateLimit.parse(args.rate_limit, margin=args.rate_margin) if args.rate_limit else None
+    rate = RateLimit.parse(args.rate_limit) if args.rate_limit else None  # checked before the database is opened
     cfg = config_from(args)
+    if rate is not None:  # the margin is a fleet setting: not given, the ledger's stored one (else 0.5 s)
+        given = args.rate_margin
+        margin = given if given is not None else stored_margin(ledger_url(args), timeout=cfg.timeout)
+        rate = RateLimit.parse(args.rate_limit, margin=margin)
     ledger = Ledger.open(  # one timeout and one grace for the gateway and the ledger
         ledger_url(args),
         on_final=hook,
@@ -79,8 +84,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     group.add_argument("--concurrency", type=int, default=4, help="status checks in flight in this process")
     group.add_argument("--lease", type=float, default=60.0, help="seconds a claimed check stays this worker's")
-    group.add_argument("--rate-limit", help="the fleet's ceiling, LIMIT/WINDOW_SECONDS (e.g. 50/1), shared by all")
-    group.add_argument("--rate-margin", type=float, default=0.0, help="seconds added to the window (arrival spread)")
+    group.add_argument(
+        "--rate-limit",
+        help="the fleet's ceiling, LIMIT/WINDOW_SECONDS (e.g. 40/1), shared by every process on the ledger; a fleet "
+        "setting: not given, the ceiling stored in the ledger (if any); another one than stored is refused (exit 2)",
+    )
+    group.add_argument(
+        "--rate-margin",
+        type=float,
+        help="seconds added to the window for the spread between a grant and the request's arrival (0.2 s was too "
+        "little on a loaded 2-core machine, 0.5 s was enough); a fleet setting: not given, the ledger's stored "
+        "margin, else 0.5",
+    )
     group.add_argument("--once", action="store_true", help="settle what is due now, then exit")
     original: Handler = rec.get_default("handler")
 

@@ -38,8 +38,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..errors import ConfigurationError
-from .shared import RateLimit, size_ceiling
-from .store import Store, Tx
+from .shared import DEFAULT_MARGIN, RateLimit, size_ceiling
+from .store import Store, Tx, open_store
 
 __all__ = [
     "DEFAULT_GRACE",
@@ -50,6 +50,7 @@ __all__ = [
     "fleet_settings",
     "rate_limit_of",
     "read_settings",
+    "stored_margin",
 ]
 
 DEFAULT_GRACE = 60.0  # seconds; above the gateway's default timeout (15 s)
@@ -126,6 +127,18 @@ def rate_limit_of(settings: Mapping[str, str]) -> RateLimit | None:
         float(settings.get("rate_limit.margin", "0.0")),
         settings.get("rate_limit.name", "gateway"),
     )
+
+
+def stored_margin(url: str, *, timeout: float) -> float:
+    """The fleet's stored rate margin, else :data:`~.shared.DEFAULT_MARGIN`: what a command line given a ceiling
+    but no margin uses (so a worker started with ``--rate-limit 40/1`` alone agrees with the fleet's margin)."""
+    store = open_store(url, timeout=timeout)
+    try:
+        with store.transaction() as tx:
+            stored = read_settings(tx)
+    finally:
+        store.close()
+    return float(stored["rate_limit.margin"].value) if "rate_limit.margin" in stored else DEFAULT_MARGIN
 
 
 def read_settings(tx: Tx) -> dict[str, StoredSetting]:
