@@ -31,3 +31,8 @@ class ManualClock:
         with self._lock:
             self._now += seconds
             return self._now
+
+    def set(self, now: float) -> None:
+        """Put the clock at ``now`` (also backwards: ``Sandbox.reset`` returns it to where it started)."""
+        with self._lock:
+            self._now = now

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import dataclasses
 from typing import Any
 
 from starlette.responses import JSONResponse
 
 from .accounts import Accounts
 from .callbacks import Dispatcher
+from .clock import ManualClock
 from .config import SandboxConfig
 from .errors import GatewayError
 from .faults import Faults
@@ -37,16 +40,36 @@ class Sandbox:
         self.index = index
         self.validator = RequestValidator(index)
         self.clock = self.config.clock
-        self.store = Store(self.clock, self.config.settle_after)
-        self.store.on_terminal = self._notify
-        self.accounts = Accounts(self.config, self.clock)
+        # what reset() returns to: the configuration as started (the clock object itself shared, not copied)
+        self._started_config = copy.deepcopy(self.config, {id(self.clock): self.clock})
+        self._started_at = self.clock.now()
+        self.store, self.accounts, self.limiter = self._fresh_state()
         self.faults = Faults()
-        self.limiter = RateLimiter(self.clock)
-        if self.config.rate_limit is not None:
-            limit, window = self.config.rate_limit
-            self.limiter.configure(limit, window, self.config.rate_limited_operations)
         self.dispatcher = Dispatcher(self.clock, self.config.allow_external_callbacks, self.config.callback_timeout)
         self._ticker: asyncio.Task[None] | None = None
+
+    def _fresh_state(self) -> tuple[Store, Accounts, RateLimiter]:
+        store = Store(self.clock, self.config.settle_after)
+        store.on_terminal = self._notify
+        limiter = RateLimiter(self.clock)
+        if self.config.rate_limit is not None:
+            limit, window = self.config.rate_limit
+            limiter.configure(limit, window, self.config.rate_limited_operations)
+        return store, Accounts(self.config, self.clock), limiter
+
+    def reset(self) -> None:
+        """Back to the state the sandbox started in, without restarting it: no payments, refunds, users, OTPs,
+        tokens, faults, rate windows or recorded callbacks; the configuration as started; a ManualClock back at
+        its start. For a test suite that shares one running sandbox: call it between tests, while no request
+        is in flight (a callback already on its way is still delivered)."""
+        for f in dataclasses.fields(self.config):
+            started = getattr(self._started_config, f.name)
+            setattr(self.config, f.name, copy.deepcopy(started, {id(self.clock): self.clock}))
+        if isinstance(self.clock, ManualClock):
+            self.clock.set(self._started_at)
+        self.store, self.accounts, self.limiter = self._fresh_state()
+        self.faults.clear()
+        self.dispatcher.deliveries = []
 
     # -- lifecycle (Starlette lifespan) ---------------------------------------------------------------------------
     async def startup(self) -> None:

@@ -57,6 +57,10 @@ class RunningSandbox:
             raise TypeError("start the sandbox with a ManualClock (clock=ManualClock()) to advance it")
         self.sandbox.clock.advance(seconds)
 
+    def reset(self) -> None:
+        """Back to the state it started in, still running (``Sandbox.reset``): one sandbox for many tests."""
+        self.sandbox.reset()
+
     def stop(self, timeout: float = 10.0) -> None:
         self._server.should_exit = True
         self._thread.join(timeout)

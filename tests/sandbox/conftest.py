@@ -15,14 +15,23 @@ def receiver() -> Iterator[Receiver]:
     r.stop()
 
 
-@pytest.fixture
-def running() -> Iterator[RunningSandbox]:
-    """The sandbox on a free loopback port, with a manual clock (settles 5 s of sandbox time after creation)."""
+@pytest.fixture(scope="session")
+def sandbox_server() -> Iterator[RunningSandbox]:
+    """One sandbox for the session (each xdist worker its own): starting and stopping one per test cost more than
+    the tests themselves."""
     sb = start_sandbox(
         "127.0.0.1", 0, merchant_id=MERCHANT, salts=SALTS, clock=ManualClock(1_700_000_000.0), settle_after=5.0
     )
     yield sb
     sb.stop()
+
+
+@pytest.fixture
+def running(sandbox_server: RunningSandbox) -> RunningSandbox:
+    """The sandbox on a free loopback port, with a manual clock (settles 5 s of sandbox time after creation),
+    as it started: no payments, users, faults, rate limit or configuration changes from an earlier test."""
+    sandbox_server.reset()
+    return sandbox_server
 
 
 @pytest.fixture

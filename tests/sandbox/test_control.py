@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from merchant_gateway_sandbox import start_sandbox
+from merchant_gateway_sandbox import RunningSandbox, start_sandbox
 from sbx_support import MERCHANT, SALTS, Gateway, b64, sign
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +81,24 @@ def test_rate_limit(gw: Gateway) -> None:
     gw.advance(61)
     assert gw.status("X").status_code == 400
     gw.control("POST", "/_sandbox/rate-limit", json={"limit": None})
+
+
+def test_reset_returns_a_running_sandbox_to_how_it_started(gw: Gateway, running: RunningSandbox) -> None:
+    """What lets the suite share one sandbox: everything a test did is forgotten, the server keeps running."""
+    started_at = running.clock.now()
+    assert gw.post_signed("/v4/debit/", debit("TXRS"), "/v4/debit").json()["code"] == "PAYMENT_SUCCESS"
+    fault(gw, kind="html_500", operationId="getTransactionStatus")
+    gw.control("POST", "/_sandbox/rate-limit", json={"limit": 1, "operations": ["debitV4Web"]})
+    gw.control("POST", "/_sandbox/config", json={"settleAfter": 99, "callbackUrl": "http://127.0.0.1:9/cb"})
+    gw.advance(3600)
+    running.reset()
+    assert running.clock.now() == started_at
+    assert gw.control("GET", "/_sandbox/faults").json()["faults"] == []
+    config = gw.control("GET", "/_sandbox/config").json()
+    assert config["settleAfter"] == 5.0 and config["callbackUrl"] is None
+    assert gw.status("TXRS").json()["code"] == "TRANSACTION_NOT_FOUND"
+    for tid in ("TXRS", "TXRS2"):  # the id is free again and no rate limit is left
+        assert gw.post_signed("/v4/debit/", debit(tid), "/v4/debit").json()["code"] == "PAYMENT_SUCCESS"
 
 
 def test_start_sandbox_context_manager_real_clock() -> None:
