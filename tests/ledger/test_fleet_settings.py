@@ -289,3 +289,49 @@ def test_the_worker_margin_not_given_on_a_new_ledger_is_the_documented_one(tmp_p
     assert RateLimit(40).margin == 0.5  # the library's default is the same
     docs = (REPO / "docs" / "operations.md").read_text(encoding="utf-8")
     assert "--rate-limit 40/1 --rate-margin 0.5" in docs or "margin=0.5" in docs
+
+
+# --- mgw ledger settings --------------------------------------------------------------------------------------------
+
+
+def test_mgw_ledger_settings_shows_them_and_changes_them_deliberately(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from merchant_gateway.cli import main
+
+    url = f"sqlite:///{tmp_path}/fleet.db"
+    Ledger.open(url, rate_limit=RateLimit(40, 1.0), grace=60.0).close()
+    assert main(["ledger", "settings", "--ledger", url, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["settings"]["rate_limit.limit"] == "40" and shown["settings"]["grace"] == "60.0"
+
+    assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.limit=10"]) == 2  # who decides?
+    assert "--by" in capsys.readouterr().err
+    assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.limit=ten", "--by", "ops"]) == 2
+    err = capsys.readouterr().err
+    assert "rate_limit.limit: must be an integer from 1 to 100000, not 'ten'" in err
+    assert (
+        main(
+            ["ledger", "settings", "--ledger", url, "--set", "grace=90", "--set", "rate_limit.limit=10", "--by", "asha"]
+        )
+        == 0
+    )
+    text = capsys.readouterr().out
+    assert "rate_limit.limit: 40 -> 10 by asha" in text and "grace: 60.0 -> 90.0 by asha" in text
+    with pytest.raises(ConfigurationError):  # the old ceiling is now the one refused
+        Ledger.open(url, rate_limit=RateLimit(40, 1.0)).close()
+    with Ledger.open(url) as ledger:
+        assert ledger.grace == 90.0 and _slots(ledger) == (10, 1.0, 10)
+
+
+def test_a_first_ceiling_set_from_the_shell_needs_its_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from merchant_gateway.cli import main
+
+    url = f"sqlite:///{tmp_path}/fleet.db"
+    assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.margin=0.3", "--by", "ops"]) == 2
+    assert "rate_limit.limit" in capsys.readouterr().err
+    assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.limit=25", "--by", "ops"]) == 0
+    with Ledger.open(url) as ledger:
+        assert ledger.limiter is not None and ledger.limiter.rate == RateLimit(25, 1.0, margin=0.5)

@@ -21,6 +21,7 @@ from ..errors import ValidationError
 from ..gateway import Gateway
 from ..ledger import Ledger, admin
 from ..ledger.health import CRITICAL, WARN, Thresholds, fleet_health
+from . import ledger_settings
 from .ledger_options import ledger_url, load_hook
 from .options import add_config_flags, config_from
 from .output import Output
@@ -415,3 +416,5 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="no heartbeat check: the reconciler runs inside the web processes, not as mgw reconcile --worker",
     )
     health.set_defaults(handler=cmd_health)
+
+    ledger_settings.register(actions, _common)  # mgw ledger settings: the fleet settings (ledger_settings.py)

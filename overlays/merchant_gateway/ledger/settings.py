@@ -47,6 +47,8 @@ __all__ = [
     "StoredSetting",
     "agree",
     "canonical",
+    "change_settings",
+    "settings_log",
     "fleet_settings",
     "rate_limit_of",
     "read_settings",
@@ -139,6 +141,69 @@ def stored_margin(url: str, *, timeout: float) -> float:
     finally:
         store.close()
     return float(stored["rate_limit.margin"].value) if "rate_limit.margin" in stored else DEFAULT_MARGIN
+
+
+def change_settings(store: Store, changes: Mapping[str, str], *, by: str) -> dict[str, str]:
+    """A deliberate change for the whole fleet (``mgw ledger settings --set NAME=VALUE``): each value checked like
+    the option it stands for, stored, and kept in ``mgw_settings_log``. A first ceiling needs its limit; its
+    window, margin and name not given are RateLimit's defaults."""
+    given: dict[str, str] = {}
+    for name, text in changes.items():
+        if name not in FLEET_SETTINGS:
+            raise ConfigurationError(name, f"is not a fleet setting: one of {', '.join(FLEET_SETTINGS)}")
+        given[name] = _checked(name, text.strip())
+    rate = {n: v for n, v in given.items() if n.startswith("rate_limit.")}
+    if rate:
+        with store.transaction() as tx:
+            current = {n: s.value for n, s in read_settings(tx).items()}
+        merged = {**current, **rate}
+        if "rate_limit.limit" not in merged:
+            raise ConfigurationError("rate_limit.limit", "no ceiling is stored yet: set its limit too")
+        default = RateLimit(int(merged["rate_limit.limit"]))
+        merged.setdefault("rate_limit.window", canonical(float(default.window)))
+        merged.setdefault("rate_limit.margin", canonical(float(default.margin)))
+        merged.setdefault("rate_limit.name", default.name)
+        rate_limit_of(merged)  # the ceiling as a whole is one RateLimit can be
+        given.update({n: v for n, v in merged.items() if n.startswith("rate_limit.")})
+    return agree(store, given, by=by, replace=True)
+
+
+def _checked(name: str, text: str) -> str:
+    try:
+        if name == "hook_in_transaction":
+            if text.lower() not in ("true", "false"):
+                raise ValueError
+            return text.lower()
+        if name == "rate_limit.name":
+            if not text:
+                raise ValueError
+            return text
+        if name == "rate_limit.limit":
+            return canonical(RateLimit(int(text)).limit)
+        value = float(text)
+        if name == "grace":
+            fleet_settings(grace=value)
+        elif name == "rate_limit.window":
+            RateLimit(1, value)
+        else:
+            RateLimit(1, 1.0, value)
+        return canonical(value)
+    except ValueError:  # ConfigurationError included: the message names the value given, not RateLimit's field
+        kind = {
+            "hook_in_transaction": "true or false",
+            "rate_limit.name": "a name",
+            "rate_limit.limit": "an integer from 1 to 100000",
+        }.get(name, "a number of seconds (grace and window above 0, margin 0 or more)")
+        raise ConfigurationError(name, f"must be {kind}, not {text!r}") from None
+
+
+def settings_log(store: Store, *, limit: int = 20) -> list[dict[str, object]]:
+    """The latest changes of the fleet settings, newest first: name, old and new value, when, by whom."""
+    with store.transaction() as tx:
+        rows = tx.execute(
+            "SELECT name, old_value, new_value, at, by FROM mgw_settings_log ORDER BY id DESC LIMIT ?", (int(limit),)
+        )
+    return [dict(r) for r in rows]
 
 
 def read_settings(tx: Tx) -> dict[str, StoredSetting]:
