@@ -132,6 +132,13 @@ def test_check_reads_the_status_now_through_the_gateway_configured_from_the_envi
     assert again.returncode == 0 and "final PAYMENT_SUCCESS already; the gateway says the same" in again.stdout
     pending = mgw("ledger", "check", t("PND"), env=env)
     assert pending.returncode == 4 and "still open (accepted); the gateway said PAYMENT_PENDING" in pending.stdout
+    wrong = mgw(
+        "ledger", "resolve", t("PND"), "--state", "PAYMENT_CANCELLED", "--reason", "r", "--operator", "o", env=env
+    )
+    assert wrong.returncode == 0
+    conflict = mgw("ledger", "check", t("PND"), env=env)  # the gateway's record still says pending
+    assert conflict.returncode == 1
+    assert "final PAYMENT_CANCELLED in the ledger, but the gateway now says PAYMENT_PENDING" in conflict.stderr
 
 
 def test_health_lines_and_exit_codes(store_url: str) -> None:

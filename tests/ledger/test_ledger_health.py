@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,3 +122,35 @@ def test_unknown_rate_and_oldest_open_against_thresholds(ledger: Ledger, clock: 
 def test_thresholds_are_checked(given: dict[str, Any], field: str) -> None:
     with pytest.raises(ValidationError, match=f"^{field}: "):
         Thresholds(**given)
+
+
+def test_the_documented_starlette_probes_run_as_written(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/operations.md "Operator commands and health": the block as written (the readiness bound aside), served
+    by Starlette's test client with its lifespan: 200 while the database answers, 503 while it does not."""
+    testclient = pytest.importorskip("starlette.testclient")
+    docs = (Path(__file__).resolve().parents[2] / "docs/operations.md").read_text(encoding="utf-8")
+    section = docs.split("### Operator commands and health", 1)[1]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "timeout=2.0" in block
+    for name, value in {**ENV, "MGW_LEDGER_URL": f"sqlite:///{tmp_path}/shop.db"}.items():
+        monkeypatch.setenv(name, value)
+    namespace: dict[str, Any] = {}
+    exec(block.replace("timeout=2.0", "timeout=0.2"), namespace)  # noqa: S102 - the documented code itself
+    with testclient.TestClient(namespace["app"]) as client:
+        alive = client.get("/healthz")
+        assert (alive.status_code, alive.json()["status"]) == (200, "ok")
+        ready = client.get("/readyz")
+        assert ready.status_code == 200 and [c["name"] for c in ready.json()["checks"]] == [
+            "database",
+            "gateway_config",
+        ]
+        assert SALT not in ready.text and "sqlite" in ready.json()["checks"][0]["message"]
+        holder = sqlite3.connect(f"{tmp_path}/shop.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            busy = client.get("/readyz")
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert busy.status_code == 503 and busy.json()["checks"][0]["message"].endswith("within 0.2 s")
+        assert client.get("/healthz").status_code == 200  # liveness never looked at the database

@@ -193,6 +193,12 @@ def test_check_now_reads_the_status_through_the_reconcilers_own_check(
     assert busy.result == "busy" and busy.payment.checks == 1
     with pytest.raises(ValidationError, match="not in the ledger"):
         admin.check_now(ledger, gateway, t("NOPE"))
+    pay(gateway, t("CK3"))
+    advance(sandbox, clock, 6)
+    admin.resolve(ledger, t("CK3"), code="PAYMENT_CANCELLED", reason="customer said so", operator="eve")
+    late = admin.check_now(ledger, gateway, t("CK3"))  # the gateway's record says otherwise: kept, never applied
+    assert (late.result, late.code, late.payment.code) == ("already_final", "PAYMENT_SUCCESS", "PAYMENT_CANCELLED")
+    assert ledger.events(t("CK3"), MERCHANT)[-1]["detail"] == "conflict: ledger says PAYMENT_CANCELLED"
 
 
 def test_windows_count_what_was_created_since(ledger: Ledger, clock: FakeClock) -> None:

@@ -220,8 +220,7 @@ def cmd_retry_hook(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_check(args: argparse.Namespace, out: Output) -> int:
     cfg = config_from(args)
-    grace = max(cfg.reconcile_grace, cfg.timeout + 1.0)  # as the worker's: the reconciler's own rules
-    with _open(args, grace=grace) as ledger:
+    with _open(args) as ledger:  # the fleet's stored grace and rate ceiling: this check is paced and judged as theirs
         tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
         with Gateway(cfg, observer=ledger.observer, tokens=tokens) as gateway:
             checked = admin.check_now(ledger, gateway, args.transaction_id, lease=max(60.0, cfg.timeout + 10.0))
