@@ -31,6 +31,7 @@ def _postgres_binaries() -> bool:
 
 
 @pytest.mark.skipif(not _postgres_binaries(), reason="PostgreSQL server binaries not installed: make postgres")
+@pytest.mark.timeout(900)  # a minute and a half of real leases and restarts; its subprocess has the same bound
 def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_path: Path) -> None:
     pytest.importorskip("psycopg_pool", reason="psycopg is not installed (extra 'postgres')")
     summary = tmp_path / "summary.json"
