@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import enum
 import inspect
+import os
 import pydoc
 import re
+import subprocess
+import sys
 import typing
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import merchant_gateway
@@ -219,3 +223,55 @@ def test_the_any_check_sees_the_operation_methods_and_the_constructor() -> None:
 
     found = {f"{q}({p})" for q, s in _signatures_of(Stand) for p, v in s.parameters.items() if "Any" in str(v)}
     assert found == {"Stand(settings)", "Stand.debit_v4_web(arguments)"}
+
+
+def _enum_param(name: str, values: list[str], **extra: object) -> dict[str, Any]:
+    return {"name": name, "in": "header", "schema": {"type": "string", "enum": values, **extra}}
+
+
+def test_one_enum_name_names_one_enum_and_no_component_schema() -> None:
+    same = {"x-enum-name": "Mode"}
+    ok = {"components": {"parameters": {"A": _enum_param("A", ["P", "Q"], **same), "B": _enum_param("B", ["P", "Q"])}}}
+    ok["components"]["parameters"]["B"]["schema"].update(same, default="P")  # a default belongs to the place of use
+    assert enum_names(ok) == ({"Mode": {"type": "string", "enum": ["P", "Q"]}}, [])
+    clash = {"components": {"parameters": {"A": _enum_param("A", ["P"], **same), "B": _enum_param("B", ["P", "R"])}}}
+    clash["components"]["parameters"]["B"]["schema"].update(same)
+    assert "names another enum" in enum_names(clash)[1][0]
+    taken = {"components": {"schemas": {"Mode": {"type": "object"}}, "parameters": {"A": _enum_param("A", ["P"])}}}
+    taken["components"]["parameters"]["A"]["schema"].update(same)
+    assert "already a component schema's name" in enum_names(taken)[1][0]
+    no_enum = {"components": {"parameters": {"A": {"name": "A", "in": "header", "schema": {"type": "string", **same}}}}}
+    assert "without enum" in enum_names(no_enum)[1][0]
+
+
+ENUM_GOOD = """\
+from merchant_gateway import CallMode, Gateway, RedirectMode
+
+gateway = Gateway(merchant_id="M1", salt_key="k", salt_index="1")
+gateway.debit_v4_web(transaction_id="T1", amount=100, redirect_mode=RedirectMode.POST, call_mode=CallMode.PUT)
+gateway.debit_v4_web(transaction_id="T1", amount=100, redirect_mode="REDIRECT", merchant_context={"offerContext": {}})
+"""
+ENUM_BAD = """\
+from merchant_gateway import CallMode, Gateway
+
+gateway = Gateway(merchant_id="M1", salt_key="k", salt_index="1")
+gateway.debit_v4_web(transaction_id="T1", amount=100, redirect_mode=CallMode.POST)
+gateway.debit_v4_web(transaction_id="T1", amount=100, redirect_mode="GET")
+"""
+
+
+def test_mypy_strict_takes_the_readable_enums_and_their_values_and_nothing_else(tmp_path: Path) -> None:
+    (tmp_path / "good.py").write_text(ENUM_GOOD, encoding="utf-8")
+    (tmp_path / "bad.py").write_text(ENUM_BAD, encoding="utf-8")
+    env = {**os.environ, "MYPYPATH": os.pathsep.join([str(REPO / "generated_client"), str(REPO / "overlays")])}
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull, "good.py", "bad.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode in (0, 1), run.stdout + run.stderr
+    errors = [line for line in run.stdout.splitlines() if ": error:" in line]
+    assert not [e for e in errors if e.startswith("good.py")], errors
+    assert {int(e.split(":")[1]) for e in errors if e.startswith("bad.py")} == {4, 5}, errors
