@@ -1,13 +1,15 @@
 """Targets 2 and 3: over loopback against the minimal local server (bench.server, its own process).
 
-Sync: Gateway as shipped (GatewayTransport: httpcore's pool + h11, with the per-attempt deadline, the answer cap
-and the re-framing check) / Gateway over httpx's own HTTPTransport (the same httpcore pool without those; what a
-configured proxy falls back to) / raw httpx (httpx.Client, the same httpcore pool) / raw urllib3 /
-openapi-generator's `python` client generated from our spec (urllib3) / phonepe (PyPI; /pg/v1 paths).
+Sync: Gateway as shipped (LlhttpTransport: sockets + llhttp, with the per-attempt deadline, the answer cap and
+the leftover check) / Gateway over GatewayTransport (httpcore's pool + h11 with the same three; the sync default
+before issue 24, `ours_httpcore`) / Gateway over httpx's own HTTPTransport (the httpcore pool without those) /
+raw httpx (httpx.Client, httpcore's pool) / raw urllib3 / openapi-generator's `python` client generated from our
+spec (urllib3) / phonepe (PyPI; /pg/v1 paths).
 Async: AsyncGateway as shipped (AsyncGatewayTransport) / AsyncGateway over httpx's AsyncHTTPTransport /
 raw httpx.AsyncClient.
 
-So `ours/raw_httpx` is the whole cost of the client over the same pool, and `ours/ours_httpx` the cost of the
+So `ours/raw_httpx` is the whole client against a hand-written httpx call, `ours/ours_httpcore` what llhttp
+saves over the httpcore/h11 transport with the same guarantees, and (async) `ours/ours_httpx` the cost of the
 transport's safety features alone.
 
 The floor (issue 24), sync and async: the very request bytes `ours` sent (captured by the server once, before
@@ -276,15 +278,22 @@ def _check(origin: str, variants: dict[str, tuple[Any, Any, Any]]) -> dict[str, 
 
 def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]:
     from merchant_gateway import Gateway
+    from merchant_gateway.transports import GatewayTransport
 
     with minimal_server() as origin:
         ours = Gateway(**common.gateway_settings(origin))
         ours_httpx = Gateway(**common.gateway_settings(origin), transport=httpx.HTTPTransport())
+        # the sync default before issue 24 (httpcore's pool + h11, the same deadline and cap as shipped)
+        limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
+        ours_httpcore = Gateway(
+            **common.gateway_settings(origin), transport=GatewayTransport(limits=limits, deadline=15.0)
+        )
         raw = common.RawHttpx(httpx.Client(), origin)
         raw_u3 = common.RawUrllib3(origin)
         variants: dict[str, tuple[Any, Any, Any]] = {
             "ours": (ours.get_transaction_status, ours.debit_v4_web, common.debit_payload),
             "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web, common.debit_payload),
+            "ours_httpcore": (ours_httpcore.get_transaction_status, ours_httpcore.debit_v4_web, common.debit_payload),
             "raw_httpx": (raw.status, raw.debit, common.debit_payload),
             "raw_urllib3": (raw_u3.status, raw_u3.debit, common.debit_payload),
         }
@@ -319,6 +328,7 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
         floor.close()
         ours.close()
         ours_httpx.close()
+        ours_httpcore.close()
         raw.client.close()
         raw_u3.close()
     out: dict[str, Any] = {"check": check, "notes": notes, "server": stats, "us_per_call": {}, "ratios": {}}
@@ -331,6 +341,7 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
                 continue
             out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
         out["ratios"][f"ours/ours_httpx:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpx:{op}"), 3)
+        out["ratios"][f"ours/ours_httpcore:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpcore:{op}"), 3)
         for name in ("openapi_generator", "phonepe", "raw_urllib3"):
             if f"{name}:{op}" in loops:
                 for ours_variant in ("ours", "ours_httpx"):

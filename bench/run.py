@@ -102,6 +102,11 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
                 rows.append(("2 loopback", f"{mode} {op} ours over httpx's transport/raw httpx", v, "info", None))
                 v = x["ratios"][f"ours/ours_httpx:{op}"]
                 rows.append(("2 loopback", f"{mode} {op} safety layer: ours/ours over httpx's", v, "info", None))
+            v = s["ratios"].get(f"ours/ours_httpcore:{op}")
+            if v is not None:
+                rows.append(
+                    ("2 loopback", f"sync {op} ours (llhttp)/ours over GatewayTransport (httpcore)", v, "info", None)
+                )
             for alt in ("openapi_generator", "phonepe", "raw_urllib3"):
                 for variant in ("ours", "ours_httpx"):
                     key = f"{variant}/{alt}:{op}"

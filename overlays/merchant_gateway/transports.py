@@ -1,5 +1,6 @@
-"""The transports Gateway and AsyncGateway send with unless given one: httpcore's connection pool and h11's strict
-HTTP/1.1 parser (the same machinery as httpx's own transports), with two things a payment client needs added.
+"""The transports AsyncGateway sends with unless given one (and Gateway for a host the environment names a proxy
+for: its default, merchant_gateway/llhttp_transport.py, hands those calls here): httpcore's connection pool and h11's
+strict HTTP/1.1 parser (the same machinery as httpx's own transports), with two things a payment client needs added.
 
 Why this module exists: httpx's transports bound each network operation (connect, every read, every write)
 but not a call as a whole, and read whatever size of answer arrives. A server that drips its answer one byte

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from hostile_server import Behaviour, HostileServer
+from merchant_gateway.transports import GatewayTransport
 
 _PROXY_VARS = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy")
 
@@ -21,6 +22,8 @@ class Transport:
     mode: str  # "sync" | "async"
     name: str
     make: Callable[[], Any]
+    # the class Gateway builds for itself in place of its default (same deadline, limits and cap), when set
+    default: type | None = None
 
     @property
     def id(self) -> str:
@@ -30,14 +33,25 @@ class Transport:
 def shipped_transports() -> list[Transport]:
     """Every way the package sends, sync and async: the defaults Gateway and AsyncGateway build for themselves
     (``transport`` not given), directly and through a proxy named in the environment (``proxied``: HTTP_PROXY is
-    the hostile server itself, the gateway's URLs name a host only the proxy reaches)."""
-    return [Transport(mode, name, lambda: None) for name in ("default", "proxied") for mode in ("sync", "async")]
+    the hostile server itself, the gateway's URLs name a host only the proxy reaches), and GatewayTransport
+    (httpcore/h11) as Gateway's default: public, and what carries Gateway's proxied calls."""
+    found = [Transport(mode, name, lambda: None) for name in ("default", "proxied") for mode in ("sync", "async")]
+    return [*found, Transport("sync", "httpcore", lambda: None, default=GatewayTransport)]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "transport" in metafunc.fixturenames:
         transports = shipped_transports()
         metafunc.parametrize("transport", transports, ids=[t.id for t in transports])
+
+
+@pytest.fixture(autouse=True)
+def _gateway_default(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``default`` of the test's transport, if it names one, is the class Gateway builds for itself."""
+    callspec = getattr(request.node, "callspec", None)
+    transport = callspec.params.get("transport") if callspec is not None else None
+    if isinstance(transport, Transport) and transport.default is not None:
+        monkeypatch.setattr("merchant_gateway.llhttp_transport.LlhttpTransport", transport.default)
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,132 @@
+"""LlhttpTransport's own guarantees, beside the corpus (which runs every case through it as Gateway's sync default):
+keep-alive reuse, an idle connection that received bytes nobody asked for is never used again, a request that
+h11 would refuse is refused before a byte is sent, a ``101`` is refused. Real loopback sockets; no sleeps (the
+test tells the server when to misbehave and waits for it to have done so)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+from merchant_gateway.llhttp_transport import LlhttpTransport
+
+Answer = Callable[[socket.socket, int, int], None]  # (connection, connection number, request number on it)
+
+
+class RawServer:
+    """Answers each request head (GETs only) with ``answer``; counts connections and requests."""
+
+    def __init__(self, answer: Answer) -> None:
+        self.answer = answer
+        self.connections = 0
+        self.requests = 0
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.socks: list[socket.socket] = []
+        self.threads = [threading.Thread(target=self._accept, daemon=True)]
+        self.threads[0].start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                sock, _ = self.listener.accept()
+            except OSError:
+                return
+            self.socks.append(sock)
+            self.connections += 1
+            thread = threading.Thread(target=self._serve, args=(sock, self.connections), daemon=True)
+            self.threads.append(thread)
+            thread.start()
+
+    def _serve(self, sock: socket.socket, conn: int) -> None:
+        pending = b""
+        index = 0
+        while True:
+            while b"\r\n\r\n" not in pending:
+                try:
+                    data = sock.recv(65536)
+                except OSError:
+                    return
+                if not data:
+                    return
+                pending += data
+            _, _, pending = pending.partition(b"\r\n\r\n")
+            self.requests += 1
+            self.answer(sock, conn, index)
+            index += 1
+
+    def close(self) -> None:
+        self.listener.close()
+        for sock in self.socks:
+            sock.close()
+        for thread in self.threads:
+            thread.join(timeout=5)
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Answer], RawServer]]:
+    servers: list[RawServer] = []
+
+    def start(answer: Answer) -> RawServer:
+        servers.append(RawServer(answer))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+def ok(body: bytes) -> bytes:
+    return b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+
+
+def test_keep_alive_connection_is_reused(serve: Callable[[Answer], RawServer]) -> None:
+    server = serve(lambda sock, conn, index: sock.sendall(ok(b"%d/%d" % (conn, index))))
+    with httpx.Client(transport=LlhttpTransport(deadline=5)) as client:
+        answers = [client.get(f"http://127.0.0.1:{server.port}/").text for _ in range(3)]
+        assert client._transport.connections_in_use() == 0  # type: ignore[attr-defined]  # noqa: SLF001
+    assert answers == ["1/0", "1/1", "1/2"]
+    assert server.connections == 1
+
+
+def test_idle_connection_with_unsolicited_bytes_is_not_reused(serve: Callable[[Answer], RawServer]) -> None:
+    misbehave = threading.Event()
+    forged = threading.Event()
+
+    def answer(sock: socket.socket, conn: int, index: int) -> None:
+        sock.sendall(ok(b"own %d" % conn))
+        if conn == 1:
+            misbehave.wait(5)
+            sock.sendall(ok(b"forged"))  # while the client holds the connection idle
+            forged.set()
+
+    server = serve(answer)
+    url = f"http://127.0.0.1:{server.port}/"
+    with httpx.Client(transport=LlhttpTransport(deadline=5)) as client:
+        assert client.get(url).text == "own 1"
+        misbehave.set()
+        assert forged.wait(5)
+        assert client.get(url).text == "own 2"
+    assert server.connections == 2
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"X-Evil": "a\r\nX-Injected: 1"}, {"X-Evil": "a\nb"}, {"X-Evil": "nul\x00"}, {"Bad Name": "x"}],
+    ids=["crlf", "lf", "nul", "space-in-name"],
+)
+def test_request_h11_would_refuse_is_not_sent(serve: Callable[[Answer], RawServer], headers: dict[str, str]) -> None:
+    server = serve(lambda sock, conn, index: sock.sendall(ok(b"x")))
+    with httpx.Client(transport=LlhttpTransport(deadline=5)) as client, pytest.raises(httpx.LocalProtocolError):
+        client.get(f"http://127.0.0.1:{server.port}/", headers=headers)
+    assert server.connections == 0
+
+
+def test_switching_protocols_is_refused(serve: Callable[[Answer], RawServer]) -> None:
+    upgrade = b"HTTP/1.1 101 Switching Protocols\r\nConnection: upgrade\r\nUpgrade: websocket\r\n\r\n"
+    server = serve(lambda sock, conn, index: sock.sendall(upgrade + ok(b"after")))
+    with httpx.Client(transport=LlhttpTransport(deadline=5)) as client, pytest.raises(httpx.RemoteProtocolError):
+        client.get(f"http://127.0.0.1:{server.port}/")
