@@ -101,11 +101,13 @@ class _Base:
 
     def _new_client(self, transport: httpx.BaseTransport | httpx.AsyncBaseTransport | None, *, sync: bool) -> Client:
         """The generated client, sending through a direct client (merchant_gateway/direct_client.py) over
-        ``transport``: by default :mod:`merchant_gateway.transports`' one, with the call deadline and answer cap."""
+        ``transport``: by default LlhttpTransport (sync) or AsyncGatewayTransport, with the call deadline and the
+        answer cap."""
         from merchant_gateway_client.client import Client
 
         from .direct_client import AsyncDirectClient, DirectClient
-        from .transports import AsyncGatewayTransport, GatewayTransport
+        from .llhttp_transport import LlhttpTransport
+        from .transports import AsyncGatewayTransport
 
         cfg = self.config
         timeout = cfg.httpx_timeout()
@@ -125,7 +127,7 @@ class _Base:
             "headers": {"Accept-Encoding": "gzip, deflate"},
         }
         if transport is None:
-            kind = GatewayTransport if sync else AsyncGatewayTransport
+            kind = LlhttpTransport if sync else AsyncGatewayTransport
             transport = kind(limits=self._limits(), deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
             # the default transports honour the environment's proxies themselves, with every guarantee: httpx must
             # not route around them through transports of its own
@@ -258,7 +260,7 @@ class Gateway(_Base, GatewayHost):
 
     Construct with ``Gateway(merchant_id=..., salt_key=..., salt_index=..., environment="local", ...)`` (the
     fields of :class:`GatewayConfig`), ``Gateway(config)`` or ``Gateway.from_env()``. ``transport`` (an httpx
-    transport; default :class:`~merchant_gateway.transports.GatewayTransport`, which enforces ``timeout`` per
+    transport; default :class:`~merchant_gateway.llhttp_transport.LlhttpTransport`, which enforces ``timeout`` per
     attempt and ``max_answer_bytes``; a transport of your own gets neither) and ``sleep``/``clock``/
     ``wall_clock``/``rng`` are injectable for tests.
     """

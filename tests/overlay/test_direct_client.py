@@ -13,6 +13,7 @@ import merchant_gateway.direct_client as direct_client_module
 import pytest
 from _helpers import CALLS, CLIENT_SECRET, MERCHANT, SALT, SALT_INDEX
 from merchant_gateway.direct_client import AsyncDirectClient, DirectClient
+from merchant_gateway.llhttp_transport import LlhttpTransport
 
 SETTINGS: dict[str, Any] = {
     "merchant_id": MERCHANT,
@@ -201,7 +202,7 @@ def test_gateway_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     _no_proxy_env(monkeypatch)
     with mg.Gateway(**SETTINGS) as gw:
         client = gw._client.get_httpx_client()  # noqa: SLF001
-        assert isinstance(client, DirectClient) and isinstance(client._direct_transport, mg.GatewayTransport)  # noqa: SLF001
+        assert isinstance(client, DirectClient) and isinstance(client._direct_transport, LlhttpTransport)  # noqa: SLF001
 
 
 @pytest.mark.parametrize(
