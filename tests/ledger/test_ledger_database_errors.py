@@ -105,6 +105,7 @@ def test_a_postgres_server_that_is_down_is_named_with_its_own_reason() -> None:
         Ledger.open(f"postgresql://postgres:not-shown-9c1@127.0.0.1:{port}/postgres", timeout=2.0)
     message = str(caught.value)
     assert "Connection refused" in message and "PoolTimeout" not in message
+    assert message.endswith("settled by the reconciler once the database is back")  # said in full, never cut
     assert "not-shown-9c1" not in message and "\n" not in message
 
 

@@ -14,8 +14,14 @@ from collections.abc import Callable
 from ..errors import ConfigurationError
 
 
-def ledger_url(args: argparse.Namespace) -> str:
+def configured_ledger_url(args: argparse.Namespace) -> str | None:
+    """--ledger, else MGW_LEDGER_URL, else None: `mgw pay`, `refund` and `reconcile TXN` then run without a ledger."""
     url: str | None = getattr(args, "ledger", None) or os.environ.get("MGW_LEDGER_URL")
+    return url or None
+
+
+def ledger_url(args: argparse.Namespace) -> str:
+    url = configured_ledger_url(args)
     if not url:
         raise ConfigurationError("MGW_LEDGER_URL", "is not set (or give --ledger sqlite:///PATH or postgresql://...)")
     return url

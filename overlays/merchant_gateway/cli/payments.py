@@ -1,22 +1,37 @@
 """`mgw pay`, `status`, `refund`, `reconcile` and `token`: commands that talk to the gateway (`mgw demo` is
-`demo.py`)."""
+`demo.py`).
+
+With a ledger configured (``--ledger`` or ``MGW_LEDGER_URL``), `mgw pay`, `refund` and `reconcile TXN` move and
+settle money as a web process does: their gateway carries the ledger's observer (the write-ahead before the
+request, every attempt, the answer), and a status is judged by the ledger's record (the amount sent, the send
+history, the fleet's grace) through the reconciler's own check (``merchant_gateway.ledger.admin.check_now``), not by
+the command line's own reading. Without one they run without it, as they always did.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import math
 import time
+from collections.abc import Callable, Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..amounts import paise_from_rupees
+from ..config import GatewayConfig
 from ..errors import ValidationError
 from ..flows.polling import AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
 from ..flows.reconcile import PendingPayment
+from ..flows.schedule import PollSchedule
 from ..flows.status import reconcile_payments, snapshot_of, wait_for_payment
 from ..gateway import AsyncGateway, Gateway
 from ..ids import new_transaction_id
+from ..ledger import Ledger, Payment
+from ..ledger.admin import CheckResult, check_now
 from ..verdicts import Verdict
+from .ledger_options import configured_ledger_url
 from .options import add_config_flags, add_wait_flags, config_from, schedule_from
 from .output import Output
 
@@ -59,11 +74,90 @@ def _pending_note(final: bool) -> str:
     return "" if final else " (pending: not final yet, not an error; check again later)"
 
 
+# --- with a ledger -------------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _gateway(args: argparse.Namespace, cfg: GatewayConfig) -> Iterator[tuple[Gateway, Ledger | None]]:
+    """The command's gateway and the ledger it records into (None: no ledger configured). The ledger gets the
+    gateway's timeout and no fleet setting of its own: a shell takes the fleet's stored ones."""
+    url = configured_ledger_url(args)
+    if url is None:
+        with Gateway(cfg) as gateway:
+            yield gateway, None
+        return
+    with Ledger.open(url, timeout=cfg.timeout) as ledger:
+        tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
+        with Gateway(cfg, observer=ledger.observer, tokens=tokens) as gateway:
+            yield gateway, ledger
+
+
+def _ledger_state(ledger: Ledger | None, cfg: GatewayConfig, txn: str) -> dict[str, Any]:
+    payment = ledger.get(txn, cfg.merchant_id) if ledger is not None else None
+    return {} if payment is None else {"ledger_state": payment.state}
+
+
+def _settle(
+    ledger: Ledger,
+    gateway: Gateway,
+    transaction_ids: list[str],
+    schedule: PollSchedule,
+    started: float,
+    *,
+    max_rate: float = 10.0,
+    on_check: Callable[[CheckResult], None] | None = None,
+) -> dict[str, CheckResult]:
+    """Check each payment through the reconciler's own check at the moments of ``schedule`` after ``started`` (a
+    ``time.monotonic()`` reading) until the ledger holds it final or the schedule ends, at most ``max_rate`` status
+    reads a second. Returns each payment's last check (its ``payment``: the ledger's record after it)."""
+    interval = 1.0 / max_rate
+    last_read = -math.inf
+    results: dict[str, CheckResult] = {}
+    waiting = list(transaction_ids)
+    for offset in schedule.offsets():
+        if not waiting:
+            break
+        time.sleep(max(0.0, started + offset - time.monotonic()))
+        still: list[str] = []
+        for txn in waiting:
+            time.sleep(max(0.0, last_read + interval - time.monotonic()))
+            last_read = time.monotonic()
+            results[txn] = check_now(ledger, gateway, txn)
+            if on_check is not None:
+                on_check(results[txn])
+            if not results[txn].payment.is_final:
+                still.append(txn)
+        waiting = still
+    return results
+
+
+def _ledger_row(txn: str, payment: Payment) -> dict[str, Any]:
+    return {
+        "transaction_id": txn,
+        "code": payment.code,
+        "final": payment.is_final,
+        "succeeded": payment.succeeded,
+        "ledger_state": payment.state,
+        "checks": payment.checks,
+    }
+
+
+def _ledger_not_final(out: Output, txn: str, payment: Payment, deadline: float, **facts: Any) -> int:
+    out.result(
+        f"{txn}: still {payment.state} in the ledger when the {deadline:g} s deadline passed; pending is not failed: "
+        f"the reconciler settles it (or check again: mgw reconcile {txn})",
+        **{**facts, **_ledger_row(txn, payment)},
+    )
+    return EXIT_NOT_FINAL
+
+
 def cmd_pay(args: argparse.Namespace, out: Output) -> int:
     amount = _amount(args)
     txn = args.transaction_id or new_transaction_id()
     schedule = schedule_from(args) if args.wait else None
-    with Gateway(config_from(args)) as gw:
+    cfg = config_from(args)
+    with _gateway(args, cfg) as (gw, ledger):
+        started = time.monotonic()
         # the task layer's start: an absolute payments-page URL and no answer code (debitV4Web answers
         # PAYMENT_SUCCESS for a payment nobody has paid; only the status says whether it was paid)
         payment = gw.payments.start(
@@ -76,17 +170,27 @@ def cmd_pay(args: argparse.Namespace, out: Output) -> int:
             callback_url=args.callback_url,
         )
         url = payment.payment_page_url
-        facts: dict[str, Any] = {"amount": amount, "redirect_url": url}
+        facts: dict[str, Any] = {"amount": amount, "redirect_url": url, **_ledger_state(ledger, cfg, txn)}
+        recorded = f" (in the ledger: {facts['ledger_state']})" if ledger is not None else ""
         if not args.wait:
             out.result(
-                f"payment {txn} started, awaiting payment: open {url} to pay; then check: mgw status {txn}",
+                f"payment {txn} started{recorded}, awaiting payment: open {url} to pay; then check: mgw status {txn}",
                 transaction_id=txn,
                 state="awaiting_payment",
                 **facts,
             )
             return 0
-        out.step(f"payment {txn} started, awaiting payment: open {url} to pay; waiting for the final status")
+        out.step(f"payment {txn} started{recorded}, awaiting payment: open {url} to pay; waiting for the final status")
         assert schedule is not None
+        if ledger is not None:
+            p = _settle(ledger, gw, [txn], schedule, started)[txn].payment
+            if not p.is_final:
+                return _ledger_not_final(out, txn, p, schedule.timeout, **facts)
+            out.result(
+                f"transaction {txn}: {p.code} in the ledger after {p.checks} status checks",
+                **{**facts, **_ledger_row(txn, p)},
+            )
+            return 0 if p.succeeded else 1
         try:
             final: FinalStatus = gw.payments.wait(payment, schedule=schedule)
         except PollTimeout as exc:
@@ -174,7 +278,8 @@ def cmd_refund(args: argparse.Namespace, out: Output) -> int:
     amount = _amount(args)
     txn = args.transaction_id or new_transaction_id("RF")
     order = args.order_id or args.original
-    with Gateway(config_from(args)) as gw:
+    cfg = config_from(args)
+    with _gateway(args, cfg) as (gw, ledger):
         # the task layer's refund: checked against the original amount before anything is sent, reading the
         # payment's status first when --original-amount is not given
         refund = gw.refunds.create(
@@ -187,6 +292,7 @@ def cmd_refund(args: argparse.Namespace, out: Output) -> int:
             callback_url=args.callback_url,
             transaction_id=txn,
         )
+        recorded = _ledger_state(ledger, cfg, txn)
     note = _pending_note(refund.is_final)
     out.result(
         f"refund {txn} of {args.original}: {refund.code}{note}; check with: mgw status {txn}",
@@ -197,6 +303,7 @@ def cmd_refund(args: argparse.Namespace, out: Output) -> int:
         code=refund.code,
         final=refund.is_final,
         amount=amount,
+        **recorded,
     )
     return 0
 
@@ -209,9 +316,60 @@ def _pending_payment(item: str, source: str, started: float) -> PendingPayment:
         raise ValidationError(
             source,
             f"{item!r} must be TRANSACTION_ID:AMOUNT, the amount in paise that was sent (e.g. TX123:10000): a "
-            "payment counts as paid only at the amount sent",
+            "payment counts as paid only at the amount sent (with a ledger, MGW_LEDGER_URL or --ledger, the id alone "
+            "is enough: the ledger knows the amount)",
         )
     return PendingPayment(txn, started_at=started, expected_amount=int(amount))
+
+
+def _ledger_payment(ledger: Ledger, merchant_id: str, item: str, source: str) -> Payment:
+    """``ID`` or ``ID:AMOUNT`` of a payment in the ledger; an amount given must be the one the ledger recorded as
+    sent. Checked before anything is sent."""
+    txn, sep, amount = item.strip().partition(":")
+    if not txn or (sep and not amount.strip().isdigit()):
+        raise ValidationError(source, f"{item!r} must be TRANSACTION_ID or TRANSACTION_ID:AMOUNT (paise)")
+    payment = ledger.get(txn, merchant_id)
+    if payment is None:
+        raise ValidationError(
+            source,
+            f"{txn} is not in the ledger for merchant {merchant_id}: a payment the ledger never recorded is checked "
+            "without it, by the amount you give (leave out --ledger, unset MGW_LEDGER_URL, then: mgw reconcile "
+            f"{txn}:AMOUNT)",
+        )
+    if sep and payment.amount is not None and int(amount) != payment.amount:
+        raise ValidationError(
+            source,
+            f"{item} differs from the amount the ledger recorded as sent ({payment.amount} paise): give {txn} alone "
+            "(the ledger's amount is used) or that amount",
+        )
+    return payment
+
+
+def _reconcile_in_ledger(
+    args: argparse.Namespace, out: Output, items: list[tuple[str, str]], schedule: PollSchedule, started: float
+) -> int:
+    """`mgw reconcile` with a ledger: each payment checked by the reconciler's own check, judged by its record."""
+    cfg = config_from(args)
+    reads = 0
+
+    def show(check: CheckResult) -> None:
+        nonlocal reads
+        reads += check.result != "busy"  # busy: a worker holds the check; nothing was read
+        p = check.payment
+        out.step(f"{p.transaction_id}: {check.code or '-'} read; in the ledger: {p.state} {p.code or ''}".rstrip())
+
+    with _gateway(args, cfg) as (gw, ledger):
+        assert ledger is not None
+        payments = {p.transaction_id: p for p in (_ledger_payment(ledger, cfg.merchant_id, i, s) for i, s in items)}
+        results = _settle(ledger, gw, list(payments), schedule, started, max_rate=args.max_rate, on_check=show)
+    rows = [_ledger_row(txn, results[txn].payment if txn in results else p) for txn, p in payments.items()]
+    settled = sum(1 for r in rows if r["final"])
+    out.result(
+        f"{settled} final in the ledger, {len(rows) - settled} not final, {reads} status calls",
+        outcomes=rows,
+        requests=reads,
+    )
+    return 0 if settled == len(rows) else EXIT_NOT_FINAL
 
 
 def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
@@ -227,6 +385,8 @@ def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
     schedule = schedule_from(args)
     # the payments are already older than the first check of the schedule: start checking at once
     start = time.monotonic() - schedule.first_check_after
+    if configured_ledger_url(args) is not None:
+        return _reconcile_in_ledger(args, out, items, schedule, start)
     pending = {p.transaction_id: p for p in (_pending_payment(item, source, start) for item, source in items)}
 
     async def run() -> Any:
@@ -281,6 +441,15 @@ def _add_amount_flags(p: argparse.ArgumentParser) -> None:
     amount.add_argument("--rupees", help="amount in rupees, e.g. 100.50")
 
 
+def _add_ledger_flag(p: argparse.ArgumentParser) -> None:
+    """`mgw reconcile`'s --ledger is the worker mode's (worker.py): one flag, the same meaning."""
+    p.add_argument(
+        "--ledger",
+        help="record the payment in this ledger (default MGW_LEDGER_URL; neither: no ledger): sqlite:///PATH or "
+        "postgresql://...",
+    )
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("pay", help="start a web payment (v4 debit) and optionally wait for its final status")
     add_config_flags(p)
@@ -291,6 +460,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--redirect-url")
     p.add_argument("--redirect-mode", choices=("REDIRECT", "POST"))
     p.add_argument("--callback-url")
+    _add_ledger_flag(p)
     p.add_argument(
         "--wait",
         action="store_true",
@@ -336,6 +506,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--message", default="refund", help="message (required by the gateway)")
     p.add_argument("--callback-url")
+    _add_ledger_flag(p)
     p.set_defaults(handler=cmd_refund)
 
     p = sub.add_parser("reconcile", help="settle payments whose outcome is unknown, through the status operation")
@@ -344,7 +515,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "transaction_ids",
         nargs="*",
         metavar="TRANSACTION_ID:AMOUNT",
-        help="a payment and the amount in paise that was sent (a paid status is proven only at that amount)",
+        help="a payment and the amount in paise that was sent (a paid status is proven only at that amount); with "
+        "a ledger (--ledger or MGW_LEDGER_URL) the id alone: the ledger's record is used",
     )
     p.add_argument("--file", help="file with one TRANSACTION_ID:AMOUNT per line")
     add_wait_flags(p)

@@ -518,9 +518,10 @@ def _unavailable_on(*errors: type[BaseException]) -> Iterator[None]:
         sqlstate = getattr(exc, "sqlstate", None)
         first = (str(exc).strip().splitlines() or [""])[0][:120]  # the driver's first line: no parameter values
         what = f"{type(exc).__name__}{f' {sqlstate}' if sqlstate else ''}{f': {first}' if first else ''}"
-        raise LedgerUnavailable(
-            f"the ledger's database cannot be used ({what}); nothing was sent if this was before a request, "
-            "and open payments are settled by the reconciler once it is back"
+        raise LedgerUnavailable(  # the remedy apart: a message is capped at 200 characters, a long reason cut it
+            f"the ledger's database cannot be used ({what})",
+            remedy="nothing was sent if this was before a request; open payments are settled by the reconciler once "
+            "the database is back",
         ) from exc
 
 
