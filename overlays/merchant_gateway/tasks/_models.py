@@ -29,7 +29,7 @@ WebDebitOperation = Literal["debitV4Web", "debitV3"]
 RefundOperation = Literal["refundV4", "refundV3", "refundAppsHost"]
 StatusOperation = Literal["getTransactionStatus", "getTransactionStatusAppsHost"]
 # an inline-pay source: a generated model or its wire (camelCase) mapping, checked against the spec before sending
-PaymentSource: TypeAlias = "CardPaymentSource | WalletsPaymentSource | Mapping[str, Any]"
+PaymentSource: TypeAlias = "CardPaymentSource | WalletsPaymentSource | Mapping[str, object]"
 # operation id -> the generated method's name
 WEB_DEBITS: Mapping[str, str] = MappingProxyType({"debitV4Web": "debit_v4_web", "debitV3": "debit_v3"})
 REFUNDS: Mapping[str, str] = MappingProxyType(

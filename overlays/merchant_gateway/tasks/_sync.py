@@ -15,7 +15,7 @@ same code without the coroutine keywords and with the names listed in that tool 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..advice import check_merchant_user_id, check_web_redirect
 from ..errors import ValidationError
@@ -91,7 +91,7 @@ class Payments:
         email: str | None = None,
         short_name: str | None = None,
         sub_merchant: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        merchant_context: MerchantContext | Mapping[str, object] | None = None,
         operation: WebDebitOperation = "debitV4Web",
     ) -> PaymentStart:
         """Start a web payment and return where to send the browser.
@@ -198,7 +198,7 @@ class Payments:
         email: str | None = None,
         short_name: str | None = None,
         sub_merchant: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        merchant_context: MerchantContext | Mapping[str, object] | None = None,
     ) -> IntentStart:
         """Start an app payment by intent: the app sends the wallet app's version code (``platform_version_code``),
         the server gets the UPI intent URI (``intent_url``) and the app opens it in the wallet app.

@@ -170,7 +170,7 @@ class MobileSdk:
         message: str | None = None,
         email: str | None = None,
         short_name: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, Any] | None = None,
+        merchant_context: MerchantContext | Mapping[str, object] | None = None,
         callback_url: str | None = None,
         call_mode: Literal["POST", "PUT"] | None = None,
         provider_id: str | None = None,
