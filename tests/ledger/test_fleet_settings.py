@@ -335,3 +335,18 @@ def test_a_first_ceiling_set_from_the_shell_needs_its_limit(tmp_path: Path, caps
     assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.limit=25", "--by", "ops"]) == 0
     with Ledger.open(url) as ledger:
         assert ledger.limiter is not None and ledger.limiter.rate == RateLimit(25, 1.0, margin=0.5)
+
+
+def test_a_worker_started_after_a_deliberate_grace_change_uses_it(
+    tmp_path: Path, sandbox: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The worker has no grace of its own to give (its timeout and reconcile_grace are the defaults): it takes the
+    fleet's, so a change made with mgw ledger settings does not lock the workers out."""
+    from merchant_gateway.cli import main
+
+    url = f"sqlite:///{tmp_path}/fleet.db"
+    assert main(["ledger", "settings", "--ledger", url, "--set", "grace=90", "--by", "ops"]) == 0
+    capsys.readouterr()
+    assert _worker(url, sandbox) == 0, capsys.readouterr()
+    with Ledger.open(url) as ledger:
+        assert ledger.settings["grace"] == "90.0" and ledger.grace == 90.0

@@ -26,13 +26,12 @@ def cmd_worker(args: argparse.Namespace, out: Output) -> int:
         given = args.rate_margin
         margin = given if given is not None else stored_margin(ledger_url(args), timeout=cfg.timeout)
         rate = RateLimit.parse(args.rate_limit, margin=margin)
-    ledger = Ledger.open(  # one timeout and one grace for the gateway and the ledger
+    ledger = Ledger.open(  # the gateway's timeout; the grace is the fleet's (the reconciler checks it is longer)
         ledger_url(args),
         on_final=hook,
         hook_in_transaction=args.hook_in_transaction,
         rate_limit=rate,
         timeout=cfg.timeout,
-        grace=max(cfg.reconcile_grace, cfg.timeout + 1.0),
     )
     tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
     stop = threading.Event()

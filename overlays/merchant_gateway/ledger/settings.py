@@ -73,7 +73,7 @@ _GIVEN_BY = {
     "rate_limit.margin": "RateLimit(..., margin=MARGIN), --rate-margin MARGIN",
     "rate_limit.name": "RateLimit(..., name=NAME)",
     "hook_in_transaction": "Ledger.open(hook_in_transaction=...), --hook-in-transaction",
-    "grace": "Ledger.open(grace=...), MGW_RECONCILE_GRACE for mgw reconcile --worker",
+    "grace": "Ledger.open(grace=...); mgw reconcile --worker gives none: it takes the fleet's",
 }
 _ADVISORY_LOCK = 8403110918  # one settings writer at a time (PostgreSQL); SQLite's write lock serialises already
 
