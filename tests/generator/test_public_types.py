@@ -186,18 +186,28 @@ def _annotations(sig: inspect.Signature) -> Iterator[str]:
         yield str(sig.return_annotation)
 
 
+def _carries_any(annotation: object, namespace: dict[str, Any], seen: frozenset[str] = frozenset()) -> bool:
+    """`Any` in the annotation text, or in a string type alias it names (PaymentSource: "... | Mapping[str, X]")."""
+    text = str(annotation)
+    if re.search(r"\bAny\b", text):
+        return True
+    aliases = {w for w in _WORD.findall(text) if isinstance(namespace.get(w), str)} - seen
+    return any(_carries_any(namespace[w], namespace, seen | aliases) for w in aliases)
+
+
 def _any_uses() -> set[str]:
     found: set[str] = set()
     for _, cls in _public_classes():
+        namespace = vars(sys.modules[cls.__module__])
         for qualname, sig in _signatures_of(cls):
             for pname, param in sig.parameters.items():
-                if re.search(r"\bAny\b", str(param.annotation)):
+                if _carries_any(param.annotation, namespace):
                     found.add(f"{qualname}({pname})")
-            if re.search(r"\bAny\b", str(sig.return_annotation)):
+            if _carries_any(sig.return_annotation, namespace):
                 found.add(f"{qualname} -> {sig.return_annotation}")
     for name in merchant_gateway.__all__:
         value = getattr(merchant_gateway, name)
-        if inspect.isfunction(value) and re.search(r"\bAny\b", str(inspect.signature(value))):
+        if inspect.isfunction(value) and _carries_any(inspect.signature(value), vars(sys.modules[value.__module__])):
             found.add(name)
     return found
 
@@ -218,6 +228,9 @@ def test_the_any_check_sees_the_operation_methods_and_the_constructor() -> None:
 
     found = {f"{q}({p})" for q, s in _signatures_of(Stand) for p, v in s.parameters.items() if "Any" in str(v)}
     assert found == {"Stand(settings)", "Stand.debit_v4_web(arguments)"}
+    # and through a string type alias
+    assert _carries_any("Sequence[Source]", {"Source": "Card | Mapping[str, Any]"})
+    assert not _carries_any("Sequence[Source]", {"Source": "Card | Mapping[str, object]"})
 
 
 def _enum_param(name: str, values: list[str], **extra: object) -> dict[str, Any]:
