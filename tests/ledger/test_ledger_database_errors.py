@@ -113,3 +113,13 @@ def test_a_sqlite_file_that_cannot_be_opened_is_ledger_unavailable(tmp_path: Any
     with pytest.raises(LedgerUnavailable) as caught:
         Ledger.open(f"sqlite:///{tmp_path}/no-such-folder/ledger.db", timeout=1.0)
     assert "unable to open database file" in str(caught.value)
+
+
+def test_a_password_the_driver_quotes_is_masked_and_its_exception_not_kept() -> None:
+    """libpq quotes a malformed password in its message (spaces in it): neither our message nor the exception chain
+    a log would print carries it."""
+    pytest.importorskip("psycopg_pool")
+    with pytest.raises(LedgerUnavailable) as caught:
+        Ledger.open("postgresql://shop:open sesame@127.0.0.1:1/shop", timeout=1.0)
+    assert "open sesame" not in str(caught.value) and "***" in str(caught.value)
+    assert caught.value.__cause__ is None and caught.value.__suppress_context__

@@ -412,6 +412,7 @@ class PostgresStore:
         self.url = url
         self.timeout = float(timeout)
         self._errors: tuple[type[BaseException], ...] = (psycopg.Error, PoolTimeout, OSError)
+        self._hidden = _passwords(url)
         wait_ms = max(1, int(self.timeout * 1000))
         connection: dict[str, Any] = {
             "row_factory": dict_row,
@@ -434,7 +435,7 @@ class PostgresStore:
         )
         # the schema is created over one direct connection first: a server that is down fails here at once with
         # its own reason (connection refused...), not after the pool's whole wait as "couldn't get a connection"
-        with _unavailable_on(*self._errors):
+        with _unavailable_on(*self._errors, hidden=self._hidden):
             with psycopg.connect(url, **connection) as conn, conn.transaction():
                 tx = _PgTx(conn)
                 tx.execute("SELECT pg_advisory_xact_lock(8403110917)")  # one schema creator at a time
@@ -453,7 +454,7 @@ class PostgresStore:
 
     @contextlib.contextmanager
     def transaction(self, *, fast: bool = False) -> Iterator[Tx]:
-        with _unavailable_on(*self._errors), self._pool.connection() as conn, conn.transaction():
+        with _unavailable_on(*self._errors, hidden=self._hidden), self._pool.connection() as conn, conn.transaction():
             if fast:
                 conn.execute("SET LOCAL synchronous_commit = off")
             yield _PgTx(conn)
@@ -506,23 +507,39 @@ def _check_timeout(timeout: float) -> None:
 
 
 @contextlib.contextmanager
-def _unavailable_on(*errors: type[BaseException]) -> Iterator[None]:
+def _unavailable_on(*errors: type[BaseException], hidden: tuple[str, ...] = ()) -> Iterator[None]:
     """Driver failures become LedgerUnavailable (the driver's exception stays attached as the cause, for logs;
     the message keeps only the first line of the driver's, which names no parameter value). Our own errors pass
-    through unchanged."""
+    through unchanged. ``hidden``: the URL's password; libpq quotes a malformed one in its message (``unexpected
+    spaces found in "..."``): it is masked, and such an exception is not kept as the cause."""
     try:
         yield
     except LedgerUnavailable:
         raise
     except errors as exc:
         sqlstate = getattr(exc, "sqlstate", None)
-        first = (str(exc).strip().splitlines() or [""])[0][:120]  # the driver's first line: no parameter values
-        what = f"{type(exc).__name__}{f' {sqlstate}' if sqlstate else ''}{f': {first}' if first else ''}"
-        raise LedgerUnavailable(  # the remedy apart: a message is capped at 200 characters, a long reason cut it
+        first = (str(exc).strip().splitlines() or [""])[0]
+        shown = functools.reduce(lambda text, secret: text.replace(secret, "***"), hidden, first)[:120]
+        what = f"{type(exc).__name__}{f' {sqlstate}' if sqlstate else ''}{f': {shown}' if shown else ''}"
+        error = LedgerUnavailable(  # the remedy apart: a message is capped at 200 characters, a long reason cut it
             f"the ledger's database cannot be used ({what})",
             remedy="nothing was sent if this was before a request; open payments are settled by the reconciler once "
             "the database is back",
-        ) from exc
+        )
+        if any(secret in str(exc) for secret in hidden):
+            raise error from None
+        raise error from exc
+
+
+def _passwords(url: str) -> tuple[str, ...]:
+    """The URL's password as written and decoded (libpq may quote either), longest first."""
+    try:
+        password = urllib.parse.urlsplit(url).password
+    except ValueError:
+        return ()
+    if not password:
+        return ()
+    return tuple(sorted({password, urllib.parse.unquote(password)}, key=len, reverse=True))
 
 
 def open_store(url: str | None = None, **options: Any) -> SqliteStore | PostgresStore:
