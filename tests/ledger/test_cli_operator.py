@@ -173,6 +173,8 @@ def test_health_lines_and_exit_codes(store_url: str) -> None:
     )
     wrong = mgw("ledger", "health", "--oldest-open-warn", "2h", "--oldest-open-critical", "1h", env=env)
     assert wrong.returncode == 2 and "oldest_open_warn: must not exceed oldest_open_critical" in wrong.stderr
+    typo = mgw("ledger", "health", "--heartbeat-warn", "soon", "--json", env=env)
+    assert typo.returncode == 2 and doc(typo)["error"] == "usage" and "'soon' is not a duration" in doc(typo)["message"]
 
 
 def test_a_database_outage_is_one_line_and_exit_6() -> None:

@@ -15,7 +15,7 @@ import logging
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn, cast
 
 from ..errors import ValidationError
 from ..gateway import Gateway
@@ -304,6 +304,17 @@ def cmd_health(args: argparse.Namespace, out: Output) -> int:
 # --- the parser ----------------------------------------------------------------------------------------------------
 
 
+class _ActionParser(argparse.ArgumentParser):
+    """An action's parser: with ``--json`` its usage errors go through `mgw ledger`'s parser (one JSON document)."""
+
+    owner: argparse.ArgumentParser | None = None
+
+    def error(self, message: str) -> NoReturn:
+        if self.owner is not None and getattr(self.owner, "json_errors", False):
+            self.owner.error(message)
+        super().error(message)
+
+
 def _common(p: argparse.ArgumentParser, *, sub: bool, merchant: bool = True, json: bool = True) -> None:
     """The options every action takes, before or after its name (an action's copy changes only what is given)."""
     keep = argparse.SUPPRESS if sub else None
@@ -337,7 +348,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--since", type=duration, help="count only payments created in this window (e.g. 15m, 1h, 2d)")
     p.add_argument("--watch", type=float, metavar="SECONDS", help="refresh every SECONDS until nothing is open")
     p.set_defaults(handler=cmd_ledger, since=None)
-    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
+    actions = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        p.add_subparsers(dest="action", metavar="ACTION", parser_class=_ActionParser),
+    )
 
     show = actions.add_parser("show", help="one payment: its state and its events in order, with times")
     show.add_argument("transaction_id", metavar="TXN")
@@ -412,8 +426,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     health.add_argument(
         "--no-workers",
         action="store_true",
-        help="no heartbeat check: the reconciler runs inside the web processes, not as mgw reconcile --worker",
+        help="no heartbeat check: no reconciler of this fleet writes heartbeats",
     )
     health.set_defaults(handler=cmd_health)
 
     ledger_settings.register(actions, _common)  # mgw ledger settings: the fleet settings (ledger_settings.py)
+    for action in actions.choices.values():
+        if isinstance(action, _ActionParser):
+            action.owner = p

@@ -138,7 +138,7 @@ class Thresholds:
     ``min_payments`` payments in the window (fewer are reported, not judged). ``oldest_open_*``: seconds since the
     oldest open payment was written down (the polling schedule ends at 15 minutes; after that a payment is
     overdue). ``heartbeat_*``: seconds since the freshest running reconciler worker's last beat; ``workers``
-    False for a fleet whose reconciler runs inside the web processes (no worker heartbeats to judge)."""
+    False for a fleet none of whose reconcilers writes heartbeats (nothing to judge)."""
 
     window: float = 3600.0
     unknown_rate_warn: float = 0.05
@@ -224,7 +224,7 @@ def _heartbeat(ledger: Ledger, th: Thresholds, merchant_id: str | None) -> Check
             "worker_heartbeat",
             CRITICAL,
             "no reconciler worker is running (none has a heartbeat without a clean stop): start mgw reconcile "
-            "--worker, or give --no-workers if the reconciler runs inside the web processes",
+            "--worker, or give --no-workers if no reconciler of this fleet writes heartbeats",
         )
     ages = sorted(w.age(now) for w in running)
     status = _judge(ages[0], th.heartbeat_warn, th.heartbeat_critical)
