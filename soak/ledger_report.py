@@ -3,19 +3,25 @@
     python soak/ledger_report.py build/soak/ledger_chaos.json build/bench_ledger.json docs/reliability.md
 
 The section lives between two marker lines; everything else in the file is left as it is (soak/report.py writes
-the rest, and soak/run.sh calls this after it). A missing input is reported as "not run".
+the rest, and soak/run.sh calls this after it). Each part says when it was measured. A missing input keeps that
+part's last measured figures from the file (`make bench-ledger` runs no soak and must not erase the soak's SIGKILL
+figures, nor `make soak-ledger` the bench's); a part never measured is reported as "not run".
 """
 
 from __future__ import annotations
 
 import json
 import platform
+import re
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 START, END = "<!-- ledger:start (soak/ledger_report.py) -->", "<!-- ledger:end -->"
+SOAK_HEAD, BENCH_HEAD = "### Chaos soak: soak/ledger_chaos.py", "### Scale: bench/ledger.py"
+LIMITS = "Limits, honestly:"
+MEASURED = "Measured on "
 
 
 def load(path: str) -> dict[str, Any] | None:
@@ -150,25 +156,64 @@ def bench_part(b: dict[str, Any] | None) -> list[str]:
     return out
 
 
+def previous_parts(text: str) -> dict[str, list[str]]:
+    """The parts of the section already in the file, by heading, each with the date it was measured on (its own
+    "Measured on" line, or else the date the section was written: files written before parts were dated)."""
+    if START not in text or END not in text:
+        return {}
+    body = text.split(START, 1)[1].split(END, 1)[0]
+    written = re.search(r"Written by soak/ledger_report\.py on ([^,]+),", body)
+    parts: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in body.splitlines():
+        if line.startswith("### "):
+            current = parts.setdefault(line.strip(), [])
+        elif line.startswith(LIMITS):
+            current = None
+        elif current is not None:
+            current.append(line)
+    for lines in parts.values():
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if lines and written and not lines[0].startswith(MEASURED) and "not run" not in lines[0]:
+            lines[0:0] = [f"{MEASURED}{written.group(1)}.", ""]
+    return parts
+
+
+def part(measured: list[str] | None, kept: list[str] | None, never: list[str], now: str) -> list[str]:
+    """This run's figures (dated now), else the last measured ones as the file has them, else ``never``."""
+    if measured is not None:
+        return [f"{MEASURED}{now}.", "", *measured]
+    return kept or never
+
+
 def main(argv: list[str]) -> int:
     soak_path, bench_path, doc_path = argv[1], argv[2], argv[3]
     soak, bench = load(soak_path), load(bench_path)
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    doc = Path(doc_path)
+    text = doc.read_text(encoding="utf-8") if doc.exists() else ""
+    before = previous_parts(text)
+    kept = [path for path, data in ((soak_path, soak), (bench_path, bench)) if data is None]
     lines = [
         START,
         "## Payment ledger (issue 18): chaos soak and scale",
         "",
         f"Written by soak/ledger_report.py on {now}, Python {platform.python_version()}, from `make soak-ledger` "
-        "(soak/ledger_chaos.py, also part of `make soak`) and `make bench-ledger` (bench/ledger.py). How it is run "
-        "in production: docs/operations.md.",
+        "(soak/ledger_chaos.py, also part of `make soak`) and `make bench-ledger` (bench/ledger.py); each part says "
+        "when it was measured"
+        + (f" ({' and '.join(kept)} not found: kept as last written)" if kept else "")
+        + ". How it is run in production: docs/operations.md.",
         "",
-        "### Chaos soak: soak/ledger_chaos.py",
+        SOAK_HEAD,
         "",
-        *soak_part(soak),
+        *part(soak_part(soak) if soak else None, before.get(SOAK_HEAD), soak_part(None), now),
         "",
-        "### Scale: bench/ledger.py",
+        BENCH_HEAD,
         "",
-        *bench_part(bench),
+        *part(bench_part(bench) if bench else None, before.get(BENCH_HEAD), bench_part(None), now),
         "",
         "Limits, honestly: the hook counted above runs in the ledger's transaction (the strong form); a hook with an "
         "external effect runs at least once and is deduplicated by `payment.idempotency_key` (tests/ledger). No two "
@@ -184,12 +229,11 @@ def main(argv: list[str]) -> int:
         "its throughput is not a capacity figure; the ceiling and the correctness figures are.",
         END,
     ]
-    doc = Path(doc_path)
-    text = doc.read_text(encoding="utf-8") if doc.exists() else ""
     block = "\n".join(lines) + "\n"
     if START in text and END in text:
         head, rest = text.split(START, 1)
-        text = head + block + rest.split(END, 1)[1].lstrip("\n")
+        after = rest.split(END, 1)[1].lstrip("\n")
+        text = head + block + ("\n" + after if after else "")
     else:
         text = text.rstrip("\n") + "\n\n" + block
     doc.write_text(text, encoding="utf-8")

@@ -1,0 +1,86 @@
+"""soak/ledger_report.py, as `make bench-ledger` and `make soak-ledger` run it: a run without one of the two inputs
+keeps that part's last measured figures in docs/reliability.md (issue 23: `make bench-ledger`, which runs no soak,
+replaced the measured SIGKILL figures with "not run")."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+REPORT = ROOT / "soak" / "ledger_report.py"
+START, END = "<!-- ledger:start (soak/ledger_report.py) -->", "<!-- ledger:end -->"
+
+BENCH: dict[str, Any] = {
+    "machine": {"cpus": 2, "python": "3.11.7"},
+    "backends": {
+        "sqlite": {
+            "lifecycle": [{"workers": 1, "payments_per_s": 123.4, "finals": 10, "payments": 10}],
+            "claims": [{"checks_per_s": 56.7, "checks": 5, "pool": 3, "overlapping_claims": 0}],
+            "limiter": [{"workers": 1, "grants_per_s": 999.9, "ms_per_grant": 0.1}],
+            "holding": {
+                "small": {"open_payments": 10, "checks_in_window": 10, "rss_before_mib": 30, "rss_peak_mib": 31},
+                "big": {"open_payments": 100, "checks_in_window": 90, "rss_before_mib": 30, "rss_peak_mib": 32},
+                "flat": True,
+            },
+        }
+    },
+}
+
+
+def part(doc: str, heading: str) -> str:
+    """The text of one part of the ledger section, from its heading to the next heading or the limits."""
+    section = doc.split(START, 1)[1].split(END, 1)[0]
+    found = re.search(rf"^{re.escape(heading)}\n(.*?)(?=^### |^Limits, honestly)", section, re.S | re.M)
+    assert found, heading
+    return found.group(1).strip()
+
+
+def run_report(soak: Path, bench: Path, doc: Path) -> None:
+    # the Makefile's recipes call it with both paths whether or not both files exist
+    subprocess.run([sys.executable, str(REPORT), str(soak), str(bench), str(doc)], check=True, cwd=ROOT, timeout=60)
+
+
+def test_bench_without_a_soak_keeps_the_measured_sigkill_figures(tmp_path: Path) -> None:
+    doc = tmp_path / "reliability.md"
+    doc.write_text((ROOT / "docs" / "reliability.md").read_text(encoding="utf-8"), encoding="utf-8")
+    before = doc.read_text(encoding="utf-8")
+    soak_before = part(before, "### Chaos soak: soak/ledger_chaos.py")
+    assert "SIGKILLs" in soak_before  # the repository's measured figures
+
+    bench = tmp_path / "bench_ledger.json"
+    bench.write_text(json.dumps(BENCH), encoding="utf-8")
+    run_report(tmp_path / "missing" / "ledger_chaos.json", bench, doc)
+    after = doc.read_text(encoding="utf-8")
+
+    soak_after = part(after, "### Chaos soak: soak/ledger_chaos.py")
+    assert "not run" not in soak_after
+    measured = [line for line in soak_before.splitlines() if line.strip() and not line.startswith("Measured on")]
+    assert [line for line in soak_after.splitlines() if line.strip() and not line.startswith("Measured on")] == measured
+    assert soak_after.startswith("Measured on 20")  # the date it was measured on, not this run's
+    assert "ledger_chaos.json not found: kept as last written" in after
+    scale = part(after, "### Scale: bench/ledger.py")
+    assert "123.4" in scale and "56.7" in scale and "999.9" in scale  # this run's bench
+    assert after.split(START)[0] == before.split(START)[0]  # the rest of the file untouched
+    assert after.split(END)[1] == before.split(END)[1]
+
+    run_report(tmp_path / "missing" / "ledger_chaos.json", tmp_path / "missing" / "bench.json", doc)
+    again = doc.read_text(encoding="utf-8")  # neither input: both parts stay, dated as before
+    assert part(again, "### Chaos soak: soak/ledger_chaos.py") == soak_after
+    assert part(again, "### Scale: bench/ledger.py") == scale
+
+
+def test_a_part_never_measured_says_not_run(tmp_path: Path) -> None:
+    doc = tmp_path / "reliability.md"
+    doc.write_text("# Reliability\n", encoding="utf-8")
+    bench = tmp_path / "bench_ledger.json"
+    bench.write_text(json.dumps(BENCH), encoding="utf-8")
+    run_report(tmp_path / "ledger_chaos.json", bench, doc)
+    text = doc.read_text(encoding="utf-8")
+    assert text.startswith("# Reliability\n")
+    assert part(text, "### Chaos soak: soak/ledger_chaos.py") == "Chaos soak: not run (`make soak-ledger`)."
+    assert "123.4" in part(text, "### Scale: bench/ledger.py")
