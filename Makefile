@@ -116,7 +116,7 @@ lint: $(STAMP)
 	MYPYPATH=generated_client:overlays:sandbox $(VENV)/bin/mypy --strict -p merchant_gateway_client -p merchant_gateway -p merchant_gateway_sandbox
 	$(VENV)/bin/mypy --strict generator
 	$(VENV)/bin/lint-imports --no-cache --no-logo
-	$(PY) tools/unasync_tasks.py --check  # the sync task layer is the async one derived (unasync), up to date
+	$(PY) -m generator.unasync --check  # every _sync.py is its _async.py derived (unasync), up to date
 
 spec-lint: $(STAMP) $(TOOLS_STAMP)
 	bash spec/lint/run.sh
