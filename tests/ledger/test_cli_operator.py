@@ -102,6 +102,8 @@ def test_since_windows_the_counts(store_url: str) -> None:
     everything = doc(mgw("ledger", "--json", env=env))
     recent = doc(mgw("ledger", "--since", "1h", "--json", env=env))
     assert (everything["total"], recent["total"], recent["since_s"]) == (2, 1, 3600)
+    assert [r["transaction_id"] for r in recent["unfinished"]] == ["WIN2"]
+    assert sorted(r["transaction_id"] for r in everything["unfinished"]) == ["WIN1", "WIN2"]
     bad = mgw("ledger", "--since", "an hour", env=env)
     assert bad.returncode == 2 and "'an hour' is not a duration" in bad.stderr
 

@@ -86,7 +86,7 @@ def _show(ledger: Ledger, args: argparse.Namespace, out: Output) -> dict[str, in
     hooks = counts.pop("hooks_pending", 0)
     total = sum(counts.values())
     final = sum(n for k, n in counts.items() if k.startswith("final:"))
-    rows = ledger.unfinished(limit=args.limit, merchant_id=args.merchant_id)
+    rows = admin.open_payments(ledger, since=args.since, merchant_id=args.merchant_id, limit=args.limit)
     now = admin.now(ledger)
     listing = [
         {
@@ -119,7 +119,7 @@ def _show(ledger: Ledger, args: argparse.Namespace, out: Output) -> dict[str, in
                 f"  {r['transaction_id']:<38} {r['state']:<9} {r['operation']:<22} {r['amount'] or '-':>9} "
                 f"{r['age_s']:>7.0f}s {r['checks']:>6} {nxt}"
             )
-        if args.since is None and total - final > len(listing):
+        if total - final > len(listing):
             lines.append(f"  ... {total - final - len(listing)} more open (--limit)")
     out.result(
         "\n".join(lines),

@@ -36,6 +36,7 @@ __all__ = [
     "history",
     "now",
     "oldest_open",
+    "open_payments",
     "pending_hooks",
     "resolve",
     "retry_hook",
@@ -181,6 +182,7 @@ UNKNOWN_RATE_SQL = (
 )
 # the literal ``rank < 9`` lets both databases use the partial index mgw_payments_open (a parameter would not)
 OLDEST_OPEN_SQL = "SELECT MIN(created_at) AS oldest FROM mgw_payments WHERE rank < 9{m}"
+OPEN_SQL = "SELECT * FROM mgw_payments WHERE rank < 9{window} ORDER BY next_check_at LIMIT ?"
 
 
 def window_counts(ledger: Ledger, *, since: float | None = None, merchant_id: str | None = None) -> dict[str, int]:
@@ -197,6 +199,17 @@ def window_counts(ledger: Ledger, *, since: float | None = None, merchant_id: st
         hooks += int(r["hooks"] or 0)
     out["hooks_pending"] = hooks
     return out
+
+
+def open_payments(
+    ledger: Ledger, *, since: float | None = None, merchant_id: str | None = None, limit: int = 20
+) -> list[Payment]:
+    """Open payments created in the last ``since`` seconds (None: all), the next due check first."""
+    with ledger.store.transaction() as tx:
+        where, params = _window(tx, ledger, since, merchant_id)
+        window = where.replace(" WHERE ", " AND ", 1)
+        rows = tx.execute(OPEN_SQL.format(window=window), (*params, int(limit)))
+    return [Payment.from_row(r) for r in rows]
 
 
 def unknown_rate(ledger: Ledger, *, since: float, merchant_id: str | None = None) -> tuple[int, int]:
