@@ -10,8 +10,13 @@ the interface puts in a URL).
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+import sys
+import time
+from collections.abc import Mapping
+from typing import IO
 
 logger = logging.getLogger("merchant_gateway")
 
@@ -74,4 +79,95 @@ def log_event(
         "verdict": verdict,
     }
     text = " ".join(f"{k}={v}" for k, v in fields.items() if v is not None)
-    logger.log(level, "%s %s", event, text, extra={"mgw": fields})
+    logger.log(level, "%s %s", event, text, extra={"mgw": {"event": event, **fields}})
+
+
+# --- the payment ledger's and its reconciler workers' events (docs/operations.md, "The reconciler worker") ------
+
+ledger_logger = logging.getLogger("merchant_gateway.ledger")
+
+
+def log_ledger_event(
+    level: int,
+    event: str,
+    *,
+    worker: str | None = None,
+    merchant_id: str | None = None,
+    transaction_id: str | None = None,
+    code: str | None = None,
+    result: str | None = None,
+    error_type: str | None = None,
+    source: str | None = None,
+    state: str | None = None,
+    wait: float | None = None,
+    down_for: float | None = None,
+    attempts: int | None = None,
+    exit_status: int | None = None,
+    counters: Mapping[str, int] | None = None,
+    settings: Mapping[str, str | int | float | bool | None] | None = None,
+    exc_info: bool = False,
+) -> None:
+    """One event of the ledger or a reconciler worker: metadata only (names, ids, codes, counts, an error's type;
+    never an error's message, which may quote a database URL's password or an answer). ``settings``: a worker's
+    own settings at start (flags, never a URL or a secret). The fields are the record's ``mgw`` attribute."""
+    if not ledger_logger.isEnabledFor(level):
+        return
+    fields: dict[str, object] = {
+        "worker": worker,
+        "merchant_id": merchant_id,
+        "transaction_id": _clip(transaction_id),
+        "code": _clip(code),
+        "result": result,
+        "error_type": error_type,
+        "source": source,
+        "state": state,
+        "wait": None if wait is None else round(wait, 3),
+        "down_for": None if down_for is None else round(down_for, 1),
+        "attempts": attempts,
+        "exit_status": exit_status,
+    }
+    fields = {k: v for k, v in fields.items() if v is not None}
+    if counters is not None:
+        fields.update({k: int(v) for k, v in counters.items()})
+    if settings is not None:
+        fields.update(settings)
+    text = " ".join(f"{k}={v}" for k, v in fields.items())
+    ledger_logger.log(level, "%s %s", event, text, extra={"mgw": {"event": event, **fields}}, exc_info=exc_info)
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time (UTC, ISO 8601), level, logger, event and the event's fields (a record of
+    another library: its message), and the exception's type and traceback when the record carries one."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        doc: dict[str, object] = {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "level": record.levelname,
+            "logger": record.name,
+        }
+        fields = getattr(record, "mgw", None)
+        if isinstance(fields, dict):
+            doc.update(fields)
+        else:
+            doc["message"] = record.getMessage()
+        if record.exc_info and record.exc_info[0] is not None:
+            doc["exception"] = record.exc_info[0].__qualname__
+            doc["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(doc, default=str)
+
+
+LOG_FORMATS = ("text", "json")
+
+
+def log_to(stream: IO[str] | None = None, *, level: int = logging.INFO, fmt: str = "text") -> logging.Handler:
+    """Send the package's log records (``merchant_gateway`` and below) to ``stream`` (default stderr) as ``text``
+    lines or ``json`` objects: what ``mgw reconcile --worker`` does. Returns the handler (remove it to stop)."""
+    if fmt not in LOG_FORMATS:
+        raise ValueError(f"fmt must be one of {', '.join(LOG_FORMATS)}")
+    handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    handler.setFormatter(
+        JsonFormatter() if fmt == "json" else logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s")
+    )
+    logger.addHandler(handler)
+    logger.setLevel(level)
+    return handler

@@ -1,25 +1,82 @@
 """`mgw reconcile --worker`: one reconciler process of the fleet, settling the payment ledger's unfinished payments
-(merchant_gateway.ledger, docs/operations.md "The reconciler worker")."""
+(merchant_gateway.ledger, docs/operations.md "The reconciler worker").
+
+It speaks: the package's log events on stderr (text, or JSON lines with --log-format json / MGW_LOG_FORMAT=json), a
+heartbeat with its counters in the ledger's database (`Ledger.workers()`, `mgw ledger health`), OpenTelemetry traces
+and metrics when the SDK is installed and configured by the standard OTEL_* variables, and exit statuses a
+supervisor can act on (WORKER_EXIT_HELP).
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
 import signal
 import threading
 from collections.abc import Callable
+from typing import Any
 
+from ..errors import ConfigurationError
 from ..gateway import Gateway
-from ..ledger import Ledger, RateLimit, Reconciler
+from ..hooks import combine
+from ..ledger import Ledger, LedgerUnavailable, RateLimit, Reconciler
 from ..ledger.settings import stored_margin
+from ..log import LOG_FORMATS, log_to
 from .ledger_options import ledger_url, load_hook
 from .options import config_from
 from .output import Output
 
 Handler = Callable[[argparse.Namespace, Output], int]
 
+# the CLI's shared meanings (2: configuration, 6: the ledger's database), and the worker's own
+EXIT_STOPPED, EXIT_CONFIGURATION, EXIT_DATABASE, EXIT_HOOK = 0, 2, 6, 9
+WORKER_EXIT_HELP = (
+    "worker exit status: 0 stopped cleanly (SIGTERM, SIGINT, or --once done); 2 configuration error (a flag, an "
+    "MGW_* variable, the ledger URL): fix it, do not restart; 6 the ledger's database unavailable at start, or for "
+    "longer than --database-bound: restart with a delay, alert; 9 the --hook cannot be imported (its module must "
+    "be on PYTHONPATH): fix the deployment, do not restart"
+)
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def _log_settings(args: argparse.Namespace) -> tuple[str, int]:
+    fmt = (args.log_format or os.environ.get("MGW_LOG_FORMAT") or "text").lower()
+    if fmt not in LOG_FORMATS:
+        raise ConfigurationError("MGW_LOG_FORMAT", f"must be one of {', '.join(LOG_FORMATS)} (or give --log-format)")
+    level = (args.log_level or os.environ.get("MGW_LOG_LEVEL") or "INFO").upper()
+    if level not in LOG_LEVELS:
+        raise ConfigurationError("MGW_LOG_LEVEL", f"must be one of {', '.join(LOG_LEVELS)} (or give --log-level)")
+    return fmt, getattr(logging, level)
+
+
+def _telemetry(cfg: Any) -> Any:
+    """merchant_gateway.telemetry's observer and ledger instruments when OpenTelemetry is installed (they record
+    into the global providers the standard OTEL_* set-up configured, and cost nothing without an SDK)."""
+    try:
+        from ..telemetry import LedgerTelemetry, Telemetry
+    except ImportError:
+        return None, None
+    return Telemetry(cfg), LedgerTelemetry()
+
 
 def cmd_worker(args: argparse.Namespace, out: Output) -> int:
-    hook = load_hook(args.hook) if args.hook else None
+    fmt, level = _log_settings(args)
+    handler = log_to(level=level, fmt=fmt)
+    try:
+        return _run(args, out)
+    finally:
+        logging.getLogger("merchant_gateway").removeHandler(handler)
+
+
+def _run(args: argparse.Namespace, out: Output) -> int:
+    try:
+        hook = load_hook(args.hook) if args.hook else None
+    except ConfigurationError as exc:
+        out.error(str(exc), kind="hook_unloadable")
+        return EXIT_HOOK
+    if args.database_bound is not None and not args.database_bound > 0:
+        raise ConfigurationError("--database-bound", "must be a positive number of seconds")
     rate = RateLimit.parse(args.rate_limit) if args.rate_limit else None  # checked before the database is opened
     cfg = config_from(args)
     if rate is not None:  # the margin is a fleet setting: not given, the ledger's stored one (else 0.5 s)
@@ -33,14 +90,30 @@ def cmd_worker(args: argparse.Namespace, out: Output) -> int:
         rate_limit=rate,
         timeout=cfg.timeout,
     )
+    tracing, instruments = _telemetry(cfg)
+    if instruments is not None:
+        instruments.attach(ledger)
     tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
     stop = threading.Event()
+    status = EXIT_STOPPED
     try:
-        with Gateway(cfg, observer=ledger.observer, tokens=tokens) as gateway:
-            rec = Reconciler(ledger, gateway, concurrency=args.concurrency, lease=args.lease)
+        with Gateway(cfg, observer=combine(tracing, ledger.observer), tokens=tokens) as gateway:
+            rec = Reconciler(
+                ledger,
+                gateway,
+                concurrency=args.concurrency,
+                lease=args.lease,
+                database_bound=args.database_bound,
+            )
+            if instruments is not None:
+                instruments.attach(rec)
             if args.once:  # settle what is due now, then exit (cron, tests)
-                while rec.run_once(limit=100):
-                    pass
+                rec.begin()
+                try:
+                    while rec.run_once(limit=100):
+                        pass
+                except LedgerUnavailable:
+                    rec.failure = "database"
             else:
                 for sig in (signal.SIGTERM, signal.SIGINT):
                     signal.signal(sig, lambda *_: stop.set())
@@ -48,20 +121,32 @@ def cmd_worker(args: argparse.Namespace, out: Output) -> int:
                     f"reconciler {ledger.owner}: merchant {cfg.merchant_id}, ledger {ledger.store.dialect}, "
                     f"concurrency {args.concurrency}, rate ceiling {args.rate_limit or 'none'}; stop with SIGTERM"
                 )
-                rec.run_forever(stop)
+                rec.start()
+                while not stop.wait(0.5) and not rec.stopping:
+                    pass
+            status = EXIT_DATABASE if rec.failure == "database" else EXIT_STOPPED
+            rec.stop(timeout=cfg.timeout + 1, exit_status=status)
     finally:
         ledger.close()
     s = rec.stats
+    text = (
+        f"{s.checks} status checks, {s.finals} made final, {s.hooks} hooks run, {s.hook_failures} hooks failed, "
+        f"{s.errors} errors"
+    )
+    if status == EXIT_DATABASE:
+        out.error(f"{text}; stopped: the ledger's database was unavailable too long", kind="ledger_unavailable")
+        return status
     out.result(
-        f"{s.checks} status checks, {s.finals} made final, {s.hooks} hooks delivered, {s.errors} errors",
+        text,
         checks=s.checks,
         finals=s.finals,
         hooks=s.hooks,
+        hook_failures=s.hook_failures,
         errors=s.errors,
         lost=s.lost,
         codes=s.codes,
     )
-    return 0
+    return status
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -72,6 +157,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     if rec is None:  # pragma: no cover - payments.register runs first
         rec = sub.add_parser("reconcile")
         add_config_flags(rec)
+    rec.epilog = f"{rec.epilog}\n\n{WORKER_EXIT_HELP}" if rec.epilog else WORKER_EXIT_HELP
     group = rec.add_argument_group("worker mode (--worker): reconcile the ledger's unfinished payments")
     group.add_argument("--worker", action="store_true", help="run one reconciler process of the fleet")
     group.add_argument("--ledger", help="ledger URL (default MGW_LEDGER_URL)")
@@ -96,6 +182,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "margin, else 0.5",
     )
     group.add_argument("--once", action="store_true", help="settle what is due now, then exit")
+    group.add_argument(
+        "--database-bound",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="exit with status 6 once the ledger's database has been unavailable this long (default 300)",
+    )
+    group.add_argument(
+        "--log-format", choices=LOG_FORMATS, help="log events as text or JSON lines (default MGW_LOG_FORMAT, text)"
+    )
+    group.add_argument("--log-level", choices=LOG_LEVELS, help="least level logged (default MGW_LOG_LEVEL, INFO)")
     original: Handler = rec.get_default("handler")
 
     def dispatch(args: argparse.Namespace, out: Output) -> int:

@@ -43,6 +43,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping
@@ -50,7 +51,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
-from ..log import log_event
+from ..log import log_event, log_ledger_event
 from ..verdicts import Expect, Judgement, Sends, Unreadable, Verdict, judge, table
 from . import model, workers
 from .errors import DuplicateTransactionError, PaymentClosedError
@@ -73,6 +74,7 @@ from .store import Store, Tx, open_store
 from .workers import WorkerStatus
 
 if TYPE_CHECKING:
+    from .instruments import LedgerInstruments
     from .observer import LedgerObserver
     from .shared import SharedRateLimiter, SharedTokenCache
 
@@ -683,7 +685,9 @@ class Ledger:
             ),
         )
         if n and state != row["state"]:
-            self._event(tx, row["merchant_id"], row["transaction_id"], now, "status", state, code, error)
+            self._event(
+                tx, row["merchant_id"], row["transaction_id"], now, "status", state, code, error, before=row["state"]
+            )
         return "open" if n else "lost"
 
     def release(self, claim: Claim) -> None:
@@ -713,6 +717,17 @@ class Ledger:
         cleanly (a SIGKILLed one stays here: its ``beat_at`` gets old; compare with :meth:`clock`)."""
         with self.store.transaction() as tx:
             return workers.listing(tx, running_only=running_only)
+
+    def open_by_state(self) -> dict[str, tuple[int, float]]:
+        """Open payments by state: how many, and when the oldest of them was written down (the backend's clock);
+        for the metrics of open payments and the oldest open payment."""
+        with self.store.transaction() as tx:
+            rows = tx.execute(
+                "SELECT state, COUNT(*) AS n, MIN(created_at) AS oldest FROM mgw_payments WHERE rank < ? "
+                "GROUP BY state",
+                (RANK[FINAL],),
+            )
+        return {r["state"]: (int(r["n"]), float(r["oldest"])) for r in rows}
 
     def worker_beat(
         self,
@@ -826,7 +841,7 @@ class Ledger:
                     "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
                     (ACCEPTED, RANK[ACCEPTED], judgement.code, now, m, t, RANK[ACCEPTED]),
                 )
-                self._event(tx, m, t, now, source, ACCEPTED, judgement.code, None)
+                self._event(tx, m, t, now, source, ACCEPTED, judgement.code, None, before=row["state"])
             return "open"
         if verdict is Verdict.NOT_YET_FOUND:
             if self.sends(row, now).closed and (row["absent_since"] is None or self.monotonic_sends(row) is None):
@@ -843,6 +858,31 @@ class Ledger:
         return "open"
 
     # --- hooks ----------------------------------------------------------------------------------------------------
+
+    # what telemetry attaches (merchant_gateway.telemetry.LedgerTelemetry.attach); None: nothing is recorded
+    instruments: LedgerInstruments | None = None
+
+    # hooks this process ran and saw fail (class defaults: the first count gives the instance its own)
+    _tally_lock = threading.Lock()
+    _hook_runs = 0
+    _hook_failures = 0
+
+    def hook_tally(self) -> tuple[int, int]:
+        """How many hooks this ledger object ran to completion and how many raised, since it was made (a
+        reconciler counts the difference; a failure is retried after ``hook_retry``)."""
+        with self._tally_lock:
+            return self._hook_runs, self._hook_failures
+
+    def _tally_hook(self, payment: Payment, now: float, *, error: BaseException | None = None) -> None:
+        with self._tally_lock:
+            if error is not None:
+                self._hook_failures += 1
+            else:
+                self._hook_runs += 1
+        if self.instruments is not None:
+            delay = None if payment.final_at is None else max(0.0, now - payment.final_at)
+            self.instruments.hook_ran(payment.transaction_id, delay=delay, error=error)
+
     def deliver_hooks(self, *, limit: int = 100, merchant_id: str | None = None) -> int:
         """Run the hook of final payments whose hook has not run yet (their finalising process had no hook, failed
         it, or died). Returns how many hooks completed. Every process that has a hook may call it."""
@@ -929,7 +969,7 @@ class Ledger:
         )
         if not n:
             return False
-        self._event(tx, merchant_id, transaction_id, now, source, FINAL, code, detail)
+        self._event(tx, merchant_id, transaction_id, now, source, FINAL, code, detail, before=row["state"])
         log_event(20, "ledger_final", operation=row["operation"], transaction_id=transaction_id, code=code)
         if self.hook is not None and self.hook_in_transaction:
             final_row = self._row(tx, merchant_id, transaction_id)
@@ -969,6 +1009,7 @@ class Ledger:
             "hook_error = NULL WHERE merchant_id = ? AND transaction_id = ?",
             (now, payment.merchant_id, payment.transaction_id),
         )
+        self._tally_hook(payment, now)
         return 1
 
     def _run_hook_leased(self, payment: Payment, token: str) -> int:
@@ -980,16 +1021,27 @@ class Ledger:
                 self._hook_failed(tx, payment, self._now(tx), exc, token)
             return 0
         with self.store.transaction() as tx:
+            now = self._now(tx)
             tx.execute(
                 "UPDATE mgw_payments SET hook_pending = 0, hook_done_at = ?, hook_attempts = hook_attempts + 1, "
                 "hook_error = NULL, hook_lease_owner = NULL, hook_lease_until = NULL "
                 "WHERE merchant_id = ? AND transaction_id = ? AND hook_lease_owner = ?",
-                (self._now(tx), payment.merchant_id, payment.transaction_id, token),
+                (now, payment.merchant_id, payment.transaction_id, token),
             )
+        self._tally_hook(payment, now)
         return 1
 
     def _hook_failed(self, tx: Tx, payment: Payment, now: float, exc: Exception, token: str | None) -> None:
-        logger.warning("hook failed for %s: %s", payment.transaction_id, type(exc).__name__)
+        self._tally_hook(payment, now, error=exc)
+        log_ledger_event(  # the error's type only: its message may quote the payment or the merchant's data
+            logging.WARNING,
+            "hook.failed",
+            worker=self.owner,
+            merchant_id=payment.merchant_id,
+            transaction_id=payment.transaction_id,
+            error_type=type(exc).__name__,
+            wait=self.hook_retry,
+        )
         where = "" if token is None else " AND hook_lease_owner = ?"
         params: list[Any] = [now + self.hook_retry, f"{type(exc).__name__}: {exc}"[:200]]
         params += [payment.merchant_id, payment.transaction_id] + ([] if token is None else [token])
@@ -1011,8 +1063,8 @@ class Ledger:
         )
         return rows[0] if rows else None
 
-    @staticmethod
     def _event(
+        self,
         tx: Tx,
         merchant_id: str,
         transaction_id: str,
@@ -1021,12 +1073,18 @@ class Ledger:
         state: str | None,
         code: str | None,
         detail: str | None,
+        *,
+        before: str | None = None,
     ) -> None:
+        """One line of a payment's history; with ``state``, a transition to it (from ``before`` when the caller
+        read it), which the ledger's instruments (telemetry) are told of."""
         tx.execute(
             "INSERT INTO mgw_events (merchant_id, transaction_id, at, source, state, code, detail) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (merchant_id, transaction_id, at, source, state, code, detail),
         )
+        if state is not None and self.instruments is not None:
+            self.instruments.transition(transaction_id, source=source, before=before, after=state, code=code)
 
     def _note_repeat(self, tx: Tx, row: dict[str, Any], now: float, source: str, code: str) -> None:
         """A final payment seen final again: harmless; a *different* final code is kept as a conflict event."""

@@ -17,8 +17,13 @@ bounded by its concurrency, not by how many payments are open.
   leaves the payment open and it is checked again.
 - Final states go through the ledger's one-winner transition; the merchant's hook runs there (and the reconciler
   also delivers hooks left pending by processes that had none or died).
-- A ledger that cannot be written (:class:`LedgerUnavailable`) ends nothing: the worker logs it and tries again;
-  the payments stay open until the database is back.
+- A ledger that cannot be written (:class:`LedgerUnavailable`) ends nothing: the worker logs it
+  (``database.unavailable``) and tries again; the payments stay open until the database is back. With
+  ``database_bound``, a database unavailable longer than that stops the worker (:attr:`Reconciler.failure`), so that
+  its supervisor sees it (``mgw reconcile --worker`` exits with status 6).
+- It speaks: structured log events (``merchant_gateway.log.log_ledger_event``; docs/operations.md, "The reconciler
+  worker") and a heartbeat with its counters in the ledger's database every ``beat_every`` seconds
+  (:meth:`Ledger.workers`), so a worker that died is seen by what it no longer writes.
 
 ``mgw reconcile --worker`` runs one as a process; ``Reconciler(ledger, gateway).start()`` runs one inside an
 application (a daemon thread pool) until ``stop()``.
@@ -29,12 +34,14 @@ from __future__ import annotations
 import logging
 import math
 import threading
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigurationError, GatewayError, RateLimitedError
 from ..hooks import includes
+from ..log import log_ledger_event
 from ..retry import RetryPolicy
 from .errors import LedgerUnavailable
 from .ledger import Claim, Ledger
@@ -42,6 +49,7 @@ from .observer import status_answer
 
 if TYPE_CHECKING:
     from ..gateway import Gateway
+    from .instruments import LedgerInstruments
 
 logger = logging.getLogger("merchant_gateway.ledger")
 MAX_RATE_LIMIT_WAIT = 60.0
@@ -49,13 +57,30 @@ MAX_RATE_LIMIT_WAIT = 60.0
 
 @dataclass
 class ReconcilerStats:
+    """What a reconciler did since it was made. ``errors`` counts every failure an operator must look at: a status
+    read that failed, a hook that raised (also counted in ``hook_failures``), an outage of the database, a step
+    that failed unexpectedly."""
+
     checks: int = 0
     finals: int = 0
     lost: int = 0  # results dropped because the claim had expired (another worker took the check)
     released: int = 0
     errors: int = 0
-    hooks: int = 0
+    hooks: int = 0  # hooks completed by this process's ledger (after a status check, or pending ones delivered)
+    hook_failures: int = 0
     codes: dict[str, int] = field(default_factory=dict)
+
+    def counters(self) -> dict[str, int]:
+        """The counters a heartbeat stores (ledger/workers.py COUNTERS)."""
+        return {
+            "checks": self.checks,
+            "finals": self.finals,
+            "hooks": self.hooks,
+            "hook_failures": self.hook_failures,
+            "errors": self.errors,
+            "lost": self.lost,
+            "released": self.released,
+        }
 
 
 class Reconciler:
@@ -72,6 +97,8 @@ class Reconciler:
         safety: float = 5.0,
         idle: float = 1.0,
         hooks_every: float = 1.0,
+        beat_every: float = 10.0,
+        database_bound: float | None = None,
         on_check: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         if type(concurrency) is not int or not 1 <= concurrency <= 256:
@@ -95,12 +122,22 @@ class Reconciler:
         self.safety = safety
         self.idle = idle
         self.hooks_every = hooks_every
+        self.beat_every = beat_every
+        self.database_bound = database_bound
         self.on_check = on_check
+        self.name = ledger.owner  # its heartbeat's row and its log events' "worker"
+        self.instruments: LedgerInstruments | None = None  # telemetry.LedgerTelemetry.attach sets it
         self.stats = ReconcilerStats()
+        self.failure: str | None = None  # "database": it stopped itself, the database down beyond database_bound
         self._stats_lock = threading.Lock()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._last_hooks = -math.inf
+        self._last_beat = -math.inf
+        self._begun = False
+        self._down_since: float | None = None  # ledger.monotonic() when the database was first found unavailable
+        self._down_logged = -math.inf
+        self._hook_tally = ledger.hook_tally()  # the ledger's hook runs and failures counted from here
 
     # --- one step (tests drive this with a fake clock) -----------------------------------------------------------
 
@@ -114,17 +151,35 @@ class Reconciler:
 
     def deliver_hooks(self) -> int:
         n = self.ledger.deliver_hooks(limit=100, merchant_id=self.merchant_id)
-        with self._stats_lock:
-            self.stats.hooks += n
+        self._count_hooks()
         return n
+
+    def _count_hooks(self) -> None:
+        """Hooks this process's ledger ran or saw fail since the last count (after a check's final transition,
+        or delivered): a hook failure is an error."""
+        runs, failures = self.ledger.hook_tally()
+        with self._stats_lock:
+            seen_runs, seen_failures = self._hook_tally
+            self._hook_tally = (runs, failures)
+            self.stats.hooks += runs - seen_runs
+            self.stats.hook_failures += failures - seen_failures
+            self.stats.errors += failures - seen_failures
 
     def check(self, claim: Claim) -> str:
         """Read the status of one claimed payment and record what it says."""
+        if self.instruments is None:
+            return self._check(claim, None)
+        with self.instruments.check(claim.payment.transaction_id) as note:
+            return self._check(claim, note)
+
+    def _check(self, claim: Claim, note: dict[str, str | None] | None) -> str:
         txn = claim.payment.transaction_id
         started = self.ledger.clock()
         if claim.lease_until - started < self.gateway.config.timeout + self.safety:
             self.ledger.release(claim)
             self._count("released")
+            if note is not None:
+                note["result"] = "released"
             return "released"
         result: str
         code: str | None = None
@@ -134,7 +189,7 @@ class Reconciler:
             code = exc.code
             wait = _bounded(exc.time_window)
             result = self.ledger.finish_check(claim, error="rate limited", not_before=self.ledger.clock() + wait)
-            self._count("errors")
+            self._check_failed(txn, code, type(exc).__name__, wait=wait)
         except LedgerUnavailable:
             raise  # nothing is written; the claim's lease ends and the check runs again
         except GatewayError as exc:
@@ -144,11 +199,17 @@ class Reconciler:
                 result = self.ledger.finish_check(claim, answer=not_found, status=exc.status or 200)
             else:
                 result = self.ledger.finish_check(claim, error=code)
-                self._count("errors")
+                self._check_failed(txn, exc.code, type(exc).__name__)
         else:
             answer = status_answer(resp)
             code = str(answer.get("code")) if answer is not None else None
             result = self.ledger.finish_check(claim, answer=answer, error=None if answer else "no answer")
+            if answer is None:
+                self._check_failed(txn, None, "no answer")
+        self._count_hooks()
+        log_ledger_event(logging.DEBUG, "check.done", worker=self.name, transaction_id=txn, code=code, result=result)
+        if note is not None:
+            note.update(result=result, code=code)
         ended = self.ledger.clock()
         with self._stats_lock:
             self.stats.checks += 1
@@ -176,30 +237,146 @@ class Reconciler:
         with self._stats_lock:
             setattr(self.stats, name, getattr(self.stats, name) + 1)
 
+    def _check_failed(self, txn: str, code: str | None, error_type: str, *, wait: float | None = None) -> None:
+        self._count("errors")
+        log_ledger_event(
+            logging.WARNING,
+            "check.failed",
+            worker=self.name,
+            transaction_id=txn,
+            code=code,
+            error_type=error_type,
+            wait=wait,
+        )
+
+    # --- heartbeat and the database's health --------------------------------------------------------------------
+
+    def counters(self) -> dict[str, int]:
+        with self._stats_lock:
+            return self.stats.counters()
+
+    def beat(self, *, stopped: bool = False, exit_status: int | None = None) -> bool:
+        """Write the heartbeat with the counters (:meth:`Ledger.workers`); False when the database is unavailable
+        (logged; the next beat tries again)."""
+        self._last_beat = self.ledger.clock()
+        try:
+            self.ledger.worker_beat(
+                self.counters(), merchant_id=self.merchant_id, stopped=stopped, exit_status=exit_status
+            )
+        except LedgerUnavailable:
+            self._database_down("heartbeat")
+            return False
+        log_ledger_event(logging.DEBUG, "worker.heartbeat", worker=self.name, counters=self.counters())
+        return True
+
+    def _database_down(self, step: str) -> None:
+        now = self.ledger.monotonic()
+        with self._stats_lock:
+            first = self._down_since is None
+            if self._down_since is None:
+                self._down_since = now
+                self.stats.errors += 1  # one per outage, not one per retry
+            down_for = now - self._down_since
+            speak = first or now - self._down_logged >= 30.0
+            if speak:
+                self._down_logged = now
+        if speak:  # the first failure, then every 30 s while it lasts
+            log_ledger_event(
+                logging.ERROR,
+                "database.unavailable",
+                worker=self.name,
+                result=step,
+                down_for=down_for,
+                error_type="LedgerUnavailable",
+            )
+        if self.database_bound is not None and down_for > self.database_bound and self.failure is None:
+            self.failure = "database"
+            log_ledger_event(logging.CRITICAL, "worker.giving_up", worker=self.name, down_for=down_for)
+            self._stop.set()
+
+    def _database_back(self) -> None:
+        if self._down_since is None:
+            return
+        with self._stats_lock:
+            since, self._down_since = self._down_since, None
+        if since is not None:
+            down_for = self.ledger.monotonic() - since
+            log_ledger_event(logging.INFO, "database.recovered", worker=self.name, down_for=down_for)
+
     # --- running -------------------------------------------------------------------------------------------------
+
+    def step(self, index: int = 0) -> float:
+        """One step of a worker thread (``index`` 0 also delivers pending hooks and beats): run one due check, or
+        return how long to wait for the next one. Never raises: a database outage or an unexpected failure is
+        logged and counted, and the step is tried again after ``idle``."""
+        try:
+            if index == 0 and self.ledger.clock() - self._last_beat >= self.beat_every:
+                self.beat()
+            if index == 0 and self.ledger.clock() - self._last_hooks >= self.hooks_every:
+                self._last_hooks = self.ledger.clock()
+                self.deliver_hooks()
+            claims = self.ledger.claim_due(self.merchant_id, limit=1, lease=self.lease)
+            if claims:
+                self.check(claims[0])
+                self._database_back()
+                return 0.0
+            due = self.ledger.next_due(self.merchant_id)
+            self._database_back()
+            return self.idle if due is None else min(self.idle, max(0.01, due - self.ledger.clock()))
+        except LedgerUnavailable:  # nothing was written; the claim's lease ends and the check runs again
+            self._database_down("step")
+        except Exception as exc:  # noqa: BLE001 - one failing step must not end the worker; the lease protects
+            self._count("errors")
+            log_ledger_event(
+                logging.ERROR,
+                "worker.step_failed",
+                worker=self.name,
+                error_type=type(exc).__name__,
+                result=_where(exc),
+            )
+        return self.idle
 
     def _loop(self, index: int) -> None:
         while not self._stop.is_set():
-            try:
-                if index == 0 and self.ledger.clock() - self._last_hooks >= self.hooks_every:
-                    self._last_hooks = self.ledger.clock()
-                    self.deliver_hooks()
-                claims = self.ledger.claim_due(self.merchant_id, limit=1, lease=self.lease)
-                if claims:
-                    self.check(claims[0])
-                    continue
-                due = self.ledger.next_due(self.merchant_id)
-                wait = self.idle if due is None else min(self.idle, max(0.01, due - self.ledger.clock()))
-            except Exception:  # noqa: BLE001 - a database hiccup must not end the worker; the lease protects
-                logger.exception("reconciler step failed; retrying")
-                wait = self.idle
-            self._stop.wait(wait)
+            wait = self.step(index)
+            if wait:
+                self._stop.wait(wait)
+
+    def begin(self) -> None:
+        """Announce the worker (``worker.started``) and write its first heartbeat; :meth:`start` does it."""
+        if self._begun:
+            return
+        self._begun = True
+        log_ledger_event(
+            logging.INFO,
+            "worker.started",
+            worker=self.name,
+            merchant_id=self.merchant_id,
+            settings={
+                "ledger": self.ledger.store.dialect,
+                "concurrency": self.concurrency,
+                "lease": self.lease,
+                "grace": self.ledger.grace,
+                "timeout": self.gateway.config.timeout,
+                "hook": self.ledger.hook is not None,
+                "hook_in_transaction": self.ledger.hook_in_transaction,
+                "database_bound": self.database_bound,
+            },
+        )
+        self.beat()
+
+    def end(self, exit_status: int | None = None) -> None:
+        """The last heartbeat (stopped, with ``exit_status``) and ``worker.stopped`` with the counters."""
+        self.beat(stopped=True, exit_status=exit_status)
+        level = logging.INFO if exit_status in (None, 0) else logging.ERROR
+        log_ledger_event(level, "worker.stopped", worker=self.name, exit_status=exit_status, counters=self.counters())
 
     def start(self) -> Reconciler:
         """Run ``concurrency`` daemon threads until :meth:`stop`."""
         if self._threads:
             return self
         self._stop.clear()
+        self.begin()
         self._threads = [
             threading.Thread(target=self._loop, args=(i,), name=f"mgw-reconciler-{i}", daemon=True)
             for i in range(self.concurrency)
@@ -208,20 +385,34 @@ class Reconciler:
             t.start()
         return self
 
-    def stop(self, timeout: float | None = None) -> None:
+    @property
+    def stopping(self) -> bool:
+        """:meth:`stop` was called, or the worker stopped itself (see :attr:`failure`)."""
+        return self._stop.is_set()
+
+    def stop(self, timeout: float | None = None, *, exit_status: int | None = None) -> None:
+        """Stop the threads (each ends its check in progress), then write the last heartbeat and log
+        ``worker.stopped`` (``exit_status``: what the process exits with, stored with the heartbeat)."""
         self._stop.set()
         for t in self._threads:
             t.join(timeout)
         self._threads = []
+        self.end(exit_status)
 
     def run_forever(self, stop: threading.Event | None = None) -> None:
-        """Run in the calling thread's process until ``stop`` is set (``mgw reconcile --worker``)."""
+        """Run in the calling thread's process until ``stop`` is set or the worker stops itself (:attr:`failure`)."""
         self.start()
         try:
-            while not (stop or self._stop).wait(0.5):
+            while not (stop or self._stop).wait(0.5) and not self._stop.is_set():
                 pass
         finally:
             self.stop(timeout=self.gateway.config.timeout + 1)
+
+
+def _where(exc: BaseException) -> str:
+    """Where an unexpected exception was raised (file:line of its last frame): never its message."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    return f"{frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno}" if frames else "?"
 
 
 def _bounded(time_window: str | None) -> float:
