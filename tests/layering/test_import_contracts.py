@@ -61,7 +61,7 @@ BACK_EDGES = [
         TYPE_ONLY + "from merchant_gateway.cli import ledger",
     ),
     ("cli-commands-independent", "merchant_gateway/cli/output.py", "from merchant_gateway.cli import options"),
-    ("package-acyclic", "merchant_gateway/flows/polling.py", "from merchant_gateway.flows import status"),
+    ("package-acyclic", "merchant_gateway/flows/schedule.py", "from merchant_gateway.flows import reconcile"),
 ]
 
 
