@@ -225,6 +225,9 @@ def agree(
     unknown = sorted(set(given) - set(FLEET_SETTINGS))
     if unknown:
         raise ValueError(f"not a fleet setting: {unknown[0]}")
+    if not given:  # a process that decides nothing only reads (no lock, no write: a viewer, a read-only role)
+        with store.transaction() as tx:
+            return {name: s.value for name, s in read_settings(tx).items()}
     with store.transaction() as tx:
         if tx.dialect == "postgresql":
             tx.execute(f"SELECT pg_advisory_xact_lock({_ADVISORY_LOCK})")
