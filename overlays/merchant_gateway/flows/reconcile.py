@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import ConfigurationError, GatewayError
-from .polling import FinalStatus, StatusSnapshot, _Poll
+from ._polling import FinalStatus, StatusSnapshot, _Poll
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
 
 
