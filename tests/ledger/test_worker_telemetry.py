@@ -1,0 +1,176 @@
+"""The ledger's and the reconciler's telemetry (issue 23, "Observability on the standards"): a span per ledger
+transition (state before and after, source, transaction id) under the call or check that caused it, a span per
+reconciler check around its gateway call, and the metrics: transitions, checks, hook delay and failures, open
+payments by state and the oldest open payment. On the SDK's in-memory exporters; no secret in any attribute."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from ledger_support import SALT, FakeClock, advance, settings
+from merchant_gateway import Gateway, OutcomeUnknown
+from merchant_gateway.hooks import combine
+from merchant_gateway.ledger import Ledger, Reconciler
+from merchant_gateway_sandbox.faults import Fault
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+otel_sdk = pytest.importorskip("opentelemetry.sdk")
+
+from merchant_gateway.telemetry import LedgerTelemetry, Telemetry  # noqa: E402
+from opentelemetry.sdk.metrics import MeterProvider  # noqa: E402
+from opentelemetry.sdk.metrics.export import InMemoryMetricReader  # noqa: E402
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider  # noqa: E402
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor  # noqa: E402
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter  # noqa: E402
+
+
+class Otel:
+    def __init__(self) -> None:
+        self.exporter = InMemorySpanExporter()
+        self.tracer_provider = TracerProvider()
+        self.tracer_provider.add_span_processor(SimpleSpanProcessor(self.exporter))
+        self.reader = InMemoryMetricReader()
+        self.meter_provider = MeterProvider(metric_readers=[self.reader])
+        self.providers = {"tracer_provider": self.tracer_provider, "meter_provider": self.meter_provider}
+
+    def spans(self, name: str) -> list[ReadableSpan]:
+        return [s for s in self.exporter.get_finished_spans() if s.name == name]
+
+    def points(self, name: str) -> list[tuple[dict[str, Any], Any]]:
+        data = self.reader.get_metrics_data()
+        return [
+            (dict(p.attributes or {}), p)
+            for resource in (data.resource_metrics if data is not None else ())
+            for scope in resource.scope_metrics
+            for metric in scope.metrics
+            if metric.name == name
+            for p in metric.data.data_points
+        ]
+
+
+@pytest.fixture
+def otel() -> Iterator[Otel]:
+    recorded = Otel()
+    yield recorded
+    recorded.tracer_provider.shutdown()
+    recorded.meter_provider.shutdown()
+
+
+def pay(gw: Gateway, txn: str, amount: int = 10_000) -> Any:
+    return gw.debit_v4_web(transaction_id=txn, amount=amount, merchant_order_id=f"OD-{txn}", merchant_user_id="U1")
+
+
+def transitions(otel: Otel, txn: str) -> list[tuple[str, str | None, str]]:
+    return [
+        (
+            str(s.attributes["merchant_gateway.ledger.source"]),
+            s.attributes.get("merchant_gateway.ledger.state_before"),  # type: ignore[misc]
+            str(s.attributes["merchant_gateway.ledger.state"]),
+        )
+        for s in otel.spans("merchant_gateway.ledger transition")
+        if s.attributes is not None and s.attributes["merchant_gateway.transaction_id"] == txn
+    ]
+
+
+def test_every_transition_and_check_is_a_span_and_the_metrics_follow(
+    t: Any, sandbox: Any, make_ledger: Any, clock: FakeClock, otel: Otel
+) -> None:
+    hooked: list[str] = []
+    ledger: Ledger = make_ledger(on_final=lambda p: hooked.append(p.transaction_id))
+    instruments = LedgerTelemetry(**otel.providers).attach(ledger)
+    sandbox.sandbox.faults.clear()
+    cfg = settings(sandbox)
+    with Gateway(**cfg, observer=combine(Telemetry(**otel.providers), ledger.observer)) as gw:
+        sandbox.sandbox.faults.add(Fault(kind="drop_after", operation_id="debitV4Web"))
+        with pytest.raises(OutcomeUnknown):
+            pay(gw, t("TT1"))
+        pay(gw, t("TT2"))
+        open_now = {
+            a["merchant_gateway.ledger.state"]: p.value for a, p in otel.points("merchant_gateway.ledger.open_payments")
+        }
+        assert open_now == {"unknown": 1, "accepted": 1}
+        advance(sandbox, clock, 30)
+        (age,) = otel.points("merchant_gateway.ledger.oldest_open_payment.age")
+        assert age[1].value == 30
+
+        rec = Reconciler(ledger, gw, concurrency=1)
+        instruments.attach(rec)
+        assert rec.run_once(limit=10) == 2
+    sandbox.sandbox.faults.clear()
+
+    assert transitions(otel, t("TT1")) == [
+        ("intent", None, "recorded"),
+        ("answer", None, "unknown"),
+        ("status", "unknown", "final"),
+    ]
+    assert transitions(otel, t("TT2")) == [
+        ("intent", None, "recorded"),
+        ("answer", None, "accepted"),
+        ("status", "accepted", "final"),
+    ]
+    # each check a span, around its gateway call; the final transition within the check
+    spans = otel.exporter.get_finished_spans()
+
+    def under(parent: ReadableSpan) -> list[ReadableSpan]:
+        assert parent.context is not None
+        children = [s for s in spans if s.parent is not None and s.parent.span_id == parent.context.span_id]
+        return children + [d for c in children for d in under(c)]
+
+    checks = {
+        s.attributes["merchant_gateway.transaction_id"]: s  # type: ignore[index]
+        for s in otel.spans("merchant_gateway.reconciler check")
+    }
+    assert set(checks) == {t("TT1"), t("TT2")}
+    for txn, check in checks.items():
+        assert check.attributes is not None and check.attributes["merchant_gateway.reconciler.result"] == "final"
+        names = [(s.name, (s.attributes or {}).get("merchant_gateway.transaction_id")) for s in under(check)]
+        assert ("merchant_gateway getTransactionStatus", txn) in names
+        assert ("merchant_gateway.ledger transition", txn) in names
+    # the write-ahead and the answer are under the debit's call span
+    (debit,) = [
+        s for s in otel.spans("merchant_gateway debitV4Web")
+        if s.attributes is not None and s.attributes["merchant_gateway.transaction_id"] == t("TT2")
+    ]  # fmt: skip
+    assert debit.context is not None
+    under_debit = [
+        s
+        for s in otel.spans("merchant_gateway.ledger transition")
+        if s.parent and s.parent.span_id == debit.context.span_id
+    ]
+    assert len(under_debit) == 2
+
+    finals = [
+        p.value for a, p in otel.points("merchant_gateway.ledger.transitions")
+        if a["merchant_gateway.ledger.state"] == "final"
+    ]  # fmt: skip
+    assert finals == [2]
+    assert [(a, p.value) for a, p in otel.points("merchant_gateway.reconciler.checks")] == [
+        ({"merchant_gateway.reconciler.result": "final"}, 2)
+    ]
+    ((_, delay),) = otel.points("merchant_gateway.hook.delay")
+    assert delay.count == 2 == len(hooked)
+    assert otel.points("merchant_gateway.ledger.open_payments") == []  # nothing open now
+    recorded = json.dumps([dict(s.attributes or {}) for s in otel.exporter.get_finished_spans()])
+    assert SALT not in recorded
+
+
+def test_a_failing_hook_is_counted_by_its_error_type(
+    t: Any, sandbox: Any, make_ledger: Any, clock: FakeClock, otel: Otel
+) -> None:
+    def hook(payment: Any) -> None:
+        raise KeyError("order")
+
+    ledger: Ledger = make_ledger(on_final=hook)
+    LedgerTelemetry(**otel.providers).attach(ledger)
+    sandbox.sandbox.faults.clear()
+    with Gateway(**settings(sandbox), observer=ledger.observer) as gw:
+        pay(gw, t("HK1"))
+        advance(sandbox, clock, 20)
+        Reconciler(ledger, gw, concurrency=1).run_once()
+    assert [(a, p.value) for a, p in otel.points("merchant_gateway.hook.failures")] == [
+        ({"error.type": "builtins.KeyError"}, 1)
+    ]
+    assert otel.points("merchant_gateway.hook.delay") == []
