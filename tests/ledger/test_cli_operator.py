@@ -16,6 +16,7 @@ import pytest
 from ledger_support import MERCHANT, SALT, settings
 from merchant_gateway import Gateway
 from merchant_gateway.ledger import Ledger
+from merchant_gateway.ledger.health import readiness
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -184,17 +185,20 @@ def test_a_database_outage_is_one_line_and_exit_6() -> None:
     from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
 
     try:
-        with local_postgres() as server:
-            with Ledger.open(server.url) as ledger:  # the schema is there: the ledger worked until now
-                intent(ledger, "DOWN1")
+        with local_postgres() as server, Ledger.open(server.url, timeout=2) as web:
+            intent(web, "DOWN1")  # the schema is there: the ledger worked until now
             server.stop()
             runs = [
                 mgw("ledger", env={"MGW_LEDGER_URL": server.url}),
                 mgw("ledger", "health", "--timeout", "1s", env={"MGW_LEDGER_URL": server.url}),
                 mgw("ledger", "show", "DOWN1", "--json", env={"MGW_LEDGER_URL": server.url}),
             ]
+            probe = readiness(web, environ={"MGW_MERCHANT_ID": MERCHANT, "MGW_SALT_KEY": SALT}, timeout=30)
     except PostgresUnavailable as exc:
         pytest.skip(str(exc))
+    # a web process whose database went away: not ready, with the package's one-line reason
+    assert (probe.status, probe.checks[0].status) == ("critical", "critical")
+    assert probe.checks[0].message.startswith("the ledger's database cannot be used")
     for run in runs[:2]:
         assert run.returncode == 6, run.stderr
         assert run.stdout == "" and len(run.stderr.splitlines()) == 1, run.stderr
