@@ -7,9 +7,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from ._polling import AsyncFetchSnapshot, AsyncSleep, FinalStatus, _Poll, async_default_sleep
+from ._polling import AsyncFetchSnapshot, AsyncSleep, FinalStatus, StatusSnapshot, _Poll, async_default_sleep
+from ._status import snapshot_of, status_read
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
+
+if TYPE_CHECKING:
+    from ..host import AsyncGatewayHost
 
 
 async def async_wait_for_final_status(
@@ -50,3 +55,35 @@ async def async_wait_for_final_status(
         if final is not None:
             return final
     raise poll.timeout()
+
+
+async def async_wait_for_payment(
+    gateway: AsyncGatewayHost,
+    transaction_id: str,
+    *,
+    expected_amount: int | None = None,
+    started_at: float | None = None,
+    expires_in: float | None = None,
+    schedule: PollSchedule = DEFAULT_SCHEDULE,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: AsyncSleep = async_default_sleep,
+    operation: str = "getTransactionStatus",
+) -> FinalStatus:
+    """Poll the gateway's status operation on ``schedule`` until the payment is final (see :mod:`.polling`).
+    ``operation="getTransactionStatusAppsHost"`` reads it on the apps host."""
+    read = status_read(gateway, operation)
+
+    async def fetch() -> StatusSnapshot:
+        return snapshot_of(await read(transaction_id), transaction_id, expected_amount, operation=operation)
+
+    return await async_wait_for_final_status(
+        fetch,
+        transaction_id,
+        expected_amount=expected_amount,
+        grace=gateway.config.reconcile_grace,
+        started_at=started_at,
+        expires_in=expires_in,
+        schedule=schedule,
+        clock=clock,
+        sleep=sleep,
+    )

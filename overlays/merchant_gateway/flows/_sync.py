@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from ._polling import FetchSnapshot, FinalStatus, Sleep, _Poll, default_sleep
+from ._polling import FetchSnapshot, FinalStatus, Sleep, StatusSnapshot, _Poll, default_sleep
+from ._status import snapshot_of, status_read
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
+
+if TYPE_CHECKING:
+    from ..host import GatewayHost
 
 
 def wait_for_final_status(
@@ -51,3 +56,35 @@ def wait_for_final_status(
         if final is not None:
             return final
     raise poll.timeout()
+
+
+def wait_for_payment(
+    gateway: GatewayHost,
+    transaction_id: str,
+    *,
+    expected_amount: int | None = None,
+    started_at: float | None = None,
+    expires_in: float | None = None,
+    schedule: PollSchedule = DEFAULT_SCHEDULE,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Sleep = default_sleep,
+    operation: str = "getTransactionStatus",
+) -> FinalStatus:
+    """Poll the gateway's status operation on ``schedule`` until the payment is final (see :mod:`.polling`).
+    ``operation="getTransactionStatusAppsHost"`` reads it on the apps host."""
+    read = status_read(gateway, operation)
+
+    def fetch() -> StatusSnapshot:
+        return snapshot_of(read(transaction_id), transaction_id, expected_amount, operation=operation)
+
+    return wait_for_final_status(
+        fetch,
+        transaction_id,
+        expected_amount=expected_amount,
+        grace=gateway.config.reconcile_grace,
+        started_at=started_at,
+        expires_in=expires_in,
+        schedule=schedule,
+        clock=clock,
+        sleep=sleep,
+    )
