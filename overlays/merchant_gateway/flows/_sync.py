@@ -8,8 +8,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..errors import OutcomeUnknown
+from ._fields import field_of
+from ._launch import (
+    _UPI_INTENT,
+    SSO_UNKNOWN,
+    Launch,
+    SsoUser,
+    _intent,
+    _intent_fields,
+    _need,
+    _sdk_less,
+    _upi_intent,
+    _user,
+)
 from ._polling import FetchSnapshot, FinalStatus, Sleep, StatusSnapshot, _Poll, default_sleep
 from ._status import snapshot_of, status_read
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
@@ -88,3 +102,39 @@ def wait_for_payment(
         clock=clock,
         sleep=sleep,
     )
+
+
+def start_intent_payment(
+    gateway: GatewayHost, *, transaction_id: str, platform_version_code: int, **fields: Any
+) -> Launch:
+    """v4 intent debit: the app sends its wallet app's version code; the answer's redirectURL is the intent URI."""
+    resp = gateway.debit_v4_intent(transaction_id=transaction_id, **_intent_fields(platform_version_code, fields))
+    return _intent(resp, transaction_id)
+
+
+def start_upi_intent(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+    """Inline pay with a UPI intent source: returns intentURL and the package to open."""
+    resp = gateway.inline_pay(transaction_id=transaction_id, payment_sources=_UPI_INTENT, **fields)
+    return _upi_intent(resp, transaction_id)
+
+
+def start_sdk_less_payment(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+    """SDK-less initiate: the page opens redirectUrl (or the JS SDK's proceedToPay with reservationId)."""
+    return _sdk_less(gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
+
+
+def sign_in(gateway: GatewayHost, grant_token: str) -> SsoUser:
+    """Exchange the client's grant token for an access token on the server, then fetch the user's details.
+
+    The exchange is not re-sent (``x-retry: never``): when its answer is lost (timeout, dropped connection, 5xx,
+    INTERNAL_SERVER_ERROR, TIMED_OUT) :class:`~merchant_gateway.errors.OutcomeUnknown` is raised, because the
+    grant token may already be spent; the client fetches a new grant token and signs in again. The user-details
+    read is retried as usual.
+    """
+    try:
+        access = gateway.get_sso_access_token(grant_token=grant_token)
+    except OutcomeUnknown as exc:
+        exc.add_note(SSO_UNKNOWN)
+        raise
+    token = _need(field_of(field_of(access, "data"), "access_token"), "access token", access.code, None)
+    return _user(gateway.get_sso_user_details(access_token=token))
