@@ -48,10 +48,10 @@ __all__ = [
     "agree",
     "canonical",
     "change_settings",
-    "settings_log",
     "fleet_settings",
     "rate_limit_of",
     "read_settings",
+    "settings_log",
     "stored_margin",
 ]
 
@@ -126,7 +126,7 @@ def rate_limit_of(settings: Mapping[str, str]) -> RateLimit | None:
     return RateLimit(
         int(settings["rate_limit.limit"]),
         float(settings["rate_limit.window"]),
-        float(settings.get("rate_limit.margin", "0.0")),
+        float(settings.get("rate_limit.margin", DEFAULT_MARGIN)),
         settings.get("rate_limit.name", "gateway"),
     )
 
