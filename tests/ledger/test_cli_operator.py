@@ -204,3 +204,36 @@ def test_a_database_outage_is_one_line_and_exit_6() -> None:
         assert run.stdout == "" and len(run.stderr.splitlines()) == 1, run.stderr
         assert run.stderr.startswith("mgw: error: the ledger's database cannot be used")
     assert runs[2].returncode == 6 and doc(runs[2])["error"] == "ledger_unavailable" and runs[2].stderr == ""
+
+
+def test_an_outage_while_watching_ends_with_one_line_and_exit_6() -> None:
+    """The driver's pool logs each failed reconnect; `mgw ledger --watch` still says one line when the server goes."""
+    pytest.importorskip("psycopg")
+    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
+
+    try:
+        with local_postgres() as server:
+            with Ledger.open(server.url) as web:
+                intent(web, "WATCH1")  # open: the watch goes on until the database goes away
+            clean = {k: v for k, v in os.environ.items() if not k.startswith("MGW_")}
+            watching = subprocess.Popen(
+                [sys.executable, "-m", "merchant_gateway", "ledger", "--watch", "0.2", "--timeout", "2"],
+                env={**clean, "MGW_LEDGER_URL": server.url},
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=ROOT,
+            )
+            try:
+                assert watching.stdout is not None
+                assert "0/1 final" in watching.stdout.readline()  # it is watching
+                server.stop()
+                out, err = watching.communicate(timeout=120)  # a guard against a hang, not a measurement
+            finally:
+                if watching.poll() is None:
+                    watching.kill()
+                    watching.wait(timeout=30)
+    except PostgresUnavailable as exc:
+        pytest.skip(str(exc))
+    assert watching.returncode == 6, err
+    assert err.splitlines() == [err.strip()] and err.startswith("mgw: error: the ledger's database cannot be used")

@@ -82,6 +82,21 @@ def test_failing_hooks_are_listed_with_their_error_and_a_retry_runs_them_now(
     assert ran == ["HK1"]
 
 
+def test_a_hook_running_elsewhere_is_left_alone(make_ledger: Any) -> None:
+    seen: list[tuple[str, str | None]] = []
+    operator = make_ledger()
+
+    def slow(p: Any) -> None:  # while it runs, its process holds the hook's lease
+        seen.append(admin.retry_hook(operator, p.transaction_id))
+
+    web = make_ledger(on_final=slow)
+    intent(web, "HR1")
+    web.end_call(MERCHANT, "HR1")
+    web.record_final(MERCHANT, "HR1", "PAYMENT_SUCCESS", source="status", amount=500)
+    assert seen == [("running", None)]
+    assert admin.pending_hooks(operator) == []  # it completed; the retry changed nothing
+
+
 def test_a_retried_hook_in_the_ledgers_transaction_commits_with_it(make_ledger: Any) -> None:
     def broken(p: Any, tx: Any) -> None:
         raise RuntimeError("no")
