@@ -14,7 +14,6 @@ import datetime
 import logging
 import re
 import time
-from collections.abc import Callable
 from typing import Any, NoReturn, cast
 
 from ..errors import ValidationError
@@ -26,14 +25,12 @@ from .ledger_options import ledger_url, load_hook
 from .options import add_config_flags, config_from
 from .output import Output
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NOT_FINAL = 0, 1, 2, 4
+EXIT_OK, EXIT_FAILED, EXIT_NOT_FINAL = 0, 1, 4
 EXIT_HEALTH = {"ok": 0, WARN: 7, CRITICAL: 8}  # the values of cli/__init__.py's EXIT_HEALTH_WARN/CRITICAL
 DEFAULT_DB_TIMEOUT = 5.0
 _OPEN = ("recorded", "unknown", "accepted", "overdue")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*")
-
-Handler = Callable[[argparse.Namespace, Output], int]
 
 
 def duration(text: str) -> float:
