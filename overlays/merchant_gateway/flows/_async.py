@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import OutcomeUnknown
+from ..errors import GatewayError, OutcomeUnknown, UserLinkError
 from ._fields import field_of
 from ._launch import (
     _UPI_INTENT,
@@ -22,6 +22,16 @@ from ._launch import (
     _sdk_less,
     _upi_intent,
     _user,
+)
+from ._linking import (
+    SEND_UNKNOWN,
+    VERIFY_UNKNOWN,
+    AsyncAskOtp,
+    LinkedUser,
+    Unlinked,
+    _OtpSession,
+    _settled_by_second_send,
+    _unlinked,
 )
 from ._polling import AsyncFetchSnapshot, AsyncSleep, FinalStatus, StatusSnapshot, _Poll, async_default_sleep
 from ._status import snapshot_of, status_read
@@ -137,3 +147,66 @@ async def async_sign_in(gateway: AsyncGatewayHost, grant_token: str) -> SsoUser:
         raise
     token = _need(field_of(field_of(access, "data"), "access_token"), "access token", access.code, None)
     return _user(await gateway.get_sso_user_details(access_token=token))
+
+
+async def async_link_user(
+    gateway: AsyncGatewayHost,
+    mobile_number: str,
+    ask_otp: AsyncAskOtp,
+    *,
+    max_prompts: int = 5,
+    max_sends: int = 3,
+    **send_fields: Any,
+) -> LinkedUser:
+    """Send an OTP to ``mobile_number``, ask the user through ``ask_otp``, verify, return the linked user.
+
+    ``send_fields`` go to the OTP send payload (``email``, ``short_name``, ``request_type``).
+
+    Raises :class:`~merchant_gateway.errors.OutcomeUnknown` (``operation`` sendOtp or verifyOtp) when a send or
+    a verification may have reached the gateway but its answer was lost (timeout, dropped connection, 5xx,
+    INTERNAL_SERVER_ERROR, TIMED_OUT). Neither is repeated and the user is not asked again: after a lost send
+    the user may already have an OTP whose otpToken is unknown; after a lost verification a userAuthToken may
+    have been issued (verifying again would only answer OTP_ALREADY_VERIFIED). The caller decides, e.g. tell
+    the user and start linking again later. :class:`LinkingError` for the documented refusals.
+    """
+    session = _OtpSession(max_prompts, max_sends)
+    need_otp = True
+    while True:
+        if need_otp:
+            try:
+                session.sent(await gateway.send_otp(mobile_number=mobile_number, **send_fields))
+            except OutcomeUnknown as exc:
+                exc.add_note(SEND_UNKNOWN)
+                raise
+            except GatewayError as exc:
+                session.failed(exc)  # raises LinkingError with guidance for every documented refusal
+                raise
+        otp = await ask_otp(session.prompt())
+        try:
+            return session.linked(await gateway.verify_otp(otp_token=session.latest_token(), otp=otp))
+        except OutcomeUnknown as exc:
+            exc.add_note(VERIFY_UNKNOWN)
+            raise
+        except GatewayError as exc:
+            need_otp = session.failed(exc)
+
+
+async def async_unlink(gateway: AsyncGatewayHost, user_auth_token: str) -> Unlinked:
+    """Unlink a linked user (disable its userAuthToken), settling an unknown outcome.
+
+    The unlink is not idempotent (``x-retry: never``): the gateway client never re-sends it by itself. When the
+    first send ends in :class:`~merchant_gateway.errors.OutcomeUnknown` (it may have been applied, its answer was
+    lost), this flow sends it exactly once more: SUCCESS means unlinked now, and INVALID_USER_AUTH_TOKEN means the
+    token no longer works -- in the usual case because the first send did unlink it (the same answer would come if
+    the token had expired meanwhile; either way it is unusable). A second OutcomeUnknown is raised. On the first
+    send INVALID_USER_AUTH_TOKEN is not swallowed: :class:`~merchant_gateway.errors.UserLinkError` (the token was
+    already invalid before this unlink).
+    """
+    try:
+        return _unlinked(await gateway.unlink_user(user_auth_token=user_auth_token), resent=False)
+    except OutcomeUnknown:
+        pass
+    try:
+        return _unlinked(await gateway.unlink_user(user_auth_token=user_auth_token), resent=True)
+    except UserLinkError as exc:
+        return _settled_by_second_send(exc)

@@ -8,11 +8,10 @@ low-level surface (docs/design.md, "Task layer"). The async flavour is written o
 gateway's public reference rather than the interface document.
 """
 
+from ..flows.linking import AskOtp, AsyncAskOtp
 from ._async import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncSso, AsyncWallets
 from ._models import (
     BEHAVIOUR_SOURCES,
-    AskOtp,
-    AsyncAskOtp,
     CollectStart,
     IntentStart,
     LinkedWallet,

@@ -25,7 +25,7 @@ from ..flows.launch import (
     async_start_sdk_less_payment,
     async_start_upi_intent,
 )
-from ..flows.linking import Unlinked, async_link_user, async_unlink, usable_instruments
+from ..flows.linking import AsyncAskOtp, Unlinked, async_link_user, async_unlink, usable_instruments
 from ..flows.polling import FinalStatus, StatusSnapshot, checked
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..flows.status import async_wait_for_payment, snapshot_of, status_read
@@ -33,7 +33,6 @@ from ..verdicts import Expect, judge, table
 from ._models import (
     REFUNDS,
     WEB_DEBITS,
-    AsyncAskOtp,
     CollectStart,
     IntentStart,
     LinkedWallet,

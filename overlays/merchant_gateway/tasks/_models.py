@@ -7,23 +7,19 @@ operation a choice maps to, where each behaviour comes from) lives here once.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 from urllib.parse import urlsplit
 
 from ..errors import GatewayError, ValidationError
-from ..flows.linking import Instrument, OtpPrompt
+from ..flows.linking import Instrument
 from ..ids import new_transaction_id
 from ..verdicts import Verdict
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import CardPaymentSource, PaymentOptionsResponse, WalletsPaymentSource
-
-# The user at the OTP prompt: shows the prompt, returns the OTP typed (async: a coroutine function).
-AskOtp = Callable[[OtpPrompt], str]
-AsyncAskOtp = Callable[[OtpPrompt], Awaitable[str]]
 
 WebDebitOperation = Literal["debitV4Web", "debitV3"]
 RefundOperation = Literal["refundV4", "refundV3", "refundAppsHost"]

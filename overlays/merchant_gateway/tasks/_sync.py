@@ -26,7 +26,7 @@ from ..flows.launch import (
     start_sdk_less_payment,
     start_upi_intent,
 )
-from ..flows.linking import Unlinked, link_user, unlink, usable_instruments
+from ..flows.linking import AskOtp, Unlinked, link_user, unlink, usable_instruments
 from ..flows.polling import FinalStatus, StatusSnapshot, checked
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..flows.status import snapshot_of, status_read, wait_for_payment
@@ -34,7 +34,6 @@ from ..verdicts import Expect, judge, table
 from ._models import (
     REFUNDS,
     WEB_DEBITS,
-    AskOtp,
     CollectStart,
     IntentStart,
     LinkedWallet,
