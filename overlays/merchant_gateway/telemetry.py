@@ -515,11 +515,17 @@ class LedgerTelemetry:
             raise
         else:
             result = note.get("result") or "?"
+            metric: Attributes = {"merchant_gateway.reconciler.result": result}
             span.set_attribute("merchant_gateway.reconciler.result", result)
             code = _code(note.get("code"))
             if code is not None:
                 span.set_attribute("merchant_gateway.code", code)
-            self._checks.add(1, {"merchant_gateway.reconciler.result": result})
+            failed = note.get("error")
+            if failed:  # the status read failed (the payment stays open, checked again later)
+                metric["error.type"] = failed
+                span.set_attribute("error.type", failed)
+                span.set_status(trace.StatusCode.ERROR, failed)
+            self._checks.add(1, metric)
         finally:
             span.end()
 

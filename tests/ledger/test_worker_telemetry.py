@@ -174,3 +174,27 @@ def test_a_failing_hook_is_counted_by_its_error_type(
         ({"error.type": "builtins.KeyError"}, 1)
     ]
     assert otel.points("merchant_gateway.hook.delay") == []
+
+
+def test_a_failed_status_read_is_a_check_span_in_error_and_counted_by_its_error_type(
+    t: Any, sandbox: Any, make_ledger: Any, clock: FakeClock, otel: Otel
+) -> None:
+    ledger: Ledger = make_ledger()
+    instruments = LedgerTelemetry(**otel.providers).attach(ledger)
+    sandbox.sandbox.faults.clear()
+    with Gateway(**settings(sandbox), observer=combine(Telemetry(**otel.providers), ledger.observer)) as gw:
+        pay(gw, t("CE1"))
+        sandbox.sandbox.faults.add(Fault(kind="html_500", operation_id="getTransactionStatus"))
+        advance(sandbox, clock, 20)
+        rec = Reconciler(ledger, gw, concurrency=1)
+        instruments.attach(rec)
+        rec.run_once()
+    sandbox.sandbox.faults.clear()
+    (check,) = otel.spans("merchant_gateway.reconciler check")
+    assert check.attributes is not None and check.attributes["merchant_gateway.reconciler.result"] == "open"
+    assert check.status.status_code.name == "ERROR" and check.attributes["error.type"] == "ServerError"
+    assert [(a, p.value) for a, p in otel.points("merchant_gateway.reconciler.checks")] == [
+        ({"merchant_gateway.reconciler.result": "open", "error.type": "ServerError"}, 1)
+    ]
+    errors = [p.value for _, p in otel.points("merchant_gateway.status_check.errors")]
+    assert errors == [1]  # the gateway call's own metric (Telemetry) agrees

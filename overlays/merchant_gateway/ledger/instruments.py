@@ -21,4 +21,5 @@ class LedgerInstruments(Protocol):
         it raised; retried later)."""
 
     def check(self, transaction_id: str) -> contextlib.AbstractContextManager[dict[str, str | None]]:
-        """Around one reconciler status check; the check puts ``result`` and ``code`` in the dict it yields."""
+        """Around one reconciler status check; the check puts ``result``, ``code`` and ``error`` (the failed
+        read's error type, or None) in the dict it yields."""

@@ -183,13 +183,15 @@ class Reconciler:
             return "released"
         result: str
         code: str | None = None
+        failed: str | None = None  # the failed read's error type
         try:
             resp = self.gateway.get_transaction_status(txn)
         except RateLimitedError as exc:
             code = exc.code
             wait = _bounded(exc.time_window)
             result = self.ledger.finish_check(claim, error="rate limited", not_before=self.ledger.clock() + wait)
-            self._check_failed(txn, code, type(exc).__name__, wait=wait)
+            failed = type(exc).__name__
+            self._check_failed(txn, code, failed, wait=wait)
         except LedgerUnavailable:
             raise  # nothing is written; the claim's lease ends and the check runs again
         except GatewayError as exc:
@@ -199,17 +201,19 @@ class Reconciler:
                 result = self.ledger.finish_check(claim, answer=not_found, status=exc.status or 200)
             else:
                 result = self.ledger.finish_check(claim, error=code)
-                self._check_failed(txn, exc.code, type(exc).__name__)
+                failed = type(exc).__name__
+                self._check_failed(txn, exc.code, failed)
         else:
             answer = status_answer(resp)
             code = str(answer.get("code")) if answer is not None else None
             result = self.ledger.finish_check(claim, answer=answer, error=None if answer else "no answer")
             if answer is None:
-                self._check_failed(txn, None, "no answer")
+                failed = "no answer"
+                self._check_failed(txn, None, failed)
         self._count_hooks()
         log_ledger_event(logging.DEBUG, "check.done", worker=self.name, transaction_id=txn, code=code, result=result)
         if note is not None:
-            note.update(result=result, code=code)
+            note.update(result=result, code=code, error=failed)
         ended = self.ledger.clock()
         with self._stats_lock:
             self.stats.checks += 1
