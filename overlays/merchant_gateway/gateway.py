@@ -538,11 +538,11 @@ class AsyncGateway(_Base, AsyncGatewayHost):
         return self._token_from(await self.get_authorization_token())
 
     async def authorization_token(self) -> AuthorizationToken:
-        return await self._tokens.aget(self._fetch_token)
+        return await self._tokens.async_get(self._fetch_token)
 
     def token_auth(self) -> TokenAuth:
         """An httpx.Auth for ``httpx.AsyncClient`` that sends ``Authorization: O-Bearer <token>``."""
-        return TokenAuth(self._tokens, afetch=self._fetch_token)
+        return TokenAuth(self._tokens, async_fetch=self._fetch_token)
 
     # --- task layer (merchant_gateway.tasks._async) -----------------------------------------------------------------
 

@@ -1,36 +1,20 @@
-"""Authorization-token cache for the standard checkout APIs.
-
-Why this module exists: the token call ("/v1/oauth/token") is rate-limited and slow compared with the calls that
-use the token, so the token is cached per client and refreshed shortly before it expires. Rules implemented:
-
-- Lifetime is ``expires_at - issued_at`` from the response (both server epoch seconds), counted on the local
-  *monotonic* clock from the moment the response arrived; a skewed local wall clock therefore cannot make a
-  fresh token look expired (or an expired one look fresh).
-- Refresh ``margin`` seconds before expiry (at most half the lifetime, so short tokens are not refetched on
-  every call).
-- Single flight: one refresh at a time, under threads (``threading.Lock``) and under asyncio (one
-  ``asyncio.Lock`` per event loop); waiters reuse the result.
-- If a refresh fails while the cached token is still valid, the cached token is served.
-- :meth:`TokenCache.invalidate` forces one refresh after the gateway rejected a token.
-
-The header value is ``"<token_type> <access_token>"`` (e.g. ``O-Bearer abc``). The interface document says the
-exact header format beyond ``token_type`` is not shown; this is the conventional form.
-"""
+"""The authorization token, its cache's state and decisions, free of I/O (:mod:`merchant_gateway.tokens` is the
+public module and states the rules)."""
 
 from __future__ import annotations
 
 import json
 import math
-import threading
 import time
 import weakref
-from collections.abc import AsyncGenerator, Awaitable, Callable, Generator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from threading import Lock
 from typing import TYPE_CHECKING
 
 import httpx
 
-from .errors import ApiError, GatewayError
+from ..errors import ApiError, GatewayError
 
 if TYPE_CHECKING:  # asyncio loads with the first async refresh (import time of the package matters)
     import asyncio
@@ -92,8 +76,37 @@ def _is_int(value: object) -> bool:
 REFRESH_COOLDOWN = 5.0  # seconds between refresh attempts while a refresh keeps failing and a valid token exists
 
 
-class TokenCache:
-    """Per-client cache of one :class:`AuthorizationToken` with single-flight refresh."""
+# A refresh at a time, in each flavour (the async names turn into the sync ones in _sync.py, generator/unasync.py).
+FetchToken = Callable[[], AuthorizationToken]
+AsyncFetchToken = Callable[[], Awaitable[AuthorizationToken]]
+
+
+class AsyncLock:
+    """One ``asyncio.Lock`` per event loop (a cache may serve several loops, one per thread); asyncio loads with
+    the first async refresh."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+    def _current(self) -> asyncio.Lock:
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        lock = self._locks.get(loop)
+        if lock is None:
+            lock = self._locks[loop] = asyncio.Lock()
+        return lock
+
+    async def __aenter__(self) -> None:
+        await self._current().acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._current().release()  # the same loop, hence the same lock, as in __aenter__
+
+
+class _TokenState:
+    """The state of a :class:`~merchant_gateway.tokens.TokenCache` and its decisions, free of I/O (the fetch
+    paths, sync and async, are in ``_async.py``/``_sync.py``)."""
 
     def __init__(self, *, margin: float = 60.0, clock: Clock = time.monotonic) -> None:
         self._margin = margin
@@ -103,10 +116,8 @@ class TokenCache:
         # after a failed refresh, callers keep the still-valid token until then instead of each repeating the
         # failing call (with its retries) one after another behind the lock
         self._next_refresh = -math.inf
-        self._lock = threading.Lock()
-        self._async_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._lock = Lock()  # single flight under threads
+        self._async_lock = AsyncLock()  # single flight under asyncio
 
     @property
     def clock(self) -> Clock:
@@ -143,42 +154,6 @@ class TokenCache:
         self._next_refresh = self._clock() + min(REFRESH_COOLDOWN, left / 2)
         return token
 
-    def get(self, fetch: Callable[[], AuthorizationToken]) -> AuthorizationToken:
-        token = self._token
-        if self._usable(token):
-            assert token is not None
-            return token
-        with self._lock:
-            token = self._token  # another thread may have refreshed (or failed to) while we waited
-            if self._usable(token):
-                assert token is not None
-                return token
-            try:
-                return self._store(fetch())
-            except Exception as exc:  # noqa: BLE001 - re-raised unless a valid token can be served
-                return self._refresh_failed(token, exc)
-
-    async def aget(self, fetch: Callable[[], Awaitable[AuthorizationToken]]) -> AuthorizationToken:
-        token = self._token
-        if self._usable(token):
-            assert token is not None
-            return token
-        import asyncio
-
-        loop = asyncio.get_running_loop()
-        lock = self._async_locks.get(loop)
-        if lock is None:
-            lock = self._async_locks[loop] = asyncio.Lock()
-        async with lock:
-            token = self._token
-            if self._usable(token):
-                assert token is not None
-                return token
-            try:
-                return self._store(await fetch())
-            except Exception as exc:  # noqa: BLE001 - re-raised unless a valid token can be served
-                return self._refresh_failed(token, exc)
-
     def invalidate(self, token: AuthorizationToken) -> None:
         """Force a refresh, unless another caller already replaced ``token`` (so N rejections refresh once)."""
         if self._token is token:
@@ -201,40 +176,3 @@ def _is_auth_failure(response: httpx.Response) -> bool:
     except ValueError:
         return False
     return isinstance(body, dict) and body.get("code") in ("AUTHORIZATION_FAILED", "UNAUTHORIZED")
-
-
-class TokenAuth(httpx.Auth):
-    """httpx.Auth that sets ``Authorization: <token_type> <token>`` and refreshes once on an authorization failure.
-
-    Works with both ``httpx.Client`` and ``httpx.AsyncClient``.
-    """
-
-    requires_response_body = True
-
-    def __init__(
-        self,
-        cache: TokenCache,
-        fetch: Callable[[], AuthorizationToken] | None = None,
-        afetch: Callable[[], Awaitable[AuthorizationToken]] | None = None,
-    ) -> None:
-        self._cache = cache
-        self._fetch = fetch or _no_sync_fetch
-        self._afetch = afetch or _no_async_fetch
-
-    def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
-        token = self._cache.get(self._fetch)
-        request.headers["Authorization"] = token.authorization_header
-        response = yield request  # body already read: requires_response_body
-        if _is_auth_failure(response):
-            self._cache.invalidate(token)
-            request.headers["Authorization"] = self._cache.get(self._fetch).authorization_header
-            yield request
-
-    async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
-        token = await self._cache.aget(self._afetch)
-        request.headers["Authorization"] = token.authorization_header
-        response = yield request
-        if _is_auth_failure(response):
-            self._cache.invalidate(token)
-            request.headers["Authorization"] = (await self._cache.aget(self._afetch)).authorization_header
-            yield request

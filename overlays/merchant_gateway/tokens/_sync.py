@@ -1,0 +1,51 @@
+# Generated from _async.py by generator/unasync.py (the unasync package), do not edit.
+"""The token cache's fetch paths and the httpx auth flow, written once: the async source of ``_sync.py``
+(``python -m generator.unasync`` derives it; ``make lint`` fails when it is out of date). The state and decisions
+they share are in ``_cache.py``; :mod:`merchant_gateway.tokens` composes both flavours and states the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import httpx
+
+from ._cache import AuthorizationToken, FetchToken, _is_auth_failure, _TokenState
+
+
+class TokenGetter(_TokenState):
+    """The fetch path of :class:`~merchant_gateway.tokens.TokenCache`, in this module's flavour."""
+
+    def get(self, fetch: FetchToken) -> AuthorizationToken:
+        """The cached token, or a new one from ``fetch`` (one refresh at a time; a failed refresh serves the
+        still-valid token, else raises)."""
+        token = self._token
+        if self._usable(token):
+            assert token is not None
+            return token
+        with self._lock:
+            token = self._token  # another caller may have refreshed (or failed to) while we waited
+            if self._usable(token):
+                assert token is not None
+                return token
+            try:
+                return self._store(fetch())
+            except Exception as exc:  # noqa: BLE001 - re-raised unless a valid token can be served
+                return self._refresh_failed(token, exc)
+
+
+class TokenAuthFlow:
+    """The auth flow of :class:`~merchant_gateway.tokens.TokenAuth`, in this module's flavour."""
+
+    _cache: TokenGetter
+    _fetch: FetchToken
+
+    def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response]:
+        token = self._cache.get(self._fetch)
+        request.headers["Authorization"] = token.authorization_header
+        response = yield request  # body already read: requires_response_body
+        if _is_auth_failure(response):
+            self._cache.invalidate(token)
+            fresh = self._cache.get(self._fetch)
+            request.headers["Authorization"] = fresh.authorization_header
+            yield request
