@@ -2,8 +2,9 @@
 
 The server answers after a small delay (bench.server's `/d<ms>` prefix), so concurrency matters. Variants, all on
 one AsyncGateway per run:
-* `gateway_default`: AsyncGateway as shipped (its own max_in_flight bound, AsyncGatewayTransport), all calls at
+* `gateway_default`: AsyncGateway as shipped (its own max_in_flight bound, AsyncLlhttpTransport), all calls at
   once;
+* `gateway_httpcore`: the same over AsyncGatewayTransport (httpcore/anyio, the default before issue 24);
 * `gateway_httpx`: the same over httpx's own AsyncHTTPTransport (what a configured proxy falls back to);
 * `gateway_max_32`: AsyncGateway(max_in_flight=32), the default before issue 14's measurements, all calls at
   once, to tell the bound's size from the bounding itself (information);
@@ -35,6 +36,7 @@ async def _one_run(
     origin: str, calls: int, caller_bound: int | None, gateway_bound: int | None, transport: str, cap: float = 60.0
 ) -> dict[str, Any]:
     from merchant_gateway import AsyncGateway, GatewayConfig
+    from merchant_gateway.async_llhttp_transport import AsyncLlhttpTransport
     from merchant_gateway.transports import AsyncGatewayTransport
 
     settings = common.gateway_settings(origin + f"/d{DELAY_MS}")
@@ -42,14 +44,15 @@ async def _one_run(
         settings["max_in_flight"] = gateway_bound
     config = GatewayConfig.from_settings(settings)
     n = config.max_in_flight
-    ours: AsyncGatewayTransport | None = None
+    ours: AsyncLlhttpTransport | AsyncGatewayTransport | None = None
     chosen: httpx.AsyncBaseTransport
     if transport == "httpx":
         chosen = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=min(n, 100)))
     else:
         # the transport AsyncGateway makes by default (gateway.py: pool size = max_in_flight), built here so the
         # bench holds it and can ask its public connections_in_use(); no proxy is set in the bench's environment
-        ours = AsyncGatewayTransport(
+        kind = AsyncGatewayTransport if transport == "httpcore" else AsyncLlhttpTransport
+        ours = kind(
             limits=httpx.Limits(max_connections=n, max_keepalive_connections=n),
             deadline=config.timeout,
             max_answer_bytes=config.max_answer_bytes,
@@ -114,6 +117,7 @@ async def _run(
 ) -> dict[str, Any]:
     variants: dict[str, tuple[int | None, int | None, str]] = {
         "gateway_default": (None, None, "default"),
+        "gateway_httpcore": (None, None, "httpcore"),
         "gateway_httpx": (None, None, "httpx"),
         **{f"gateway_max_{n}": (None, n, "default") for n in gateway_bounds},
         "no_bound_httpx": (None, NO_BOUND, "httpx"),

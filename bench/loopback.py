@@ -5,8 +5,8 @@ the leftover check) / Gateway over GatewayTransport (httpcore's pool + h11 with 
 before issue 24, `ours_httpcore`) / Gateway over httpx's own HTTPTransport (the httpcore pool without those) /
 raw httpx (httpx.Client, httpcore's pool) / raw urllib3 / openapi-generator's `python` client generated from our
 spec (urllib3) / phonepe (PyPI; /pg/v1 paths).
-Async: AsyncGateway as shipped (AsyncGatewayTransport) / AsyncGateway over httpx's AsyncHTTPTransport /
-raw httpx.AsyncClient.
+Async: AsyncGateway as shipped (AsyncLlhttpTransport) / over AsyncGatewayTransport (`ours_httpcore`) / over
+httpx's AsyncHTTPTransport / raw httpx.AsyncClient.
 
 So `ours/raw_httpx` is the whole client against a hand-written httpx call, `ours/ours_httpcore` what llhttp
 saves over the httpcore/h11 transport with the same guarantees, and (async) `ours/ours_httpx` the cost of the
@@ -372,15 +372,22 @@ def run_async(reps: int, calls: int) -> dict[str, Any]:
 
 async def _run_async(reps: int, calls: int) -> dict[str, Any]:
     from merchant_gateway import AsyncGateway
+    from merchant_gateway.transports import AsyncGatewayTransport
 
     with minimal_server() as origin:
-        # "ours": AsyncGateway as shipped (AsyncGatewayTransport, httpcore's async pool); "ours_httpx": over httpx's
-        # own AsyncHTTPTransport, the same pool without the deadline, cap and re-framing check
+        # "ours": AsyncGateway as shipped (AsyncLlhttpTransport: asyncio protocol + llhttp); "ours_httpcore": over
+        # AsyncGatewayTransport (httpcore's async pool with the same deadline, cap and leftover check; the default
+        # before issue 24); "ours_httpx": over httpx's own AsyncHTTPTransport (that pool without those three)
         ours = AsyncGateway(**common.gateway_settings(origin))
+        limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
+        ours_httpcore = AsyncGateway(
+            **common.gateway_settings(origin), transport=AsyncGatewayTransport(limits=limits, deadline=15.0)
+        )
         ours_httpx = AsyncGateway(**common.gateway_settings(origin), transport=httpx.AsyncHTTPTransport())
         raw = common.RawHttpxAsync(httpx.AsyncClient(), origin)
         variants: dict[str, Any] = {
             "ours": (ours.get_transaction_status, ours.debit_v4_web),
+            "ours_httpcore": (ours_httpcore.get_transaction_status, ours_httpcore.debit_v4_web),
             "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web),
             "raw_httpx": (raw.status, raw.debit),
         }
@@ -410,6 +417,7 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
         t = await interleaved_async(loops, reps=reps, calls=calls)
         await floor.close()
         await ours.aclose()
+        await ours_httpcore.aclose()
         await ours_httpx.aclose()
         await raw.client.aclose()
     notes: list[str] = []
@@ -421,6 +429,7 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
         for name in [n.split(":")[0] for n in loops if n.endswith(":" + op) and not n.startswith("raw_httpx")]:
             out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
         out["ratios"][f"ours/ours_httpx:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpx:{op}"), 3)
+        out["ratios"][f"ours/ours_httpcore:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpcore:{op}"), 3)
     return out
 
 

@@ -102,11 +102,10 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
                 rows.append(("2 loopback", f"{mode} {op} ours over httpx's transport/raw httpx", v, "info", None))
                 v = x["ratios"][f"ours/ours_httpx:{op}"]
                 rows.append(("2 loopback", f"{mode} {op} safety layer: ours/ours over httpx's", v, "info", None))
-            v = s["ratios"].get(f"ours/ours_httpcore:{op}")
-            if v is not None:
-                rows.append(
-                    ("2 loopback", f"sync {op} ours (llhttp)/ours over GatewayTransport (httpcore)", v, "info", None)
-                )
+            for mode, x in (("sync", s), ("async", a)):
+                v = x["ratios"].get(f"ours/ours_httpcore:{op}")
+                if v is not None:
+                    rows.append(("2 loopback", f"{mode} {op} ours (llhttp)/ours over httpcore/h11", v, "info", None))
             for alt in ("openapi_generator", "phonepe", "raw_urllib3"):
                 for variant in ("ours", "ours_httpx"):
                     key = f"{variant}/{alt}:{op}"
@@ -163,6 +162,7 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
         v = r["concurrency"]["variants"]
         labels = {
             "gateway_default": "AsyncGateway (own bound, default transport), 1,000 at once",
+            "gateway_httpcore": "AsyncGateway over AsyncGatewayTransport (httpcore, earlier default), 1,000 at once",
             "gateway_httpx": "AsyncGateway over httpx's own transport, 1,000 at once",
             "gateway_max_32": "AsyncGateway(max_in_flight=32, the earlier default), 1,000 at once",
             "no_bound_httpx": "no bound anywhere, httpx's pool (the pathology)",

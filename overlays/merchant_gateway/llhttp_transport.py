@@ -130,7 +130,7 @@ class _Connection:
         self.idle_since = 0.0
 
 
-def _readable(sock: socket.socket) -> bool:
+def _readable(sock: Any) -> bool:  # a socket, or asyncio's view of one
     """True when an idle connection has bytes (or its end) waiting: a server that sent something unasked."""
     if isinstance(sock, ssl.SSLSocket) and sock.pending():
         return True

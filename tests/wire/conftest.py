@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from hostile_server import Behaviour, HostileServer
-from merchant_gateway.transports import GatewayTransport
+from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
 _PROXY_VARS = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy")
 
@@ -33,10 +33,15 @@ class Transport:
 def shipped_transports() -> list[Transport]:
     """Every way the package sends, sync and async: the defaults Gateway and AsyncGateway build for themselves
     (``transport`` not given), directly and through a proxy named in the environment (``proxied``: HTTP_PROXY is
-    the hostile server itself, the gateway's URLs name a host only the proxy reaches), and GatewayTransport
-    (httpcore/h11) as Gateway's default: public, and what carries Gateway's proxied calls."""
+    the hostile server itself, the gateway's URLs name a host only the proxy reaches), and the httpcore/h11
+    transports (GatewayTransport, AsyncGatewayTransport) as the gateways' defaults: public, and what carries the
+    gateways' proxied calls (and AsyncGateway's under trio)."""
     found = [Transport(mode, name, lambda: None) for name in ("default", "proxied") for mode in ("sync", "async")]
-    return [*found, Transport("sync", "httpcore", lambda: None, default=GatewayTransport)]
+    return [
+        *found,
+        Transport("sync", "httpcore", lambda: None, default=GatewayTransport),
+        Transport("async", "httpcore", lambda: None, default=AsyncGatewayTransport),
+    ]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -51,7 +56,10 @@ def _gateway_default(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyP
     callspec = getattr(request.node, "callspec", None)
     transport = callspec.params.get("transport") if callspec is not None else None
     if isinstance(transport, Transport) and transport.default is not None:
-        monkeypatch.setattr("merchant_gateway.llhttp_transport.LlhttpTransport", transport.default)
+        if transport.mode == "sync":
+            monkeypatch.setattr("merchant_gateway.llhttp_transport.LlhttpTransport", transport.default)
+        else:
+            monkeypatch.setattr("merchant_gateway.async_llhttp_transport.AsyncLlhttpTransport", transport.default)
 
 
 @pytest.fixture(autouse=True)

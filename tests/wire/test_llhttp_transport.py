@@ -1,16 +1,19 @@
-"""LlhttpTransport's own guarantees, beside the corpus (which runs every case through it as Gateway's sync default):
+"""LlhttpTransport's and AsyncLlhttpTransport's own guarantees, beside the corpus (which runs every case through
+them as the gateways' defaults):
 keep-alive reuse, an idle connection that received bytes nobody asked for is never used again, a request that
 h11 would refuse is refused before a byte is sent, a ``101`` is refused. Real loopback sockets; no sleeps (the
 test tells the server when to misbehave and waits for it to have done so)."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
+from merchant_gateway.async_llhttp_transport import AsyncLlhttpTransport
 from merchant_gateway.llhttp_transport import LlhttpTransport
 
 Answer = Callable[[socket.socket, int, int], None]  # (connection, connection number, request number on it)
@@ -130,3 +133,81 @@ def test_switching_protocols_is_refused(serve: Callable[[Answer], RawServer]) ->
     server = serve(lambda sock, conn, index: sock.sendall(upgrade + ok(b"after")))
     with httpx.Client(transport=LlhttpTransport(deadline=5)) as client, pytest.raises(httpx.RemoteProtocolError):
         client.get(f"http://127.0.0.1:{server.port}/")
+
+
+# --- the async twin (asyncio) ----------------------------------------------------------------------------------
+
+
+def test_async_keep_alive_connection_is_reused(serve: Callable[[Answer], RawServer]) -> None:
+    server = serve(lambda sock, conn, index: sock.sendall(ok(b"%d/%d" % (conn, index))))
+
+    async def calls() -> list[str]:
+        transport = AsyncLlhttpTransport(deadline=5)
+        async with httpx.AsyncClient(transport=transport) as client:
+            answers = [(await client.get(f"http://127.0.0.1:{server.port}/")).text for _ in range(3)]
+            assert transport.connections_in_use() == 0
+        return answers
+
+    assert asyncio.run(calls()) == ["1/0", "1/1", "1/2"]
+    assert server.connections == 1
+
+
+def test_async_idle_connection_with_unsolicited_bytes_is_not_reused(serve: Callable[[Answer], RawServer]) -> None:
+    misbehave = threading.Event()
+    forged = threading.Event()
+
+    def answer(sock: socket.socket, conn: int, index: int) -> None:
+        sock.sendall(ok(b"own %d" % conn))
+        if conn == 1:
+            misbehave.wait(5)
+            sock.sendall(ok(b"forged"))
+            forged.set()
+
+    server = serve(answer)
+    url = f"http://127.0.0.1:{server.port}/"
+
+    async def calls() -> list[str]:
+        async with httpx.AsyncClient(transport=AsyncLlhttpTransport(deadline=5)) as client:
+            first = (await client.get(url)).text
+            misbehave.set()
+            assert await asyncio.to_thread(forged.wait, 5)
+            second = (await client.get(url)).text
+        return [first, second]
+
+    assert asyncio.run(calls()) == ["own 1", "own 2"]
+    assert server.connections == 2
+
+
+def test_async_request_h11_would_refuse_is_not_sent(serve: Callable[[Answer], RawServer]) -> None:
+    server = serve(lambda sock, conn, index: sock.sendall(ok(b"x")))
+
+    async def call() -> None:
+        async with httpx.AsyncClient(transport=AsyncLlhttpTransport(deadline=5)) as client:
+            await client.get(f"http://127.0.0.1:{server.port}/", headers={"X-Evil": "a\r\nX-Injected: 1"})
+
+    with pytest.raises(httpx.LocalProtocolError):
+        asyncio.run(call())
+    assert server.connections == 0
+
+
+def test_async_drip_is_cut_at_the_deadline(serve: Callable[[Answer], RawServer]) -> None:
+    stop = threading.Event()
+
+    def drip(sock: socket.socket, conn: int, index: int) -> None:
+        for byte in ok(b"late"):
+            if stop.wait(0.05):
+                return
+            sock.sendall(bytes([byte]))
+
+    server = serve(drip)
+
+    async def call() -> None:
+        # every byte arrives well within the read timeout; only the whole-request deadline ends the call
+        async with httpx.AsyncClient(transport=AsyncLlhttpTransport(deadline=0.3), timeout=5) as client:
+            await client.get(f"http://127.0.0.1:{server.port}/")
+
+    try:
+        with pytest.raises(httpx.ReadTimeout):
+            asyncio.run(call())
+    finally:
+        stop.set()
