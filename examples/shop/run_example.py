@@ -108,6 +108,8 @@ class Fleet:
                     "--hook-in-transaction",
                     "--lease",
                     str(self.lease),
+                    "--log-format",
+                    "json",
                 ],  # fmt: skip
             )
         )
@@ -145,10 +147,16 @@ class Fleet:
                 p.wait()
         log = self.logs / "reconciler.log"
         lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+        events: Counter[str] = Counter()
+        for line in lines:  # the reconcilers' log events (--log-format json), one object a line
+            if line.startswith("{"):
+                with contextlib.suppress(ValueError):
+                    events[str(json.loads(line).get("event"))] += 1
         return {
             "web_workers_at_end": len(workers),  # uvicorn replaced the one killed
             "stopped_by_sigterm": not stubborn,
             "reconciler": next((line for line in reversed(lines) if "status checks" in line), ""),
+            "reconciler_events": dict(events),
         }
 
 
@@ -378,6 +386,11 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
             stop_faults.set()
             ended = fleet.stop()
         result = check(ledger, shop_rows(pg.url), gateway_record(sb.sandbox))
+        # the reconcilers' heartbeats: the killed one never wrote its stop, the last one stopped cleanly
+        result["workers"] = [
+            {"pid": w.pid, "stopped": not w.running, "exit_status": w.exit_status, **w.counters}
+            for w in sorted(ledger.workers(), key=lambda w: w.started_at)
+        ]
     result.update(
         settled_s=round(settled_s, 1),
         all_settled=all_settled,
@@ -426,6 +439,10 @@ def print_summary(r: dict[str, Any]) -> None:
         f"  orders: {', '.join(f'{k} {v}' for k, v in sorted(r['order_statuses'].items()))}; shipments {r['shipments']}"
     )
     print(f"  reconciler (last run): {r['reconciler'] or 'no closing line'}")
+    print(f"  reconciler log events: {', '.join(f'{k} {v}' for k, v in sorted(r['reconciler_events'].items()))}")
+    for w in r["workers"]:
+        ended = f"stopped, exit {w['exit_status']}" if w["stopped"] else "no clean stop (killed)"
+        print(f"  reconciler {w['pid']}: {ended}; {w['checks']} checks, {w['finals']} final, {w['errors']} errors")
     for p in r["open_payments"]:
         print(f"  open: {p}")
     for problem in r["problems"][:20]:

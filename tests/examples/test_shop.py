@@ -49,6 +49,12 @@ def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_
     assert r["all_settled"]
     assert all(" recorded," in p for p in r["open_payments"])  # only ones the killed worker wrote ahead, never sent
     assert r["web_workers_at_end"] == 2 and r["stopped_by_sigterm"]  # uvicorn replaced the killed worker
+    # the reconcilers' heartbeats: the SIGKILLed one left its row with no stop, the restarted one stopped cleanly
+    # with the counters of the work it finished
+    killed, restarted = r["workers"]
+    assert not killed["stopped"] and killed["exit_status"] is None
+    assert restarted["stopped"] and restarted["exit_status"] == 0 and restarted["finals"] >= 1
+    assert r["reconciler_events"]["worker.started"] == 2 and r["reconciler_events"]["worker.stopped"] == 1
     assert sum(r["faults"].values()) > 0  # the sandbox's faults were on
     lost = sum(n for k, n in r["checkout_outcomes"].items() if not k.startswith(("to the", "HTTP")))
     assert 30 - lost <= r["orders"] <= 30
@@ -217,17 +223,41 @@ def test_the_shops_telemetry_shows_every_gateway_call(shop: SimpleNamespace, san
         "unknown",
         "answer",
     ]
-    for call in calls:  # each with its HTTP attempt under it
+    for call in calls:  # each with its HTTP attempt under it (and the ledger's write-ahead and answer)
         assert call.context is not None
-        attempts = [s for s in finished if s.parent is not None and s.parent.span_id == call.context.span_id]
-        assert attempts and all(s.kind.name == "CLIENT" for s in attempts)
+        under = [s for s in finished if s.parent is not None and s.parent.span_id == call.context.span_id]
+        assert any(s.kind.name == "CLIENT" for s in under)
+        assert {s.name for s in under if s.kind.name != "CLIENT"} == {"merchant_gateway.ledger transition"}
     assert set(txns) <= set(run_example.gateway_record(sandbox.sandbox))  # the calls the gateway saw were traced
+
+    # every ledger transition of every order: the spans, in order, are the states its history records
+    with Ledger.open(postgres_url) as ledger:
+        for txn in txns:
+            history = [(e["source"], e["state"]) for e in ledger.events(txn, MERCHANT) if e["state"] is not None]
+            traced = [
+                (s.attributes["merchant_gateway.ledger.source"], s.attributes["merchant_gateway.ledger.state"])
+                for s in finished
+                if s.name == "merchant_gateway.ledger transition"
+                and s.attributes is not None
+                and s.attributes["merchant_gateway.transaction_id"] == txn
+            ]
+            assert traced == history and history[0] == ("intent", "recorded") and history[-1][1] == "final", txn
+    # every gateway call the shop made (the debits, and any status read a doubtful callback asked for) is a call
+    # span with its attempts under it
+    for call in (s for s in finished if s.name.startswith("merchant_gateway ")):
+        assert call.context is not None
+        under = [s for s in finished if s.parent is not None and s.parent.span_id == call.context.span_id]
+        assert any(s.kind.name == "CLIENT" for s in under), call.name
 
     durations = [
         p for attrs, p in _points(shop.metrics, "merchant_gateway.call.duration") if "debitV4Web" in attrs.values()
     ]
     assert sum(p.count for p in durations) == len(amounts)
     assert sum(p.value for _, p in _points(shop.metrics, "merchant_gateway.outcome_unknown")) == 2
+    finals = _points(shop.metrics, "merchant_gateway.ledger.transitions")
+    assert sum(p.value for a, p in finals if a["merchant_gateway.ledger.state"] == "final") >= len(amounts)
+    (_, delays), *_ = _points(shop.metrics, "merchant_gateway.hook.delay")
+    assert delays.count >= len(amounts)  # the hook ran for each, in the callbacks' transactions
     recorded = json.dumps([dict(s.attributes or {}) for s in finished], default=str)
     assert SALT not in recorded
 
@@ -263,7 +293,7 @@ def test_the_workers_hook_is_importable_only_from_pythonpath(tmp_path: Path) -> 
     }
     argv = [mgw, "reconcile", "--worker", "--once", "--hook", "shop.orders:fulfil", "--hook-in-transaction"]
     alone = subprocess.run(argv, cwd=shop_dir, env=env, capture_output=True, text=True, timeout=60)
-    assert alone.returncode == 2
+    assert alone.returncode == 9  # the worker's own status: fix the deployment, a restart will not help
     assert "--hook: cannot load shop.orders:fulfil: No module named 'shop'" in alone.stderr
     found = subprocess.run(
         argv, cwd=tmp_path, env={**env, "PYTHONPATH": str(shop_dir)}, capture_output=True, text=True, timeout=60

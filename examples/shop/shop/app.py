@@ -24,7 +24,7 @@ from merchant_gateway import AsyncGateway, GatewayConfig, GatewayError, Validati
 from merchant_gateway.hooks import combine
 from merchant_gateway.ids import new_transaction_id
 from merchant_gateway.ledger import CallbackHandler, Ledger, LedgerUnavailable, starlette_endpoint
-from merchant_gateway.telemetry import Telemetry
+from merchant_gateway.telemetry import LedgerTelemetry, Telemetry
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 from starlette.applications import Starlette
@@ -45,8 +45,9 @@ def _required(name: str, example: str) -> str:
 
 
 def create_app(**telemetry: Any) -> Starlette:
-    """``telemetry``: ``tracer_provider``/``meter_provider`` for :class:`Telemetry` (default: OpenTelemetry's
-    global ones, which record nothing until the application installs an SDK)."""
+    """``telemetry``: ``tracer_provider``/``meter_provider`` for :class:`Telemetry` and :class:`LedgerTelemetry`
+    (default: OpenTelemetry's global ones, which record nothing until the application installs an SDK, e.g. under
+    ``opentelemetry-instrument`` with the standard OTEL_* variables)."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
@@ -56,6 +57,7 @@ def create_app(**telemetry: Any) -> Starlette:
         database_url = _required("MGW_LEDGER_URL", "postgresql://shop@db.internal/shop")
         public_url = _required("SHOP_PUBLIC_URL", "https://shop.example").rstrip("/")  # where the gateway calls back
         ledger = Ledger.open(database_url, on_final=fulfil, hook_in_transaction=True, timeout=config.timeout)
+        LedgerTelemetry(**telemetry).attach(ledger)  # a span per ledger transition, the hook's delay and failures
         db = AsyncConnectionPool(database_url, kwargs={"autocommit": True, "row_factory": dict_row}, open=False)
         await db.open()
         gateway = AsyncGateway(config, observer=combine(Telemetry(config, **telemetry), ledger.observer))

@@ -371,7 +371,10 @@ class Reconciler:
 
     def end(self, exit_status: int | None = None) -> None:
         """The last heartbeat (stopped, with ``exit_status``) and ``worker.stopped`` with the counters."""
-        self.beat(stopped=True, exit_status=exit_status)
+        try:
+            self.beat(stopped=True, exit_status=exit_status)
+        except Exception as exc:  # noqa: BLE001 - stopping must not fail on its last beat (a ledger closed first)
+            log_ledger_event(logging.WARNING, "worker.step_failed", worker=self.name, error_type=type(exc).__name__)
         level = logging.INFO if exit_status in (None, 0) else logging.ERROR
         log_ledger_event(level, "worker.stopped", worker=self.name, exit_status=exit_status, counters=self.counters())
 
