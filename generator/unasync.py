@@ -38,7 +38,9 @@ HEADER = "# Generated from _async.py by generator/unasync.py (the unasync packag
 # async name -> sync name, where the naming rule does not give it. unasync's own table (__aenter__, AsyncIterator,
 # StopAsyncIteration...) applies as well.
 REPLACEMENTS = {
-    "aclose": "close",  # httpx's and httpcore's async close
+    "aclose": "close",  # httpx's and httpcore's async close and read
+    "aread": "read",
+    "handle_async_request": "handle_request",  # httpx's transport method
     "async_auth_flow": "sync_auth_flow",  # httpx.Auth's two flows
 }
 # Names that stay as they are in the sync code (an async library's names a source may mention in a type only).

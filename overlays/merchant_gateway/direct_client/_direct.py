@@ -1,21 +1,5 @@
-"""httpx clients whose ``request()`` hands a signed request straight to the transport.
-
-Why this module exists: for one gateway call, ``httpx.Client.send`` spends more CPU than the rest of the client
-together on machinery the gateway never uses: a cookie-jar round trip through ``urllib.request`` objects on every
-answer, a generator-based auth flow, a redirect loop and a second URL parse (docs/performance.md). The interface
-document shows no cookies and no redirect the client should follow, and signing is one function. So a call
-that uses nothing else -- an absolute URL, bytes or no body, ``XVerifyAuth`` or no auth, no event hooks, no
-cookies, redirects off, no proxy -- is built exactly as ``httpx.Client.build_request`` would build it, signed,
-and sent to the transport; anything else takes httpx's own path unchanged. The cookie jar refuses every cookie,
-so both paths behave the same.
-
-The clients stay ``httpx.Client`` / ``httpx.AsyncClient``: same transports, exceptions, responses and the same
-"HTTP Request: ..." log line on the ``httpx`` logger.
-
-With ``trust_env`` (httpx's default), a URL whose host a proxy in the environment would carry (HTTP(S)_PROXY,
-ALL_PROXY, unless NO_PROXY lifts it) takes httpx's path, where httpx routes it there. The gateways' default
-transports route proxies themselves, so the gateways build these clients with ``trust_env=False``.
-"""
+"""What the direct clients share, free of I/O: when a call may skip httpx's own path, and the request it sends
+(:mod:`merchant_gateway.direct_client` is the public module and explains why)."""
 
 from __future__ import annotations
 
@@ -29,7 +13,7 @@ from typing import Any
 import httpx
 from merchant_gateway_client.client import XVerifyAuth
 
-from .transports import environment_proxy
+from ..transports import environment_proxy
 
 _httpx_logger = logging.getLogger("httpx")
 
@@ -68,7 +52,8 @@ class _Direct:
 
 
 def _direct_request(
-    client: DirectClient | AsyncDirectClient,
+    client: httpx.Client | httpx.AsyncClient,
+    direct: _Direct,
     method: str,
     url: httpx.URL | str,
     content: bytes | None,
@@ -87,7 +72,6 @@ def _direct_request(
     hooks = client.event_hooks
     if hooks["request"] or hooks["response"] or client.cookies:
         return None
-    direct = client._direct  # noqa: SLF001 - this module's own attribute
     full_url = direct.parse(url) if isinstance(url, str) else url
     if full_url.is_relative_url or not direct.allows(full_url):
         return None
@@ -133,76 +117,8 @@ class _DirectMixin:
             raise TypeError("a direct client needs its transport")
         if kwargs.get("mounts") or kwargs.get("proxy"):
             raise TypeError("a direct client sends to its one transport: no mounts or proxy")
-        self._direct_transport = kwargs["transport"]
+        self._direct_transport: Any = kwargs["transport"]
         # a proxy in the environment: httpx routes through it (its mounts), the direct path would not
         self._direct = _Direct(kwargs.get("trust_env", True))
         kwargs["cookies"] = _refuse_all_cookies()
         return kwargs
-
-
-class DirectClient(_DirectMixin, httpx.Client):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**self._direct_init(kwargs))
-
-    def request(  # type: ignore[override]
-        self,
-        method: str,
-        url: httpx.URL | str,
-        *,
-        content: Any = None,
-        headers: Any = None,
-        auth: Any = httpx.USE_CLIENT_DEFAULT,
-        extensions: dict[str, Any] | None = None,
-        **other: Any,
-    ) -> httpx.Response:
-        request = _direct_request(self, method, url, content, headers, auth, extensions, other)
-        if request is None:
-            return super().request(
-                method, url, content=content, headers=headers, auth=auth, extensions=extensions, **other
-            )
-        started = time.perf_counter()
-        try:
-            response: httpx.Response = self._direct_transport.handle_request(request)
-        except httpx.RequestError as exc:
-            _attach(exc, request)
-            raise
-        try:
-            response.read()
-        finally:
-            response.close()
-        _finish(response, request, started)
-        return response
-
-
-class AsyncDirectClient(_DirectMixin, httpx.AsyncClient):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**self._direct_init(kwargs))
-
-    async def request(  # type: ignore[override]
-        self,
-        method: str,
-        url: httpx.URL | str,
-        *,
-        content: Any = None,
-        headers: Any = None,
-        auth: Any = httpx.USE_CLIENT_DEFAULT,
-        extensions: dict[str, Any] | None = None,
-        **other: Any,
-    ) -> httpx.Response:
-        request = _direct_request(self, method, url, content, headers, auth, extensions, other)
-        if request is None:
-            return await super().request(
-                method, url, content=content, headers=headers, auth=auth, extensions=extensions, **other
-            )
-        started = time.perf_counter()
-        try:
-            response: httpx.Response = await self._direct_transport.handle_async_request(request)
-        except httpx.RequestError as exc:
-            _attach(exc, request)
-            raise
-        try:
-            await response.aread()
-        finally:
-            await response.aclose()
-        _finish(response, request, started)
-        return response
