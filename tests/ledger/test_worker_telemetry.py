@@ -6,6 +6,9 @@ payments by state and the oldest open payment. On the SDK's in-memory exporters;
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -198,3 +201,74 @@ def test_a_failed_status_read_is_a_check_span_in_error_and_counted_by_its_error_
     ]
     errors = [p.value for _, p in otel.points("merchant_gateway.status_check.errors")]
     assert errors == [1]  # the gateway call's own metric (Telemetry) agrees
+
+
+# --- mgw reconcile --worker records into OpenTelemetry's global providers ------------------------------------------
+
+# What OpenTelemetry's launcher (opentelemetry-instrument, configured by OTEL_*) does before the program runs: install
+# the SDK's global providers. Here with in-memory exporters, and what they recorded written to a file.
+LAUNCHER = """
+import json, os, sys
+from opentelemetry import metrics, trace
+from opentelemetry.sdk.metrics import MeterProvider
+from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+spans = InMemorySpanExporter()
+tracer_provider = TracerProvider()
+tracer_provider.add_span_processor(SimpleSpanProcessor(spans))
+trace.set_tracer_provider(tracer_provider)
+reader = InMemoryMetricReader()
+metrics.set_meter_provider(MeterProvider(metric_readers=[reader]))
+
+from merchant_gateway.cli import main
+
+status = main(sys.argv[1:])
+data = reader.get_metrics_data()
+names = sorted({m.name for r in data.resource_metrics for s in r.scope_metrics for m in s.metrics})
+recorded = [{"name": s.name, "attributes": dict(s.attributes or {})} for s in spans.get_finished_spans()]
+with open(os.environ["RECORDED"], "w") as f:
+    json.dump({"status": status, "spans": recorded, "metrics": names}, f)
+"""
+
+
+def test_the_worker_records_its_checks_transitions_and_calls_into_the_global_providers(
+    t: Any, sandbox: Any, tmp_path: Any
+) -> None:
+    url = f"sqlite:///{tmp_path}/ledger.db"
+    sandbox.sandbox.faults.clear()
+    with Ledger.open(url) as ledger, Gateway(**settings(sandbox), observer=ledger.observer) as gw:
+        pay(gw, t("GW1"))
+        sandbox.advance(6)  # settled at the sandbox
+        ledger.observe_ui_return(settings(sandbox)["merchant_id"], t("GW1"))  # its status check is due now
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "RECORDED": str(tmp_path / "recorded.json"),
+        "MGW_LEDGER_URL": url,
+        "MGW_MERCHANT_ID": settings(sandbox)["merchant_id"],
+        "MGW_SALT_KEY": SALT,
+        "MGW_SALT_INDEX": "1",
+        "MGW_BASE_URL": sandbox.base_url,
+        "MGW_APPS_URL": sandbox.apps_url,
+        "MGW_AUTH_URL": sandbox.auth_url,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, "reconcile", "--worker", "--once"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    recorded = json.loads((tmp_path / "recorded.json").read_text())
+    assert recorded["status"] == 0 and "1 made final" in done.stdout
+    spans = {(s["name"], s["attributes"].get("merchant_gateway.transaction_id")) for s in recorded["spans"]}
+    assert {
+        ("merchant_gateway.reconciler check", t("GW1")),
+        ("merchant_gateway getTransactionStatus", t("GW1")),
+        ("merchant_gateway.ledger transition", t("GW1")),
+    } <= spans
+    assert {"merchant_gateway.reconciler.checks", "merchant_gateway.ledger.transitions"} <= set(recorded["metrics"])
+    assert SALT not in json.dumps(recorded)
