@@ -272,3 +272,28 @@ def test_the_worker_records_its_checks_transitions_and_calls_into_the_global_pro
     } <= spans
     assert {"merchant_gateway.reconciler.checks", "merchant_gateway.ledger.transitions"} <= set(recorded["metrics"])
     assert SALT not in json.dumps(recorded)
+
+
+def test_without_opentelemetry_the_worker_runs_and_records_nothing(tmp_path: Any) -> None:
+    script = (
+        "import sys\nsys.modules['opentelemetry'] = None  # not installed\n"
+        "from merchant_gateway.cli import main\nstatus = main(sys.argv[1:])\n"
+        "print('otel', sorted(m for m in sys.modules if m.startswith('opentelemetry') and sys.modules[m]))\n"
+        "sys.exit(status)\n"
+    )
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "MGW_LEDGER_URL": f"sqlite:///{tmp_path}/ledger.db",
+        "MGW_MERCHANT_ID": "M1",
+        "MGW_SALT_KEY": SALT,
+        "MGW_SALT_INDEX": "1",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script, "reconcile", "--worker", "--once"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "0 status checks" in done.stdout and "otel []" in done.stdout
