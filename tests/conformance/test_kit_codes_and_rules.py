@@ -80,7 +80,7 @@ def test_every_schema_case_breaks_the_schema_where_it_says(kit: dict[str, Any]) 
     """Checked with jsonschema (an implementation of its own) against the spec's payload schema: each case payload
     is invalid, with an error at the case's field, or at an object holding it that names it (a missing member, a
     oneOf no branch of which accepts the discriminator)."""
-    from spec_helpers import SpecValidator  # tests/spec (pytest's `pythonpath`)
+    from tests.support.spec import SpecValidator  # tests/spec (pytest's `pythonpath`)
 
     spec = make_kit.load_spec()
     validator = SpecValidator(spec)
@@ -127,7 +127,7 @@ def test_nested_cases_break_only_the_field_they_name(kit: dict[str, Any]) -> Non
     """Issue 22: the required-in-branch and if-then cases, checked with jsonschema against the spec: every error is
     at the case's object (or inside it), and giving back just the named field (a value the spec's schema of that
     field allows) makes the payload valid."""
-    from spec_helpers import SpecValidator  # tests/spec (pytest's `pythonpath`)
+    from tests.support.spec import SpecValidator  # tests/spec (pytest's `pythonpath`)
 
     spec = make_kit.load_spec()
     validator = SpecValidator(spec)

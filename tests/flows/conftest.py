@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest_values import MERCHANT, SALT
 from merchant_gateway import AsyncGateway, Gateway
+
+from tests.support.flows import MERCHANT, SALT
 
 
 @pytest.fixture(scope="module")

@@ -14,13 +14,14 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest_values import MERCHANT, SALT
 from merchant_gateway import Gateway
 from merchant_gateway.errors import PaymentError, RateLimitedError, RefundWindowExceededError, SignatureError
 from merchant_gateway.flows.linking import LinkingError, link_user
 from merchant_gateway.ids import new_transaction_id
 from merchant_gateway.tasks.mobile import app_account_summary_request, app_profile_request
-from sbx_support import Receiver, callback_for
+
+from tests.support.flows import MERCHANT, SALT
+from tests.support.sandbox import Receiver, callback_for
 
 
 def control(sandbox: Any, method: str, path: str, **kw: Any) -> httpx.Response:

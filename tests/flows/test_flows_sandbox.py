@@ -10,7 +10,6 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest_values import MERCHANT, SALT
 from merchant_gateway import Gateway
 from merchant_gateway.errors import UserLinkError
 from merchant_gateway.flows.launch import (
@@ -25,6 +24,8 @@ from merchant_gateway.flows.polling import FinalStatus
 from merchant_gateway.flows.schedule import PollSchedule
 from merchant_gateway.flows.status import async_wait_for_payment, wait_for_payment
 from merchant_gateway.ids import new_transaction_id
+
+from tests.support.flows import MERCHANT, SALT
 
 SANDBOX_OTP = "123456"
 

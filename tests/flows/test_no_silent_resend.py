@@ -23,12 +23,13 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest_values import MERCHANT, SALT
 from merchant_gateway import AsyncGateway, Gateway
 from merchant_gateway.errors import OutcomeUnknown, UserLinkError
 from merchant_gateway.flows import Unlinked, async_sign_in, async_unlink, sign_in, unlink
 from merchant_gateway.flows.linking import OtpPrompt, async_link_user, link_user
 from merchant_gateway.ids import new_transaction_id
+
+from tests.support.flows import MERCHANT, SALT
 
 Fault = pytest.importorskip("merchant_gateway_sandbox.faults").Fault
 SANDBOX_OTP = "123456"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from conftest_values import judged
 from merchant_gateway.errors import (
     GatewayConnectionError,
     RateLimitedError,
@@ -21,6 +20,8 @@ from merchant_gateway.flows.polling import (
 )
 from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
 from merchant_gateway.verdicts import Verdict
+
+from tests.support.flows import judged
 
 
 class FakeClock:

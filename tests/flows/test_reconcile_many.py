@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from conftest_values import judged
 from merchant_gateway.errors import ConfigurationError, RateLimitedError
 from merchant_gateway.flows.polling import EXPIRY_GRACE, FinalStatus, PollTimeout, StatusSnapshot
 from merchant_gateway.flows.reconcile import PendingPayment, reconcile_many
 from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE
+
+from tests.support.flows import judged
 
 
 class FakeClock:

@@ -1,2 +1,2 @@
 """The generator tests import `generator` (repository root) and the committed `merchant_gateway_client` through
-pytest's `pythonpath` (pyproject.toml); their shared paths and helpers are in gen_support.py."""
+pytest's `pythonpath` (pyproject.toml); their shared paths and helpers are in tests/support/generator.py."""

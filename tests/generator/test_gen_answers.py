@@ -15,7 +15,6 @@ from typing import Any
 
 import merchant_gateway_client.models as models
 import pytest
-from gen_support import FIXTURES, GOLDEN, REPO
 from merchant_gateway_client.models import (
     CollectPayload,
     DebitIntentPayload,
@@ -33,6 +32,7 @@ from merchant_gateway_client.models import (
 from generator.answers import answer_schema_refs
 from generator.run import SECRET_FIELDS
 from generator.spec import SpecError, load_spec
+from tests.support.generator import FIXTURES, GOLDEN, REPO
 
 SPEC = load_spec(REPO / "spec" / "openapi.yaml")
 ANSWERS = {ref.rsplit("/", 1)[1] for ref in answer_schema_refs(SPEC)}

@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from gen_support import GENERATED, REPO
+
+from tests.support.generator import GENERATED, REPO
 
 pytestmark = pytest.mark.slow
 

@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from gen_support import FIXTURES, GOLDEN, REPO
 
 from generator.__main__ import diff_trees, tree
 from generator.spec import SpecError, load_spec, operation_meta
+from tests.support.generator import FIXTURES, GOLDEN, REPO
 
 
 def generate(spec: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:

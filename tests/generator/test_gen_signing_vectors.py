@@ -7,8 +7,9 @@ from typing import Any
 
 import httpx
 import pytest
-from gen_support import load_vectors
 from merchant_gateway_client.client import SIGNING_EXTENSION, XVerifyAuth, encode_payload, x_verify
+
+from tests.support.generator import load_vectors
 
 VECTORS = load_vectors()
 BODY = VECTORS["body_signature"]

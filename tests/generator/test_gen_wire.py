@@ -19,8 +19,9 @@ from typing import Any
 import httpx
 import merchant_gateway_client
 import pytest
-from gen_support import GENERATED
 from merchant_gateway_client import Client
+
+from tests.support.generator import GENERATED
 
 SALT_KEY = "test-salt-key"
 SALT_INDEX = "3"

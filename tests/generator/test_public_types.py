@@ -20,13 +20,13 @@ from typing import Any
 import merchant_gateway
 import merchant_gateway.tasks
 import pytest
-from gen_support import REPO
 from merchant_gateway import AsyncGateway, Gateway
 from merchant_gateway_client import models
 from merchant_gateway_client.public_methods import AsyncGatewayMethods, GatewayMethods
 
 from generator.public_api import _Model, _public_type
 from generator.spec import enum_names, load_spec
+from tests.support.generator import REPO
 
 MODELS = {
     "Card": _Model("card", [], None),

@@ -20,8 +20,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from gen_support import REPO
 from ruamel.yaml import YAML
+
+from tests.support.generator import REPO
 
 SALT, INDEX = "spec-change-salt", "1"
 

@@ -1,5 +1,4 @@
-"""Fixtures of the reliability campaign; the helpers live in rel_support.py (importable by name: pytest's
-`pythonpath` in pyproject.toml)."""
+"""Fixtures of the reliability campaign; the helpers live in tests/support/reliability.py."""
 
 from __future__ import annotations
 
@@ -7,7 +6,8 @@ import json
 import os
 
 import pytest
-from rel_support import STATS, env, fake_time, sbx  # noqa: F401 - re-exported fixtures
+
+from tests.support.reliability import STATS, env, fake_time, sbx  # noqa: F401 - re-exported fixtures
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

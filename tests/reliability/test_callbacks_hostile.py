@@ -14,7 +14,8 @@ import merchant_gateway as mg
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
-from rel_support import STATS, examples
+
+from tests.support.reliability import STATS, examples
 
 SALTS = {"1": "salt-one-ÿ-0399", "2": "salt-two-0400"}  # a non-ASCII salt key: hashed as UTF-8
 MERCHANT = "RELMERCHANT"

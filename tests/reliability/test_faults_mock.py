@@ -8,8 +8,9 @@ from typing import Any
 
 import merchant_gateway as mg
 import pytest
-from faults_support import FAULTS, LATE_RECORD, MAYBE_RECORDED, NOT_SENT, FaultyUpstream
-from rel_support import PAY_OPS, Env, FakeTime, PayOp, assert_no_double_money, call_args, tid
+
+from tests.support.faults import FAULTS, LATE_RECORD, MAYBE_RECORDED, NOT_SENT, FaultyUpstream
+from tests.support.reliability import PAY_OPS, Env, FakeTime, PayOp, assert_no_double_money, call_args, tid
 
 OPS = sorted(PAY_OPS)
 POLICY = mg.RetryPolicy()  # the defaults are what a merchant gets

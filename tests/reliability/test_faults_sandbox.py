@@ -11,7 +11,8 @@ import time
 
 import merchant_gateway as mg
 import pytest
-from rel_support import PAY_OPS, Env, FakeTime, assert_no_double_money, call_args, tid
+
+from tests.support.reliability import PAY_OPS, Env, FakeTime, assert_no_double_money, call_args, tid
 
 OPS = sorted(PAY_OPS)
 # (sandbox fault body, recorded by the gateway?)

@@ -30,7 +30,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from merchant_gateway_client.operations import OPERATIONS
-from rel_support import MERCHANT, SALT, STATS, examples
+
+from tests.support.reliability import MERCHANT, SALT, STATS, examples
 
 SPEC = json.loads(resources.files("merchant_gateway_client").joinpath("spec.json").read_text(encoding="utf-8"))
 SCHEMAS = SPEC["components"]["schemas"]

@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from rel_support import MERCHANT, PAY_OPS, SALT, Env, FakeTime, tid
+
+from tests.support.reliability import MERCHANT, PAY_OPS, SALT, Env, FakeTime, tid
 
 NOW = 1_750_000_000.0  # the injected wall clock (HTTP dates are relative to it)
 SEED = 20240917

@@ -19,8 +19,9 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from rel_support import CLIENT_SECRET, MOBILE, OTP, SALT, STATS, Env, tid
 from secret_probe import Recorder, leaks
+
+from tests.support.reliability import CLIENT_SECRET, MOBILE, OTP, SALT, STATS, Env, tid
 
 HERE = Path(__file__).resolve().parent
 PROBE = HERE / "secret_probe.py"

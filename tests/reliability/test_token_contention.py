@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from rel_support import CLIENT_SECRET, MERCHANT, SALT, STATS, FakeTime
+
+from tests.support.reliability import CLIENT_SECRET, MERCHANT, SALT, STATS, FakeTime
 
 LIFETIME = 3600
 SERVER_NOW = 1_750_000_000  # the gateway's own clock (issued_at / expires_at)

@@ -5,7 +5,8 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from merchant_gateway_sandbox import ManualClock, RunningSandbox, start_sandbox
-from sbx_support import MERCHANT, SALTS, Gateway, Receiver
+
+from tests.support.sandbox import MERCHANT, SALTS, Gateway, Receiver
 
 
 @pytest.fixture

@@ -6,7 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-from sbx_support import MERCHANT, Gateway, Receiver, callback_for, sign
+
+from tests.support.sandbox import MERCHANT, Gateway, Receiver, callback_for, sign
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOT = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "payments-page.png"

@@ -10,7 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 from merchant_gateway_sandbox import RunningSandbox, start_sandbox
-from sbx_support import MERCHANT, SALTS, Gateway, b64, sign
+
+from tests.support.sandbox import MERCHANT, SALTS, Gateway, b64, sign
 
 ROOT = Path(__file__).resolve().parents[2]
 

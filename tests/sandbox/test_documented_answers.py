@@ -9,7 +9,7 @@ import re
 from html import unescape
 from typing import Any
 
-from sbx_support import MERCHANT, Gateway, Receiver, callback_for, sign, unb64
+from tests.support.sandbox import MERCHANT, Gateway, Receiver, callback_for, sign, unb64
 
 
 def debit(tid: str, amount: int = 10000) -> dict[str, object]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 
-from sbx_support import MERCHANT, Gateway, Receiver, callback_for, sign, unb64
+from tests.support.sandbox import MERCHANT, Gateway, Receiver, callback_for, sign, unb64
 
 
 def collect_payload(tid: str, amount: int = 1000, expires_in: int = 180) -> dict[str, object]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sbx_support import MERCHANT, SALTS, Gateway, Receiver, callback_for, sign, unb64
+from tests.support.sandbox import MERCHANT, SALTS, Gateway, Receiver, callback_for, sign, unb64
 
 
 def debit(tid: str, amount: int = 10000, **extra: object) -> dict[str, object]:

@@ -19,7 +19,6 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from merchant_gateway_sandbox import RunningSandbox, start_sandbox
-from sbx_support import MERCHANT, SALTS, sign
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -28,6 +27,8 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+
+from tests.support.sandbox import MERCHANT, SALTS, sign
 
 SPEC = Path(__file__).resolve().parents[2] / "spec" / "openapi.yaml"
 schema = schemathesis.openapi.from_path(str(SPEC))

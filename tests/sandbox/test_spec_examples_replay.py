@@ -16,7 +16,8 @@ import httpx
 import pytest
 from merchant_gateway_sandbox import cli as sandbox_cli
 from ruamel.yaml import YAML
-from sbx_support import MERCHANT, Gateway, Receiver, b64, sign
+
+from tests.support.sandbox import MERCHANT, Gateway, Receiver, b64, sign
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = YAML(typ="safe", pure=True).load((ROOT / "spec" / "openapi.yaml").read_text(encoding="utf-8"))

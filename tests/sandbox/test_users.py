@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sbx_support import MERCHANT, Gateway
+from tests.support.sandbox import MERCHANT, Gateway
 
 
 def send_otp(gw: Gateway, mobile: str = "9000000001") -> str:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from sbx_support import MERCHANT, Gateway, b64, sign
+
+from tests.support.sandbox import MERCHANT, Gateway, b64, sign
 
 
 def debit(**over: object) -> dict[str, object]:

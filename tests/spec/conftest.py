@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from spec_helpers import ROOT, SPEC_PATH, SpecValidator, load_yaml
+
+from tests.support.spec import ROOT, SPEC_PATH, SpecValidator, load_yaml
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,8 @@ import sys
 from typing import Any
 
 import pytest
-from spec_helpers import HTTP_METHODS, ROOT, SPEC_PATH, iter_operations, load_yaml
+
+from tests.support.spec import HTTP_METHODS, ROOT, SPEC_PATH, iter_operations, load_yaml
 
 OP_LEVEL = {
     "x-host": lambda v: v in ("base", "apps", "auth"),

@@ -11,7 +11,8 @@ import json
 from typing import Any
 
 import pytest
-from spec_helpers import SPEC_PATH, SpecValidator, iter_operations, load_yaml, pointer
+
+from tests.support.spec import SPEC_PATH, SpecValidator, iter_operations, load_yaml, pointer
 
 
 def _example_values(sv: SpecValidator, holder: dict[str, Any]) -> list[tuple[str, Any]]:

@@ -6,7 +6,8 @@ import json
 import subprocess
 
 import pytest
-from spec_helpers import ROOT, SPEC_PATH
+
+from tests.support.spec import ROOT, SPEC_PATH
 
 SPECTRAL = ROOT / ".tools" / "node_modules" / ".bin" / "spectral"
 REDOCLY = ROOT / ".tools" / "node_modules" / ".bin" / "redocly"

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from spec_helpers import ROOT, SPEC_PATH, SpecValidator, iter_operations, pointer
 
 from generator import spec as gspec
+from tests.support.spec import ROOT, SPEC_PATH, SpecValidator, iter_operations, pointer
 
 ENVELOPE_FREE = {"getAuthorizationToken", "appProfile", "appAccountSummary"}  # token form answer; mobile-SDK answers
 # The interface document's "Seen in" labels (Errors, Codes table) and the operations each one names.

@@ -1,4 +1,4 @@
-"""Helpers of the spec tests (unique module name: other test folders have their own conftest.py)."""
+"""Helpers of the spec tests: the loaded OpenAPI document and a JSON Schema validator over it."""
 
 from __future__ import annotations
 

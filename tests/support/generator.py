@@ -1,4 +1,4 @@
-"""Shared paths and helpers of the generator tests (a plain module: tests/ has no packages)."""
+"""Shared paths and helpers of the generator tests."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 GENERATED = REPO / "generated_client"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-GOLDEN = Path(__file__).resolve().parent / "golden" / "merchant_gateway_client"
+FIXTURES = REPO / "tests" / "generator" / "fixtures"
+GOLDEN = REPO / "tests" / "generator" / "golden" / "merchant_gateway_client"
 
 
 def vectors_path() -> Path:

@@ -1,0 +1,1 @@
+"""Helpers shared by the test folders, one module per part: ``from tests.support.sandbox import Gateway``."""
