@@ -62,11 +62,14 @@ def _telemetry(cfg: Any) -> Any:
 
 def cmd_worker(args: argparse.Namespace, out: Output) -> int:
     fmt, level = _log_settings(args)
+    package_logger = logging.getLogger("merchant_gateway")
+    was = package_logger.level
     handler = log_to(level=level, fmt=fmt)
     try:
         return _run(args, out)
-    finally:
-        logging.getLogger("merchant_gateway").removeHandler(handler)
+    finally:  # as it was (main() may run again in this process: tests, an embedding application)
+        package_logger.removeHandler(handler)
+        package_logger.setLevel(was)
 
 
 def _run(args: argparse.Namespace, out: Output) -> int:
