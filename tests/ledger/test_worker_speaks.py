@@ -154,6 +154,8 @@ def test_exit_statuses_a_supervisor_can_act_on(
     assert main(once) == 2
     assert "MGW_LOG_FORMAT" in capsys.readouterr().err
     monkeypatch.delenv("MGW_LOG_FORMAT")
+    assert main([*once, "--heartbeat", "0"]) == 2
+    assert "--heartbeat: must be a positive number of seconds" in capsys.readouterr().err
     assert main([*once, "--ledger", "postgresql://mgw@127.0.0.1:1/none"]) == 6  # the database is unavailable
     capsys.readouterr()
     assert main(once) == 0

@@ -78,8 +78,9 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     except ConfigurationError as exc:
         out.error(str(exc), kind="hook_unloadable")
         return EXIT_HOOK
-    if args.database_bound is not None and not args.database_bound > 0:
-        raise ConfigurationError("--database-bound", "must be a positive number of seconds")
+    for flag, value in (("--database-bound", args.database_bound), ("--heartbeat", args.heartbeat)):
+        if not (value > 0 and value != float("inf")):
+            raise ConfigurationError(flag, "must be a positive number of seconds")
     rate = RateLimit.parse(args.rate_limit) if args.rate_limit else None  # checked before the database is opened
     cfg = config_from(args)
     if rate is not None:  # the margin is a fleet setting: not given, the ledger's stored one (else 0.5 s)
@@ -107,6 +108,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
                 concurrency=args.concurrency,
                 lease=args.lease,
                 database_bound=args.database_bound,
+                beat_every=args.heartbeat,
             )
             if instruments is not None:
                 instruments.attach(rec)
@@ -191,6 +193,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=300.0,
         metavar="SECONDS",
         help="exit with status 6 once the ledger's database has been unavailable this long (default 300)",
+    )
+    group.add_argument(
+        "--heartbeat",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="write the heartbeat and counters to the ledger every SECONDS (default 10; Ledger.workers())",
     )
     group.add_argument(
         "--log-format", choices=LOG_FORMATS, help="log events as text or JSON lines (default MGW_LOG_FORMAT, text)"
