@@ -1,0 +1,202 @@
+"""The gateway's half that sends, written once: :class:`AsyncGateway`, the async source of ``_sync.py``
+(``python -m generator.unasync`` derives :class:`~merchant_gateway.Gateway` from it; ``make lint`` fails when it is
+out of date). What both share is in ``_base.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import httpx
+
+from .._core import Done, Prepared
+from ..config import GatewayConfig, GatewaySettings
+from ..errors import TransactionNotFoundError
+from ..host import AsyncGatewayHost
+from ..tokens import AuthorizationToken, TokenAuth, TokenCache
+from ._base import AsyncSleep, AsyncSlots, _Base, _log_request, async_default_sleep
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from merchant_gateway_client.models import TransactionStatusResponse
+
+    from ..hooks import CallObserver
+    from ..tasks import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncSso, AsyncWallets
+
+
+class AsyncGateway(_Base, AsyncGatewayHost):
+    """Client of one merchant, in two flavours with the same constructor and methods: ``Gateway`` (sync,
+    thread-safe) and ``AsyncGateway`` (async; its ``sleep`` is a coroutine function). Use one instance per merchant
+    (no global state).
+
+    Construct with ``Gateway(merchant_id=..., salt_key=..., salt_index=..., environment="local", ...)`` (the
+    fields of :class:`GatewayConfig`), ``Gateway(config)`` or ``Gateway.from_env()``. ``transport`` (an httpx
+    transport; default :class:`~merchant_gateway.llhttp_transport.LlhttpTransport` or
+    :class:`~merchant_gateway.async_llhttp_transport.AsyncLlhttpTransport`, which enforce ``timeout`` per attempt
+    and ``max_answer_bytes``; a transport of your own gets neither) and ``sleep``/``clock``/``wall_clock``/``rng``
+    are injectable for tests.
+    """
+
+    def __init__(
+        self,
+        config: GatewayConfig | None = None,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        sleep: AsyncSleep | None = None,  # default: time.sleep, asyncio.sleep
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        observer: CallObserver | None = None,
+        tokens: TokenCache | None = None,
+        **settings: Unpack[GatewaySettings],
+    ) -> None:
+        super().__init__(
+            config, clock=clock, wall_clock=wall_clock, rng=rng, observer=observer, tokens=tokens, **settings
+        )
+        self._sleep = sleep if sleep is not None else async_default_sleep()
+        self._slots = AsyncSlots(self.config.max_in_flight)  # only the send holds a slot; a retry's wait does not
+        self._client = self._async_new_client(transport)
+
+    @classmethod
+    def from_env(
+        cls,
+        environ: Mapping[str, str] | None = None,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        sleep: AsyncSleep | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        observer: CallObserver | None = None,
+        tokens: TokenCache | None = None,
+        **settings: Unpack[GatewaySettings],
+    ) -> AsyncGateway:
+        """Build from the MGW_* variables (see :meth:`GatewayConfig.from_env`); ``settings`` given here win over
+        the environment's. The other keywords are the constructor's."""
+        return cls(
+            GatewayConfig.from_env(environ, **settings),
+            transport=transport,
+            sleep=sleep,
+            clock=clock,
+            wall_clock=wall_clock,
+            rng=rng,
+            observer=observer,
+            tokens=tokens,
+        )
+
+    @property
+    def sleep(self) -> AsyncSleep:
+        """How this gateway waits (``sleep=``), between retries and the task layer's polls."""
+        return self._sleep
+
+    async def aclose(self) -> None:
+        await self._client.get_async_httpx_client().aclose()
+
+    async def __aenter__(self) -> AsyncGateway:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def _run(self, prep: Prepared) -> object:
+        attempt = 0
+        while True:
+            attempt += 1
+            _log_request(prep, attempt)
+            slots = self._slots
+            await slots.acquire()
+            if self.observer is not None:  # with the slot held: the attempt it records is sent at once
+                try:
+                    await self.observer.abefore_attempt(prep)
+                except BaseException:
+                    slots.release()
+                    raise
+            try:
+                try:
+                    response = await prep.op.module.asyncio_detailed(client=self._client, **prep.kwargs)
+                finally:
+                    slots.release()
+            except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
+                step = self._after_attempt(prep, attempt, None, exc)
+            else:
+                step = self._after_attempt(prep, attempt, response, None)
+            if isinstance(step, Done):
+                return step.value
+            await self._sleep(step.seconds)
+
+    async def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
+        prep = self._prepare_call(operation, payload, arguments)
+        self._core.call_started(prep)  # until it ends, a request under its transaction id may still be sent
+        try:
+            if self.observer is None:
+                return await self._run(prep)
+            return await self.observer.acall(prep, self._run)
+        finally:
+            self._core.call_ended(prep)
+
+    async def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
+        """Settle an :class:`OutcomeUnknown` through the status operation (itself safely retried).
+
+        TRANSACTION_NOT_FOUND within ``reconcile_grace`` of the last request this client may have sent under the id
+        (or while a call for it is still in progress) is not trusted yet: OutcomeUnknown is raised again. After it,
+        TransactionNotFoundError with ``verdict == "not-recorded"`` means the gateway never recorded the payment and
+        this client sends nothing more under the id: pay again under a new id. ``verdict == "not-found"``: this
+        client never sent the id, so only you know whether a request for it may still arrive.
+        """
+        try:
+            return await self.get_transaction_status(transaction_id)
+        except TransactionNotFoundError as exc:
+            raise self._core.not_found_verdict(transaction_id, exc) from None
+
+    async def _fetch_token(self) -> AuthorizationToken:
+        return self._token_from(await self.get_authorization_token())
+
+    async def authorization_token(self) -> AuthorizationToken:
+        """The cached token, refreshed before it expires (single flight)."""
+        return await self._tokens.async_get(self._fetch_token)
+
+    def token_auth(self) -> TokenAuth:
+        """An httpx.Auth for this flavour's httpx client (``httpx.Client``, ``httpx.AsyncClient``) that sends
+        ``Authorization: O-Bearer <token>``."""
+        return TokenAuth(self._tokens, async_fetch=self._fetch_token)
+
+    # --- task layer (merchant_gateway.tasks; loaded on first use, bound to this gateway or view) ----------------
+
+    @property
+    def payments(self) -> AsyncPayments:
+        """Start a payment, read its status, wait for the final one."""
+        from ..tasks import AsyncPayments
+
+        return AsyncPayments(self)
+
+    @property
+    def refunds(self) -> AsyncRefunds:
+        """Refund a payment and follow the refund."""
+        from ..tasks import AsyncRefunds
+
+        return AsyncRefunds(self)
+
+    @property
+    def collects(self) -> AsyncCollects:
+        """Collect requests sent to a user's mobile number."""
+        from ..tasks import AsyncCollects
+
+        return AsyncCollects(self)
+
+    @property
+    def wallets(self) -> AsyncWallets:
+        """Link a wallet by OTP, read its balance, pay from it, unlink it."""
+        from ..tasks import AsyncWallets
+
+        return AsyncWallets(self)
+
+    @property
+    def sso(self) -> AsyncSso:
+        """Single sign-on: exchange the client's grant token, read the user's details."""
+        from ..tasks import AsyncSso
+
+        return AsyncSso(self)

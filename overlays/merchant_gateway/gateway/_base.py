@@ -1,0 +1,282 @@
+"""What both gateways share, free of I/O: construction, configuration, the call's preparation, the token form,
+callbacks, and the waiting and in-flight primitives of each flavour (:mod:`merchant_gateway.gateway` is the public
+module; the halves that send are ``_async.py`` and its derived ``_sync.py``)."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from queue import SimpleQueue
+from typing import TYPE_CHECKING, Any, Self
+
+import httpx
+from merchant_gateway_client.operations import OPERATIONS
+
+from .._core import Core, Done, Prepared, Wait
+from ..config import GatewayConfig, GatewaySettings
+from ..errors import ConfigurationError
+from ..hooks import AttemptEnd
+from ..log import log_event, logger
+from ..retry import RetryPolicy
+from ..tokens import AuthorizationToken, TokenCache, token_from_response
+
+if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
+    from typing import Unpack
+
+    from merchant_gateway_client.client import Client
+    from merchant_gateway_client.models import TokenForm, TokenResponse
+
+    from ..callbacks import CollectCallback, PaymentCallback, UiCallback
+    from ..hooks import CallObserver
+    from ..tasks import MobileSdk
+
+
+# How a gateway waits and limits its sends, in each flavour (the async names turn into the sync ones in _sync.py,
+# generator/unasync.py).
+Sleep = Callable[[float], None]
+AsyncSleep = Callable[[float], Awaitable[None]]
+
+
+def default_sleep() -> Sleep:
+    return time.sleep
+
+
+def async_default_sleep() -> AsyncSleep:
+    import asyncio  # here, not at module level: asyncio is not needed to import the package
+
+    return asyncio.sleep
+
+
+class Slots:
+    """At most ``n`` sends at once: one token per slot in a C-level queue (acquire blocks when none is left),
+    cheaper per call than threading.BoundedSemaphore's Python-level condition variable; both methods are C-level."""
+
+    def __init__(self, n: int) -> None:
+        queue: SimpleQueue[None] = SimpleQueue()
+        for _ in range(n):
+            queue.put(None)
+        self.acquire: Callable[[], None] = queue.get
+        self.release: Callable[[], None] = functools.partial(queue.put, None)
+
+
+class AsyncSlots:
+    """At most ``n`` sends at once on one event loop: an ``asyncio.Semaphore``'s own methods (``async with`` would
+    add two coroutine layers per call)."""
+
+    def __init__(self, n: int) -> None:
+        import asyncio
+
+        semaphore = asyncio.Semaphore(n)
+        self.acquire: Callable[[], Awaitable[bool]] = semaphore.acquire
+        self.release: Callable[[], None] = semaphore.release
+
+
+class _Base:
+    """Construction, configuration, callbacks and the parts of the token logic that do not send."""
+
+    def __init__(
+        self,
+        config: GatewayConfig | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        observer: CallObserver | None = None,
+        tokens: TokenCache | None = None,
+        **settings: Unpack[GatewaySettings],
+    ) -> None:
+        if config is None:
+            config = GatewayConfig.from_settings(settings)
+        elif settings:
+            config = config.with_changes(**settings)
+        self.config = config
+        self._clock = clock
+        self._core = Core(config, clock=clock, wall_clock=wall_clock, rng=rng or random.Random())
+        # merchant_gateway.hooks: around each call, before and after each attempt (hooks.combine: several); None: no-op
+        self.observer = observer
+        self._tokens = tokens if tokens is not None else TokenCache(margin=config.token_refresh_margin, clock=clock)
+        # imported here, not at module level: the generated client (attrs) and the callback dataclasses load
+        # with the first gateway, so `import merchant_gateway` stays cheap
+        from ..callbacks import CallbackVerifier
+
+        self.callbacks = CallbackVerifier(config.salts, config.merchant_id)
+        self._retry: RetryPolicy | None = None  # a with_options() view's policy; None: the configured one
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The monotonic clock this gateway was built with (``clock=``; the task layer's waits use it)."""
+        return self._clock
+
+    def __repr__(self) -> str:
+        cfg = self.config
+        return f"{type(self).__name__}(merchant_id={cfg.merchant_id!r}, environment={cfg.environment!r})"
+
+    def _limits(self) -> httpx.Limits:
+        # the pool holds every request let through by max_in_flight, so none ever waits for a connection
+        n = self.config.max_in_flight
+        return httpx.Limits(max_connections=n, max_keepalive_connections=n)
+
+    def _new_client(self, transport: httpx.BaseTransport | None) -> Client:
+        return self._build_client(transport, sync=True)
+
+    def _async_new_client(self, transport: httpx.AsyncBaseTransport | None) -> Client:
+        return self._build_client(transport, sync=False)
+
+    def _build_client(self, transport: httpx.BaseTransport | httpx.AsyncBaseTransport | None, *, sync: bool) -> Client:
+        """The generated client, sending through a direct client (merchant_gateway/direct_client.py) over
+        ``transport``: by default LlhttpTransport or AsyncLlhttpTransport, with the call deadline and the answer
+        cap."""
+        from merchant_gateway_client.client import Client
+
+        from ..async_llhttp_transport import AsyncLlhttpTransport
+        from ..direct_client import AsyncDirectClient, DirectClient
+        from ..llhttp_transport import LlhttpTransport
+
+        cfg = self.config
+        timeout = cfg.httpx_timeout()
+        client = Client(
+            base_url=cfg.base,
+            apps_url=cfg.apps,
+            auth_url=cfg.auth,
+            salt_key=cfg.salt_key,
+            salt_index=cfg.salt_index,
+            timeout=timeout,
+        )
+        # only the codings the default transports decode within the answer cap (httpx would add br/zstd when
+        # their packages happen to be installed)
+        args: dict[str, Any] = {
+            "base_url": cfg.base,
+            "timeout": timeout,
+            "headers": {"Accept-Encoding": "gzip, deflate"},
+        }
+        if transport is None:
+            kind = LlhttpTransport if sync else AsyncLlhttpTransport
+            transport = kind(limits=self._limits(), deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
+            # the default transports honour the environment's proxies themselves, with every guarantee: httpx must
+            # not route around them through transports of its own
+            args["trust_env"] = False
+        args["transport"] = transport
+        if sync:
+            client.set_httpx_client(DirectClient(**args))
+        else:
+            client.set_async_httpx_client(AsyncDirectClient(**args))
+        return client
+
+    def with_options(self, *, retry: RetryPolicy | None = None) -> Self:
+        """A view of this gateway whose calls use ``retry`` instead of the configured policy. It shares the
+        connections, limits, token cache and amounts of this one (closing either closes both). A poller that
+        paces its own requests uses ``with_options(retry=RetryPolicy(max_attempts=1))``."""
+        view = copy.copy(self)
+        view._retry = retry
+        return view
+
+    def _after_attempt(self, prep: Prepared, attempt: int, response: Any, exc: Exception | None) -> Done | Wait:
+        """Core.after_attempt, then the observer is told how the attempt ended (merchant_gateway.hooks.AttemptEnd)."""
+        if self.observer is None:
+            return self._core.after_attempt(prep, attempt, response=response, exc=exc)
+        status = None if response is None else int(response.status_code)
+        try:
+            step = self._core.after_attempt(prep, attempt, response=response, exc=exc)
+        except BaseException as error:
+            self.observer.after_attempt(prep, AttemptEnd(attempt, status, error, None))
+            raise
+        retry_in = step.seconds if isinstance(step, Wait) else None
+        self.observer.after_attempt(prep, AttemptEnd(attempt, status, exc, retry_in))
+        return step
+
+    # --- task layer (merchant_gateway.tasks; loaded on first use, bound to this gateway or view) ----------------
+
+    @property
+    def mobile(self) -> MobileSdk:
+        """The signed requests the server hands to the app's client SDK (no I/O)."""
+        from ..tasks.mobile import MobileSdk
+
+        return MobileSdk(self.config, self._core.build_payload)
+
+    def _prepare_call(self, name: str, payload: object, arguments: dict[str, Any]) -> Prepared:
+        """Sort a generated method's arguments by what the spec says they are, then validate (sends nothing)."""
+        op = OPERATIONS[name]
+        if op.payload_from == "configuration":  # the token call: the configured client credentials
+            payload = self._token_form()
+        params = {p: arguments.pop(p) for p in op.path_params if p in arguments}
+        options = {k: arguments.pop(k) for k in op.headers if k in arguments}
+        original_amount = arguments.pop("original_amount", None)
+        return self._core.prepare(
+            op,
+            payload=payload,
+            fields=arguments,
+            params=params,
+            options=options,
+            original_amount=original_amount,
+            retry=self._retry,
+        )
+
+    def _token_form(self) -> TokenForm:
+        cfg = self.config
+        if cfg.client_id is None or cfg.client_secret is None or cfg.client_version is None:
+            raise ConfigurationError("MGW_CLIENT_ID", "client credentials are required for the authorization token")
+        from merchant_gateway_client.models import TokenForm
+
+        return TokenForm.from_dict(
+            {
+                "client_id": cfg.client_id,
+                "client_version": cfg.client_version,
+                "client_secret": cfg.client_secret,
+                "grant_type": "client_credentials",
+            }
+        )
+
+    def _token_from(self, response: TokenResponse) -> AuthorizationToken:
+        return token_from_response(response.to_dict(), received_at=self._clock())
+
+    # --- callbacks (no I/O) ----------------------------------------------------------------------------------
+
+    def verify_payment_callback(
+        self,
+        body: bytes,
+        x_verify: str | bytes | None,
+        *,
+        expected_amount: int | None = None,
+        expected_transaction_id: str | None = None,
+    ) -> PaymentCallback:
+        """``self.callbacks.verify_payment_callback``: the one verifier (:mod:`merchant_gateway.callbacks`)."""
+        return self.callbacks.verify_payment_callback(
+            body, x_verify, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
+        )
+
+    def verify_collect_callback(
+        self,
+        body: bytes,
+        x_verify: str | bytes | None,
+        *,
+        expected_amount: int | None = None,
+        expected_transaction_id: str | None = None,
+    ) -> CollectCallback:
+        """``self.callbacks.verify_collect_callback``: the one verifier (:mod:`merchant_gateway.callbacks`)."""
+        return self.callbacks.verify_collect_callback(
+            body, x_verify, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
+        )
+
+    def verify_ui_callback(
+        self,
+        form: Mapping[str, str | None],
+        *,
+        expected_amount: int | None = None,
+        expected_transaction_id: str | None = None,
+    ) -> UiCallback:
+        """``self.callbacks.verify_ui_callback``: the one verifier (:mod:`merchant_gateway.callbacks`)."""
+        return self.callbacks.verify_ui_callback(
+            form, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
+        )
+
+
+def _log_request(prep: Prepared, attempt: int) -> None:
+    if not logger.isEnabledFor(logging.DEBUG):  # the common case: skip building the call's keyword arguments
+        return
+    log_event(
+        logging.DEBUG, "request", operation=prep.op.operation_id, transaction_id=prep.transaction_id, attempt=attempt
+    )
