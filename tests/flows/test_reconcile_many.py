@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from merchant_gateway.errors import ConfigurationError, RateLimitedError
 from merchant_gateway.flows.polling import EXPIRY_GRACE, FinalStatus, PollTimeout, StatusSnapshot
-from merchant_gateway.flows.reconcile import PendingPayment, reconcile_many
+from merchant_gateway.flows.reconcile import PendingPayment, async_reconcile_many
 from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE
 
 from tests.support.flows import judged
@@ -48,7 +48,7 @@ async def test_each_payment_follows_its_schedule_within_the_ceilings() -> None:
 
     pending = [PendingPayment(f"TX{n}", started_at=0.0, expected_amount=100) for n in range(60)]
     progress: list[tuple[int, int]] = []
-    report = await reconcile_many(
+    report = await async_reconcile_many(
         fetch,
         pending,
         max_in_flight=4,
@@ -83,7 +83,7 @@ async def test_deadline_and_rate_limits_are_reported_per_payment() -> None:
             raise err
         return judged(txn, "PAYMENT_PENDING" if txn == "SLOW" else "PAYMENT_SUCCESS", amount=100)
 
-    report = await reconcile_many(
+    report = await async_reconcile_many(
         fetch,
         [PendingPayment("SLOW", 0.0, expires_in=60), PendingPayment("LIMITED", 0.0)],
         clock=clock,
@@ -100,16 +100,16 @@ async def test_bad_limits_are_refused_before_anything_runs() -> None:
         raise AssertionError("must not be called")
 
     with pytest.raises(ConfigurationError):
-        await reconcile_many(fetch, [PendingPayment("A", 0.0)], max_in_flight=0)
+        await async_reconcile_many(fetch, [PendingPayment("A", 0.0)], max_in_flight=0)
     with pytest.raises(ConfigurationError):
-        await reconcile_many(fetch, [PendingPayment("A", 0.0)], max_rate=float("nan"))
+        await async_reconcile_many(fetch, [PendingPayment("A", 0.0)], max_rate=float("nan"))
 
 
 async def test_every_http_request_counts_against_the_rate_ceiling() -> None:
     """A 429 goes back to the scheduler (one HTTP request per status read), so the ceiling holds at the wire."""
     import httpx
     from merchant_gateway import AsyncGateway
-    from merchant_gateway.flows.status import reconcile_payments
+    from merchant_gateway.flows.status import async_reconcile_payments
 
     clock = FakeClock()
     wire: list[tuple[float, str]] = []
@@ -126,7 +126,7 @@ async def test_every_http_request_counts_against_the_rate_ceiling() -> None:
     async with AsyncGateway(
         merchant_id="M1", salt_key="s", salt_index="1", transport=httpx.MockTransport(handler), sleep=clock.sleep
     ) as gw:
-        report = await reconcile_payments(
+        report = await async_reconcile_payments(
             gw,
             [PendingPayment(f"T{i}", started_at=-100.0, expected_amount=100) for i in range(10)],
             max_rate=2.0,

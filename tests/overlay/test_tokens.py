@@ -229,3 +229,16 @@ async def test_a_subclass_overriding_the_old_async_name_is_still_called() -> Non
 
     assert (await Shared().async_get(async_fetch)).access_token == "tok99"
     assert (await TokenCache().async_get(lambda: asyncio.sleep(0, token_from_response(response(1), 0.0)))).lifetime
+
+
+async def test_a_token_auth_without_a_fetch_for_the_clients_flavour_says_which_to_use() -> None:
+    from merchant_gateway.errors import GatewayError
+
+    sync_only = TokenAuth(TokenCache(), fetch=lambda: token_from_response(response(1), 0.0))
+    async with httpx.AsyncClient(auth=sync_only, transport=httpx.MockTransport(lambda r: httpx.Response(200))) as c:
+        with pytest.raises(GatewayError, match=r"AsyncGateway\.token_auth\(\) with httpx\.AsyncClient"):
+            await c.get("http://gw.example/x")
+    async_only = TokenAuth(TokenCache(), async_fetch=lambda: asyncio.sleep(0, token_from_response(response(1), 0.0)))
+    with httpx.Client(auth=async_only, transport=httpx.MockTransport(lambda r: httpx.Response(200))) as client:
+        with pytest.raises(GatewayError, match=r"Gateway\.token_auth\(\) with httpx\.Client"):
+            client.get("http://gw.example/x")

@@ -32,9 +32,15 @@ from .linking import (
     usable_instruments,
 )
 from .polling import EXPIRY_GRACE, AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
-from .reconcile import PendingPayment, ReconcileReport, reconcile_many
+from .reconcile import PendingPayment, ReconcileReport, async_reconcile_many
 from .schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
-from .status import async_wait_for_payment, reconcile_payments, snapshot_of, wait_for_payment
+from .status import (
+    async_reconcile_payments,
+    async_wait_for_payment,
+    reconcile_payments,
+    snapshot_of,
+    wait_for_payment,
+)
 
 __all__ = [
     "DEFAULT_SCHEDULE",
@@ -56,6 +62,8 @@ __all__ = [
     "StatusSnapshot",
     "Unlinked",
     "async_link_user",
+    "async_reconcile_many",
+    "async_reconcile_payments",
     "async_sign_in",
     "async_start_intent_payment",
     "async_start_sdk_less_payment",
@@ -63,7 +71,6 @@ __all__ = [
     "async_unlink",
     "async_wait_for_payment",
     "link_user",
-    "reconcile_many",
     "reconcile_payments",
     "sign_in",
     "snapshot_of",

@@ -46,7 +46,7 @@ class ReconcileReport:
         return {k: v for k, v in self.outcomes.items() if isinstance(v, GatewayError)}
 
 
-async def reconcile_many(
+async def async_reconcile_many(
     fetch: Callable[[str], Awaitable[StatusSnapshot]],
     pending: Iterable[PendingPayment],
     *,

@@ -5,7 +5,8 @@ Why this module exists: the pollers work on a small :class:`StatusSnapshot` so t
 this module reads one from the generated ``TransactionStatusResponse`` and binds the pollers to a Gateway.
 
 The reading, free of I/O, is in ``_status.py``; :func:`async_wait_for_payment` is written once in ``_async.py``
-and :func:`wait_for_payment` derived from it in ``_sync.py``. :func:`reconcile_payments` is async only.
+and :func:`wait_for_payment` derived from it in ``_sync.py``. :func:`async_reconcile_payments` is async only
+(``reconcile_payments``: its deprecated alias, the README's name before issue 25).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ._async import async_wait_for_payment
 from ._polling import AsyncSleep, StatusSnapshot, async_default_sleep
 from ._status import STATUS_READS, snapshot_of, status_read
 from ._sync import wait_for_payment
-from .reconcile import PendingPayment, ReconcileReport, reconcile_many
+from .reconcile import PendingPayment, ReconcileReport, async_reconcile_many
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "STATUS_READS",
+    "async_reconcile_payments",
     "async_wait_for_payment",
     "reconcile_payments",
     "snapshot_of",
@@ -37,7 +39,7 @@ __all__ = [
 _ONE_ATTEMPT = RetryPolicy(max_attempts=1)
 
 
-async def reconcile_payments(
+async def async_reconcile_payments(
     gateway: AsyncGatewayHost,
     pending: Iterable[PendingPayment],
     *,
@@ -62,7 +64,7 @@ async def reconcile_payments(
     async def fetch(txn: str) -> StatusSnapshot:
         return snapshot_of(await one_attempt.get_transaction_status(txn), txn, expected.get(txn))
 
-    return await reconcile_many(
+    return await async_reconcile_many(
         fetch,
         payments,
         grace=gateway.config.reconcile_grace,
@@ -73,3 +75,8 @@ async def reconcile_payments(
         sleep=sleep,
         on_progress=on_progress,
     )
+
+
+#: Deprecated alias of :func:`async_reconcile_payments` (its name in the README before the async naming rule,
+#: docs/design.md "Async names"); kept for existing callers, to be removed in a major release.
+reconcile_payments = async_reconcile_payments

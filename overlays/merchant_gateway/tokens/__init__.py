@@ -27,7 +27,7 @@ from typing import Any
 
 import httpx
 
-from ._async import AsyncTokenAuthFlow, AsyncTokenGetter
+from ._async import AsyncTokenAuthFlow, AsyncTokenGetter, _async_no_fetch
 from ._cache import (
     DEFAULT_TOKEN_TYPE,
     REFRESH_COOLDOWN,
@@ -35,11 +35,9 @@ from ._cache import (
     AuthorizationToken,
     Clock,
     FetchToken,
-    _no_async_fetch,
-    _no_sync_fetch,
     token_from_response,
 )
-from ._sync import TokenAuthFlow, TokenGetter
+from ._sync import TokenAuthFlow, TokenGetter, _no_fetch
 
 __all__ = [
     "DEFAULT_TOKEN_TYPE",
@@ -79,5 +77,5 @@ class TokenAuth(TokenAuthFlow, AsyncTokenAuthFlow, httpx.Auth):
         self, cache: TokenCache, fetch: FetchToken | None = None, async_fetch: AsyncFetchToken | None = None
     ) -> None:
         self._cache = cache
-        self._fetch = fetch or _no_sync_fetch
-        self._async_fetch = async_fetch or _no_async_fetch
+        self._fetch = fetch or _no_fetch
+        self._async_fetch = async_fetch or _async_no_fetch

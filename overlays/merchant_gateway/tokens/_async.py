@@ -9,7 +9,12 @@ from collections.abc import AsyncGenerator
 
 import httpx
 
-from ._cache import AsyncFetchToken, AuthorizationToken, _is_auth_failure, _TokenState
+from ..errors import GatewayError
+from ._cache import NO_FETCH, AsyncFetchToken, AuthorizationToken, _is_auth_failure, _TokenState
+
+
+async def _async_no_fetch() -> AuthorizationToken:
+    raise GatewayError(NO_FETCH)
 
 
 class AsyncTokenGetter(_TokenState):

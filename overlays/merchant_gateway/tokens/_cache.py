@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from ..errors import ApiError, GatewayError
+from ..errors import ApiError
 
 if TYPE_CHECKING:  # asyncio loads with the first async refresh (import time of the package matters)
     import asyncio
@@ -160,12 +160,10 @@ class _TokenState:
             self._forced = True
 
 
-def _no_sync_fetch() -> AuthorizationToken:
-    raise GatewayError("this TokenAuth comes from AsyncGateway: use it with httpx.AsyncClient")
-
-
-async def _no_async_fetch() -> AuthorizationToken:
-    raise GatewayError("this TokenAuth comes from Gateway: use it with httpx.Client")
+NO_FETCH = (
+    "this TokenAuth has no token fetch for this client's flavour: use Gateway.token_auth() with httpx.Client and "
+    "AsyncGateway.token_auth() with httpx.AsyncClient"
+)
 
 
 def _is_auth_failure(response: httpx.Response) -> bool:

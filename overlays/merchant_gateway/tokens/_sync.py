@@ -10,7 +10,12 @@ from collections.abc import Generator
 
 import httpx
 
-from ._cache import AuthorizationToken, FetchToken, _is_auth_failure, _TokenState
+from ..errors import GatewayError
+from ._cache import NO_FETCH, AuthorizationToken, FetchToken, _is_auth_failure, _TokenState
+
+
+def _no_fetch() -> AuthorizationToken:
+    raise GatewayError(NO_FETCH)
 
 
 class TokenGetter(_TokenState):
