@@ -231,7 +231,8 @@ class AsyncLlhttpTransport(httpx.AsyncBaseTransport):
             loop = asyncio.get_running_loop()
         except RuntimeError:  # not asyncio (trio through anyio)
             loop = None
-        if loop is None or not self._is_direct(url):
+        # HEAD: httptools cannot tell llhttp that the answer to it has no body; the gateway never sends one
+        if loop is None or request.method == "HEAD" or not self._is_direct(url):
             return await self._httpcore_transport().handle_async_request(request)
         scheme = url.raw_scheme
         if scheme not in (b"http", b"https"):

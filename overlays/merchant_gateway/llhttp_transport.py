@@ -8,8 +8,9 @@ than the rest of the client; llhttp parses in C. What is left in Python here is 
 sockets, one ``sendall`` per request (head and body together: one packet for a small debit where httpcore
 writes two), and the same leftover check and body reader as the default transport.
 
-Requests to a host that the environment names a proxy for go through a :class:`GatewayTransport` kept for them,
-so a proxied call has every guarantee of that transport (httpcore's proxy pool).
+Requests to a host that the environment names a proxy for, and HEAD requests, go through a
+:class:`GatewayTransport` kept for them, so a proxied call has every guarantee of that transport (httpcore's
+proxy pool).
 
 Strict in what is sent: a request with a header name that is not a token, a CR, LF or NUL in a header value or
 the target, is refused before a byte is written (``httpx.LocalProtocolError``, as h11 would). Strict in what is
@@ -168,7 +169,7 @@ class LlhttpTransport(httpx.BaseTransport):
         self._idle: dict[tuple[bytes, bytes, int], list[_Connection]] = {}
         self._busy = 0
         self._direct: dict[tuple[str, str], bool] = {}
-        self._proxied: GatewayTransport | None = None
+        self._other: GatewayTransport | None = None
         self._ssl: ssl.SSLContext | None = None
         self._closed = False
 
@@ -186,20 +187,21 @@ class LlhttpTransport(httpx.BaseTransport):
             direct = self._direct[key] = environment_proxy(*key) is None
         return direct
 
-    def _proxy_transport(self) -> GatewayTransport:
+    def _httpcore_transport(self) -> GatewayTransport:
         with self._lock:
-            if self._proxied is None:
-                self._proxied = GatewayTransport(
+            if self._other is None:
+                self._other = GatewayTransport(
                     limits=self._limits, deadline=self._deadline, max_answer_bytes=self._limit, clock=self._clock
                 )
-            return self._proxied
+            return self._other
 
     # --- one request ---------------------------------------------------------------------------------------
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         url = request.url
-        if not self._is_direct(url):
-            return self._proxy_transport().handle_request(request)
+        # HEAD: httptools cannot tell llhttp that the answer to it has no body; the gateway never sends one
+        if request.method == "HEAD" or not self._is_direct(url):
+            return self._httpcore_transport().handle_request(request)
         scheme = url.raw_scheme
         if scheme not in (b"http", b"https"):
             raise httpx.UnsupportedProtocol(f"unsupported scheme {url.scheme!r}", request=request)
@@ -354,19 +356,19 @@ class LlhttpTransport(httpx.BaseTransport):
 
     def connections_in_use(self) -> int:
         """How many requests hold a connection right now, direct and proxied (0 once every call returned)."""
-        proxied = self._proxied.connections_in_use() if self._proxied is not None else 0
-        return self._busy + proxied
+        other = self._other.connections_in_use() if self._other is not None else 0
+        return self._busy + other
 
     def close(self) -> None:
         with self._lock:
             self._closed = True
             idle = [c for conns in self._idle.values() for c in conns]
             self._idle.clear()
-            proxied, self._proxied = self._proxied, None
+            other, self._other = self._other, None
         for conn in idle:
             conn.sock.close()
-        if proxied is not None:
-            proxied.close()
+        if other is not None:
+            other.close()
 
 
 def _head(request: httpx.Request) -> bytes:

@@ -211,3 +211,24 @@ def test_async_drip_is_cut_at_the_deadline(serve: Callable[[Answer], RawServer])
             asyncio.run(call())
     finally:
         stop.set()
+
+
+HEAD_ANSWER = b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n"  # the length of the body a GET would get
+
+
+def test_head_answer_has_no_body(serve: Callable[[Answer], RawServer]) -> None:
+    server = serve(lambda sock, conn, index: sock.sendall(HEAD_ANSWER))
+    with httpx.Client(transport=LlhttpTransport(deadline=5)) as client:
+        answer = client.head(f"http://127.0.0.1:{server.port}/")
+    assert (answer.status_code, answer.content) == (200, b"")
+
+
+def test_async_head_answer_has_no_body(serve: Callable[[Answer], RawServer]) -> None:
+    server = serve(lambda sock, conn, index: sock.sendall(HEAD_ANSWER))
+
+    async def call() -> httpx.Response:
+        async with httpx.AsyncClient(transport=AsyncLlhttpTransport(deadline=5)) as client:
+            return await client.head(f"http://127.0.0.1:{server.port}/")
+
+    answer = asyncio.run(call())
+    assert (answer.status_code, answer.content) == (200, b"")
