@@ -294,6 +294,8 @@ def cmd_refund(args: argparse.Namespace, out: Output) -> int:
         )
         recorded = _ledger_state(ledger, cfg, txn)
     note = _pending_note(refund.is_final)
+    if recorded:
+        note += f"; in the ledger: {recorded['ledger_state']}"
     out.result(
         f"refund {txn} of {args.original}: {refund.code}{note}; check with: mgw status {txn}",
         transaction_id=txn,
