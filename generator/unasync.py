@@ -11,13 +11,21 @@ name a function of the async one: ``AsyncX`` -> ``X``, ``async_x`` -> ``x``, ``_
 :data:`REPLACEMENTS` holds only the names that rule cannot give (httpx's and unasync's own); a name the rule and the
 table leave async fails the tool.
 
+The check also looks for the twins this step exists to remove: outside the derived ``_sync.py`` files, a sync
+function and its async twin (``x`` / ``async_x``), a class's sync and async method (``x`` / ``async_x`` or the
+older ``ax``), or classes ``X`` / ``AsyncX`` sharing a method that one sends with and the other awaits. Each twin
+left must be listed in :data:`TWIN_EXCEPTIONS` with why and who; a listed module that holds none fails too, so
+the list cannot go stale. Declarations without a body (abstract methods, protocols) are not twins.
+
     python -m generator.unasync           # rewrite every stale _sync.py
-    python -m generator.unasync --check   # exit 1 when a _sync.py differs from what its _async.py gives (make lint)
+    python -m generator.unasync --check   # exit 1 when a _sync.py differs from what its _async.py gives, or on a
+                                          # twin outside TWIN_EXCEPTIONS (make lint)
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
 import io
 import shutil
@@ -52,6 +60,26 @@ REPLACEMENTS = {
 }
 # Names that stay as they are in the sync code (an async library's names a source may mention in a type only).
 KEEP = frozenset({"asyncio"})
+
+
+# Hand-written twins still to convert, by the module that holds the async one (relative to merchant_gateway/).
+TWIN_EXCEPTIONS = {
+    "transports.py": (
+        "GatewayTransport/AsyncGatewayTransport: helper E's transport work (issue 24) was in flight; convert as "
+        "gateway/ was (transports/_async.py, its I/O-free parts in transports/_<name>.py, the public module "
+        "re-exporting)"
+    ),
+    "async_llhttp_transport.py": (
+        "AsyncLlhttpTransport beside llhttp_transport.LlhttpTransport: helper E's, new in issue 24; same conversion"
+    ),
+    "ledger/shared.py": (
+        "SharedTokenCache.get/aget and SharedRateLimiter.acquire/aacquire: helper A's file; derive both paths into "
+        "ledger/_async.py (async_get, async_acquire) and drop tokens.TokenCache's bridge for 'aget'"
+    ),
+    "hooks.py": "CallObserver's call/acall and before_attempt/abefore_attempt (docs/design.md, 'Async names')",
+    "telemetry.py": "implements CallObserver (call/acall, before_attempt/abefore_attempt), as hooks.py",
+    "ledger/observer.py": "implements CallObserver (call/acall, before_attempt/abefore_attempt), as hooks.py",
+}
 
 
 def sync_name(name: str) -> str | None:
@@ -138,6 +166,95 @@ def stale(source: Path) -> tuple[str, str] | None:
     return None if current == wanted else (current, wanted)
 
 
+def _declared_only(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A declaration (docstring, ``...``, ``pass``): nothing to write twice."""
+    return all(
+        isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))
+        for stmt in fn.body
+    )
+
+
+def _sync_method(name: str) -> str:
+    """The sync twin's name of an async method: the naming rule, the older ``a`` prefix (``aget``), or the same."""
+    rule = sync_name(name)
+    if rule is not None:
+        return rule
+    if name.startswith("a") and not name.startswith("async") and len(name) > 2 and name[1].islower():
+        return name[1:]
+    return name
+
+
+def _methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    return {
+        node.name: node
+        for node in cls.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not _declared_only(node)
+    }
+
+
+def twins(package: Path = PACKAGE) -> dict[str, list[str]]:
+    """The hand-written sync/async twins of ``package`` (derived ``_sync.py`` files excluded), by the module
+    holding the async one: ``["sync place / async place", ...]``."""
+    functions: dict[str, list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]] = {}
+    classes: dict[str, list[tuple[str, ast.ClassDef]]] = {}
+    for path in sorted(package.rglob("*.py")):
+        if path.name == TARGET_NAME:
+            continue
+        where = path.relative_to(package).as_posix()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not _declared_only(node):
+                functions.setdefault(node.name, []).append((where, node))
+            elif isinstance(node, ast.ClassDef):
+                classes.setdefault(node.name, []).append((where, node))
+    found: dict[str, list[str]] = {}
+    for name, defined in functions.items():
+        twin = sync_name(name)
+        for where, node in defined:
+            if not isinstance(node, ast.AsyncFunctionDef) or twin is None:
+                continue
+            for other, sync in functions.get(twin, []):
+                # a private helper is another module's own business: a twin only beside its pair
+                if isinstance(sync, ast.FunctionDef) and (other == where or not twin.startswith("_")):
+                    found.setdefault(where, []).append(f"{other}:{twin} / {where}:{name}")
+    for name, defined_classes in classes.items():
+        for where, cls in defined_classes:
+            methods = _methods(cls)
+            for method, body in methods.items():
+                sync_method = _sync_method(method)
+                if isinstance(body, ast.AsyncFunctionDef) and isinstance(methods.get(sync_method), ast.FunctionDef):
+                    found.setdefault(where, []).append(f"{where}:{name}.{sync_method} / {name}.{method}")
+            twin = sync_name(name)
+            for other, sync_cls in classes.get(twin or "", []):
+                sync_methods = _methods(sync_cls)
+                shared = sorted(
+                    method
+                    for method, node in methods.items()
+                    if isinstance(node, ast.AsyncFunctionDef)
+                    and isinstance(sync_methods.get(_sync_method(method)), ast.FunctionDef)
+                )
+                if shared:
+                    found.setdefault(where, []).append(f"{other}:{twin} / {where}:{name} ({', '.join(shared)})")
+    return found
+
+
+def twin_problems(package: Path = PACKAGE, exceptions: dict[str, str] = TWIN_EXCEPTIONS) -> list[str]:
+    """What the twin check refuses: twins in an unlisted module, and listed modules that hold none."""
+    found = twins(package)
+    problems = [
+        f"{pair}: a hand-written sync/async twin; write it once in an _async.py (generator/unasync.py derives the "
+        "sync one) or list its module in TWIN_EXCEPTIONS with why"
+        for where, pairs in sorted(found.items())
+        if where not in exceptions
+        for pair in pairs
+    ]
+    problems += [
+        f"{where} is listed in TWIN_EXCEPTIONS but holds no twin any more: remove it from the list"
+        for where in sorted(exceptions)
+        if where not in found
+    ]
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator.unasync", description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail when a _sync.py is not what its _async.py gives")
@@ -159,6 +276,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             target.write_text(wanted, encoding="utf-8")
             print(f"wrote {name}")
+    if args.check:
+        for problem in twin_problems():
+            sys.stderr.write(problem + "\n")
+            failed = 1
     return failed
 
 

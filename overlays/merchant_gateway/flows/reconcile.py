@@ -85,14 +85,14 @@ async def async_reconcile_many(
         _push(heap, poll, clock(), seq, report)
     in_flight: dict[asyncio.Task[StatusSnapshot], str] = {}
     try:
-        await _run(fetch, polls, heap, in_flight, report, seq, interval, max_in_flight, clock, sleep, on_progress)
+        await _async_run(fetch, polls, heap, in_flight, report, seq, interval, max_in_flight, clock, sleep, on_progress)
     finally:
         for task in in_flight:
             task.cancel()
     return report
 
 
-async def _run(
+async def _async_run(
     fetch: Callable[[str], Awaitable[StatusSnapshot]],
     polls: dict[str, _Poll],
     heap: list[tuple[float, int, str]],

@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .backend import MerchantBackend, MerchantSettings, api_routes
+from .backend import AsyncMerchantBackend, MerchantSettings, api_routes
 
 if TYPE_CHECKING:
     from merchant_gateway_sandbox import Sandbox
@@ -35,7 +35,7 @@ FILES: dict[str, tuple[str, str]] = {
     EXAMPLE + "/returned.html": ("returned.html", "text/html; charset=utf-8"),
 }
 
-__all__ = ["EXAMPLE", "MerchantBackend", "MerchantSettings", "api_routes", "routes"]
+__all__ = ["EXAMPLE", "AsyncMerchantBackend", "MerchantSettings", "api_routes", "routes"]
 
 
 def routes(sb: Sandbox) -> list[BaseRoute]:
@@ -59,7 +59,7 @@ def routes(sb: Sandbox) -> list[BaseRoute]:
 
     out: list[BaseRoute] = [_file_route(url, STATIC / name, media_type) for url, (name, media_type) in FILES.items()]
     out.append(Route(EXAMPLE, to_example, methods=["GET"]))
-    out += api_routes(settings_for, MerchantBackend())
+    out += api_routes(settings_for, AsyncMerchantBackend())
     return out
 
 

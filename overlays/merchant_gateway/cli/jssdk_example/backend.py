@@ -59,7 +59,7 @@ def _failure(exc: Exception) -> JSONResponse:
     )
 
 
-class MerchantBackend:
+class AsyncMerchantBackend:
     """The demo merchant server's calls to the gateway. One instance per process; state is in memory."""
 
     def __init__(self) -> None:
@@ -144,10 +144,10 @@ class MerchantBackend:
 
 
 def api_routes(
-    settings_for: Callable[[Request], MerchantSettings], backend: MerchantBackend | None = None
+    settings_for: Callable[[Request], MerchantSettings], backend: AsyncMerchantBackend | None = None
 ) -> list[BaseRoute]:
     """The demo's HTTP API (JSON in, JSON out) under /_sandbox/example/api."""
-    be = backend or MerchantBackend()
+    be = backend or AsyncMerchantBackend()
 
     async def body_of(request: Request) -> dict[str, Any]:
         try:
