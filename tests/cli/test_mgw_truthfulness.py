@@ -4,7 +4,6 @@ original (with no --original-amount) end in one line saying what to do, before a
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import socket
@@ -72,21 +71,6 @@ def test_help_and_readme_agree_on_the_commands_the_variables_and_the_exit_codes(
     for status in (0, 1, 2, 5):
         assert re.search(rf"\b{status} (every|a step|bad|no step)", demo_help), status
     assert "exits 0 only if every step held" in readme and "5 when none failed but some were skipped" in readme
-
-
-def test_the_command_modules_import_each_other_never() -> None:
-    """docs/design.md: the command modules import `options`/`ledger_options`/`output`, never each other (`payments`
-    imported `demo`)."""
-    shared = {"options", "ledger_options", "output"}
-    for path in sorted(CLI.glob("*.py")):
-        if path.name == "__init__.py":
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        siblings = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                siblings |= {node.module} if node.module else {alias.name for alias in node.names}
-        assert siblings <= shared, (path.name, sorted(siblings - shared))
 
 
 # --- mgw sandbox on a busy port -----------------------------------------------------------------------------------
