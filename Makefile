@@ -121,7 +121,7 @@ lint: $(STAMP)
 	MYPYPATH=generated_client:overlays:sandbox $(VENV)/bin/mypy --strict -p merchant_gateway_client -p merchant_gateway -p merchant_gateway_sandbox
 	$(VENV)/bin/mypy --strict generator
 	$(VENV)/bin/lint-imports --no-cache --no-logo
-	$(PY) -m generator.unasync --check  # every _sync.py is its _async.py derived (unasync), up to date
+	$(PY) tools/derive_sync.py --check  # every _sync.py is its _async.py derived (unasync), up to date
 
 spec-lint: $(STAMP) $(TOOLS_STAMP)
 	bash spec/lint/run.sh

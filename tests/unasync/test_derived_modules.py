@@ -1,5 +1,5 @@
 """Every I/O path is written once (issue 25): each ``_sync.py`` of merchant_gateway is its ``_async.py`` derived by
-``generator/unasync.py`` and current, a stale copy fails the check, no hand-written sync/async twin is left outside
+``tools/derive_sync.py`` and current, a stale copy fails the check, no hand-written sync/async twin is left outside
 the listed exceptions, and hand-written coroutines follow the async naming rule (docs/design.md, "Async names")."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.unasync import (
+from tools.derive_sync import (
     HEADER,
     PACKAGE,
     SOURCE_NAME,
@@ -33,7 +33,7 @@ PROTOCOL_NAMES.add("async_auth_flow")
 
 def run_check(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "generator.unasync", *args],
+        [sys.executable, "tools/derive_sync.py", *args],
         cwd=root,
         capture_output=True,
         text=True,
@@ -57,9 +57,8 @@ def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tool, its ruff configuration and the package, where they can be broken."""
     root = tmp_path_factory.mktemp("unasync")
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
-    (root / "generator").mkdir()
-    for name in ("__init__.py", "unasync.py"):
-        shutil.copy(ROOT / "generator" / name, root / "generator" / name)
+    (root / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "derive_sync.py", root / "tools" / "derive_sync.py")
     shutil.copytree(PACKAGE, root / "overlays" / "merchant_gateway", ignore=shutil.ignore_patterns("__pycache__"))
     return root
 

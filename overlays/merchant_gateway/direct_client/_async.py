@@ -1,4 +1,4 @@
-"""The direct client written once: the async source of ``_sync.py`` (``python -m generator.unasync`` derives
+"""The direct client written once: the async source of ``_sync.py`` (``python tools/derive_sync.py`` derives
 it; ``make lint`` fails when it is out of date). What both share is in ``_direct.py``.
 """
 

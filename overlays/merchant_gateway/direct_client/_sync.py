@@ -1,5 +1,5 @@
-# Generated from _async.py by generator/unasync.py (the unasync package), do not edit.
-"""The direct client written once: the async source of ``_sync.py`` (``python -m generator.unasync`` derives
+# Generated from _async.py by tools/derive_sync.py (the unasync package), do not edit.
+"""The direct client written once: the async source of ``_sync.py`` (``python tools/derive_sync.py`` derives
 it; ``make lint`` fails when it is out of date). What both share is in ``_direct.py``.
 """
 

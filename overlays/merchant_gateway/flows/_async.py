@@ -1,4 +1,4 @@
-"""The flows' I/O, written once: the async source of ``_sync.py`` (``python -m generator.unasync`` derives it; ``make
+"""The flows' I/O, written once: the async source of ``_sync.py`` (``python tools/derive_sync.py`` derives it; ``make
 lint`` fails when it is out of date). The public modules (:mod:`.polling`, ...) re-export both flavours and say
 what each flow does and why; the decisions free of I/O live in their ``_<module>.py``.
 """

@@ -25,7 +25,7 @@ MAX_RATE_LIMIT_WAIT = 60.0  # a hostile or garbled TIME_WINDOW must not park a p
 # can reach the status operation a moment later; one last check this long after the expiry sees it.
 EXPIRY_GRACE = 10.0
 
-# How a wait sleeps, in each flavour (the async names turn into the sync ones in _sync.py, generator/unasync.py).
+# How a wait sleeps, in each flavour (the async names turn into the sync ones in _sync.py, tools/derive_sync.py).
 Sleep = Callable[[float], None]
 AsyncSleep = Callable[[float], Awaitable[None]]
 default_sleep: Sleep = time.sleep

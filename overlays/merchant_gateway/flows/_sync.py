@@ -1,5 +1,5 @@
-# Generated from _async.py by generator/unasync.py (the unasync package), do not edit.
-"""The flows' I/O, written once: the async source of ``_sync.py`` (``python -m generator.unasync`` derives it; ``make
+# Generated from _async.py by tools/derive_sync.py (the unasync package), do not edit.
+"""The flows' I/O, written once: the async source of ``_sync.py`` (``python tools/derive_sync.py`` derives it; ``make
 lint`` fails when it is out of date). The public modules (:mod:`.polling`, ...) re-export both flavours and say
 what each flow does and why; the decisions free of I/O live in their ``_<module>.py``.
 """

@@ -6,8 +6,8 @@ async, documented from the spec). These classes inherit those methods and add on
 configuration from arguments or MGW_* variables, the merchant id filled in, validation before sending, typed
 errors, retries that cannot double-charge, reconciliation, the cached authorization token and callback
 verification. Logic shared by both classes lives in :mod:`merchant_gateway._core` and ``_base.py``; the half that
-sends is written once, async (``_async.py``), and ``Gateway`` is derived from it (``_sync.py``, ``python -m
-generator.unasync``): the two differ only in how they wait.
+sends is written once, async (``_async.py``), and ``Gateway`` is derived from it (``_sync.py``, by
+tools/derive_sync.py): the two differ only in how they wait.
 """
 
 from ._async import AsyncGateway

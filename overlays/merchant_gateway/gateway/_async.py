@@ -1,5 +1,5 @@
 """The gateway's half that sends, written once: :class:`AsyncGateway`, the async source of ``_sync.py``
-(``python -m generator.unasync`` derives :class:`~merchant_gateway.Gateway` from it; ``make lint`` fails when it is
+(``python tools/derive_sync.py`` derives :class:`~merchant_gateway.Gateway` from it; ``make lint`` fails when it is
 out of date). What both share is in ``_base.py``.
 """
 

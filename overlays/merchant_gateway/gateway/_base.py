@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # models load with the first call that needs them (import tim
 
 
 # How a gateway waits and limits its sends, in each flavour (the async names turn into the sync ones in _sync.py,
-# generator/unasync.py).
+# tools/derive_sync.py).
 Sleep = Callable[[float], None]
 AsyncSleep = Callable[[float], Awaitable[None]]
 

@@ -1,6 +1,6 @@
-# Generated from _async.py by generator/unasync.py (the unasync package), do not edit.
+# Generated from _async.py by tools/derive_sync.py (the unasync package), do not edit.
 """The gateway's half that sends, written once: :class:`AsyncGateway`, the async source of ``_sync.py``
-(``python -m generator.unasync`` derives :class:`~merchant_gateway.Gateway` from it; ``make lint`` fails when it is
+(``python tools/derive_sync.py`` derives :class:`~merchant_gateway.Gateway` from it; ``make lint`` fails when it is
 out of date). What both share is in ``_base.py``.
 """
 

@@ -7,7 +7,7 @@ operation (the latest version by default), generate transaction ids, return resu
 Each method's docstring names the operation it uses; the operation methods stay the complete surface.
 
 One flavour is written by hand: ``_async.py`` (for ``AsyncGateway``). ``_sync.py`` (for ``Gateway``) is derived
-from it by ``generator/unasync.py`` (the ``unasync`` package; ``make lint`` fails when it is out of date): the
+from it by ``tools/derive_sync.py`` (the ``unasync`` package; ``make lint`` fails when it is out of date): the
 same code without the coroutine keywords and with the async names renamed by the naming rule.
 """
 

@@ -76,7 +76,7 @@ def _is_int(value: object) -> bool:
 REFRESH_COOLDOWN = 5.0  # seconds between refresh attempts while a refresh keeps failing and a valid token exists
 
 
-# A refresh at a time, in each flavour (the async names turn into the sync ones in _sync.py, generator/unasync.py).
+# A refresh at a time, in each flavour (the async names turn into the sync ones in _sync.py, tools/derive_sync.py).
 FetchToken = Callable[[], AuthorizationToken]
 AsyncFetchToken = Callable[[], Awaitable[AuthorizationToken]]
 

@@ -1,6 +1,6 @@
-# Generated from _async.py by generator/unasync.py (the unasync package), do not edit.
+# Generated from _async.py by tools/derive_sync.py (the unasync package), do not edit.
 """The token cache's fetch paths and the httpx auth flow, written once: the async source of ``_sync.py``
-(``python -m generator.unasync`` derives it; ``make lint`` fails when it is out of date). The state and decisions
+(``python tools/derive_sync.py`` derives it; ``make lint`` fails when it is out of date). The state and decisions
 they share are in ``_cache.py``; :mod:`merchant_gateway.tokens` composes both flavours and states the rules.
 """
 

@@ -17,9 +17,12 @@ older ``ax``), or classes ``X`` / ``AsyncX`` sharing a method that one sends wit
 left must be listed in :data:`TWIN_EXCEPTIONS` with why and who; a listed module that holds none fails too, so
 the list cannot go stale. Declarations without a body (abstract methods, protocols) are not twins.
 
-    python -m generator.unasync           # rewrite every stale _sync.py
-    python -m generator.unasync --check   # exit 1 when a _sync.py differs from what its _async.py gives, or on a
-                                          # twin outside TWIN_EXCEPTIONS (make lint)
+    python tools/derive_sync.py           # rewrite every stale _sync.py
+    python tools/derive_sync.py --check   # exit 1 when a _sync.py differs from what its _async.py gives, or on
+                                          # a twin outside TWIN_EXCEPTIONS (make lint, pre-commit hook unasync)
+
+Why in tools/ and not beside the generator: the generated client's manifest hashes every file of generator/, so
+each change here would call for a regeneration of a client it does not touch.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "overlays" / "merchant_gateway"
 SOURCE_NAME = "_async.py"
 TARGET_NAME = "_sync.py"
-HEADER = "# Generated from _async.py by generator/unasync.py (the unasync package), do not edit.\n"
+HEADER = "# Generated from _async.py by tools/derive_sync.py (the unasync package), do not edit.\n"
 
 # async name -> sync name, where the naming rule does not give it. unasync's own table (__aenter__, AsyncIterator,
 # StopAsyncIteration...) applies as well.
@@ -241,7 +244,7 @@ def twin_problems(package: Path = PACKAGE, exceptions: dict[str, str] = TWIN_EXC
     """What the twin check refuses: twins in an unlisted module, and listed modules that hold none."""
     found = twins(package)
     problems = [
-        f"{pair}: a hand-written sync/async twin; write it once in an _async.py (generator/unasync.py derives the "
+        f"{pair}: a hand-written sync/async twin; write it once in an _async.py (tools/derive_sync.py derives the "
         "sync one) or list its module in TWIN_EXCEPTIONS with why"
         for where, pairs in sorted(found.items())
         if where not in exceptions
@@ -256,7 +259,7 @@ def twin_problems(package: Path = PACKAGE, exceptions: dict[str, str] = TWIN_EXC
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator.unasync", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python tools/derive_sync.py", description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail when a _sync.py is not what its _async.py gives")
     args = parser.parse_args(argv)
     failed = 0
@@ -271,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
             lines = current.splitlines(keepends=True), wanted.splitlines(keepends=True)
             diff = difflib.unified_diff(*lines, name, "derived")
             sys.stderr.write("".join(diff))
-            sys.stderr.write(f"{name} is out of date: run python -m generator.unasync\n")
+            sys.stderr.write(f"{name} is out of date: run python tools/derive_sync.py\n")
             failed = 1
         else:
             target.write_text(wanted, encoding="utf-8")
