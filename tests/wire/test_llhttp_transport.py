@@ -232,3 +232,24 @@ def test_async_head_answer_has_no_body(serve: Callable[[Answer], RawServer]) -> 
 
     answer = asyncio.run(call())
     assert (answer.status_code, answer.content) == (200, b"")
+
+
+def test_threads_share_the_pool_within_its_limit(serve: Callable[[Answer], RawServer]) -> None:
+    server = serve(lambda sock, conn, index: sock.sendall(ok(b"answer")))
+    transport = LlhttpTransport(deadline=10, limits=httpx.Limits(max_connections=3, max_keepalive_connections=3))
+    url = f"http://127.0.0.1:{server.port}/"
+    results: list[str] = []
+
+    with httpx.Client(transport=transport) as client:  # one client for all threads, as Gateway shares its own
+
+        def calls() -> None:
+            results.extend(client.get(url).text for _ in range(25))
+
+        threads = [threading.Thread(target=calls) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert transport.connections_in_use() == 0
+    assert results == ["answer"] * 200
+    assert server.connections <= 3
