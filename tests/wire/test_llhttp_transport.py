@@ -7,9 +7,13 @@ test tells the server when to misbehave and waits for it to have done so)."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 import socket
+import ssl
+import subprocess
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -20,10 +24,12 @@ Answer = Callable[[socket.socket, int, int], None]  # (connection, connection nu
 
 
 class RawServer:
-    """Answers each request head (GETs only) with ``answer``; counts connections and requests."""
+    """Answers each request head (GETs only) with ``answer``; counts connections and requests. With ``tls``,
+    each accepted connection is wrapped in it first (one that fails its handshake is counted and closed)."""
 
-    def __init__(self, answer: Answer) -> None:
+    def __init__(self, answer: Answer, tls: ssl.SSLContext | None = None) -> None:
         self.answer = answer
+        self.tls = tls
         self.connections = 0
         self.requests = 0
         self.listener = socket.create_server(("127.0.0.1", 0))
@@ -38,8 +44,14 @@ class RawServer:
                 sock, _ = self.listener.accept()
             except OSError:
                 return
-            self.socks.append(sock)
             self.connections += 1
+            if self.tls is not None:
+                try:
+                    sock = self.tls.wrap_socket(sock, server_side=True)
+                except OSError:  # ssl.SSLError included
+                    sock.close()
+                    continue
+            self.socks.append(sock)
             thread = threading.Thread(target=self._serve, args=(sock, self.connections), daemon=True)
             self.threads.append(thread)
             thread.start()
@@ -253,3 +265,51 @@ def test_threads_share_the_pool_within_its_limit(serve: Callable[[Answer], RawSe
         assert transport.connections_in_use() == 0
     assert results == ["answer"] * 200
     assert server.connections <= 3
+
+
+@pytest.fixture
+def tls_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, RawServer]]:
+    """An HTTPS keep-alive server for ``localhost`` whose self-signed certificate the client trusts through
+    SSL_CERT_FILE (httpx's SSL context honours it)."""
+    if shutil.which("openssl") is None:
+        pytest.skip("needs the openssl command to make a certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert)]
+        + ["-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
+        check=True,
+        capture_output=True,
+    )
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    server = RawServer(lambda sock, conn, index: sock.sendall(ok(b"tls %d/%d" % (conn, index))), tls=context)
+    yield f"https://localhost:{server.port}/", server
+    server.close()
+
+
+def test_tls_verified_and_kept_alive(tls_server: tuple[str, RawServer]) -> None:
+    url, server = tls_server
+    with httpx.Client(transport=LlhttpTransport(deadline=5)) as client:
+        assert [client.get(url).text for _ in range(2)] == ["tls 1/0", "tls 1/1"]
+
+    async def calls() -> list[str]:
+        async with httpx.AsyncClient(transport=AsyncLlhttpTransport(deadline=5)) as client:
+            return [(await client.get(url)).text for _ in range(2)]
+
+    assert asyncio.run(calls()) == ["tls 2/0", "tls 2/1"]
+    assert server.connections == 2
+
+
+def test_tls_certificate_not_trusted(tls_server: tuple[str, RawServer], monkeypatch: pytest.MonkeyPatch) -> None:
+    url, _ = tls_server
+    monkeypatch.delenv("SSL_CERT_FILE")
+    with httpx.Client(transport=LlhttpTransport(deadline=5)) as client, pytest.raises(httpx.ConnectError):
+        client.get(url)
+
+    async def call() -> None:
+        async with httpx.AsyncClient(transport=AsyncLlhttpTransport(deadline=5)) as client:
+            await client.get(url)
+
+    with pytest.raises(httpx.ConnectError):
+        asyncio.run(call())
