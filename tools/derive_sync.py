@@ -56,10 +56,6 @@ REPLACEMENTS = {
     # the generated client's (openapi-python-client's names: sync_detailed/asyncio_detailed per operation module)
     "asyncio_detailed": "sync_detailed",
     "get_async_httpx_client": "get_httpx_client",
-    # merchant_gateway.hooks.CallObserver's async methods, named before the naming rule (their rename is listed in
-    # docs/design.md, "Async names")
-    "abefore_attempt": "before_attempt",
-    "acall": "call",
 }
 # Names that stay as they are in the sync code (an async library's names a source may mention in a type only).
 KEEP = frozenset({"asyncio"})
@@ -75,13 +71,7 @@ TWIN_EXCEPTIONS = {
     "async_llhttp_transport.py": (
         "AsyncLlhttpTransport beside llhttp_transport.LlhttpTransport: helper E's, new in issue 24; same conversion"
     ),
-    "ledger/shared.py": (
-        "SharedTokenCache.get/aget and SharedRateLimiter.acquire/aacquire: helper A's file; derive both paths into "
-        "ledger/_async.py (async_get, async_acquire) and drop tokens.TokenCache's bridge for 'aget'"
-    ),
-    "hooks.py": "CallObserver's call/acall and before_attempt/abefore_attempt (docs/design.md, 'Async names')",
-    "telemetry.py": "implements CallObserver (call/acall, before_attempt/abefore_attempt), as hooks.py",
-    "ledger/observer.py": "implements CallObserver (call/acall, before_attempt/abefore_attempt), as hooks.py",
+    "telemetry.py": "Telemetry implements CallObserver (call/async_call, before_attempt/async_before_attempt)",
 }
 
 

@@ -220,7 +220,7 @@ class Telemetry(CallObserver):
         self._finish(prep, state, result=result)
         return result
 
-    async def acall(self, prep: Prepared, run: Callable[[Prepared], Awaitable[Any]]) -> Any:
+    async def async_call(self, prep: Prepared, run: Callable[[Prepared], Awaitable[Any]]) -> Any:
         state = self._start(prep)
         token = self._current.set(state)
         try:
@@ -246,7 +246,7 @@ class Telemetry(CallObserver):
         state.ready = self._clock()
         state.ready_ns = time.time_ns()
 
-    async def abefore_attempt(self, prep: Prepared) -> None:
+    async def async_before_attempt(self, prep: Prepared) -> None:
         self.before_attempt(prep)
 
     def attempt_ready(self, prep: Prepared) -> None:

@@ -217,20 +217,6 @@ async def test_token_auth_async() -> None:
     assert seen == ["O-Bearer tok1", "O-Bearer tok2"]
 
 
-async def test_a_subclass_overriding_the_old_async_name_is_still_called() -> None:
-    # TokenCache.aget became async_get (issue 25, one naming rule); a subclass written for the old name (the
-    # ledger's SharedTokenCache until it is converted) must keep its own async path, not the local one.
-    class Shared(TokenCache):
-        async def aget(self, fetch: object) -> AuthorizationToken:
-            return token_from_response(response(99), 0.0)
-
-    async def async_fetch() -> AuthorizationToken:
-        raise AssertionError("the subclass's own path must serve the token")
-
-    assert (await Shared().async_get(async_fetch)).access_token == "tok99"
-    assert (await TokenCache().async_get(lambda: asyncio.sleep(0, token_from_response(response(1), 0.0)))).lifetime
-
-
 async def test_a_token_auth_without_a_fetch_for_the_clients_flavour_says_which_to_use() -> None:
     from merchant_gateway.errors import GatewayError
 

@@ -98,7 +98,7 @@ class Seen(CallObserver):
         self.calls.append(prep.op.operation_id)
         return run(prep)
 
-    async def acall(self, prep: Any, run: Callable[[Any], Any]) -> Any:
+    async def async_call(self, prep: Any, run: Callable[[Any], Any]) -> Any:
         self.calls.append(prep.op.operation_id)
         return await run(prep)
 

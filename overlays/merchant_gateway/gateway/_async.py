@@ -111,7 +111,7 @@ class AsyncGateway(_Base, AsyncGatewayHost):
             await slots.acquire()
             if self.observer is not None:  # with the slot held: the attempt it records is sent at once
                 try:
-                    await self.observer.abefore_attempt(prep)
+                    await self.observer.async_before_attempt(prep)
                 except BaseException:
                     slots.release()
                     raise
@@ -134,7 +134,7 @@ class AsyncGateway(_Base, AsyncGatewayHost):
         try:
             if self.observer is None:
                 return await self._run(prep)
-            return await self.observer.acall(prep, self._run)
+            return await self.observer.async_call(prep, self._run)
         finally:
             self._core.call_ended(prep)
 

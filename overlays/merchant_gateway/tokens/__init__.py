@@ -23,8 +23,6 @@ sync in ``_sync.py``; this module composes them.
 
 from __future__ import annotations
 
-from typing import Any
-
 import httpx
 
 from ._async import AsyncTokenAuthFlow, AsyncTokenGetter, _async_no_fetch
@@ -55,13 +53,6 @@ __all__ = [
 class TokenCache(TokenGetter, AsyncTokenGetter):
     """Per-client cache of one :class:`AuthorizationToken` with single-flight refresh: :meth:`get` for a sync
     fetch, :meth:`async_get` for an async one, sharing one token."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # Deprecated: before issue 25 the async fetch path was ``aget``. A subclass that still overrides it (the
-        # ledger's SharedTokenCache until it is converted) keeps being called through async_get.
-        if "aget" in vars(cls) and "async_get" not in vars(cls):
-            setattr(cls, "async_get", vars(cls)["aget"])  # noqa: B010 - mypy refuses assigning to a method
 
 
 class TokenAuth(TokenAuthFlow, AsyncTokenAuthFlow, httpx.Auth):

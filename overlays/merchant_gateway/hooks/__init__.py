@@ -8,39 +8,59 @@ without one they behave exactly as before. :func:`combine` makes several observe
 a merchant's own observer all see every call. ``prep`` is the validated call
 (:class:`merchant_gateway._core.Prepared`: the operation's facts, the transaction id, the amount, the generated
 call's keyword arguments: the payload, never to be logged or recorded); nothing has been sent when ``call`` is
-entered.
+entered. The calls are written once, async, in ``_async.py`` (``_sync.py`` is derived).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+import warnings
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ._async import AsyncCombinedCalls, AsyncObserverCalls
+from ._base import AsyncRun, AttemptEnd, Run
+from ._sync import CombinedCalls, ObserverCalls
 
 if TYPE_CHECKING:
-    from ._core import Prepared
+    from .._core import Prepared
+
+__all__ = ["AsyncRun", "AttemptEnd", "CallObserver", "CombinedObserver", "Run", "combine", "includes"]
+
+# The async methods' names before issue 25's naming rule (docs/design.md, "Async names"): an observer written
+# for them is still called, through the new names, with a DeprecationWarning when its class is defined.
+RENAMED = {"acall": "async_call", "abefore_attempt": "async_before_attempt"}
 
 
-class AttemptEnd(NamedTuple):
-    """How one HTTP attempt ended, as :meth:`CallObserver.after_attempt` is told."""
+class CallObserver(ObserverCalls, AsyncObserverCalls):
+    """Base class: every method passes straight through. Subclass and override what you need: ``call`` and
+    ``before_attempt`` for a :class:`~merchant_gateway.Gateway`, ``async_call`` and ``async_before_attempt`` for an
+    :class:`~merchant_gateway.AsyncGateway`, ``attempt_ready`` and ``after_attempt`` for both.
 
-    number: int  # 1-based; a retry is attempt 2, 3 ...
-    status: int | None  # the HTTP status of the answer; None: no answer (never connected, timed out, cut off)
-    # the attempt's exception: the call's own error when this attempt ended the call with one, else (retried) the
-    # transport's exception; None for an answer, returned or retried
-    error: BaseException | None
-    retry_in: float | None  # seconds until the next attempt; None: this attempt ended the call
+    Deprecated: ``acall``/``abefore_attempt``, the names of ``async_call``/``async_before_attempt`` before 0.x. A
+    subclass that defines an old name (and not the new one) is called through the new one; defining it warns
+    (:class:`DeprecationWarning`, once per class)."""
 
-
-class CallObserver:
-    """Base class: every method passes straight through. Subclass and override what you need."""
-
-    def call(self, prep: Prepared, run: Callable[[Prepared], Any]) -> Any:
-        """Around one public call of a :class:`~merchant_gateway.Gateway` (all of its attempts): ``run(prep)``."""
-        return run(prep)
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        old = [name for name, new in RENAMED.items() if name in vars(cls) and new not in vars(cls)]
+        for name in old:
+            setattr(cls, RENAMED[name], vars(cls)[name])
+        if old:
+            renames = ", ".join(f"{name} -> {RENAMED[name]}" for name in old)
+            warnings.warn(
+                f"{cls.__module__}.{cls.__qualname__}: CallObserver's async methods were renamed ({renames}); "
+                "the gateways call the old names through the new ones until a later release removes them: "
+                "rename them (and any super() call)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
 
     def before_attempt(self, prep: Prepared) -> None:
         """Before each HTTP attempt (retries included) of a Gateway; may block (a rate ceiling). Raising here
         stops the call: the attempt is not sent and ``after_attempt`` does not follow."""
+
+    async def async_before_attempt(self, prep: Prepared) -> None:
+        """Before each HTTP attempt of an AsyncGateway; may wait, never block the event loop."""
 
     def attempt_ready(self, prep: Prepared) -> None:
         """Called by :class:`CombinedObserver` once every observer's ``before_attempt`` has returned: the attempt
@@ -51,19 +71,12 @@ class CallObserver:
     def after_attempt(self, prep: Prepared, end: AttemptEnd) -> None:
         """After each HTTP attempt of a Gateway or an AsyncGateway (on the event loop: must not block or wait)."""
 
-    async def acall(self, prep: Prepared, run: Callable[[Prepared], Awaitable[Any]]) -> Any:
-        """Around one public call of an :class:`~merchant_gateway.AsyncGateway`."""
-        return await run(prep)
 
-    async def abefore_attempt(self, prep: Prepared) -> None:
-        """Before each HTTP attempt of an AsyncGateway."""
-
-
-class CombinedObserver(CallObserver):
-    """Several observers as one (build with :func:`combine`). ``call``/``acall`` nest in the order given (the first
-    is outermost: it sees the call first and its outcome last); ``before_attempt`` runs each in that order (one
-    that raises stops the attempt: the later ones do not run), then ``attempt_ready`` of each; ``after_attempt``
-    runs each in reverse order, innermost first, as the nesting unwinds."""
+class CombinedObserver(CombinedCalls, AsyncCombinedCalls, CallObserver):
+    """Several observers as one (build with :func:`combine`). ``call``/``async_call`` nest in the order given (the
+    first is outermost: it sees the call first and its outcome last); ``before_attempt`` runs each in that order
+    (one that raises stops the attempt: the later ones do not run), then ``attempt_ready`` of each;
+    ``after_attempt`` runs each in reverse order, innermost first, as the nesting unwinds."""
 
     def __init__(self, observers: tuple[CallObserver, ...]) -> None:
         self.observers = observers
@@ -74,39 +87,9 @@ class CombinedObserver(CallObserver):
     def __iter__(self) -> Iterator[CallObserver]:
         return iter(self.observers)
 
-    def call(self, prep: Prepared, run: Callable[[Prepared], Any]) -> Any:
-        for observer in reversed(self.observers):
-            run = _nest(observer, run)
-        return run(prep)
-
-    def before_attempt(self, prep: Prepared) -> None:
-        for observer in self.observers:
-            observer.before_attempt(prep)
-        for observer in self.observers:
-            observer.attempt_ready(prep)
-
     def after_attempt(self, prep: Prepared, end: AttemptEnd) -> None:
         for observer in reversed(self.observers):
             observer.after_attempt(prep, end)
-
-    async def acall(self, prep: Prepared, run: Callable[[Prepared], Awaitable[Any]]) -> Any:
-        for observer in reversed(self.observers):
-            run = _anest(observer, run)
-        return await run(prep)
-
-    async def abefore_attempt(self, prep: Prepared) -> None:
-        for observer in self.observers:
-            await observer.abefore_attempt(prep)
-        for observer in self.observers:
-            observer.attempt_ready(prep)
-
-
-def _nest(observer: CallObserver, run: Callable[[Prepared], Any]) -> Callable[[Prepared], Any]:
-    return lambda prep: observer.call(prep, run)
-
-
-def _anest(observer: CallObserver, run: Callable[[Prepared], Awaitable[Any]]) -> Callable[[Prepared], Awaitable[Any]]:
-    return lambda prep: observer.acall(prep, run)
 
 
 def combine(*observers: CallObserver | None) -> CallObserver | None:
