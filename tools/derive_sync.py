@@ -71,7 +71,6 @@ TWIN_EXCEPTIONS = {
     "async_llhttp_transport.py": (
         "AsyncLlhttpTransport beside llhttp_transport.LlhttpTransport: helper E's, new in issue 24; same conversion"
     ),
-    "telemetry.py": "Telemetry implements CallObserver (call/async_call, before_attempt/async_before_attempt)",
 }
 
 
