@@ -36,9 +36,9 @@ class CallObserver(ObserverCalls, AsyncObserverCalls):
     ``before_attempt`` for a :class:`~merchant_gateway.Gateway`, ``async_call`` and ``async_before_attempt`` for an
     :class:`~merchant_gateway.AsyncGateway`, ``attempt_ready`` and ``after_attempt`` for both.
 
-    Deprecated: ``acall``/``abefore_attempt``, the names of ``async_call``/``async_before_attempt`` before 0.x. A
-    subclass that defines an old name (and not the new one) is called through the new one; defining it warns
-    (:class:`DeprecationWarning`, once per class)."""
+    Deprecated: ``acall``/``abefore_attempt``, the names of ``async_call``/``async_before_attempt`` up to 3.0.0 (one
+    naming rule for async names, docs/design.md). A subclass that defines an old name (and not the new one) is
+    called through the new one; defining it warns (:class:`DeprecationWarning`, once per class)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
