@@ -87,7 +87,7 @@ class _Connection(asyncio.Protocol):
             else:
                 self._finish(
                     httpx.RemoteProtocolError(
-                        "the server disconnected without sending a complete answer", request=answer.request
+                        "Server disconnected without sending a complete answer", request=answer.request
                     )
                 )
         return False  # asyncio closes the transport

@@ -260,7 +260,7 @@ class LlhttpTransport(httpx.BaseTransport):
                 if answer.close_delimited and answer.reader is not None:
                     return answer, exchange, True
                 raise httpx.RemoteProtocolError(
-                    "the server disconnected without sending a complete answer", request=request
+                    "Server disconnected without sending a complete answer", request=request
                 )
             try:
                 exchange.add(data)
