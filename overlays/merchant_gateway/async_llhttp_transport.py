@@ -27,7 +27,8 @@ import httpx
 
 from .config import MAX_ANSWER_BYTES
 from .llhttp_transport import _Answer, _head, _readable
-from .transports import AsyncGatewayTransport, _Exchange, environment_proxy
+from .transports import AsyncGatewayTransport, environment_proxy
+from .transports._limits import _Exchange
 
 
 class _Connection(asyncio.Protocol):

@@ -33,7 +33,8 @@ import httptools
 import httpx
 
 from .config import MAX_ANSWER_BYTES
-from .transports import GatewayTransport, _Exchange, _Reader, environment_proxy
+from .transports import GatewayTransport, environment_proxy
+from .transports._limits import _Exchange, _Reader
 
 _TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _BAD_VALUE = re.compile(rb"[\x00\r\n]|^[ \t]|[ \t]$")

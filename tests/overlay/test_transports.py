@@ -193,7 +193,7 @@ def http(body: bytes, *extra: bytes) -> bytes:
     ],
 )
 def test_bytes_beyond_one_answer_are_found(method: bytes, received: bytes, over: bool) -> None:
-    from merchant_gateway.transports import _over_read
+    from merchant_gateway.transports._limits import _over_read
 
     assert _over_read(method, received) is over
 
@@ -240,7 +240,7 @@ def test_a_connection_that_read_past_its_answer_is_not_used_again(serve: list[On
     ],
 )
 def test_the_fast_path_agrees_with_full_framing(received: bytes, body_length: int, over: bool) -> None:
-    from merchant_gateway.transports import _over_read
+    from merchant_gateway.transports._limits import _over_read
 
     assert _over_read(b"GET", received, body_length) is over
     assert _over_read(b"GET", received) is over  # the full framing alone
@@ -331,7 +331,7 @@ def flood_peak(call: Callable[[str], object]) -> tuple[BaseException | None, int
 
 
 def test_a_flood_of_interim_heads_counts_against_the_cap_and_memory_stays_bounded() -> None:
-    from merchant_gateway.transports import _HEAD_ROOM
+    from merchant_gateway.transports._limits import _HEAD_ROOM
 
     def call(url: str) -> None:
         with httpx.Client(transport=GatewayTransport(max_answer_bytes=LIMIT)) as client:
@@ -346,7 +346,7 @@ def test_a_flood_of_interim_heads_counts_against_the_cap_and_memory_stays_bounde
 def test_the_async_twin_bounds_a_flood_of_interim_heads_too() -> None:
     import asyncio
 
-    from merchant_gateway.transports import _HEAD_ROOM
+    from merchant_gateway.transports._limits import _HEAD_ROOM
 
     async def call(url: str) -> None:
         async with httpx.AsyncClient(transport=AsyncGatewayTransport(max_answer_bytes=LIMIT)) as client:
@@ -425,7 +425,7 @@ def test_long_answers_are_judged_on_a_bounded_start(answer: Callable[[int], byte
     ],
 )
 def test_the_exchange_keeps_a_bounded_start(received: bytes, over: bool) -> None:
-    from merchant_gateway.transports import _KEPT, _Exchange
+    from merchant_gateway.transports._limits import _KEPT, _Exchange
 
     exchange = _Exchange(1024 * 1024)
     for start in range(0, len(received), 1000):

@@ -1,49 +1,25 @@
-"""The transports AsyncGateway sends with unless given one (and Gateway for a host the environment names a proxy
-for: its default, merchant_gateway/llhttp_transport.py, hands those calls here): httpcore's connection pool and h11's
-strict HTTP/1.1 parser (the same machinery as httpx's own transports), with two things a payment client needs added.
+"""What both flavours of the httpcore transports share, none of it I/O: the request's deadline and the bytes it
+read (context variables the network backend of ``_async.py``/``_sync.py`` reaches), the answer cap, the leftover
+check, the capped body reader and decoder, httpcore's errors as httpx's, and the proxy routing.
 
-Why this module exists: httpx's transports bound each network operation (connect, every read, every write)
-but not a call as a whole, and read whatever size of answer arrives. A server that drips its answer one byte
-per second keeps a payment call open for ever; a 200 MB or gzip-bombed answer grows memory instead of failing.
-So these transports:
-
-- give each request one deadline, connect to last byte: every connect, read and write of the request gets at
-  most the time left (a network backend wrapped around httpcore's own; public httpcore API), and
-- read the whole answer before returning, refusing one above ``max_answer_bytes`` (raw and decoded) and
-  decoding gzip/deflate themselves within that bound; any other content coding is an error. Every byte read
-  for a request (interim 1xx heads and body framing too) counts against the same cap, with room for one head,
-  so no answer of any shape grows memory beyond a constant over the cap, and
-- never reuse a connection on which more bytes arrived than the answer held. httpcore keeps h11's read-ahead
-  buffer across requests, so bytes a server sends after an answer (a second, forged answer, say) would be
-  read as the *next* call's answer. The byte count of each exchange is compared with one answer's (its head
-  found in the first bytes, which are kept, and the body h11 delivered); an exchange of another shape (1xx,
-  chunked, bare LF) is framed once more with h11 (its public API) when it was small enough to be kept whole, and
-  otherwise retired. Leftovers retire the connection before the pool can hand it out again.
-
-Everything else (pooling, keep-alive, TLS, 1xx answers, framing) is httpcore's and h11's; exceptions are httpx's,
-so the client's phase rule stays the one of httpx: a connect error or pool timeout means nothing was sent, any
-other failure means the request may have been sent (merchant_gateway/_core.py).
-
-A proxy named in the environment (HTTP(S)_PROXY, ALL_PROXY; NO_PROXY lifts hosts) is honoured here, per gateway
-host, through httpcore's HTTP proxy pool on the same network backend: a proxied call keeps every guarantee above.
+Why a module of its own: the transports are written once, async (``_async.py``), and the sync one derived from it
+by tools/derive_sync.py; what does not wait is written here, once, for both (and for the llhttp transports, which
+share the cap and leftover check). The guarantees it serves are described in the package's docstring.
 """
 
 from __future__ import annotations
 
 import contextvars
 import io
-import time
 import typing
 import urllib.request
 import zlib
-from collections.abc import AsyncIterable, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import h11
 import httpcore
 import httpx
-
-from .config import MAX_ANSWER_BYTES
 
 _ENCODINGS = frozenset({"gzip", "deflate", "identity"})
 
@@ -145,108 +121,6 @@ def _left(clock: Callable[[], float], timeout: float | None, expired: type[Excep
     if left <= 0:
         raise expired("the call's deadline passed")
     return left if timeout is None else min(timeout, left)
-
-
-class _Stream(httpcore.NetworkStream):
-    def __init__(self, inner: httpcore.NetworkStream, clock: Callable[[], float]) -> None:
-        self._inner = inner
-        self._clock = clock
-        self.retired = False  # set when bytes beyond an answer were read: the pool then drops the connection
-
-    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return _record(self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout)))
-
-    def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
-
-    def close(self) -> None:
-        self._inner.close()
-
-    def start_tls(self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None) -> Any:
-        inner = self._inner.start_tls(
-            ssl_context, server_hostname, _left(self._clock, timeout, httpcore.ConnectTimeout)
-        )
-        return _Stream(inner, self._clock)
-
-    def get_extra_info(self, info: str) -> Any:
-        # httpcore asks "is_readable" of an idle connection to decide whether it expired
-        return True if info == "is_readable" and self.retired else self._inner.get_extra_info(info)
-
-
-class _Backend(httpcore.NetworkBackend):
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self._inner = httpcore.SyncBackend()
-        self._clock = clock
-
-    def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,
-        local_address: str | None = None,
-        socket_options: Iterable[Any] | None = None,
-    ) -> httpcore.NetworkStream:
-        timeout = _left(self._clock, timeout, httpcore.ConnectTimeout)
-        return _Stream(self._inner.connect_tcp(host, port, timeout, local_address, socket_options), self._clock)
-
-    def connect_unix_socket(
-        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
-    ) -> httpcore.NetworkStream:
-        raise httpcore.UnsupportedProtocol("the gateway is reached over TCP")
-
-    def sleep(self, seconds: float) -> None:
-        self._inner.sleep(seconds)
-
-
-class _AsyncStream(httpcore.AsyncNetworkStream):
-    def __init__(self, inner: httpcore.AsyncNetworkStream, clock: Callable[[], float]) -> None:
-        self._inner = inner
-        self._clock = clock
-        self.retired = False
-
-    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return _record(await self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout)))
-
-    async def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        await self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def start_tls(
-        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
-    ) -> Any:
-        timeout = _left(self._clock, timeout, httpcore.ConnectTimeout)
-        return _AsyncStream(await self._inner.start_tls(ssl_context, server_hostname, timeout), self._clock)
-
-    def get_extra_info(self, info: str) -> Any:
-        return True if info == "is_readable" and self.retired else self._inner.get_extra_info(info)
-
-
-class _AsyncBackend(httpcore.AsyncNetworkBackend):
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self._inner = httpcore.AnyIOBackend()
-        self._clock = clock
-
-    async def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,
-        local_address: str | None = None,
-        socket_options: Iterable[Any] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        timeout = _left(self._clock, timeout, httpcore.ConnectTimeout)
-        stream = await self._inner.connect_tcp(host, port, timeout, local_address, socket_options)
-        return _AsyncStream(stream, self._clock)
-
-    async def connect_unix_socket(
-        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
-    ) -> httpcore.AsyncNetworkStream:
-        raise httpcore.UnsupportedProtocol("the gateway is reached over TCP")
-
-    async def sleep(self, seconds: float) -> None:
-        await self._inner.sleep(seconds)
 
 
 # httpcore's exceptions to httpx's classes of the same name (most specific first, as isinstance checks run)
@@ -407,14 +281,6 @@ def _core_request(request: httpx.Request) -> httpcore.Request:
     )
 
 
-def _retire_if_over_read(
-    request: httpx.Request, answer: httpcore.Response, exchange: _Exchange, body_length: int
-) -> None:
-    stream = answer.extensions.get("network_stream")
-    if isinstance(stream, _Stream | _AsyncStream) and exchange.over_read(request.method.encode("ascii"), body_length):
-        stream.retired = True
-
-
 def _response(answer: httpcore.Response, body: bytes) -> httpx.Response:
     # the body is decoded already: drop Content-Encoding so httpx does not decode it a second time
     headers = [(k, v) for k, v in answer.headers if k.lower() != b"content-encoding"]
@@ -475,127 +341,3 @@ def _pool_args(limits: httpx.Limits) -> dict[str, Any]:
         "max_keepalive_connections": limits.max_keepalive_connections,
         "keepalive_expiry": limits.keepalive_expiry,
     }
-
-
-class GatewayTransport(httpx.BaseTransport):
-    """Sync transport: httpcore's pool with a deadline of ``deadline`` seconds per request, connect to last byte,
-    and answers capped at ``max_answer_bytes``; with ``trust_env``, through the proxy the environment names."""
-
-    def __init__(
-        self,
-        *,
-        limits: httpx.Limits | None = None,
-        deadline: float | None = None,
-        max_answer_bytes: int = MAX_ANSWER_BYTES,
-        clock: Callable[[], float] = time.monotonic,
-        trust_env: bool = True,
-    ) -> None:
-        args = _pool_args(limits or httpx.Limits())
-        backend = _Backend(clock)
-
-        def proxy_pool(url: httpcore.URL, auth: Any, headers: Any) -> httpcore.HTTPProxy:
-            return httpcore.HTTPProxy(
-                proxy_url=url, proxy_auth=auth, proxy_headers=headers, network_backend=backend, **args
-            )
-
-        self._routes = _Routes(httpcore.ConnectionPool(network_backend=backend, **args), proxy_pool, trust_env)
-        self._deadline = deadline
-        self._limit = max_answer_bytes
-        self._clock = clock
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(deadline={self._deadline}, max_answer_bytes={self._limit})"
-
-    def handle_request(self, request: httpx.Request) -> httpx.Response:
-        token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
-        exchange = _Exchange(self._limit)
-        token_exchange = _exchange.set(exchange)
-        try:
-            answer = self._routes.pool(request).handle_request(_core_request(request))
-            try:
-                reader = _Reader(answer.headers, self._limit, request)
-                for chunk in typing.cast("Iterable[bytes]", answer.stream):
-                    reader.feed(chunk)
-                body = reader.finish()
-                _retire_if_over_read(request, answer, exchange, reader.raw)
-            finally:
-                answer.close()
-        except Exception as exc:
-            mapped = _as_httpx(exc, request)
-            if mapped is exc:
-                raise
-            raise mapped from exc
-        finally:
-            _exchange.reset(token_exchange)
-            _deadline.reset(token)
-        return _response(answer, body)
-
-    def connections_in_use(self) -> int:
-        """How many connections of this transport's pools (direct and proxied) carry a request right now: a
-        read-only count for monitoring and the bench (once every call has returned it is 0 unless one leaked)."""
-        return sum(not c.is_idle() for pool in self._routes.all() for c in pool.connections)
-
-    def close(self) -> None:
-        for pool in self._routes.all():
-            pool.close()
-
-
-class AsyncGatewayTransport(httpx.AsyncBaseTransport):
-    """Async twin of :class:`GatewayTransport` (asyncio or trio through anyio)."""
-
-    def __init__(
-        self,
-        *,
-        limits: httpx.Limits | None = None,
-        deadline: float | None = None,
-        max_answer_bytes: int = MAX_ANSWER_BYTES,
-        clock: Callable[[], float] = time.monotonic,
-        trust_env: bool = True,
-    ) -> None:
-        args = _pool_args(limits or httpx.Limits())
-        backend = _AsyncBackend(clock)
-
-        def proxy_pool(url: httpcore.URL, auth: Any, headers: Any) -> httpcore.AsyncHTTPProxy:
-            return httpcore.AsyncHTTPProxy(
-                proxy_url=url, proxy_auth=auth, proxy_headers=headers, network_backend=backend, **args
-            )
-
-        self._routes = _Routes(httpcore.AsyncConnectionPool(network_backend=backend, **args), proxy_pool, trust_env)
-        self._deadline = deadline
-        self._limit = max_answer_bytes
-        self._clock = clock
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(deadline={self._deadline}, max_answer_bytes={self._limit})"
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
-        exchange = _Exchange(self._limit)
-        token_exchange = _exchange.set(exchange)
-        try:
-            answer = await self._routes.pool(request).handle_async_request(_core_request(request))
-            try:
-                reader = _Reader(answer.headers, self._limit, request)
-                async for chunk in typing.cast("AsyncIterable[bytes]", answer.stream):
-                    reader.feed(chunk)
-                body = reader.finish()
-                _retire_if_over_read(request, answer, exchange, reader.raw)
-            finally:
-                await answer.aclose()
-        except Exception as exc:
-            mapped = _as_httpx(exc, request)
-            if mapped is exc:
-                raise
-            raise mapped from exc
-        finally:
-            _exchange.reset(token_exchange)
-            _deadline.reset(token)
-        return _response(answer, body)
-
-    def connections_in_use(self) -> int:
-        """As :meth:`GatewayTransport.connections_in_use`."""
-        return sum(not c.is_idle() for pool in self._routes.all() for c in pool.connections)
-
-    async def aclose(self) -> None:
-        for pool in self._routes.all():
-            await pool.aclose()

@@ -1,0 +1,158 @@
+"""The httpcore transports' half that waits, written once: :class:`AsyncGatewayTransport` and its network backend,
+the async source of ``_sync.py`` (``python tools/derive_sync.py`` derives :class:`GatewayTransport` from it, as
+httpcore derives its own sync API; ``make lint`` fails when it is out of date). What does not wait is in
+``_limits.py``.
+"""
+
+from __future__ import annotations
+
+import time
+import typing
+from collections.abc import AsyncIterable, Callable, Iterable
+from typing import Any
+
+import httpcore
+import httpx
+
+from ..config import MAX_ANSWER_BYTES
+from ._limits import (
+    _as_httpx,
+    _core_request,
+    _deadline,
+    _Exchange,
+    _exchange,
+    _left,
+    _pool_args,
+    _Reader,
+    _record,
+    _response,
+    _Routes,
+)
+
+
+class AsyncDeadlineStream(httpcore.AsyncNetworkStream):
+    """httpcore's stream with every operation cut to the request's deadline and every byte read recorded."""
+
+    def __init__(self, inner: httpcore.AsyncNetworkStream, clock: Callable[[], float]) -> None:
+        self._inner = inner
+        self._clock = clock
+        self.retired = False  # set when bytes beyond an answer were read: the pool then drops the connection
+
+    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return _record(await self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout)))
+
+    async def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        await self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def start_tls(
+        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
+    ) -> Any:
+        timeout = _left(self._clock, timeout, httpcore.ConnectTimeout)
+        return AsyncDeadlineStream(await self._inner.start_tls(ssl_context, server_hostname, timeout), self._clock)
+
+    def get_extra_info(self, info: str) -> Any:
+        # httpcore asks "is_readable" of an idle connection to decide whether it expired
+        return True if info == "is_readable" and self.retired else self._inner.get_extra_info(info)
+
+
+class AsyncDeadlineBackend(httpcore.AsyncNetworkBackend):
+    """httpcore's own backend (anyio's; the sync flavour's is httpcore's SyncBackend) with deadline-cut connects."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._inner = httpcore.AnyIOBackend()
+        self._clock = clock
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        timeout = _left(self._clock, timeout, httpcore.ConnectTimeout)
+        stream = await self._inner.connect_tcp(host, port, timeout, local_address, socket_options)
+        return AsyncDeadlineStream(stream, self._clock)
+
+    async def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.AsyncNetworkStream:
+        raise httpcore.UnsupportedProtocol("the gateway is reached over TCP")
+
+    async def sleep(self, seconds: float) -> None:
+        await self._inner.sleep(seconds)
+
+
+def _retire_if_over_read(
+    request: httpx.Request, answer: httpcore.Response, exchange: _Exchange, body_length: int
+) -> None:
+    stream = answer.extensions.get("network_stream")
+    if isinstance(stream, AsyncDeadlineStream) and exchange.over_read(request.method.encode("ascii"), body_length):
+        stream.retired = True
+
+
+class AsyncGatewayTransport(httpx.AsyncBaseTransport):
+    """httpcore's pool (asyncio or trio through anyio; ``GatewayTransport`` is the sync one) with a deadline of
+    ``deadline`` seconds per request, connect to last byte, and answers capped at ``max_answer_bytes``; with
+    ``trust_env``, through the proxy the environment names."""
+
+    def __init__(
+        self,
+        *,
+        limits: httpx.Limits | None = None,
+        deadline: float | None = None,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
+        clock: Callable[[], float] = time.monotonic,
+        trust_env: bool = True,
+    ) -> None:
+        args = _pool_args(limits or httpx.Limits())
+        backend = AsyncDeadlineBackend(clock)
+
+        def proxy_pool(url: httpcore.URL, auth: Any, headers: Any) -> httpcore.AsyncHTTPProxy:
+            return httpcore.AsyncHTTPProxy(
+                proxy_url=url, proxy_auth=auth, proxy_headers=headers, network_backend=backend, **args
+            )
+
+        self._routes = _Routes(httpcore.AsyncConnectionPool(network_backend=backend, **args), proxy_pool, trust_env)
+        self._deadline = deadline
+        self._limit = max_answer_bytes
+        self._clock = clock
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(deadline={self._deadline}, max_answer_bytes={self._limit})"
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
+        exchange = _Exchange(self._limit)
+        token_exchange = _exchange.set(exchange)
+        try:
+            answer = await self._routes.pool(request).handle_async_request(_core_request(request))
+            try:
+                reader = _Reader(answer.headers, self._limit, request)
+                async for chunk in typing.cast(AsyncIterable[bytes], answer.stream):
+                    reader.feed(chunk)
+                body = reader.finish()
+                _retire_if_over_read(request, answer, exchange, reader.raw)
+            finally:
+                await answer.aclose()
+        except Exception as exc:
+            mapped = _as_httpx(exc, request)
+            if mapped is exc:
+                raise
+            raise mapped from exc
+        finally:
+            _exchange.reset(token_exchange)
+            _deadline.reset(token)
+        return _response(answer, body)
+
+    def connections_in_use(self) -> int:
+        """How many connections of this transport's pools (direct and proxied) carry a request right now: a
+        read-only count for monitoring and the bench (once every call has returned it is 0 unless one leaked)."""
+        return sum(not c.is_idle() for pool in self._routes.all() for c in pool.connections)
+
+    async def aclose(self) -> None:
+        for pool in self._routes.all():
+            await pool.aclose()
