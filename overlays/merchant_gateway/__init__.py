@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     )
 
     from .advice import AdviceWarning
+    from .async_llhttp_transport import AsyncLlhttpTransport
     from .callbacks import (
         CallbackVerifier,
         CollectCallback,
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
         verify_payment_callback,
         verify_ui_callback,
     )
+    from .llhttp_transport import LlhttpTransport
     from .tasks import AppRequest, CollectStart, IntentStart, LinkedWallet, PaymentStart, Refund, WalletPayment
     from .transports import AsyncGatewayTransport, GatewayTransport
 
@@ -75,6 +77,10 @@ _LAZY = {
     "verify_collect_callback": "callbacks",
     "verify_payment_callback": "callbacks",
     "verify_ui_callback": "callbacks",
+    # the gateways' default transports (to pass one with other limits), and the httpcore ones they hand proxied
+    # calls to (to send every call through httpcore)
+    "LlhttpTransport": "llhttp_transport",
+    "AsyncLlhttpTransport": "async_llhttp_transport",
     "GatewayTransport": "transports",
     "AsyncGatewayTransport": "transports",
     # what the task layer (gateway.payments, .refunds, .collects, .wallets, .mobile) returns
@@ -118,6 +124,7 @@ __all__ = [
     "AppRequest",
     "AsyncGateway",
     "AsyncGatewayTransport",
+    "AsyncLlhttpTransport",
     "AuthorizationError",
     "AuthorizationToken",
     "BadRequestError",
@@ -140,6 +147,7 @@ __all__ = [
     "DuplicateRequestError",
     "InvalidTransactionIdError",
     "LinkedWallet",
+    "LlhttpTransport",
     "NotFoundError",
     "OtpError",
     "OtpRequestType",
