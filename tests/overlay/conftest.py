@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _helpers import FakeTime  # noqa: F401 - re-exported for the fixtures below
+
+from tests.support.overlay import FakeTime  # noqa: F401 - re-exported for the fixtures below
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,12 +16,13 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from _helpers import FakeTime
 from merchant_gateway.callbacks import verify_payment_callback
 from merchant_gateway.flows.launch import sign_in, start_intent_payment
 from merchant_gateway.flows.schedule import PollSchedule
 from merchant_gateway.flows.status import snapshot_of, wait_for_payment
 from merchant_gateway_client.models import PaymentState
+
+from tests.support.overlay import FakeTime
 
 MERCHANT, SALT = "MERCHANTUAT", "answers-salt-1"
 

@@ -11,9 +11,10 @@ import httpx
 import merchant_gateway as mg
 import merchant_gateway.direct_client as direct_client_module
 import pytest
-from _helpers import CALLS, CLIENT_SECRET, MERCHANT, SALT, SALT_INDEX
 from merchant_gateway.direct_client import AsyncDirectClient, DirectClient
 from merchant_gateway.llhttp_transport import LlhttpTransport
+
+from tests.support.overlay import CALLS, CLIENT_SECRET, MERCHANT, SALT, SALT_INDEX
 
 SETTINGS: dict[str, Any] = {
     "merchant_id": MERCHANT,

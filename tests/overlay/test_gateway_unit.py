@@ -7,136 +7,27 @@ import base64
 import hashlib
 import json
 import logging
-import random
-from collections.abc import Callable
 from typing import Any
 
 import httpx
 import merchant_gateway as mg
 import pytest
-from _helpers import CALLS, CLIENT_SECRET, MERCHANT, OTP, SALT, SALT_INDEX, FakeTime
 from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES, REMEDIES
 
-Handler = Callable[[httpx.Request], httpx.Response]
-
-
-def ok_envelope(code: str = "SUCCESS", **data: Any) -> dict[str, Any]:
-    return {"success": True, "code": code, "message": "ok", "data": {"merchantId": MERCHANT, **data}}
-
-
-def token_body(issued: int = 1_000, lifetime: int = 3600, n: int = 1) -> dict[str, Any]:
-    return {
-        "access_token": f"secret-access-token-{n}",
-        "encrypted_access_token": "enc",
-        "expires_in": None,
-        "issued_at": issued,
-        "expires_at": issued + lifetime,
-        "session_expires_at": issued + lifetime,
-        "token_type": "O-Bearer",
-    }
-
-
-def default_answer(request: httpx.Request) -> httpx.Response:
-    path = request.url.path
-    if path.endswith("/v1/oauth/token"):
-        return httpx.Response(200, json=token_body())
-    if path.endswith("/v3/debit"):
-        return httpx.Response(302, headers={"Location": "/pay/abc"})
-    # an honest gateway's answer is about the transaction asked about (the client checks that it is)
-    merchant, transaction = asked_about(request)
-    answer = ok_envelope(positive_code(path), transactionId=transaction, amount=amount_sent(request))
-    answer["data"]["merchantId"] = merchant
-    answer["data"]["redirectURL"] = "https://pay.example/p/1"  # what a v4 debit's acceptance needs (x-evidence)
-    return httpx.Response(200, json=answer)
-
-
-def amount_sent(request: httpx.Request) -> int:
-    """The payload's amount (an honest gateway echoes it), else 100."""
-    try:
-        payload = json.loads(base64.b64decode(json.loads(request.content)["request"]))
-    except (ValueError, KeyError, TypeError):
-        return 100
-    amount = payload.get("amount", 100)
-    return amount if isinstance(amount, int) else 100
-
-
-def positive_code(path: str) -> str:
-    """The code an honest gateway answers for a success of the operation at ``path`` (its x-codes)."""
-    if any(p in path for p in ("/otp/", "/token/unlink", "/auth/access", "/charge", "/sdk-less/")):
-        return "SUCCESS"
-    return "PAYMENT_INITIATED" if "/inline/pay" in path else "PAYMENT_SUCCESS"
-
-
-def asked_about(request: httpx.Request) -> tuple[str, str]:
-    """(merchant id, transaction id) a request is about: the status path's, or the base64 payload's."""
-    parts = request.url.path.split("/")
-    if parts[-1] == "status":
-        return parts[-3], parts[-2]
-    try:
-        payload = json.loads(request.content)
-        if "request" in payload:  # base64-wrapped; the test callback sends plain JSON
-            payload = json.loads(base64.b64decode(payload["request"]))
-    except (ValueError, KeyError, TypeError):
-        return MERCHANT, "TXV4"
-    return str(payload.get("merchantId", MERCHANT)), str(payload.get("transactionId", "TXV4"))
-
-
-class Recorder:
-    """A MockTransport handler that records requests and answers from a script (then the default)."""
-
-    def __init__(self, *script: httpx.Response | Exception | Handler) -> None:
-        self.script = list(script)
-        self.requests: list[httpx.Request] = []
-
-    def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        if self.script:
-            item = self.script.pop(0)
-            if isinstance(item, Exception):
-                raise item
-            if isinstance(item, httpx.Response):
-                return item
-            return item(request)
-        return default_answer(request)
-
-
-def make(rec: Recorder, fake: FakeTime, **kw: Any) -> mg.Gateway:
-    settings: dict[str, Any] = {
-        "merchant_id": MERCHANT,
-        "salt_key": SALT,
-        "salt_index": SALT_INDEX,
-        "client_id": "CID",
-        "client_secret": CLIENT_SECRET,
-    }
-    settings.update(kw)
-    return mg.Gateway(
-        transport=httpx.MockTransport(rec),
-        sleep=fake.sleep,
-        clock=fake.monotonic,
-        wall_clock=lambda: 1_700_000_000.0,
-        rng=random.Random(7),
-        **settings,
-    )
-
-
-def make_async(rec: Recorder, fake: FakeTime, **kw: Any) -> mg.AsyncGateway:
-    settings: dict[str, Any] = {
-        "merchant_id": MERCHANT,
-        "salt_key": SALT,
-        "salt_index": SALT_INDEX,
-        "client_id": "CID",
-        "client_secret": CLIENT_SECRET,
-    }
-    settings.update(kw)
-    return mg.AsyncGateway(
-        transport=httpx.MockTransport(rec),
-        sleep=fake.async_sleep,
-        clock=fake.monotonic,
-        wall_clock=lambda: 1_700_000_000.0,
-        rng=random.Random(7),
-        **settings,
-    )
+from tests.support.overlay import (
+    CALLS,
+    CLIENT_SECRET,
+    MERCHANT,
+    OTP,
+    SALT,
+    SALT_INDEX,
+    FakeTime,
+    Recorder,
+    make,
+    make_async,
+    token_body,
+)
 
 
 def expected_x_verify(request: httpx.Request, signing_path: str) -> str:

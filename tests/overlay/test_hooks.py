@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 from merchant_gateway.hooks import AttemptEnd, CallObserver, combine
-from test_gateway_unit import CALLS, FakeTime, Recorder, make, make_async
+
+from tests.support.overlay import CALLS, FakeTime, Recorder, make, make_async
 
 NAME = "debit_v4_web"  # one money-moving call: one attempt
 

@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
-from _helpers import FakeTime
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
+
+from tests.support.overlay import FakeTime
 
 LIMIT = 4096
 

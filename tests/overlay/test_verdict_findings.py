@@ -11,9 +11,10 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from _helpers import CALLS, MERCHANT, SALT, SALT_INDEX, FakeTime
 from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.outcomes import OUTCOMES
+
+from tests.support.overlay import CALLS, MERCHANT, SALT, SALT_INDEX, FakeTime
 
 SETTINGS: dict[str, Any] = {
     "merchant_id": MERCHANT,

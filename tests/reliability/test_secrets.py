@@ -1,7 +1,7 @@
 """Secrets never leak: repr and str of every exception, DEBUG logs and CLI output (``mgw demo --json``, ``mgw
 demo``, ``mgw sign``, ``mgw token`` as subprocesses) over full flows never contain a salt key, client secret,
-token, OTP or base64 payload. Every secret value used in the run is collected automatically (secret_probe.py
-records them on the wire) and all captured text is searched for each exact value."""
+token, OTP or base64 payload. Every secret value used in the run is collected automatically
+(tests/support/secret_probe.py records them on the wire) and all captured text is searched for each exact value."""
 
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from secret_probe import Recorder, leaks
 
 from tests.support.reliability import CLIENT_SECRET, MOBILE, OTP, SALT, STATS, Env, tid
+from tests.support.secret_probe import Recorder, leaks
 
 HERE = Path(__file__).resolve().parent
-PROBE = HERE / "secret_probe.py"
+PROBE = HERE.parent / "support" / "secret_probe.py"
 
 
 @pytest.fixture

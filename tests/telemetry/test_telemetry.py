@@ -18,7 +18,6 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from _helpers import FakeTime
 from merchant_gateway.hooks import AttemptEnd, CallObserver, combine
 from merchant_gateway.ledger import Ledger
 from merchant_gateway.telemetry import Telemetry
@@ -27,9 +26,10 @@ from opentelemetry.sdk.metrics.export import InMemoryMetricReader
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
-from secret_probe import Recorder, leaks
-from test_gateway_unit import default_answer
-from test_integration_sandbox import check, plan, settings, user_flow_sync
+
+from tests.support.integration import check, plan, settings, user_flow_sync
+from tests.support.overlay import FakeTime, default_answer
+from tests.support.secret_probe import Recorder, leaks
 
 MERCHANT = "MERCHANTUAT"
 
