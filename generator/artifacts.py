@@ -24,7 +24,8 @@ def _builder() -> Any:
     name = "mgw_make_artifacts"
     if name not in sys.modules:
         spec = importlib.util.spec_from_file_location(name, BUILDER)
-        assert spec is not None and spec.loader is not None
+        assert spec is not None
+        assert spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)

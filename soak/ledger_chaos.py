@@ -149,7 +149,7 @@ def worker_main(a: argparse.Namespace) -> None:
     handler = CallbackHandler(ledger, gw)
 
     class Callback(http.server.BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             answer = handler.handle(body, dict(self.headers))
             self.send_response(answer.status)
@@ -158,7 +158,7 @@ def worker_main(a: argparse.Namespace) -> None:
             self.end_headers()
             self.wfile.write(answer.body)
 
-        do_PUT = do_POST  # noqa: N815
+        do_PUT = do_POST
 
         def log_message(self, *args: Any) -> None:
             pass

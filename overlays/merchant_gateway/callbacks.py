@@ -216,8 +216,10 @@ class CallbackVerifier:
             ) from None
         payload = _payload(decoded)
         data = payload.data
-        assert data is not None and data.amount is not None
-        assert data.transaction_id is not None and data.merchant_id is not None
+        assert data is not None
+        assert data.amount is not None
+        assert data.transaction_id is not None
+        assert data.merchant_id is not None
         self._cross_check(data.amount, data.transaction_id, data.merchant_id, expected_amount, expected_transaction_id)
         # what the callback means, decided like every other answer (duplicate keys and all) from the webhook's row
         expect = Expect(expected_transaction_id or data.transaction_id, self._merchant_id, expected_amount)

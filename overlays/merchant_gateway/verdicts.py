@@ -338,6 +338,7 @@ def _not_found_reason(sends: Sends | None) -> str:
         return "the gateway has no record, the grace is over and no request for it can still be sent"
     if sends is not None and not sends.closed:
         return "the gateway has no record yet; a request for it may still be sent"
-    assert sends is not None and sends.last_at is not None
+    assert sends is not None
+    assert sends.last_at is not None
     left = max(0.0, sends.grace - max(0.0, sends.now - sends.last_at))
     return f"the gateway has no record yet; the last request may still be in processing (grace: {left:.0f} s left)"

@@ -58,7 +58,8 @@ def test_per_host_documents_carry_their_host_servers_only(built: dict[str, Any],
         assert servers[0]["url"].startswith("http://127.0.0.1:8080/apis/"), servers[0]
         assert all(make_artifacts.HOST_VARIABLE[host] in s.get("variables", {}) for s in servers[1:]), servers
         ops = [op for item in doc["paths"].values() for op in item.values()]
-        assert ops and all(op["x-host"] == host and "servers" not in op for op in ops)
+        assert ops
+        assert all(op["x-host"] == host and "servers" not in op for op in ops)
     assert built["openapi.base.json"]["servers"] == spec["servers"]
 
 
@@ -82,7 +83,8 @@ def test_webhooks_are_split_off(built: dict[str, Any], spec: dict[str, Any]) -> 
     assert "webhooks" not in built["openapi.no-webhooks.json"]
     assert built["openapi.no-webhooks.json"]["paths"] == spec["paths"]
     hooks = built["openapi.webhooks.json"]
-    assert hooks["webhooks"] == spec["webhooks"] and "paths" not in hooks
+    assert hooks["webhooks"] == spec["webhooks"]
+    assert "paths" not in hooks
     assert built["openapi.json"] == spec
     for name in ("openapi.no-webhooks.json", *HOST_FILES):
         refs = make_artifacts._refs(built[name])
@@ -151,7 +153,8 @@ def test_webhook_verification_facts(built: dict[str, Any]) -> None:
         "field": None,
     }
     ui = hooks["uiCallback"]["verify"]
-    assert ui["kind"] == "checksum-field" and ui["field"] == "checksum"
+    assert ui["kind"] == "checksum-field"
+    assert ui["field"] == "checksum"
     assert ui["message"][:5] == ["code", "merchantId", "transactionId", "amount", "providerReferenceId"]
     assert ui["message"][5:] == [f"param{i}" for i in range(1, 21)]
 

@@ -31,7 +31,9 @@ def test_the_kit_and_the_vectors_are_the_repositorys() -> None:
     assert artifacts.read_bytes("kit.json") == (ROOT / "spec/conformance/kit.json").read_bytes()
     assert artifacts.read_bytes("signing-vectors.json") == (ROOT / "spec/vectors/signing.json").read_bytes()
     kit = artifacts.read_json("kit.json")
-    assert kit["requests"] and kit["callbacks"] and kit["rule_cases"]
+    assert kit["requests"]
+    assert kit["callbacks"]
+    assert kit["rule_cases"]
 
 
 def test_the_shipped_set_is_what_make_spec_artifacts_writes(tmp_path: Path) -> None:
@@ -55,7 +57,8 @@ def test_an_unknown_name_is_refused_with_the_shipped_names() -> None:
     with pytest.raises(ValidationError) as info:
         artifacts.read_bytes("../spec.json")
     assert info.value.field == "name"
-    assert "kit.json" in str(info.value) and "signing-vectors.json" in str(info.value)
+    assert "kit.json" in str(info.value)
+    assert "signing-vectors.json" in str(info.value)
 
 
 def test_a_changed_installed_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,13 +85,16 @@ def test_write_puts_every_file_in_a_folder(tmp_path: Path) -> None:
 def test_mgw_artifacts_writes_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert mgw(["artifacts", "--out", str(tmp_path / "vendor"), "--json"]) == 0
     doc: dict[str, Any] = json.loads(capsys.readouterr().out)
-    assert doc["ok"] and doc["files"] == artifacts.names() and doc["spec_version"] == artifacts.spec_version()
+    assert doc["ok"]
+    assert doc["files"] == artifacts.names()
+    assert doc["spec_version"] == artifacts.spec_version()
     for name in artifacts.names():
         assert (tmp_path / "vendor" / name).read_bytes() == (SHIPPED / name).read_bytes(), name
 
     assert mgw(["artifacts"]) == 0
     listing = capsys.readouterr().out
-    assert "signing-vectors.json" in listing and "mgw artifacts --out DIR" in listing
+    assert "signing-vectors.json" in listing
+    assert "mgw artifacts --out DIR" in listing
 
 
 def test_mgw_artifacts_refuses_a_file_as_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

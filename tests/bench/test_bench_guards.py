@@ -42,6 +42,7 @@ def test_the_concurrency_section_runs_and_counts_through_public_api() -> None:
 
     result = concurrency.run(reps=1, calls=20, bounds=(4,), cap=30.0)
     default = result["variants"]["gateway_default"]
-    assert default["errors"] == 0 and default["leaked_after_close"] == 0
+    assert default["errors"] == 0
+    assert default["leaked_after_close"] == 0
     assert default["busy_after"] == 0  # our transport's public count, after every call returned
     assert result["variants"]["gateway_httpx"]["busy_after"] is None  # httpx's pool has no public count

@@ -42,7 +42,9 @@ def test_per_call_rows_are_information_only_and_say_when_wires_differ() -> None:
     ratios["current/old gateway:status"] = 1.06
     run = {"refs": {"old": "abc1234"}, "check": {"identical_signatures": True, "identical_results": True}}
     rows = verdicts({"percall": {**run, "cpu_ratios": ratios}})
-    assert len(rows) == 6 and {r[3] for r in rows} == {"info"} and {r[4] for r in rows} == {None}
+    assert len(rows) == 6
+    assert {r[3] for r in rows} == {"info"}
+    assert {r[4] for r in rows} == {None}
     run["check"]["identical_results"] = False
     assert all(r[1].endswith("(wires differ)") for r in verdicts({"percall": {**run, "cpu_ratios": ratios}}))
 
@@ -65,6 +67,7 @@ def test_the_floor_frames_answers_by_head_and_content_length_only() -> None:
     one = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nx: y\r\n\r\n{}"
     assert answer_end(one) == len(one)
     assert answer_end(one + b"HTTP/1.1 200 OK") == len(one)  # the next answer's start is left in the buffer
-    assert answer_end(one[:-1]) is None and answer_end(one[:20]) is None
+    assert answer_end(one[:-1]) is None
+    assert answer_end(one[:20]) is None
     no_body = b"HTTP/1.1 204 No Content\r\n\r\n"
     assert answer_end(no_body) == len(no_body)

@@ -79,7 +79,8 @@ def test_sign_matches_the_shared_vector_without_printing_the_payload() -> None:
     as_json = json.loads(
         mgw("sign", "--json", "--path", v["signing_path"], "--payload", v["payload_json"], env=env).stdout
     )
-    assert as_json["x_verify"] == v["expect"] and as_json["mode"] == "body"
+    assert as_json["x_verify"] == v["expect"]
+    assert as_json["mode"] == "body"
     assert as_json["request_sha256"] == hashlib.sha256(v["request_b64"].encode()).hexdigest()
 
 
@@ -104,16 +105,19 @@ def test_verify_callback_accepts_the_vector_and_reports_a_tampered_one(tmp_path:
     body.write_text(json.dumps({"response": v["response_b64"]}))
     good = mgw("verify-callback", "--body", str(body), "--x-verify", v["expect"], "--expected-amount", "100", env=env)
     assert good.returncode == 0, good.stderr
-    assert "verified" in good.stdout and "PAYMENT_SUCCESS" in good.stdout
+    assert "verified" in good.stdout
+    assert "PAYMENT_SUCCESS" in good.stdout
     tampered = v["expect"][:-5] + ("0" if v["expect"][-5] != "0" else "1") + v["expect"][-4:]
     bad = mgw("verify-callback", "--json", "--body", str(body), "--x-verify", tampered, env=env)
     assert bad.returncode == 1
     doc = json.loads(bad.stdout)
-    assert doc["ok"] is False and doc["error"] == "bad_signature"
+    assert doc["ok"] is False
+    assert doc["error"] == "bad_signature"
     wrong_amount = mgw(
         "verify-callback", "--body", str(body), "--x-verify", v["expect"], "--expected-amount", "99", env=env
     )
-    assert wrong_amount.returncode == 1 and "amount" in wrong_amount.stderr
+    assert wrong_amount.returncode == 1
+    assert "amount" in wrong_amount.stderr
     assert_no_secrets(good.stdout + bad.stdout + wrong_amount.stderr, v["salt_key"], v["response_b64"])
 
 
@@ -138,7 +142,9 @@ def test_pay_status_refund_reconcile_token_against_the_sandbox(env: dict[str, st
     pay = mgw("pay", "--json", "--rupees", "12.34", "--transaction-id", "CLITX1", env=env)
     assert pay.returncode == 0, pay.stderr
     doc = json.loads(pay.stdout)
-    assert doc["amount"] == 1234 and doc["transaction_id"] == "CLITX1" and doc["state"] == "awaiting_payment"
+    assert doc["amount"] == 1234
+    assert doc["transaction_id"] == "CLITX1"
+    assert doc["state"] == "awaiting_payment"
 
     waited = mgw("status", "CLITX1", "--wait", "--expected-amount", "1234", env=env)
     assert waited.returncode == 0, waited.stderr
@@ -153,12 +159,14 @@ def test_pay_status_refund_reconcile_token_against_the_sandbox(env: dict[str, st
     # NEVERSEEN1 is not "not recorded" within 3 s: its send may still be under way (the grace after it)
     assert rec.returncode == 4, rec.stdout + rec.stderr
     outcomes = {o["transaction_id"]: (o["code"], o["final"]) for o in json.loads(rec.stdout)["outcomes"]}
-    assert outcomes["CLITX1"] == ("PAYMENT_SUCCESS", True) and outcomes["CLIRF1"] == ("PAYMENT_SUCCESS", True)
+    assert outcomes["CLITX1"] == ("PAYMENT_SUCCESS", True)
+    assert outcomes["CLIRF1"] == ("PAYMENT_SUCCESS", True)
     assert outcomes["NEVERSEEN1"] == ("TRANSACTION_NOT_FOUND", False)
 
     token = mgw("token", env=env)
     assert token.returncode == 0, token.stderr
-    assert "O-Bearer" in token.stdout and "not shown" in token.stdout
+    assert "O-Bearer" in token.stdout
+    assert "not shown" in token.stdout
     assert_no_secrets(
         pay.stdout + waited.stdout + refund.stdout + rec.stdout + rec.stderr + token.stdout,
         SALT,
@@ -170,18 +178,22 @@ def test_pay_status_refund_reconcile_token_against_the_sandbox(env: dict[str, st
 def test_bad_input_is_one_line_and_exit_2_before_anything_is_sent(env: dict[str, str], sandbox: Any) -> None:
     out = mgw("pay", "--amount", "12.5", env=env)
     assert out.returncode == 2
-    assert out.stderr.count("\n") == 1 and "--amount" in out.stderr
+    assert out.stderr.count("\n") == 1
+    assert "--amount" in out.stderr
     long_id = mgw("pay", "--amount", "100", "--transaction-id", "T" * 38, env=env)
-    assert long_id.returncode == 2 and "transactionId" in long_id.stderr
+    assert long_id.returncode == 2
+    assert "transactionId" in long_id.stderr
     missing = mgw("status", "X", env={"MGW_ENV": "local"})
-    assert missing.returncode == 2 and "MGW_MERCHANT_ID" in missing.stderr
+    assert missing.returncode == 2
+    assert "MGW_MERCHANT_ID" in missing.stderr
 
 
 def test_unknown_outcome_names_the_status_command(env: dict[str, str], sandbox: Any) -> None:
     # 5001 is the sandbox's documented "answered INTERNAL_SERVER_ERROR although recorded" amount
     out = mgw("pay", "--amount", "5001", "--transaction-id", "CLIUNK1", env=env)
     assert out.returncode == 3, out.stdout + out.stderr
-    assert "outcome unknown" in out.stderr and "mgw status CLIUNK1" in out.stderr
+    assert "outcome unknown" in out.stderr
+    assert "mgw status CLIUNK1" in out.stderr
     back = ("--redirect-url", "https://shop.example/return")  # no advice warning in the document
     as_json = json.loads(mgw("pay", "--json", "--amount", "5001", "--transaction-id", "CLIUNK2", *back, env=env).stdout)
     assert as_json == {
@@ -197,7 +209,8 @@ def test_demo_human_and_json(tmp_path: Path) -> None:
     human = mgw("demo")
     assert human.returncode == 0, human.stdout + human.stderr
     lines = human.stdout.splitlines()
-    assert lines[-1].startswith("demo: ") and " 0 failed" in lines[-1]
+    assert lines[-1].startswith("demo: ")
+    assert " 0 failed" in lines[-1]
     assert sum(1 for line in lines if line.startswith("[ok  ]")) >= 10
     doc = json.loads(mgw("demo", "--json").stdout)
     assert doc["ok"] is True
@@ -254,7 +267,8 @@ def test_mgw_sandbox_prints_the_three_urls_and_serves_them() -> None:
         # `mgw sandbox` also serves the JS SDK example merchant (client side, mounted on the sandbox)
         origin = urls["MGW_BASE_URL"].rsplit("/apis/", 1)[0]
         page = httpx.get(origin + "/_sandbox/example/")
-        assert page.status_code == 200 and "example.js" in page.text
+        assert page.status_code == 200
+        assert "example.js" in page.text
     finally:
         proc.terminate()
         proc.wait(timeout=30)

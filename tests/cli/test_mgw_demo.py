@@ -86,7 +86,9 @@ def test_demo_leaves_an_unopenable_page_to_a_person_and_goes_on_once_paid_elsewh
             break
     assert txn is not None, "".join(seen)
     action = seen[-1]
-    assert "open http://127.0.0.1:" in action and "/_sandbox/pay/" in action and "and pay" in action
+    assert "open http://127.0.0.1:" in action
+    assert "/_sandbox/pay/" in action
+    assert "and pay" in action
     assert "cannot open the payments page from here (ConnectError" in "".join(seen)
     # the refund that follows settles at once; the payment is completed by other means: the control API
     assert httpx.post(sb.origin + "/_sandbox/config", json={"settleAfter": 0.2}, timeout=10).status_code == 200
@@ -97,11 +99,14 @@ def test_demo_leaves_an_unopenable_page_to_a_person_and_goes_on_once_paid_elsewh
     assert proc.returncode == 5, out + err  # the UI callback did not hold (skipped): not 0 (issue 27)
     assert_no_traceback(out, err)
     steps = steps_of(out)
-    assert steps["payment completed"][0] == "ok" and "paid outside this demo" in steps["payment completed"][1]
-    assert steps["UI callback"][0] == "skip" and "only the browser that paid sends it" in steps["UI callback"][1]
+    assert steps["payment completed"][0] == "ok"
+    assert "paid outside this demo" in steps["payment completed"][1]
+    assert steps["UI callback"][0] == "skip"
+    assert "only the browser that paid sends it" in steps["UI callback"][1]
     for name in ("server-to-server callback", "status and amount", "partial refund", "refund status"):
         assert steps[name][0] == "ok", (name, steps[name])
-    assert steps["refund callback"][0] == "ok" and steps["authorization token"][0] == "ok"
+    assert steps["refund callback"][0] == "ok"
+    assert steps["authorization token"][0] == "ok"
     assert steps["OTP linking"] == (
         "skip",
         "set MGW_DEMO_OTP_MOBILE (and MGW_DEMO_OTP, or type the OTP) to link a user on this gateway",
@@ -128,9 +133,11 @@ def test_demo_reports_a_person_who_did_not_pay_before_the_deadline_as_pending(
     assert "ACTION: open http://127.0.0.1:" in done.stderr  # with --json the instructions go to stderr
     steps = {s["step"]: s for s in json.loads(done.stdout)["steps"]}
     completed = steps["payment completed"]
-    assert completed["result"] == "failed" and "still PAYMENT_PENDING" in completed["detail"]
+    assert completed["result"] == "failed"
+    assert "still PAYMENT_PENDING" in completed["detail"]
     assert "pending is not failed" in completed["detail"]
-    assert steps["status and amount"]["result"] == "skipped" and steps["partial refund"]["result"] == "skipped"
+    assert steps["status and amount"]["result"] == "skipped"
+    assert steps["partial refund"]["result"] == "skipped"
 
 
 def test_demo_no_browser_steps_runs_what_needs_no_person(
@@ -141,21 +148,27 @@ def test_demo_no_browser_steps_runs_what_needs_no_person(
     assert_no_traceback(done.stdout, done.stderr)
     assert "ACTION" not in done.stdout + done.stderr
     steps = steps_of(done.stdout)
-    assert steps["web payment (v4 debit)"][0] == "ok" and steps["authorization token"][0] == "ok"
+    assert steps["web payment (v4 debit)"][0] == "ok"
+    assert steps["authorization token"][0] == "ok"
     assert steps["payment completed"] == ("skip", "a person pays on the payments page: left out (--no-browser-steps)")
     status = steps["status and amount"]
-    assert status[0] == "skip" and status[1].startswith("PAYMENT_PENDING: pending, not failed")
+    assert status[0] == "skip"
+    assert status[1].startswith("PAYMENT_PENDING: pending, not failed")
 
 
 def test_embedded_demo_without_browser_steps_still_settles_and_refunds(run_mgw: Run) -> None:
     done = run_mgw("demo", "--no-browser-steps", "--json")
     assert done.returncode == 5, done.stdout + done.stderr
     doc = json.loads(done.stdout)
-    assert doc["ok"] is False and doc["error"] == "demo_incomplete"
+    assert doc["ok"] is False
+    assert doc["error"] == "demo_incomplete"
     assert "payment completed, UI callback" in doc["message"]
     steps = {s["step"]: s["result"] for s in doc["steps"]}
-    assert steps["payment completed"] == "skipped" and steps["UI callback"] == "skipped"
-    assert steps["status and amount"] == "ok" and steps["refund callback"] == "ok" and steps["unlink"] == "ok"
+    assert steps["payment completed"] == "skipped"
+    assert steps["UI callback"] == "skipped"
+    assert steps["status and amount"] == "ok"
+    assert steps["refund callback"] == "ok"
+    assert steps["unlink"] == "ok"
 
 
 def test_demo_against_a_refused_port_fails_each_step_in_one_line(run_mgw: Run) -> None:
@@ -236,4 +249,5 @@ def test_demo_against_a_server_that_drops_connections_never_prints_a_traceback(
         # the cause as the kernel reported it: a clean close ("Server disconnected") or, by timing, a reset
         cause = "Server disconnected" in pay[1] or "Connection reset" in pay[1]
         assert pay[0] == "failed" and cause and "reconcile" in pay[1], pay
-        assert steps["authorization token"][0] == "failed" and "\n" not in steps["authorization token"][1]
+        assert steps["authorization token"][0] == "failed"
+        assert "\n" not in steps["authorization token"][1]

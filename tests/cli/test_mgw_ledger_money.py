@@ -94,11 +94,13 @@ def test_pay_and_refund_record_the_write_ahead_attempts_and_answers(
     assert refund.returncode == 0, refund.stdout + refund.stderr
     with Ledger.open(ledger_url) as ledger:
         paid, refunded = ledger.get(txn("PAY"), MERCHANT), ledger.get(txn("RF"), MERCHANT)
-        assert paid is not None and refunded is not None
+        assert paid is not None
+        assert refunded is not None
         assert (paid.operation, paid.amount, paid.state, paid.attempts) == ("debitV4Web", 1234, ACCEPTED, 1)
         assert sources(ledger, txn("PAY")) == ["intent", "answer"]
         assert (refunded.kind, refunded.amount, refunded.original_transaction_id) == ("refund", 234, txn("PAY"))
-        assert refunded.attempts == 1 and sources(ledger, txn("RF")) == ["intent", "answer"]
+        assert refunded.attempts == 1
+        assert sources(ledger, txn("RF")) == ["intent", "answer"]
 
 
 def test_pay_wait_and_reconcile_are_judged_by_the_ledgers_record(
@@ -114,7 +116,8 @@ def test_pay_wait_and_reconcile_are_judged_by_the_ledgers_record(
 
     assert run_mgw("pay", "--amount", "700", "--transaction-id", txn("R"), env=with_ledger).returncode == 0
     wrong = run_mgw("reconcile", f"{txn('R')}:701", *WAIT, env=with_ledger)
-    assert wrong.returncode == 2 and "700 paise" in wrong.stderr  # the ledger's amount, before anything is read
+    assert wrong.returncode == 2
+    assert "700 paise" in wrong.stderr
     rec = run_mgw("reconcile", "--json", txn("R"), *WAIT, env=with_ledger)  # the id alone: the ledger knows the amount
     assert rec.returncode == 0, rec.stdout + rec.stderr
     (row,) = json.loads(rec.stdout)["outcomes"]
@@ -126,7 +129,8 @@ def test_pay_wait_and_reconcile_are_judged_by_the_ledgers_record(
     )
     with Ledger.open(ledger_url) as ledger:
         p = ledger.get(txn("R"), MERCHANT)
-        assert p is not None and (p.state, p.code, p.final_source) == (FINAL, "PAYMENT_SUCCESS", "status")
+        assert p is not None
+        assert (p.state, p.code, p.final_source) == (FINAL, "PAYMENT_SUCCESS", "status")
 
 
 def test_reconcile_trusts_the_ledgers_amount_not_the_answer(
@@ -181,6 +185,9 @@ def test_a_ledger_that_is_down_is_one_line_and_nothing_is_sent(
     ):
         out = run_mgw(*argv, env={**env, "MGW_LEDGER_URL": url})
         assert out.returncode == 6, out.stdout + out.stderr  # the ledger's database cannot be used
-        assert out.stderr.count("\n") == 1 and "ledger" in out.stderr and "nothing was sent" in out.stderr
+        assert out.stderr.count("\n") == 1
+        assert "ledger" in out.stderr
+        assert "nothing was sent" in out.stderr
         assert "not-shown-4d1" not in out.stderr
-    assert not seen_by_sandbox(sandbox, txn("DOWN")) and not seen_by_sandbox(sandbox, txn("DR"))
+    assert not seen_by_sandbox(sandbox, txn("DOWN"))
+    assert not seen_by_sandbox(sandbox, txn("DR"))

@@ -83,15 +83,19 @@ def test_a_validly_signed_callback_with_another_amount_is_a_mismatch_not_a_signa
     )
     assert human.returncode == 1
     assert "signature check failed" not in human.stderr
-    assert "signature verified" in human.stderr and "amount 100 paise differs from the 101 paise sent" in human.stderr
+    assert "signature verified" in human.stderr
+    assert "amount 100 paise differs from the 101 paise sent" in human.stderr
     as_json = run_mgw(
         "verify-callback", "--json", "--body", str(body), "--x-verify", v["expect"], "--expected-amount", "101", env=env
     )
     doc = json.loads(as_json.stdout)
-    assert as_json.returncode == 1 and doc["ok"] is False and doc["error"] == "callback_mismatch"
+    assert as_json.returncode == 1
+    assert doc["ok"] is False
+    assert doc["error"] == "callback_mismatch"
     # a tampered signature is still a signature failure
     wrong = run_mgw("verify-callback", "--body", str(body), "--x-verify", "0" * 64 + "###1", env=env)
-    assert wrong.returncode == 1 and "signature check failed" in wrong.stderr
+    assert wrong.returncode == 1
+    assert "signature check failed" in wrong.stderr
 
 
 # --- sign ----------------------------------------------------------------------------------------------------------
@@ -102,13 +106,16 @@ def test_sign_warns_on_a_path_the_gateway_never_signs_and_names_the_right_one(ru
     env = {"MGW_SALT_KEY": v["salt_key"], "MGW_SALT_INDEX": v["salt_index"]}
     slash = run_mgw("sign", "--path", "/v4/debit/", "--payload", v["payload_json"], env=env)
     assert slash.returncode == 0  # still signed as asked: the warning helps debug a checksum mismatch
-    assert "warning" in slash.stderr and "/v4/debit/" in slash.stderr
+    assert "warning" in slash.stderr
+    assert "/v4/debit/" in slash.stderr
     assert re.search(r"it is /v4/debit \(debitV4Web", slash.stderr), slash.stderr
     doc = json.loads(run_mgw("sign", "--json", "--path", "/v4/debit/", "--payload", "{}", env=env).stdout)
-    assert doc["ok"] is True and any("it is /v4/debit " in w for w in doc["warnings"])
+    assert doc["ok"] is True
+    assert any("it is /v4/debit " in w for w in doc["warnings"])
 
     right = run_mgw("sign", "--path", "/v4/debit", "--payload", v["payload_json"], env=env)
-    assert right.returncode == 0 and right.stderr == ""
+    assert right.returncode == 0
+    assert right.stderr == ""
     status_path = run_mgw("sign", "--path", "/v3/transaction/M1/T1/status", env=env)
     assert status_path.stderr == ""
     profile = run_mgw("sign", "--path", "/v3/profile", "--payload", "{}", env=env)  # a mobile-SDK resource
@@ -129,7 +136,8 @@ def test_every_signing_path_of_the_generated_code_is_known_and_its_slashed_twin_
         filled = re.sub(r"\{[^}]+\}", "X1", path)
         assert signing_path_warnings(filled, mode) == [], op.name
         (warning,) = signing_path_warnings(filled + "/", mode)
-        assert f"it is {filled} (" in warning and op.operation_id in warning
+        assert f"it is {filled} (" in warning
+        assert op.operation_id in warning
         checked += 1
     assert checked >= 20
 
@@ -151,7 +159,8 @@ def test_help_lists_every_subcommand_and_the_sandbox_usage_says_mgw_sandbox(run_
     for name in names:
         assert re.search(rf"^\s+{re.escape(name)}\b", help_text, re.M), name
     sandbox_help = run_mgw("sandbox", "--help")
-    assert sandbox_help.returncode == 0 and sandbox_help.stdout.startswith("usage: mgw sandbox")
+    assert sandbox_help.returncode == 0
+    assert sandbox_help.stdout.startswith("usage: mgw sandbox")
     assert "merchant_gateway_sandbox" not in sandbox_help.stdout
 
 
@@ -162,7 +171,8 @@ def test_every_subcommand_takes_json(run_mgw: Run) -> None:
             continue
         assert any("--json" in a.option_strings for a in command._actions), name
     usage = run_mgw("pay", "--json", "--no-such-flag")
-    assert usage.returncode == 2 and json.loads(usage.stdout)["error"] == "usage"
+    assert usage.returncode == 2
+    assert json.loads(usage.stdout)["error"] == "usage"
 
 
 def test_mgw_sandbox_json_prints_one_document(start_mgw: Callable[..., subprocess.Popen[str]]) -> None:
@@ -181,12 +191,14 @@ def test_mgw_sandbox_json_prints_one_document(start_mgw: Callable[..., subproces
 def test_pay_says_awaiting_payment_never_started_payment_success(run_mgw: Run, env: dict[str, str]) -> None:
     human = run_mgw("pay", "--amount", "1500", "--transaction-id", "MSGPAY1", env=env)
     assert human.returncode == 0, human.stderr
-    assert "PAYMENT_SUCCESS" not in human.stdout and "awaiting payment" in human.stdout
+    assert "PAYMENT_SUCCESS" not in human.stdout
+    assert "awaiting payment" in human.stdout
     assert "mgw status MSGPAY1" in human.stdout
     doc = json.loads(run_mgw("pay", "--json", "--amount", "1500", "--transaction-id", "MSGPAY2", env=env).stdout)
     # issue 27: no code at all for a start (the README: a start has no code on purpose)
     assert doc["state"] == "awaiting_payment" and not [key for key in doc if "code" in key], doc
-    assert "PAYMENT_SUCCESS" not in json.dumps(doc) and doc["redirect_url"].startswith("http://127.0.0.1:")
+    assert "PAYMENT_SUCCESS" not in json.dumps(doc)
+    assert doc["redirect_url"].startswith("http://127.0.0.1:")
 
 
 def test_refund_belongs_to_the_original_order_by_default(run_mgw: Run, env: dict[str, str], sandbox: Any) -> None:
@@ -201,7 +213,9 @@ def test_refund_belongs_to_the_original_order_by_default(run_mgw: Run, env: dict
     )
     assert refund.returncode == 0, refund.stdout + refund.stderr
     doc = json.loads(refund.stdout)
-    assert doc["merchant_order_id"] == "MSGORD1" and doc["code"] == "PAYMENT_PENDING" and doc["final"] is False
+    assert doc["merchant_order_id"] == "MSGORD1"
+    assert doc["code"] == "PAYMENT_PENDING"
+    assert doc["final"] is False
     recorded = httpx.get(f"{sandbox.origin}/_sandbox/transactions/{MERCHANT}/MSGRF1", timeout=10).json()
     assert recorded["merchantOrderId"] == "MSGORD1"  # what the gateway received: the payment's order id
     explicit = run_mgw(
@@ -219,7 +233,9 @@ def test_refund_belongs_to_the_original_order_by_default(run_mgw: Run, env: dict
     )
     assert json.loads(explicit.stdout)["merchant_order_id"] == "OD-77"
     human = run_mgw("refund", "--original", "MSGORD1", "--amount", "100", "--transaction-id", "MSGRF3", env=env)
-    assert human.returncode == 0 and "PAYMENT_PENDING (pending" in human.stdout and human.stderr == ""
+    assert human.returncode == 0
+    assert "PAYMENT_PENDING (pending" in human.stdout
+    assert human.stderr == ""
 
 
 def test_status_and_pay_wait_read_payment_state_pending(
@@ -230,10 +246,13 @@ def test_status_and_pay_wait_read_payment_state_pending(
     assert run_mgw("pay", "--amount", "4005", "--transaction-id", "MSGPS1", env=env).returncode == 0
     status = run_mgw("status", "MSGPS1", "--json", env=env)
     doc = json.loads(status.stdout)
-    assert status.returncode == 0 and doc["code"] == "PAYMENT_PENDING" and doc["payment_state"] == "PENDING"
+    assert status.returncode == 0
+    assert doc["code"] == "PAYMENT_PENDING"
+    assert doc["payment_state"] == "PENDING"
     assert doc["final"] is False
     human = run_mgw("status", "MSGPS1", env=env)
-    assert human.returncode == 0 and human.stderr == ""
+    assert human.returncode == 0
+    assert human.stderr == ""
     assert human.stdout.startswith("MSGPS1: PAYMENT_PENDING, amount 4005 paise (pending: not final yet")
 
     reads = StatusReads(sandbox)
@@ -259,13 +278,16 @@ def test_status_and_pay_wait_read_payment_state_pending(
         reads.restore()
     assert proc.returncode == 0, out + err
     doc = json.loads(out)
-    assert doc["code"] == "PAYMENT_SUCCESS" and doc["final"] is True and doc["payment_state"] == "COMPLETED"
+    assert doc["code"] == "PAYMENT_SUCCESS"
+    assert doc["final"] is True
+    assert doc["payment_state"] == "COMPLETED"
     assert doc["checks"] >= 4
 
     status_wait = run_mgw(
         "status", "MSGPS1", "--expected-amount", "4005", "--wait", "--poll-every", "0.1", "--deadline", "30", env=env
     )
-    assert status_wait.returncode == 0 and "MSGPS1: PAYMENT_SUCCESS, amount 4005 paise" in status_wait.stdout
+    assert status_wait.returncode == 0
+    assert "MSGPS1: PAYMENT_SUCCESS, amount 4005 paise" in status_wait.stdout
 
 
 def test_not_final_before_the_deadline_is_shown_as_pending_not_as_an_error(run_mgw: Run, env: dict[str, str]) -> None:
@@ -284,8 +306,10 @@ def test_not_final_before_the_deadline_is_shown_as_pending_not_as_an_error(run_m
         env=env,
     )
     assert human.returncode == 4
-    assert "still PAYMENT_PENDING" in human.stdout and "pending is not failed" in human.stdout
-    assert "error" not in human.stderr and "mgw status MSGPD1" in human.stdout
+    assert "still PAYMENT_PENDING" in human.stdout
+    assert "pending is not failed" in human.stdout
+    assert "error" not in human.stderr
+    assert "mgw status MSGPD1" in human.stdout
     as_json = run_mgw(
         "status",
         "MSGPD1",
@@ -300,6 +324,10 @@ def test_not_final_before_the_deadline_is_shown_as_pending_not_as_an_error(run_m
         env=env,
     )
     doc = json.loads(as_json.stdout)
-    assert as_json.returncode == 4 and doc["ok"] is True and doc["final"] is False and doc["code"] == "PAYMENT_PENDING"
+    assert as_json.returncode == 4
+    assert doc["ok"] is True
+    assert doc["final"] is False
+    assert doc["code"] == "PAYMENT_PENDING"
     bad = run_mgw("status", "MSGPD1", "--wait", "--expected-amount", "4004", "--deadline", "0", env=env)
-    assert bad.returncode == 2 and "--deadline" in bad.stderr
+    assert bad.returncode == 2
+    assert "--deadline" in bad.stderr

@@ -70,7 +70,8 @@ def test_help_and_readme_agree_on_the_commands_the_variables_and_the_exit_codes(
         assert re.search(rf"\b{status} (success|refused|bad|outcome|not final|\(`mgw demo`\))", section), status
     for status in (0, 1, 2, 5):
         assert re.search(rf"\b{status} (every|a step|bad|no step)", demo_help), status
-    assert "exits 0 only if every step held" in readme and "5 when none failed but some were skipped" in readme
+    assert "exits 0 only if every step held" in readme
+    assert "5 when none failed but some were skipped" in readme
 
 
 # --- mgw sandbox on a busy port -----------------------------------------------------------------------------------
@@ -86,15 +87,20 @@ def busy_port() -> Iterator[int]:
 
 def test_a_busy_sandbox_port_is_one_line_naming_the_port_and_what_to_do(run_mgw: Run, busy_port: int) -> None:
     done = run_mgw("sandbox", "--port", str(busy_port), timeout=60)
-    assert done.returncode == 2 and done.stdout == ""
+    assert done.returncode == 2
+    assert done.stdout == ""
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
     line = done.stderr.strip()
     assert line.startswith(f"mgw: error: sandbox: port {busy_port} on 127.0.0.1 is already in use")
-    assert "--port N" in line and "--port 0 picks a free one" in line
+    assert "--port N" in line
+    assert "--port 0 picks a free one" in line
     as_json = run_mgw("sandbox", "--json", "--port", str(busy_port), timeout=60)
     doc = json.loads(as_json.stdout)
-    assert as_json.returncode == 2 and doc["ok"] is False and doc["error"] == "cannot_listen"
-    assert f"port {busy_port}" in doc["message"] and as_json.stderr == ""
+    assert as_json.returncode == 2
+    assert doc["ok"] is False
+    assert doc["error"] == "cannot_listen"
+    assert f"port {busy_port}" in doc["message"]
+    assert as_json.stderr == ""
 
 
 def test_a_sandbox_that_does_not_start_is_one_line_too(
@@ -110,7 +116,9 @@ def test_a_sandbox_that_does_not_start_is_one_line_too(
     monkeypatch.setattr(sandbox_cli, "main", does_not_start)
     assert main(["sandbox", "--port", "0"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "did not start on 127.0.0.1 port 0" in err and "--port 0" in err
+    assert err.count("\n") == 1
+    assert "did not start on 127.0.0.1 port 0" in err
+    assert "--port 0" in err
 
 
 # --- mgw verify-callback with a body of the other kind ------------------------------------------------------------
@@ -134,13 +142,17 @@ def bodies(tmp_path: Path) -> dict[str, Any]:
 def test_a_json_callback_checked_as_a_form_names_the_kind_it_needs(run_mgw: Run, bodies: dict[str, Any]) -> None:
     done = run_mgw("verify-callback", "--kind", "form", "--body", bodies["json"], env=bodies["json_env"])
     assert done.returncode == 2, done.stdout + done.stderr
-    assert "checksum header is missing" not in done.stderr and done.stderr.count("\n") == 1
-    assert "server-to-server callback" in done.stderr and "--kind payment" in done.stderr
+    assert "checksum header is missing" not in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert "server-to-server callback" in done.stderr
+    assert "--kind payment" in done.stderr
     assert "--x-verify" in done.stderr
     doc = json.loads(
         run_mgw("verify-callback", "--json", "--kind", "form", "--body", bodies["json"], env=bodies["json_env"]).stdout
     )
-    assert doc["ok"] is False and doc["error"] == "invalid_input" and "--kind payment" in doc["message"]
+    assert doc["ok"] is False
+    assert doc["error"] == "invalid_input"
+    assert "--kind payment" in doc["message"]
     # the control: the same body with the kind it names verifies
     right = run_mgw(
         "verify-callback", "--kind", "payment", "--body", bodies["json"], "--x-verify", bodies["x_verify"],
@@ -159,7 +171,8 @@ def test_a_form_post_checked_as_a_json_callback_names_the_kind_it_needs(
     )  # fmt: skip
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert f"--kind: {kind} does not fit this body: it is a UI form post" in done.stderr
-    assert "run with --kind form" in done.stderr and "not JSON" not in done.stderr
+    assert "run with --kind form" in done.stderr
+    assert "not JSON" not in done.stderr
     right = run_mgw("verify-callback", "--kind", "form", "--body", bodies["form"], env=bodies["form_env"])
     assert right.returncode == 0 and "PAYMENT_ERROR" in right.stdout, right.stderr
 
@@ -196,7 +209,9 @@ def test_refund_without_original_amount_reads_the_status_and_refuses_an_excess_b
 
     excess = run_mgw("refund", "--original", "TRUTHPAY1", "--amount", "6000", "--transaction-id", "TRUTHRF1", env=env)
     assert excess.returncode == 2, excess.stdout + excess.stderr
-    assert excess.stderr.count("\n") == 1 and "amount" in excess.stderr and "5000" in excess.stderr
+    assert excess.stderr.count("\n") == 1
+    assert "amount" in excess.stderr
+    assert "5000" in excess.stderr
     assert recorded(sandbox, "TRUTHRF1") == 404  # nothing was sent
     assert recorded(sandbox, "TRUTHPAY1") == 200  # the control: the sandbox answers for what it recorded
 
@@ -205,7 +220,8 @@ def test_refund_without_original_amount_reads_the_status_and_refuses_an_excess_b
     )
     assert within.returncode == 0, within.stdout + within.stderr
     doc = json.loads(within.stdout)
-    assert doc["original_amount"] == 5000 and doc["transaction_id"] == "TRUTHRF2"
+    assert doc["original_amount"] == 5000
+    assert doc["transaction_id"] == "TRUTHRF2"
     assert recorded(sandbox, "TRUTHRF2") == 200
 
 
@@ -222,16 +238,20 @@ def test_pay_says_the_documents_advice_as_warning_lines_and_in_the_json_document
         "mgw: warning: merchant_user_id",
         "mgw: warning: a web payment started without redirect_url",
     ], human.stderr
-    assert "looks like an email address" in lines[0] and "AdviceWarning" not in human.stderr
+    assert "looks like an email address" in lines[0]
+    assert "AdviceWarning" not in human.stderr
     assert "asha@shop.example" not in human.stderr + human.stdout
     assert recorded(sandbox, "TRUTHADV1") == 200  # advice, not a refusal
 
     doc = json.loads(
         run_mgw("pay", "--json", "--amount", "100", "--user-id", "U1", "--transaction-id", "TRUTHADV2", env=env).stdout
     )
-    assert doc["ok"] is True and len(doc["warnings"]) == 1 and "without redirect_url" in doc["warnings"][0]
+    assert doc["ok"] is True
+    assert len(doc["warnings"]) == 1
+    assert "without redirect_url" in doc["warnings"][0]
     quiet = run_mgw("pay", "--amount", "100", "--user-id", "U1", "--redirect-url", "https://shop.example/r", env=env)
-    assert quiet.returncode == 0 and quiet.stderr == ""  # the control: the advice followed, nothing said
+    assert quiet.returncode == 0
+    assert quiet.stderr == ""
 
 
 def test_status_says_a_paid_answer_is_unconfirmed_without_the_amount_and_a_wait_needs_it(
@@ -242,19 +262,27 @@ def test_status_says_a_paid_answer_is_unconfirmed_without_the_amount_and_a_wait_
     env = env_for(sandbox, MERCHANT, SALT)
     assert run_mgw("pay", "--amount", "2500", "--transaction-id", "TRUTHST1", env=env).returncode == 0
     paid = run_mgw("status", "TRUTHST1", "--expected-amount", "2500", "--wait", "--poll-every", "0.1", env=env)
-    assert paid.returncode == 0 and paid.stdout.startswith("TRUTHST1: PAYMENT_SUCCESS, amount 2500 paise")
+    assert paid.returncode == 0
+    assert paid.stdout.startswith("TRUTHST1: PAYMENT_SUCCESS, amount 2500 paise")
 
     bare = run_mgw("status", "TRUTHST1", env=env)
-    assert bare.returncode == 0 and "unconfirmed: give --expected-amount" in bare.stdout
+    assert bare.returncode == 0
+    assert "unconfirmed: give --expected-amount" in bare.stdout
     assert "pending" not in bare.stdout
     doc = json.loads(run_mgw("status", "TRUTHST1", "--json", env=env).stdout)
-    assert doc["verdict"] == "unconfirmed" and doc["final"] is False and doc["code"] == "PAYMENT_SUCCESS"
+    assert doc["verdict"] == "unconfirmed"
+    assert doc["final"] is False
+    assert doc["code"] == "PAYMENT_SUCCESS"
     confirmed = json.loads(run_mgw("status", "TRUTHST1", "--json", "--expected-amount", "2500", env=env).stdout)
-    assert confirmed["verdict"] == "succeeded" and confirmed["final"] is True
+    assert confirmed["verdict"] == "succeeded"
+    assert confirmed["final"] is True
     other = run_mgw("status", "TRUTHST1", "--expected-amount", "2400", env=env)
-    assert other.returncode == 1 and "2500 paise differs from the expected 2400 paise" in other.stderr
+    assert other.returncode == 1
+    assert "2500 paise differs from the expected 2400 paise" in other.stderr
 
     wait = run_mgw("status", "TRUTHST1", "--wait", env=env)
-    assert wait.returncode == 2 and wait.stderr.startswith("mgw: error: --expected-amount: is required with --wait")
+    assert wait.returncode == 2
+    assert wait.stderr.startswith("mgw: error: --expected-amount: is required with --wait")
     bare_ids = run_mgw("reconcile", "TRUTHST1", env=env)
-    assert bare_ids.returncode == 2 and "must be TRANSACTION_ID:AMOUNT" in bare_ids.stderr
+    assert bare_ids.returncode == 2
+    assert "must be TRANSACTION_ID:AMOUNT" in bare_ids.stderr

@@ -84,9 +84,11 @@ def test_signing_path_is_not_the_url(kit: dict[str, Any]) -> None:
     """The trailing-slash URLs sign without the slash; percent-encoded values are signed raw."""
     by_id = {c["id"]: c for c in kit["requests"]}
     v4 = by_id["debitV4Web/example1"]
-    assert v4["expect"]["path"] == "/v4/debit/" and v4["signing"]["path"] == "/v4/debit"
+    assert v4["expect"]["path"] == "/v4/debit/"
+    assert v4["signing"]["path"] == "/v4/debit"
     enc = by_id["getTransactionStatus/percent-encoding"]
-    assert "TX%207%2F8%409" in enc["expect"]["url"] and "/TX 7/8@9/" in enc["signing"]["signed_string"]
+    assert "TX%207%2F8%409" in enc["expect"]["url"]
+    assert "/TX 7/8@9/" in enc["signing"]["signed_string"]
     utf8 = by_id["collectRequest/utf8"]
     assert "₹" in utf8["inputs"]["payload_json"]
 

@@ -63,11 +63,12 @@ def test_the_documented_web_application_runs_as_written(
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     namespace: dict[str, Any] = {}
-    exec(block_under("### The web application"), namespace)  # noqa: S102 - the documented code itself
+    exec(block_under("### The web application"), namespace)
     caplog.set_level(logging.INFO, logger="shop")
     with testclient.TestClient(namespace["app"], follow_redirects=False) as client:
         started = client.post("/checkout", json={"amount": 1234, "order_id": "ORDER1", "customer": "C1"})
-        assert started.status_code == 303 and started.headers["location"].startswith(sandbox.origin)
+        assert started.status_code == 303
+        assert started.headers["location"].startswith(sandbox.origin)
         with Ledger.open(url) as ledger:
             (payment,) = ledger.unfinished()  # written ahead, sent once, answered
             assert (payment.order_id, payment.amount, payment.state, payment.attempts) == ("ORDER1", 1234, ACCEPTED, 1)
@@ -79,7 +80,8 @@ def test_the_documented_web_application_runs_as_written(
     assert [r.getMessage() for r in caplog.records if r.name == "shop"] == ["order ORDER1: paid"]  # once
     with Ledger.open(url) as ledger:
         done = ledger.get(payment.transaction_id, MERCHANT)
-        assert done is not None and (done.state, done.code, done.hook_pending) == (FINAL, "PAYMENT_SUCCESS", False)
+        assert done is not None
+        assert (done.state, done.code, done.hook_pending) == (FINAL, "PAYMENT_SUCCESS", False)
 
 
 def test_the_documented_logging_configuration_writes_one_json_line_per_event(
@@ -92,7 +94,7 @@ def test_the_documented_logging_configuration_writes_one_json_line_per_event(
     root = logging.getLogger()
     before = (list(root.handlers), root.level)
     try:
-        exec(block_under("### Logging"), {})  # noqa: S102 - the documented code itself
+        exec(block_under("### Logging"), {})
         log_ledger_event(logging.WARNING, "hook.failed", transaction_id="TXLOG1", error_type="RuntimeError")
     finally:
         for handler in root.handlers[:]:

@@ -56,7 +56,8 @@ def test_ui_form_post_with_param1_to_param20_verifies(gateway: Gateway, sandbox:
             redirect_url=receiver.url + "/return",
             redirect_mode="POST",
         )
-        assert started.data is not None and isinstance(started.data.redirect_url, str)
+        assert started.data is not None
+        assert isinstance(started.data.redirect_url, str)
         with httpx.Client(timeout=10) as browser:
             browser.get(started.data.redirect_url)
             page = browser.post(started.data.redirect_url, data={"choice": "pay"})
@@ -67,7 +68,8 @@ def test_ui_form_post_with_param1_to_param20_verifies(gateway: Gateway, sandbox:
         for n, v in re.findall(r"<input type='hidden' name='([^']*)' value='([^']*)'>", page.text)
     }
     ui = gateway.verify_ui_callback(form, expected_amount=2500, expected_transaction_id=txn)
-    assert ui.code == "PAYMENT_SUCCESS" and dict(ui.params) == params
+    assert ui.code == "PAYMENT_SUCCESS"
+    assert dict(ui.params) == params
     tampered = {**form, "param20": form["param20"] + "!"}
     with pytest.raises(SignatureError):
         gateway.verify_ui_callback(tampered)
@@ -114,8 +116,10 @@ def test_collect_callback_echoes_store_and_terminal(gateway: Gateway, sandbox: A
     (cb,) = receiver.wait_for(callback_for(txn))
     verified = gateway.verify_collect_callback(cb.body, cb.headers["X-VERIFY"], expected_amount=1200)
     ctx = verified.data.transaction_context
-    assert ctx is not None and (ctx.store_id, ctx.terminal_id) == ("STORE-42", "TERM-7")
-    assert ctx.qr_code_id is None and ctx.pos_device_id is None
+    assert ctx is not None
+    assert (ctx.store_id, ctx.terminal_id) == ("STORE-42", "TERM-7")
+    assert ctx.qr_code_id is None
+    assert ctx.pos_device_id is None
 
 
 def test_refund_window_exceeded_raises_refund_window_exceeded_error(gateway: Gateway, sandbox: Any) -> None:
@@ -125,7 +129,8 @@ def test_refund_window_exceeded_raises_refund_window_exceeded_error(gateway: Gat
         gateway.refund_v4(
             transaction_id=refund, original_transaction_id=txn, amount=4006, merchant_order_id=txn, message="r"
         )
-    assert caught.value.code == "REVERSAL_WINDOW_EXCEEDED" and caught.value.status == 400
+    assert caught.value.code == "REVERSAL_WINDOW_EXCEEDED"
+    assert caught.value.status == 400
     # the window itself, on the sandbox clock
     control(sandbox, "POST", "/_sandbox/config", json={"refundWindow": 30})
     try:
@@ -148,7 +153,8 @@ def test_wallet_not_activated_is_a_payment_error_with_its_pay_response_code(gate
     fields = {"original_transaction_id": txn, "amount": 4007, "merchant_order_id": txn, "message": "r"}
     with pytest.raises(PaymentError) as v4:
         gateway.refund_v4(transaction_id=new_transaction_id("RF"), **fields)
-    assert v4.value.code == "PAYMENT_ERROR" and v4.value.pay_response_code == "WALLET_NOT_ACTIVATED"
+    assert v4.value.code == "PAYMENT_ERROR"
+    assert v4.value.pay_response_code == "WALLET_NOT_ACTIVATED"
     with pytest.raises(PaymentError) as apps:
         gateway.refund_apps_host(transaction_id=new_transaction_id("RF"), **fields)
     assert apps.value.pay_response_code == "WALLLET_NOT_ACTIVATED"  # the apps-host listing's spelling, kept as sent
@@ -175,7 +181,8 @@ def test_too_many_requests_is_rate_limited_from_the_otp_flow_after_one_send(gate
     finally:
         faults.take = original
     assert isinstance(flow.value.__cause__, RateLimitedError)
-    assert flow.value.code == "TOO_MANY_REQUESTS" and flow.value.action == "stop"
+    assert flow.value.code == "TOO_MANY_REQUESTS"
+    assert flow.value.action == "stop"
     assert sends["sendOtp"] == 2  # one per call: TOO_MANY_REQUESTS is a refusal, never re-sent
     assert sends["verifyOtp"] == 0
 
@@ -190,7 +197,9 @@ def test_mobile_sdk_profile_and_account_summary_answers(sandbox: Any) -> None:
         headers={"X-VERIFY": profile.checksum},
         timeout=10,
     )
-    assert resp.status_code == 200 and resp.json()["code"] == "SUCCESS" and resp.json()["data"] == payload
+    assert resp.status_code == 200
+    assert resp.json()["code"] == "SUCCESS"
+    assert resp.json()["data"] == payload
 
     for user, code in (("U7", "SUCCESS"), ("NOTONPLATFORM", "MERCHANT_USER_NOT_FOUND")):
         summary = app_account_summary_request(MERCHANT, user, salt_key=SALT, salt_index="1")

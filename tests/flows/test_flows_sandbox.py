@@ -55,14 +55,16 @@ def test_link_retries_a_wrong_otp_with_the_same_token_then_balance_options_debit
     user_says = Answers("000000", SANDBOX_OTP)
     linked = link_user(gateway, fresh_mobile(), user_says)
     assert [p.attempt for p in user_says.prompts] == [1, 2]
-    assert user_says.prompts[1].resent is False and "again" in (user_says.prompts[1].reason or "")
+    assert user_says.prompts[1].resent is False
+    assert "again" in (user_says.prompts[1].reason or "")
     assert linked.user_auth_token not in repr(linked)
 
     balance = gateway.get_wallet_balance(linked.user_auth_token)
     assert balance.code == "SUCCESS"
     options = gateway.get_payment_options(user_auth_token=linked.user_auth_token, amount=500)
     kinds = [inst.kind for inst in usable_instruments(options)]
-    assert kinds and len(kinds) == len(set(kinds))
+    assert kinds
+    assert len(kinds) == len(set(kinds))
     priorities = [inst.priority for inst in usable_instruments(options)]
     assert priorities == sorted(priorities)
 
@@ -100,8 +102,10 @@ def test_expired_otp_makes_the_flow_send_a_new_one_and_use_the_latest_token(gate
         return SANDBOX_OTP
 
     linked = link_user(gateway, fresh_mobile(), user)
-    assert len(sent_tokens) == 2 and sent_tokens[0] != sent_tokens[1]
-    assert asked[1].resent is True and "expired" in (asked[1].reason or "")
+    assert len(sent_tokens) == 2
+    assert sent_tokens[0] != sent_tokens[1]
+    assert asked[1].resent is True
+    assert "expired" in (asked[1].reason or "")
     assert linked.user_auth_token
 
 
@@ -112,7 +116,8 @@ def test_otp_send_limit_stops_with_guidance(gateway: Gateway, sandbox: Any) -> N
         gateway.send_otp(mobile_number=mobile)
     with pytest.raises(LinkingError) as info:
         link_user(gateway, mobile, Answers(SANDBOX_OTP))
-    assert info.value.code == "OTP_LIMIT_EXCEEDED" and info.value.action == "stop"
+    assert info.value.code == "OTP_LIMIT_EXCEEDED"
+    assert info.value.action == "stop"
     assert "later" in info.value.guidance
 
 
@@ -156,7 +161,8 @@ def test_upi_intent_via_inline_pay(gateway: Gateway) -> None:
     launch = start_upi_intent(
         gateway, transaction_id=txn, amount=100, merchant_user_id="U1", mobile_number="9999999999"
     )
-    assert launch.url.startswith("upi://") and launch.package
+    assert launch.url.startswith("upi://")
+    assert launch.package
 
 
 async def test_async_intent_launch(async_gateway: Any) -> None:
@@ -164,7 +170,8 @@ async def test_async_intent_launch(async_gateway: Any) -> None:
     launch = await async_start_intent_payment(
         async_gateway, transaction_id=txn, amount=100, merchant_order_id=txn, platform_version_code=1
     )
-    assert launch.transaction_id == txn and launch.url
+    assert launch.transaction_id == txn
+    assert launch.url
 
 
 def test_sdk_less_launch_and_sso_sign_in(gateway: Gateway, sandbox: Any) -> None:
@@ -178,10 +185,12 @@ def test_sdk_less_launch_and_sso_sign_in(gateway: Gateway, sandbox: Any) -> None
         redirect_url="http://127.0.0.1/return",
         transaction_context=base64.b64encode(b'{"cart":[]}').decode(),
     )
-    assert launch.url and launch.reservation_id
+    assert launch.url
+    assert launch.reservation_id
     grant = control(sandbox, "POST", "/_sandbox/sso/grant-token", json={"name": "Asha", "phoneNumber": "9876543210"})
     user = sign_in(gateway, grant["grantToken"])
-    assert user.name == "Asha" and user.phone_number == "9876543210"
+    assert user.name == "Asha"
+    assert user.phone_number == "9876543210"
     assert "9876543210" not in repr(user)
 
 
@@ -234,14 +243,19 @@ def test_status_answers_with_an_unlisted_payment_state_are_read_and_decided_by_c
     document does not list ("informative only, decisions use code"); the client reads it and waits on `code`."""
     txn = new_transaction_id()
     started = gateway.debit_v4_web(transaction_id=txn, amount=4005, merchant_order_id=txn, merchant_user_id="U9")
-    assert started.data is not None and started.data.redirect_url
+    assert started.data is not None
+    assert started.data.redirect_url
     pending = gateway.get_transaction_status(txn)
     assert pending.code == "PAYMENT_PENDING"
-    assert pending.data is not None and pending.data.payment_state == "PENDING"
+    assert pending.data is not None
+    assert pending.data.payment_state == "PENDING"
     assert pending.data.pay_response_code is None  # absent, read as None
-    assert "payment_state='PENDING'" in repr(pending) and "object at" not in repr(pending)
+    assert "payment_state='PENDING'" in repr(pending)
+    assert "object at" not in repr(pending)
     apps = gateway.get_transaction_status_apps_host(txn)
-    assert apps.data is not None and apps.data.payment_state == "PENDING" and apps.data.status == "PENDING"
+    assert apps.data is not None
+    assert apps.data.payment_state == "PENDING"
+    assert apps.data.status == "PENDING"
 
     def sleep(seconds: float) -> None:
         sandbox.advance(seconds)
@@ -254,5 +268,6 @@ def test_status_answers_with_an_unlisted_payment_state_are_read_and_decided_by_c
         clock=sandbox.clock.now,
         sleep=sleep,
     )
-    assert final.succeeded and final.checks >= 2  # at least one PENDING answer read on the way
+    assert final.succeeded
+    assert final.checks >= 2
     assert final.snapshot.payment_state == "COMPLETED"

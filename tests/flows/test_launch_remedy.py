@@ -14,5 +14,7 @@ def test_a_upi_intent_answer_without_its_url_says_the_payment_is_initiated() -> 
         with pytest.raises(mg.GatewayError) as info:
             gw.payments.start_upi_intent(amount=100, mobile_number="9999999999", merchant_user_id="U1")
     text = str(info.value)
-    assert "no intent URL" in text and "initiated" in text and "payments.wait" in text
+    assert "no intent URL" in text
+    assert "initiated" in text
+    assert "payments.wait" in text
     assert info.value.transaction_id is not None

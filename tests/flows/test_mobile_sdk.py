@@ -42,7 +42,8 @@ def test_app_debit_reproduces_the_shared_vector() -> None:
         "checksum": v["expect"],
         "transactionId": "TX123456789",
     }
-    assert v["request_b64"] not in repr(app) and v["expect"] not in repr(app)
+    assert v["request_b64"] not in repr(app)
+    assert v["expect"] not in repr(app)
 
 
 def test_profile_checksum_covers_body_and_endpoint() -> None:
@@ -58,7 +59,8 @@ def test_account_summary_reproduces_the_shared_vector() -> None:
     app = app_account_summary_request("MERCHANTUAT", "U123", salt_key=v["salt_key"], salt_index=v["salt_index"])
     assert app.api_endpoint == v["signing_path"]
     assert app.checksum == v["expect"]
-    assert app.body is None and "base64Body" not in app.to_dict()
+    assert app.body is None
+    assert "base64Body" not in app.to_dict()
 
 
 @pytest.mark.parametrize(

@@ -144,7 +144,8 @@ def test_lost_otp_send_sends_exactly_one_otp_and_does_not_prompt(gw: Gateway, sa
     with pytest.raises(OutcomeUnknown) as info:
         link_user(gw, mobile, user)
     assert info.value.operation == "sendOtp"
-    assert hits["sendOtp"] == 1 and otps_sent(sandbox, mobile) == 1  # one OTP: nothing voided, one toward the limit
+    assert hits["sendOtp"] == 1
+    assert otps_sent(sandbox, mobile) == 1
     assert user.prompts == []  # the user is not asked for an OTP whose otpToken the merchant does not have
     assert any("may already have an OTP" in note for note in info.value.__notes__)
 
@@ -160,7 +161,9 @@ async def test_async_lost_otp_send_sends_exactly_one_otp(agw: AsyncGateway, sand
     with pytest.raises(OutcomeUnknown) as info:
         await async_link_user(agw, mobile, user)
     assert info.value.operation == "sendOtp"
-    assert hits["sendOtp"] == 1 and otps_sent(sandbox, mobile) == 1 and prompts == []
+    assert hits["sendOtp"] == 1
+    assert otps_sent(sandbox, mobile) == 1
+    assert prompts == []
 
 
 # --- OTP verification ------------------------------------------------------------------------------------------------
@@ -177,9 +180,11 @@ def test_lost_verification_surfaces_instead_of_a_second_otp(gw: Gateway, sandbox
     assert info.value.operation == "verifyOtp"
     assert any("userAuthToken may have been issued" in note for note in info.value.__notes__)
     assert hits["verifyOtp"] == 1  # not re-sent
-    assert len(user.prompts) == 1 and otps_sent(sandbox, mobile) == 1  # no second prompt, no second OTP
+    assert len(user.prompts) == 1
+    assert otps_sent(sandbox, mobile) == 1
     issued = tokens_issued(sandbox, mobile)
-    assert len(issued) == 1 and issued[0].active  # the first (only) userAuthToken was not replaced
+    assert len(issued) == 1
+    assert issued[0].active
 
 
 async def test_async_lost_verification_surfaces(agw: AsyncGateway, sandbox: Any, hits: Hits) -> None:
@@ -193,7 +198,9 @@ async def test_async_lost_verification_surfaces(agw: AsyncGateway, sandbox: Any,
     with pytest.raises(OutcomeUnknown) as info:
         await async_link_user(agw, mobile, user)
     assert info.value.operation == "verifyOtp"
-    assert hits["verifyOtp"] == 1 and len(prompts) == 1 and otps_sent(sandbox, mobile) == 1
+    assert hits["verifyOtp"] == 1
+    assert len(prompts) == 1
+    assert otps_sent(sandbox, mobile) == 1
     assert len(tokens_issued(sandbox, mobile)) == 1
 
 
@@ -226,7 +233,9 @@ def test_unlink_lost_before_it_was_recorded_is_done_by_the_second_send(gw: Gatew
     token = linked_token(gw)
     sandbox.sandbox.faults.add(Fault(kind="drop_before", operation_id="unlinkUser", times=1))
     done = unlink(gw, token)
-    assert done.code == "SUCCESS" and done.resent is True and done.merchant_id == MERCHANT
+    assert done.code == "SUCCESS"
+    assert done.resent is True
+    assert done.merchant_id == MERCHANT
     assert hits["unlinkUser"] == 2
     with pytest.raises(UserLinkError):
         gw.get_wallet_balance(token)
@@ -271,7 +280,8 @@ def test_lost_sso_exchange_is_not_resent(gw: Gateway, sandbox: Any, hits: Hits) 
         sign_in(gw, grant)
     assert info.value.operation == "getSsoAccessToken"
     assert any("new grant token" in note for note in info.value.__notes__)
-    assert hits["getSsoAccessToken"] == 1 and hits["getSsoUserDetails"] == 0
+    assert hits["getSsoAccessToken"] == 1
+    assert hits["getSsoUserDetails"] == 0
     assert sign_in(gw, grant_token(sandbox)).name  # a new grant token signs in
 
 
@@ -303,5 +313,6 @@ def test_rate_limited_otp_send_is_retried_and_sends_one_otp(sandbox: Any, hits: 
             assert gateway.send_otp(mobile_number=mobile).code == "SUCCESS"
     finally:
         httpx.post(origin + "/_sandbox/rate-limit", json={"limit": None}, timeout=10)
-    assert waits and hits["sendOtp"] == 3  # 1 + (429, then the retry that went through)
+    assert waits
+    assert hits["sendOtp"] == 3
     assert otps_sent(sandbox, mobile) == 1

@@ -82,7 +82,8 @@ def test_every_check_happens_at_its_scheduled_moment_until_success() -> None:
         return judged("TX1", answers[len(seen_at) - 1], amount=100)
 
     final = wait_for_final_status(fetch, "TX1", expected_amount=100, clock=clock, sleep=clock.sleep)
-    assert final.succeeded and final.checks == 15
+    assert final.succeeded
+    assert final.checks == 15
     assert seen_at == expected_default_offsets()[:15]
 
 
@@ -103,7 +104,9 @@ def test_internal_server_error_and_transport_failures_are_not_final() -> None:
         return item
 
     final = wait_for_final_status(fetch, "TX1", expected_amount=100, clock=clock, sleep=clock.sleep)
-    assert final.code == "PAYMENT_DECLINED" and not final.succeeded and final.checks == 4
+    assert final.code == "PAYMENT_DECLINED"
+    assert not final.succeeded
+    assert final.checks == 4
 
 
 def test_not_found_right_after_the_start_is_not_final_until_the_grace_is_over() -> None:
@@ -118,8 +121,12 @@ def test_not_found_right_after_the_start_is_not_final_until_the_grace_is_over() 
         raise TransactionNotFoundError("no such payment", code="TRANSACTION_NOT_FOUND", verdict="not-found")
 
     final = wait_for_final_status(fetch, "TX1", started_at=start, grace=60.0, clock=clock, sleep=clock.sleep)
-    assert final.code == "TRANSACTION_NOT_FOUND" and final.snapshot.verdict is Verdict.NOT_RECORDED
-    assert not final.succeeded and seen_at[0] == 20 and seen_at[-1] >= 60 and seen_at[-2] < 60
+    assert final.code == "TRANSACTION_NOT_FOUND"
+    assert final.snapshot.verdict is Verdict.NOT_RECORDED
+    assert not final.succeeded
+    assert seen_at[0] == 20
+    assert seen_at[-1] >= 60
+    assert seen_at[-2] < 60
 
 
 def test_not_yet_found_never_ends_the_wait() -> None:
@@ -192,7 +199,8 @@ def test_collect_wait_ends_one_grace_after_the_expiry() -> None:
 
     with pytest.raises(PollTimeout) as info:
         wait_for_final_status(fetch, "COL1", started_at=started, expires_in=180, clock=clock, sleep=clock.sleep)
-    assert info.value.code == "PAYMENT_PENDING" and "expiry has passed" in str(info.value)
+    assert info.value.code == "PAYMENT_PENDING"
+    assert "expiry has passed" in str(info.value)
     assert max(seen_at) == 180 + EXPIRY_GRACE
     assert clock() - started == 180 + EXPIRY_GRACE
     assert seen_at[:2] == [60, 62]  # the moments before "now" collapse into one check, not a burst

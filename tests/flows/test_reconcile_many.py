@@ -62,7 +62,8 @@ async def test_each_payment_follows_its_schedule_within_the_ceilings() -> None:
     assert report.outcomes["TX7"].code == "PAYMENT_DECLINED"  # type: ignore[union-attr]
     assert report.outcomes["TX1"].code == "PAYMENT_SUCCESS"  # type: ignore[union-attr]
     assert report.requests == sum(len(v) for v in calls.values()) == sum(n % 4 + 1 for n in range(60))
-    assert peak <= 4 and report.peak_in_flight <= 4
+    assert peak <= 4
+    assert report.peak_in_flight <= 4
     gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
     assert min(gaps) >= 0.2 - 1e-9  # 5 requests per second at most
     first_offset = next(iter(DEFAULT_SCHEDULE.offsets()))

@@ -57,7 +57,8 @@ def test_answer_side_schemas_are_the_responses_and_callbacks_of_the_spec() -> No
     # nothing the client sends
     sent = {n for n in OBJECT_SCHEMAS if n.endswith(("Payload", "Request", "Form", "Source", "Context", "Tag"))}
     sent -= {"PaymentCallbackPayload", "CallbackRequest", "UiCallbackForm", "CallbackTransactionContext"}
-    assert sent and not (sent & ANSWERS)
+    assert sent
+    assert not (sent & ANSWERS)
     assert {"DebitPayload", "CollectPayload", "TokenForm", "DebitRequest", "TestCallbackRequest"} <= sent
 
 
@@ -103,7 +104,8 @@ def test_an_unknown_enum_value_in_an_answer_is_kept_as_its_string() -> None:
     answer = TransactionStatusResponse.from_dict(STATUS)
     assert answer.data is not None
     state = answer.data.payment_state
-    assert state == "PENDING" and type(state) is str
+    assert state == "PENDING"
+    assert type(state) is str
     assert answer.to_dict() == STATUS  # the round trip keeps it
 
 
@@ -111,7 +113,8 @@ def test_a_known_enum_value_in_an_answer_is_the_member() -> None:
     known = copy.deepcopy(STATUS)
     known["data"]["paymentState"] = "COMPLETED"
     answer = TransactionStatusResponse.from_dict(known)
-    assert answer.data is not None and answer.data.payment_state is PaymentState.COMPLETED
+    assert answer.data is not None
+    assert answer.data.payment_state is PaymentState.COMPLETED
     assert answer.to_dict() == known
 
 
@@ -131,9 +134,11 @@ def test_callback_payload_reads_unknown_values() -> None:
     payload = PaymentCallbackPayload.from_dict(body)
     assert payload.data is not None
     assert payload.data.payment_state == "SETTLED"
-    assert payload.data.payment_modes is not None and payload.data.payment_modes[0].mode == "CRYPTO"
+    assert payload.data.payment_modes is not None
+    assert payload.data.payment_modes[0].mode == "CRYPTO"
     assert payload.data.additional_properties == {"newField": 1}
-    assert payload.message is None and payload.data.transaction_context is None
+    assert payload.message is None
+    assert payload.data.transaction_context is None
     assert payload.to_dict() == body
 
 
@@ -150,7 +155,8 @@ def test_absent_optional_fields_are_none_and_round_trip_unchanged() -> None:
     answer = TransactionStatusResponse.from_dict(body)
     assert answer.data is not None
     assert answer.data.provider_reference_id is None
-    assert answer.data.amount is None and answer.data.payment_state is None
+    assert answer.data.amount is None
+    assert answer.data.payment_state is None
     assert answer.to_dict() == body
     empty = TransactionStatusResponse.from_dict({"success": False, "code": "TRANSACTION_NOT_FOUND", "message": "m"})
     assert empty.data is None
@@ -166,7 +172,8 @@ def test_an_unknown_redirect_type_and_unknown_fields_are_readable() -> None:
         "traceId": "abc",
     }
     answer = DebitV4Response.from_dict(body)
-    assert answer.data is not None and answer.data.redirect_type == "UPI_QR"
+    assert answer.data is not None
+    assert answer.data.redirect_type == "UPI_QR"
     assert answer.data.additional_properties == {"qrExpiry": 300}
     assert answer.additional_properties == {"traceId": "abc"}
     assert answer.to_dict() == body
@@ -187,12 +194,15 @@ def test_repr_shows_only_what_is_set() -> None:
         "TransactionStatusResponse(success=False, code='PAYMENT_PENDING', message='Your payment is in progress.', "
         "data=TransactionStatusData(transaction_id='T1', merchant_id='M1', amount=100, payment_state='PENDING'))"
     )
-    assert "Unset" not in text and "object at" not in text and "None" not in text
+    assert "Unset" not in text
+    assert "object at" not in text
+    assert "None" not in text
 
 
 def test_repr_names_unknown_fields_without_their_values() -> None:
     answer = TransactionStatusResponse.from_dict({**STATUS, "refreshToken": "rt-secret-1"})
-    assert "additional_keys=['refreshToken']" in repr(answer) and "rt-secret-1" not in repr(answer)
+    assert "additional_keys=['refreshToken']" in repr(answer)
+    assert "rt-secret-1" not in repr(answer)
 
 
 def _envelope(data: dict[str, Any]) -> dict[str, Any]:

@@ -50,7 +50,9 @@ def test_every_python_file_has_the_header(fresh: Path) -> None:
 
 def test_no_tool_droppings(fresh: Path) -> None:
     names = {p.name for p in fresh.rglob("*")}
-    assert ".ruff_cache" not in names and "README.md" not in names and "pyproject.toml" not in names
+    assert ".ruff_cache" not in names
+    assert "README.md" not in names
+    assert "pyproject.toml" not in names
     assert {"py.typed", "MANIFEST.json", "spec.json"} <= names
 
 
@@ -100,4 +102,5 @@ def test_retry_vocabulary_rejects_other_values() -> None:
 def test_refuses_to_replace_a_foreign_folder(tmp_path: Path) -> None:
     (tmp_path / "keep.txt").write_text("mine", encoding="utf-8")
     proc = generate(FIXTURES / "mini.yaml", tmp_path)
-    assert proc.returncode != 0 and (tmp_path / "keep.txt").exists()
+    assert proc.returncode != 0
+    assert (tmp_path / "keep.txt").exists()

@@ -28,6 +28,8 @@ def test_rows_follow_the_spec() -> None:
     assert rows["debitV4Web"]["codes"]["PAYMENT_SUCCESS"] == "accepted"  # never a paid order
     assert ["PAYMENT_ERROR", "EXCESS_REFUND_AMOUNT", "unknown"] in rows["refundV4"]["refine"]
     assert rows["getTransactionStatus"]["evidence"]["succeeded"] == ["data.transactionId", "data.amount"]
-    assert rows["instantDebit"]["unlisted"] == "unknown" and rows["getWalletBalance"]["unlisted"] == "rejected"
-    assert rows["paymentCallback"]["kind"] == "webhook" and rows["paymentCallback"]["payment_state"]
+    assert rows["instantDebit"]["unlisted"] == "unknown"
+    assert rows["getWalletBalance"]["unlisted"] == "rejected"
+    assert rows["paymentCallback"]["kind"] == "webhook"
+    assert rows["paymentCallback"]["payment_state"]
     assert outcomes.categories(spec)["INVALID_TRANSACTION_ID"] == "duplicate-id"

@@ -365,7 +365,8 @@ def test_host_not_configured_is_a_clear_error() -> None:
 def test_client_defaults_and_repr() -> None:
     client = Client(BASE, APPS, AUTH, salt_key="very-secret-salt", headers={"Authorization": "O-Bearer tok"})
     assert client.get_httpx_client().timeout == httpx.Timeout(30.0, connect=5.0)
-    assert "very-secret-salt" not in repr(client) and "tok" not in repr(client)
+    assert "very-secret-salt" not in repr(client)
+    assert "tok" not in repr(client)
     assert "very-secret-salt" not in repr(client.signing_auth)
     form = merchant_gateway_client.models.TokenForm.from_dict(
         {"client_id": "c", "client_version": "1", "client_secret": "shh-secret", "grant_type": "client_credentials"}
@@ -376,9 +377,9 @@ def test_client_defaults_and_repr() -> None:
 def test_operation_metadata_constants() -> None:
     for op_id, (_, host, _, mode, _, _) in TABLE.items():
         module = module_for(op_id)
-        assert module.OPERATION_ID == op_id
+        assert op_id == module.OPERATION_ID
         assert {BASE: "base", APPS: "apps", AUTH: "auth"}[host] == module.HOST
-        assert module.SIGNING_MODE == mode
+        assert mode == module.SIGNING_MODE
         assert module.RETRY in ("safe", "reconcile-first", "never")
     assert module_for("debitV3").RETRY == "reconcile-first"
     assert module_for("getTransactionStatus").RETRY == "safe"

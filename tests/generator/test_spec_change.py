@@ -223,7 +223,8 @@ def test_the_new_operation_is_a_typed_documented_method_that_signs_correctly(cha
     debit_payload = json.loads(base64.b64decode(json.loads(debit["body"])["request"]))
     assert debit_payload["loyaltyId"] == "L-9"
     assert debit["headers"]["x-merchant-trace-id"] == "trace-7"
-    assert "merchant_trace_id" in facts["debit_doc"] and "loyalty_id" in facts["debit_doc"]
+    assert "merchant_trace_id" in facts["debit_doc"]
+    assert "loyalty_id" in facts["debit_doc"]
     assert "REVERSED" in facts["enum"]
 
 

@@ -54,6 +54,7 @@ def test_documented_facts_are_in_the_declarations() -> None:
         assert f'"{code}"' in text
     # the pre-0.3.6 build(species, os) overload is the one marked @deprecated
     deprecated_build = re.search(r"@deprecated[^/]*?\*/\s*export declare function build\(([^)]*)\)", text, re.S)
-    assert deprecated_build is not None and "os: OperatingSystem" in deprecated_build.group(1)
+    assert deprecated_build is not None
+    assert "os: OperatingSystem" in deprecated_build.group(1)
     modern = re.search(r"export declare function build\(species: Species\): Promise<PlatformSdk>;", text)
     assert modern is not None

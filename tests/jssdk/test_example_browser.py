@@ -127,9 +127,12 @@ def test_sso_and_sdk_less_payment_end_to_end(open_page: Any, sandbox: Any) -> No
     assert p.text("#pay-amount-check") == "amount matches"
     assert p.page.locator("#platform-sdk-shim-payment").count() == 0  # the payments page is closed
     txn = status_of(sandbox, p.text("#pay-txn"))
-    assert txn["code"] == "PAYMENT_SUCCESS" and txn["amount"] == 1999 and txn["operationId"] == "initiateSdkLessPayment"
+    assert txn["code"] == "PAYMENT_SUCCESS"
+    assert txn["amount"] == 1999
+    assert txn["operationId"] == "initiateSdkLessPayment"
     assert "proceedToPay resolved {}" in p.text("#log")
-    assert p.text("#last-error") == "none" and not p.errors
+    assert p.text("#last-error") == "none"
+    assert not p.errors
 
     p.page.click("#location-btn")
     p.wait_text("#location-result", "12.9716")
@@ -318,6 +321,7 @@ def test_cross_origin_page_imports_the_shim(browser: Any, sandbox: Any) -> None:
             }""",
             sandbox.origin + "/_sandbox/js/platform-sdk-shim.js",
         )
-        assert token["grantToken"] and token["expiryInSeconds"] > 0
+        assert token["grantToken"]
+        assert token["expiryInSeconds"] > 0
     finally:
         context.close()

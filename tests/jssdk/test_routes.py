@@ -24,9 +24,11 @@ def test_shim_is_served_as_a_module_with_cors(sandbox: Any) -> None:
 
 def test_example_page_and_redirect(sandbox: Any) -> None:
     r = httpx.get(sandbox.origin + "/_sandbox/example?shim.location=fail")
-    assert r.status_code == 307 and r.headers["location"] == "/_sandbox/example/?shim.location=fail"
+    assert r.status_code == 307
+    assert r.headers["location"] == "/_sandbox/example/?shim.location=fail"
     page = httpx.get(sandbox.origin + "/_sandbox/example/")
-    assert page.status_code == 200 and "example.js" in page.text
+    assert page.status_code == 200
+    assert "example.js" in page.text
     assert (
         httpx.get(sandbox.origin + "/_sandbox/example/example.js").headers["content-type"].startswith("text/javascript")
     )
@@ -42,15 +44,20 @@ def test_preflight_allows_cross_origin_pages(sandbox: Any) -> None:
 def test_grant_token_is_accepted_by_the_sso_access_call(sandbox: Any) -> None:
     body = {"name": "Asha Rao", "phoneNumber": "9876500000", "primaryEmail": None}
     token = httpx.post(sandbox.origin + "/_sandbox/jssdk/grant-token", json=body).json()
-    assert set(token) == {"grantToken", "expiryInSeconds"} and token["expiryInSeconds"] > 0
+    assert set(token) == {"grantToken", "expiryInSeconds"}
+    assert token["expiryInSeconds"] > 0
     answer = httpx.post(sandbox.origin + "/_sandbox/example/api/sso", json={"grantToken": token["grantToken"]}).json()
-    assert answer["ok"] is True and answer["code"] == "SUCCESS"
-    assert answer["user"]["name"] == "Asha Rao" and answer["user"]["phoneNumber"] == "9876500000"
+    assert answer["ok"] is True
+    assert answer["code"] == "SUCCESS"
+    assert answer["user"]["name"] == "Asha Rao"
+    assert answer["user"]["phoneNumber"] == "9876500000"
     assert "primaryEmail" not in answer["user"]  # not shared
-    assert "accessToken" not in answer and "AT-" not in str(answer)  # the access token stays on the server
+    assert "accessToken" not in answer
+    assert "AT-" not in str(answer)
     # a grant token is single use: the second exchange is refused by the gateway
     again = httpx.post(sandbox.origin + "/_sandbox/example/api/sso", json={"grantToken": token["grantToken"]}).json()
-    assert again["ok"] is False and again["code"] == "UNAUTHORIZED"
+    assert again["ok"] is False
+    assert again["code"] == "UNAUTHORIZED"
 
 
 def reservation(sandbox: Any, ref: str) -> httpx.Response:
@@ -79,7 +86,9 @@ def test_reservation_states_and_status_check(sandbox: Any) -> None:
     assert reservation(sandbox, ref).json()["state"] == "CLOSED"
     assert "code" not in reservation(sandbox, ref).json()  # never the status: it is not shared client-side
     status = httpx.get(f"{sandbox.origin}/_sandbox/example/api/status/{init['transactionId']}").json()
-    assert status["code"] == "PAYMENT_SUCCESS" and status["amountMatches"] is True and status["data"]["amount"] == 250
+    assert status["code"] == "PAYMENT_SUCCESS"
+    assert status["amountMatches"] is True
+    assert status["data"]["amount"] == 250
 
 
 def test_expired_reservation(sandbox: Any) -> None:
@@ -97,9 +106,11 @@ def test_unknown_reservation_is_404(sandbox: Any, ref: str) -> None:
 
 def test_backend_rejects_bad_input(sandbox: Any) -> None:
     r = httpx.post(sandbox.origin + "/_sandbox/example/api/pay", json={"amount": "100"}).json()
-    assert r["ok"] is False and r["code"] == "BAD_REQUEST"
+    assert r["ok"] is False
+    assert r["code"] == "BAD_REQUEST"
     r = httpx.post(sandbox.origin + "/_sandbox/example/api/sso", json={}).json()
-    assert r["ok"] is False and r["code"] == "BAD_REQUEST"
+    assert r["ok"] is False
+    assert r["code"] == "BAD_REQUEST"
 
 
 def test_the_sandbox_alone_serves_no_merchant() -> None:

@@ -72,7 +72,8 @@ def test_the_contracts_name_the_rules() -> None:
     assert CONTRACTS["package-acyclic"]["type"] == "acyclic_siblings"
     assert CONTRACTS["package-acyclic"]["ancestors"] == ["merchant_gateway"]  # every sub-package, at every depth
     layers = CONTRACTS["package-layers"]
-    assert layers["containers"] == ["merchant_gateway"] and layers["exhaustive"] is True
+    assert layers["containers"] == ["merchant_gateway"]
+    assert layers["exhaustive"] is True
     order = [layer.split()[0].strip("()") for layer in layers["layers"]]
     assert order.index("cli") < order.index("ledger") < order.index("gateway") < order.index("tasks")
     assert order.index("tasks") < order.index("flows") < order.index("host") < order.index("_core")

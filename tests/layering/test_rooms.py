@@ -61,7 +61,8 @@ def _offenders(modules: list[str]) -> list[str]:
 def test_a_payment_with_the_ledger_loads_no_sandbox_demo_cli_or_unasked_extra() -> None:
     kind, modules = _loaded(PRODUCTION)
     assert kind == "OutcomeUnknown"  # the call really went out (and the 503 after it was not taken as an answer)
-    assert "merchant_gateway.ledger" in modules and "merchant_gateway_client" in modules
+    assert "merchant_gateway.ledger" in modules
+    assert "merchant_gateway_client" in modules
     assert _offenders(modules) == []
 
 

@@ -58,7 +58,9 @@ def test_callbacks_are_verified_recorded_and_harmless_when_repeated_or_late(
     late = handler.handle(*signed("CB1", "PAYMENT_ERROR", 900))  # out of order: changes nothing
     assert (late.status, late.outcome) == (200, "duplicate")
     p = ledger.get("CB1", MERCHANT)
-    assert p is not None and p.code == "PAYMENT_SUCCESS" and p.final_source == "callback"
+    assert p is not None
+    assert p.code == "PAYMENT_SUCCESS"
+    assert p.final_source == "callback"
     assert fired == ["PAYMENT_SUCCESS"]
     forged = handler.handle(*signed("CB1", "PAYMENT_SUCCESS", 900, salt="not-the-salt"))
     assert (forged.status, forged.outcome) == (400, "rejected")
@@ -79,17 +81,20 @@ def test_starlette_and_flask_adapters(ledger: Ledger, handler: CallbackHandler) 
     with TestClient(app) as client:
         body, headers = signed("AD1", "PAYMENT_DECLINED", 5)
         r = client.put("/cb", content=body, headers=headers)
-        assert r.status_code == 200 and r.json() == {"ok": True, "outcome": "final"}
+        assert r.status_code == 200
+        assert r.json() == {"ok": True, "outcome": "final"}
         assert client.post("/cb", content=b"{}", headers={"X-VERIFY": "x"}).status_code == 400
     flask = pytest.importorskip("flask")
     fapp = flask.Flask("t")
     fapp.add_url_rule("/cb", view_func=flask_view(handler), methods=["POST"])
     body, headers = signed("AD2", "PAYMENT_SUCCESS", 5)
     r2 = fapp.test_client().post("/cb", data=body, headers=headers)
-    assert r2.status_code == 200 and r2.get_json() == {"ok": True, "outcome": "final"}
+    assert r2.status_code == 200
+    assert r2.get_json() == {"ok": True, "outcome": "final"}
     for txn, code in (("AD1", "PAYMENT_DECLINED"), ("AD2", "PAYMENT_SUCCESS")):
         p = ledger.get(txn, MERCHANT)
-        assert p is not None and p.code == code
+        assert p is not None
+        assert p.code == code
 
 
 def test_django_view(ledger: Ledger, handler: CallbackHandler) -> None:
@@ -113,14 +118,16 @@ def test_django_view(ledger: Ledger, handler: CallbackHandler) -> None:
     body, headers = signed("DJ1", "PAYMENT_SUCCESS", 5)
     factory = RequestFactory()
     r = through_csrf(factory.post("/cb", data=body, content_type="application/json", headers=headers))
-    assert r.status_code == 200 and json.loads(r.content) == {"ok": True, "outcome": "final"}
+    assert r.status_code == 200
+    assert json.loads(r.content) == {"ok": True, "outcome": "final"}
     forged = factory.put("/cb", data=b"{}", content_type="application/json", headers={"X-VERIFY": "x"})
     assert through_csrf(forged).status_code == 400
     assert through_csrf(factory.get("/cb")).status_code == 405
     plain = factory.post("/cb", data=body, content_type="application/json", headers=headers)
     assert through_csrf(plain, lambda request: HttpResponse("unreachable")).status_code == 403
     p = ledger.get("DJ1", MERCHANT)
-    assert p is not None and p.code == "PAYMENT_SUCCESS"
+    assert p is not None
+    assert p.code == "PAYMENT_SUCCESS"
 
 
 def test_the_ui_form_post_only_makes_the_status_check_due(ledger: Ledger, handler: CallbackHandler) -> None:
@@ -130,7 +137,9 @@ def test_the_ui_form_post_only_makes_the_status_check_due(ledger: Ledger, handle
     answer = handler.handle_form({**fields, "checksum": f"{digest}###1"})
     assert (answer.status, answer.outcome) == (200, "check_due")
     p = ledger.get("UI1", MERCHANT)
-    assert p is not None and p.state == "recorded" and p.next_check_at == pytest.approx(ledger.clock())
+    assert p is not None
+    assert p.state == "recorded"
+    assert p.next_check_at == pytest.approx(ledger.clock())
 
 
 # --- shared token ---------------------------------------------------------------------------------------------------
@@ -169,7 +178,8 @@ def test_the_fleet_fetches_the_token_once_per_expiry(make_ledger: Any, clock: Fa
         th.start()
     for th in threads:
         th.join()
-    assert server.calls == 1 and set(got) == {"tok1"}
+    assert server.calls == 1
+    assert set(got) == {"tok1"}
     for _minute in range(1, 60):  # an hour of traffic: one fetch per (lifetime - margin)
         clock.advance(60)
         for c in caches:
@@ -184,7 +194,8 @@ def test_a_token_refresh_survives_the_death_of_the_process_holding_it(make_ledge
     alive = b.token_cache(MERCHANT, "CLIENT", clock=clock, sleep=clock.sleep, lease=30)
     assert dead._take_lease() is not None  # took the refresh, then died before publishing
     token = alive.get(server.fetch)  # waits (fake sleep) until the lease ends, then fetches itself
-    assert token.access_token == "tok1" and server.calls == 1
+    assert token.access_token == "tok1"
+    assert server.calls == 1
     assert 30 <= sum(clock.slept) <= 31
     # a failed refresh keeps serving the still-valid token to the whole fleet
     clock.advance(600 - 30)
@@ -192,7 +203,8 @@ def test_a_token_refresh_survives_the_death_of_the_process_holding_it(make_ledge
     assert alive.get(server.fetch).access_token == "tok1"
     server.fail = False
     clock.advance(5)  # after the cool-down, one new attempt (the failed one was call 2)
-    assert alive.get(server.fetch).access_token == "tok3" and server.calls == 3
+    assert alive.get(server.fetch).access_token == "tok3"
+    assert server.calls == 3
 
 
 def test_a_rejected_token_is_refreshed_once_for_the_fleet(make_ledger: Any, clock: FakeClock) -> None:
@@ -203,7 +215,8 @@ def test_a_rejected_token_is_refreshed_once_for_the_fleet(make_ledger: Any, cloc
     caches[0].invalidate(first)
     caches[1].invalidate(first)
     assert caches[0].get(server.fetch).access_token == "tok2"
-    assert caches[1].get(server.fetch).access_token == "tok2" and server.calls == 2
+    assert caches[1].get(server.fetch).access_token == "tok2"
+    assert server.calls == 2
 
 
 # --- shared rate ceiling --------------------------------------------------------------------------------------------

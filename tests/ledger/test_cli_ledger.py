@@ -42,11 +42,13 @@ def test_worker_settles_what_a_dead_web_process_left_and_ledger_shows_progress(
     argv = ["reconcile", "--worker", "--once", "--ledger", url, "--hook", "test_cli_ledger:fulfil", "--json", *flags]
     assert main(argv) == 0
     done = json.loads(capsys.readouterr().out)
-    assert done["finals"] == 3 and done["checks"] == 3
+    assert done["finals"] == 3
+    assert done["checks"] == 3
     assert sorted(FULFILLED) == sorted(t(f"CLI{i}") for i in range(3))
     assert main(["ledger", "--ledger", url]) == 0
     text = capsys.readouterr().out
-    assert "3/3 final (100.0 %), 0 open" in text and "final:PAYMENT_SUCCESS 3" in text
+    assert "3/3 final (100.0 %), 0 open" in text
+    assert "final:PAYMENT_SUCCESS 3" in text
 
 
 def test_ledger_command_needs_a_ledger(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

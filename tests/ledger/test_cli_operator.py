@@ -63,22 +63,30 @@ def test_show_hooks_retry_and_resolve_from_the_shell(store_url: str) -> None:
     assert shown.returncode == 0, shown.stderr
     assert [(e["source"], e["state"]) for e in doc(shown)["events"]] == [("intent", "recorded"), ("status", "final")]
     text = mgw("ledger", "show", "OP1", env=env).stdout
-    assert "state final PAYMENT_SUCCESS (status)" in text and "hook pending" in text
+    assert "state final PAYMENT_SUCCESS (status)" in text
+    assert "hook pending" in text
     missing = mgw("ledger", "show", "NOPE", env=env)
-    assert missing.returncode == 2 and "NOPE is not in the ledger" in missing.stderr
+    assert missing.returncode == 2
+    assert "NOPE is not in the ledger" in missing.stderr
 
     hooks = mgw("ledger", "hooks", env=env)
-    assert hooks.returncode == 0 and "1 failing" in hooks.stdout and "RuntimeError: shop db down" in hooks.stdout
+    assert hooks.returncode == 0
+    assert "1 failing" in hooks.stdout
+    assert "RuntimeError: shop db down" in hooks.stdout
 
     due = mgw("ledger", "retry-hook", "OP1", "--json", env=env)
-    assert due.returncode == 0 and doc(due)["result"] == "due"
+    assert due.returncode == 0
+    assert doc(due)["result"] == "due"
     ran = mgw("ledger", "retry-hook", "OP1", "--hook", "json:dumps", env=env)  # any callable taking the payment
-    assert ran.returncode == 1 and "its hook failed again: TypeError" in ran.stderr  # a Payment is not JSON
+    assert ran.returncode == 1
+    assert "its hook failed again: TypeError" in ran.stderr
     assert "attempts 2" in mgw("ledger", "hooks", env=env).stdout
     fine = mgw("ledger", "retry-hook", "OP1", "--hook", "builtins:repr", env=env)
-    assert fine.returncode == 0 and "its hook ran here and completed" in fine.stdout
+    assert fine.returncode == 0
+    assert "its hook ran here and completed" in fine.stdout
     again = mgw("ledger", "retry-hook", "OP1", env=env)
-    assert again.returncode == 1 and "no hook is pending" in again.stderr
+    assert again.returncode == 1
+    assert "no hook is pending" in again.stderr
 
     refused = mgw("ledger", "resolve", "OP1", "--state", "PAYMENT_ERROR", "--reason", "r", "--operator", "ann", env=env)
     assert refused.returncode == 1
@@ -87,11 +95,14 @@ def test_show_hooks_retry_and_resolve_from_the_shell(store_url: str) -> None:
         "ledger", "resolve", "OP2", "--state", "UNRESOLVED", "--reason", "bank has no record",
         "--operator", "ann", "--json", env=env,
     )  # fmt: skip
-    assert resolved.returncode == 0 and doc(resolved)["final_source"] == "operator"
+    assert resolved.returncode == 0
+    assert doc(resolved)["final_source"] == "operator"
     events = doc(mgw("ledger", "show", "OP2", "--json", env=env))["events"]
-    assert events[-1]["detail"] == "resolved by ann: bank has no record" and events[-1]["source"] == "operator"
+    assert events[-1]["detail"] == "resolved by ann: bank has no record"
+    assert events[-1]["source"] == "operator"
     usage = mgw("ledger", "resolve", "OP2", "--state", "NOT_RECORDED", "--reason", "r", "--operator", "a", env=env)
-    assert usage.returncode == 2 and "invalid choice: 'NOT_RECORDED'" in usage.stderr
+    assert usage.returncode == 2
+    assert "invalid choice: 'NOT_RECORDED'" in usage.stderr
 
 
 def test_since_windows_the_counts(store_url: str) -> None:
@@ -106,7 +117,8 @@ def test_since_windows_the_counts(store_url: str) -> None:
     assert [r["transaction_id"] for r in recent["unfinished"]] == ["WIN2"]
     assert sorted(r["transaction_id"] for r in everything["unfinished"]) == ["WIN1", "WIN2"]
     bad = mgw("ledger", "--since", "an hour", env=env)
-    assert bad.returncode == 2 and "'an hour' is not a duration" in bad.stderr
+    assert bad.returncode == 2
+    assert "'an hour' is not a duration" in bad.stderr
 
 
 def test_check_reads_the_status_now_through_the_gateway_configured_from_the_environment(
@@ -132,9 +144,11 @@ def test_check_reads_the_status_now_through_the_gateway_configured_from_the_envi
     assert (doc(done)["result"], doc(done)["state"], doc(done)["code"]) == ("final", "final", "PAYMENT_SUCCESS")
     assert SALT not in done.stdout + done.stderr
     again = mgw("ledger", "check", t("CHK"), env=env)
-    assert again.returncode == 0 and "final PAYMENT_SUCCESS already; the gateway says the same" in again.stdout
+    assert again.returncode == 0
+    assert "final PAYMENT_SUCCESS already; the gateway says the same" in again.stdout
     pending = mgw("ledger", "check", t("PND"), env=env)
-    assert pending.returncode == 4 and "still open (accepted); the gateway said PAYMENT_PENDING" in pending.stdout
+    assert pending.returncode == 4
+    assert "still open (accepted); the gateway said PAYMENT_PENDING" in pending.stdout
     wrong = mgw(
         "ledger", "resolve", t("PND"), "--state", "PAYMENT_CANCELLED", "--reason", "r", "--operator", "o", env=env
     )
@@ -160,24 +174,27 @@ def test_health_lines_and_exit_codes(store_url: str) -> None:
     both = mgw("ledger", "health", "--no-workers", "--min-payments", "1", "--json", env=env)
     checks = {c["name"]: c["status"] for c in doc(both)["checks"]}
     assert checks == {"oldest_open": "warn", "unknown_rate": "critical"}
-    assert both.returncode == 8 and doc(both)["status"] == "critical"  # the exit code follows the worst check
+    assert both.returncode == 8
+    assert doc(both)["status"] == "critical"
     critical = mgw("ledger", "health", "--no-workers", "--min-payments", "1", env=env)
-    assert critical.returncode == 8 and "CRITICAL unknown_rate      100.0 % (1/1)" in critical.stdout
+    assert critical.returncode == 8
+    assert "CRITICAL unknown_rate      100.0 % (1/1)" in critical.stdout
     lenient = mgw(
         "ledger", "health", "--no-workers", "--unknown-rate-critical", "100%", "--unknown-rate-warn", "100%",
         "--oldest-open-warn", "20m", "--oldest-open-critical", "2h", env=env,
     )  # fmt: skip
-    assert lenient.returncode == 7 and "WARN     oldest_open       the oldest open payment was written 30 min" in (
-        lenient.stdout
-    )
+    assert lenient.returncode == 7
+    assert "WARN     oldest_open       the oldest open payment was written 30 min" in (lenient.stdout)
     no_worker = mgw("ledger", "health", "--oldest-open-critical", "2h", env=env)
-    assert no_worker.returncode == 8 and "CRITICAL worker_heartbeat  no reconciler worker is running" in (
-        no_worker.stdout
-    )
+    assert no_worker.returncode == 8
+    assert "CRITICAL worker_heartbeat  no reconciler worker is running" in (no_worker.stdout)
     wrong = mgw("ledger", "health", "--oldest-open-warn", "2h", "--oldest-open-critical", "1h", env=env)
-    assert wrong.returncode == 2 and "oldest_open_warn: must not exceed oldest_open_critical" in wrong.stderr
+    assert wrong.returncode == 2
+    assert "oldest_open_warn: must not exceed oldest_open_critical" in wrong.stderr
     typo = mgw("ledger", "health", "--heartbeat-warn", "soon", "--json", env=env)
-    assert typo.returncode == 2 and doc(typo)["error"] == "usage" and "'soon' is not a duration" in doc(typo)["message"]
+    assert typo.returncode == 2
+    assert doc(typo)["error"] == "usage"
+    assert "'soon' is not a duration" in doc(typo)["message"]
 
 
 def test_a_database_outage_is_one_line_and_exit_6() -> None:
@@ -203,7 +220,9 @@ def test_a_database_outage_is_one_line_and_exit_6() -> None:
         assert run.returncode == 6, run.stderr
         assert run.stdout == "" and len(run.stderr.splitlines()) == 1, run.stderr
         assert run.stderr.startswith("mgw: error: the ledger's database cannot be used")
-    assert runs[2].returncode == 6 and doc(runs[2])["error"] == "ledger_unavailable" and runs[2].stderr == ""
+    assert runs[2].returncode == 6
+    assert doc(runs[2])["error"] == "ledger_unavailable"
+    assert runs[2].stderr == ""
 
 
 def test_an_outage_while_watching_ends_with_one_line_and_exit_6() -> None:
@@ -236,4 +255,5 @@ def test_an_outage_while_watching_ends_with_one_line_and_exit_6() -> None:
     except PostgresUnavailable as exc:
         pytest.skip(str(exc))
     assert watching.returncode == 6, err
-    assert err.splitlines() == [err.strip()] and err.startswith("mgw: error: the ledger's database cannot be used")
+    assert err.splitlines() == [err.strip()]
+    assert err.startswith("mgw: error: the ledger's database cannot be used")

@@ -67,7 +67,8 @@ def test_a_missing_ledger_url_is_a_configuration_error_that_names_the_variable(
             opening()
         assert info.value.variable == "MGW_LEDGER_URL"
         message = str(info.value)
-        assert "MGW_LEDGER_URL=postgresql://" in message and "sqlite:///" in message  # what to do
+        assert "MGW_LEDGER_URL=postgresql://" in message
+        assert "sqlite:///" in message
     assert list(tmp_path.iterdir()) == []  # no ledger file was made
 
 
@@ -95,8 +96,10 @@ def test_a_process_with_another_rate_ceiling_refuses_to_start_instead_of_resizin
         assert worker.limiter is not None
     message = str(info.value)
     assert info.value.variable == "rate_limit.limit"
-    assert "given 10" in message and "hold 40" in message  # both values
-    assert "mgw ledger settings --set rate_limit.limit=10" in message and "replace_settings=True" in message
+    assert "given 10" in message
+    assert "hold 40" in message
+    assert "mgw ledger settings --set rate_limit.limit=10" in message
+    assert "replace_settings=True" in message
     assert _slots(web) == (40, 1.0, 40)  # the fleet's ceiling is untouched
 
 
@@ -104,17 +107,20 @@ def test_another_window_or_margin_is_refused_too(fleet: Any) -> None:
     fleet(rate_limit=RateLimit(40, 1.0, margin=0.5))
     with pytest.raises(ConfigurationError) as info:
         fleet(rate_limit=RateLimit(40, 2.0, margin=0.5))
-    assert info.value.variable == "rate_limit.window" and "given 2.0" in str(info.value)
+    assert info.value.variable == "rate_limit.window"
+    assert "given 2.0" in str(info.value)
     with pytest.raises(ConfigurationError) as info:
         fleet(rate_limit=RateLimit(40, 1.0, margin=0.2))
     assert info.value.variable == "rate_limit.margin"
-    assert "given 0.2" in str(info.value) and "hold 0.5" in str(info.value)
+    assert "given 0.2" in str(info.value)
+    assert "hold 0.5" in str(info.value)
 
 
 def test_a_process_given_no_ceiling_uses_the_fleets(fleet: Any) -> None:
     fleet(rate_limit=RateLimit(40, 1.0, margin=0.5))
     later = fleet()
-    assert later.limiter is not None and later.limiter.rate == RateLimit(40, 1.0, margin=0.5)
+    assert later.limiter is not None
+    assert later.limiter.rate == RateLimit(40, 1.0, margin=0.5)
 
 
 def test_a_limiter_used_alone_refuses_another_ceiling_too(fleet: Any) -> None:
@@ -122,7 +128,8 @@ def test_a_limiter_used_alone_refuses_another_ceiling_too(fleet: Any) -> None:
     SharedRateLimiter(ledger.store, RateLimit(40, 1.0))
     with pytest.raises(ConfigurationError) as info:
         SharedRateLimiter(ledger.store, RateLimit(10, 1.0))
-    assert "40/1" in str(info.value) and "10/1" in str(info.value)
+    assert "40/1" in str(info.value)
+    assert "10/1" in str(info.value)
     assert _slots(ledger) == (40, 1.0, 40)
 
 
@@ -159,7 +166,8 @@ def test_processes_starting_at_once_with_different_ceilings_agree_on_one(store_u
     for th in threads:
         th.join()
     started = [limit for limit, outcome in outcomes.items() if outcome == "started"]
-    assert len(outcomes) == 6 and len(started) == 1
+    assert len(outcomes) == 6
+    assert len(started) == 1
     with Ledger.open(store_url) as ledger:
         assert ledger.settings["rate_limit.limit"] == str(started[0])
         assert _slots(ledger) == (started[0], 1.0, started[0])
@@ -176,7 +184,8 @@ def test_a_process_with_the_other_hook_form_refuses_to_start(fleet: Any) -> None
     with pytest.raises(ConfigurationError) as info:
         fleet(on_final=fulfil)
     assert info.value.variable == "hook_in_transaction"
-    assert "given false" in str(info.value) and "hold true" in str(info.value)
+    assert "given false" in str(info.value)
+    assert "hold true" in str(info.value)
     assert fleet().settings["hook_in_transaction"] == "true"  # a process without a hook still starts
 
 
@@ -185,14 +194,18 @@ def test_a_process_with_another_grace_refuses_to_start_and_one_without_uses_the_
     assert first.grace == 90.0
     with pytest.raises(ConfigurationError) as info:
         fleet(grace=60.0)
-    assert info.value.variable == "grace" and "given 60.0" in str(info.value) and "hold 90.0" in str(info.value)
+    assert info.value.variable == "grace"
+    assert "given 60.0" in str(info.value)
+    assert "hold 90.0" in str(info.value)
     assert fleet(grace=90.0).grace == 90.0  # 90 and 90.0 are one value
     assert fleet().grace == 90.0
 
 
 def test_defaults_a_process_was_not_given_are_not_stored(fleet: Any) -> None:
     viewer = fleet()  # e.g. mgw ledger: reads, decides nothing for the fleet
-    assert viewer.grace == 60.0 and viewer.limiter is None and viewer.settings == {}
+    assert viewer.grace == 60.0
+    assert viewer.limiter is None
+    assert viewer.settings == {}
     assert fleet(grace=75.0).grace == 75.0
 
 
@@ -211,7 +224,8 @@ def test_every_conflict_is_named_in_one_refusal(fleet: Any) -> None:
 def test_replace_settings_changes_the_fleets_ceiling_and_keeps_the_change(fleet: Any) -> None:
     web = fleet(rate_limit=RateLimit(40, 1.0, margin=0.5), grace=60.0)
     changed = fleet(rate_limit=RateLimit(10, 1.0, margin=0.5), replace_settings=True)
-    assert changed.limiter is not None and changed.limiter.rate.limit == 10
+    assert changed.limiter is not None
+    assert changed.limiter.rate.limit == 10
     assert _slots(web) == (10, 1.0, 10)  # one ceiling, resized for everyone
     with web.store.transaction() as tx:
         log = tx.execute("SELECT name, old_value, new_value, by FROM mgw_settings_log ORDER BY id")
@@ -273,11 +287,15 @@ def test_the_worker_takes_the_fleets_margin_and_refuses_another_ceiling(
     assert _worker(url, sandbox, "--rate-limit", "10/1") == 2
     said = capsys.readouterr()  # with --json the error is the one document on stdout
     err = said.out + said.err
-    assert "rate_limit.limit" in err and "given 10" in err and "hold 40" in err and "--set" in err
+    assert "rate_limit.limit" in err
+    assert "given 10" in err
+    assert "hold 40" in err
+    assert "--set" in err
     assert _worker(url, sandbox, "--rate-limit", "40/1", "--rate-margin", "0.5") == 2
     assert "rate_limit.margin" in capsys.readouterr().out
     with Ledger.open(url) as ledger:
-        assert ledger.settings["rate_limit.margin"] == "0.2" and _slots(ledger) == (40, 1.0, 40)
+        assert ledger.settings["rate_limit.margin"] == "0.2"
+        assert _slots(ledger) == (40, 1.0, 40)
 
 
 def test_the_worker_margin_not_given_on_a_new_ledger_is_the_documented_one(tmp_path: Path, sandbox: Any) -> None:
@@ -305,7 +323,8 @@ def test_mgw_ledger_settings_shows_them_and_changes_them_deliberately(
     Ledger.open(url, rate_limit=RateLimit(40, 1.0), grace=60.0).close()
     assert main(["ledger", "settings", "--ledger", url, "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
-    assert shown["settings"]["rate_limit.limit"] == "40" and shown["settings"]["grace"] == "60.0"
+    assert shown["settings"]["rate_limit.limit"] == "40"
+    assert shown["settings"]["grace"] == "60.0"
 
     assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.limit=10"]) == 2  # who decides?
     assert "--by" in capsys.readouterr().err
@@ -319,11 +338,13 @@ def test_mgw_ledger_settings_shows_them_and_changes_them_deliberately(
         == 0
     )
     text = capsys.readouterr().out
-    assert "rate_limit.limit: 40 -> 10 by asha" in text and "grace: 60.0 -> 90.0 by asha" in text
+    assert "rate_limit.limit: 40 -> 10 by asha" in text
+    assert "grace: 60.0 -> 90.0 by asha" in text
     with pytest.raises(ConfigurationError):  # the old ceiling is now the one refused
         Ledger.open(url, rate_limit=RateLimit(40, 1.0)).close()
     with Ledger.open(url) as ledger:
-        assert ledger.grace == 90.0 and _slots(ledger) == (10, 1.0, 10)
+        assert ledger.grace == 90.0
+        assert _slots(ledger) == (10, 1.0, 10)
 
 
 def test_a_first_ceiling_set_from_the_shell_needs_its_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -334,7 +355,8 @@ def test_a_first_ceiling_set_from_the_shell_needs_its_limit(tmp_path: Path, caps
     assert "rate_limit.limit" in capsys.readouterr().err
     assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.limit=25", "--by", "ops"]) == 0
     with Ledger.open(url) as ledger:
-        assert ledger.limiter is not None and ledger.limiter.rate == RateLimit(25, 1.0, margin=0.5)
+        assert ledger.limiter is not None
+        assert ledger.limiter.rate == RateLimit(25, 1.0, margin=0.5)
 
 
 def test_a_worker_started_after_a_deliberate_grace_change_uses_it(
@@ -349,4 +371,5 @@ def test_a_worker_started_after_a_deliberate_grace_change_uses_it(
     capsys.readouterr()
     assert _worker(url, sandbox) == 0, capsys.readouterr()
     with Ledger.open(url) as ledger:
-        assert ledger.settings["grace"] == "90.0" and ledger.grace == 90.0
+        assert ledger.settings["grace"] == "90.0"
+        assert ledger.grace == 90.0

@@ -80,12 +80,18 @@ def test_every_money_moving_call_is_recorded_before_it_is_sent(
         )
     assert spy.seen == [RECORDED, RECORDED, RECORDED]
     p = ledger.get(t("WA1"), MERCHANT)
-    assert p is not None and p.state == ACCEPTED and p.amount == 10_000 and p.order_id == "OD-" + t("WA1")
+    assert p is not None
+    assert p.state == ACCEPTED
+    assert p.amount == 10_000
+    assert p.order_id == "OD-" + t("WA1")
     assert p.next_check_at == pytest.approx(p.created_at + 20)  # the published schedule's first check
     refund = ledger.get(t("WA1R"), MERCHANT)
-    assert refund is not None and refund.kind == "refund" and refund.original_transaction_id == t("WA1")
+    assert refund is not None
+    assert refund.kind == "refund"
+    assert refund.original_transaction_id == t("WA1")
     collect = ledger.get(t("WA1C"), MERCHANT)
-    assert collect is not None and collect.kind == "collect"
+    assert collect is not None
+    assert collect.kind == "collect"
     assert collect.deadline == pytest.approx(clock() + 180)  # a collect's expiry ends its schedule
     assert [e["source"] for e in ledger.events(t("WA1"), MERCHANT)] == ["intent", "answer"]
 
@@ -99,15 +105,20 @@ def test_outcome_unknown_is_a_ledger_state_settled_by_the_reconciler(
     with pytest.raises(OutcomeUnknown):
         pay(gateway, t("OU1"))
     p = ledger.get(t("OU1"), MERCHANT)
-    assert p is not None and p.state == UNKNOWN  # not a lost exception: a row the reconciler will settle
+    assert p is not None
+    assert p.state == UNKNOWN
     rec = Reconciler(ledger, gateway, concurrency=1)
     assert rec.run_once() == 0  # nothing is due before the schedule's first check (20 s)
     advance(sandbox, clock, 20)
     assert rec.run_once() == 1
     p = ledger.get(t("OU1"), MERCHANT)
-    assert p is not None and p.state == FINAL and p.code == "PAYMENT_SUCCESS" and p.final_source == "status"
+    assert p is not None
+    assert p.state == FINAL
+    assert p.code == "PAYMENT_SUCCESS"
+    assert p.final_source == "status"
     assert fired == [t("OU1") + ":PAYMENT_SUCCESS"]
-    assert rec.run_once() == 0 and fired == [t("OU1") + ":PAYMENT_SUCCESS"]
+    assert rec.run_once() == 0
+    assert fired == [t("OU1") + ":PAYMENT_SUCCESS"]
 
 
 def test_a_request_that_never_reached_the_gateway_becomes_not_recorded_after_the_grace(
@@ -120,15 +131,21 @@ def test_a_request_that_never_reached_the_gateway_becomes_not_recorded_after_the
     advance(sandbox, clock, 20)
     rec.run_once()  # TRANSACTION_NOT_FOUND 20 s after: the request may still be in processing
     p = ledger.get(t("NR1"), MERCHANT)
-    assert p is not None and p.state == UNKNOWN and p.checks == 1
+    assert p is not None
+    assert p.state == UNKNOWN
+    assert p.checks == 1
     advance(sandbox, clock, 45)
     rec.run_once()  # 65 s after the only attempt, but 45 s after the first read that found nothing
     p = ledger.get(t("NR1"), MERCHANT)
-    assert p is not None and p.state == UNKNOWN and p.checks == 2
+    assert p is not None
+    assert p.state == UNKNOWN
+    assert p.checks == 2
     advance(sandbox, clock, 20)
     rec.run_once()
     p = ledger.get(t("NR1"), MERCHANT)
-    assert p is not None and p.state == FINAL and p.code == NOT_RECORDED
+    assert p is not None
+    assert p.state == FINAL
+    assert p.code == NOT_RECORDED
     with pytest.raises(PaymentClosedError):  # no request for it can follow that verdict
         ledger.record_attempt(MERCHANT, t("NR1"))
 
@@ -141,7 +158,10 @@ def test_refused_requests_are_final_rejected_and_local_duplicates_send_nothing(
     with pytest.raises(InvalidTransactionIdError):
         pay(gateway, t("RJ1"))
     p = ledger.get(t("RJ1"), MERCHANT)
-    assert p is not None and p.state == FINAL and p.code == REJECTED and p.detail == "INVALID_TRANSACTION_ID"
+    assert p is not None
+    assert p.state == FINAL
+    assert p.code == REJECTED
+    assert p.detail == "INVALID_TRANSACTION_ID"
     pay(gateway, t("RJ2"))
     spy = SpyTransport(ledger)
     with Gateway(**settings(sandbox), observer=ledger.observer, transport=spy) as gw:
@@ -162,7 +182,9 @@ def test_connection_refused_is_final_not_sent(ledger: Ledger) -> None:
             pay(gw, "NS1")
     assert not isinstance(info.value, OutcomeUnknown)
     p = ledger.get("NS1", MERCHANT)
-    assert p is not None and p.state == FINAL and p.code == NOT_SENT
+    assert p is not None
+    assert p.state == FINAL
+    assert p.code == NOT_SENT
 
 
 def test_states_only_move_forward(ledger: Ledger) -> None:
@@ -173,21 +195,29 @@ def test_states_only_move_forward(ledger: Ledger) -> None:
     assert not ledger.record_final(MERCHANT, "FW1", "PAYMENT_ERROR", source="status")
     assert not ledger.record_answer(MERCHANT, "FW1", "PAYMENT_PENDING")
     p = ledger.get("FW1", MERCHANT)
-    assert p is not None and p.code == "PAYMENT_SUCCESS" and p.final_source == "callback"
+    assert p is not None
+    assert p.code == "PAYMENT_SUCCESS"
+    assert p.final_source == "callback"
     conflict = [e for e in ledger.events("FW1", MERCHANT) if (e["detail"] or "").startswith("conflict")]
-    assert len(conflict) == 1 and conflict[0]["code"] == "PAYMENT_ERROR"
+    assert len(conflict) == 1
+    assert conflict[0]["code"] == "PAYMENT_ERROR"
 
 
 def test_a_success_for_another_amount_is_never_a_success(ledger: Ledger) -> None:
     ledger.record_intent(merchant_id=MERCHANT, transaction_id="AM1", operation="debitV4Web", amount=500)
     assert ledger.observe_callback(MERCHANT, "AM1", "PAYMENT_SUCCESS", amount=501) == "amount_mismatch"
     p = ledger.get("AM1", MERCHANT)
-    assert p is not None and p.state == RECORDED and p.next_check_at == pytest.approx(ledger.clock())
+    assert p is not None
+    assert p.state == RECORDED
+    assert p.next_check_at == pytest.approx(ledger.clock())
     assert not ledger.record_final(MERCHANT, "AM1", "PAYMENT_SUCCESS", source="status", amount=499)
     p = ledger.get("AM1", MERCHANT)  # proves nothing about this payment: it stays open and is checked again
-    assert p is not None and p.state == RECORDED and not p.succeeded
+    assert p is not None
+    assert p.state == RECORDED
+    assert not p.succeeded
     reasons = [e["detail"] for e in ledger.events("AM1", MERCHANT) if e["source"] == "status"]
-    assert len(reasons) == 1 and "amount 499 differs" in reasons[0]
+    assert len(reasons) == 1
+    assert "amount 499 differs" in reasons[0]
 
 
 def test_the_reconciler_follows_the_published_schedule_and_gives_up_explicitly(
@@ -204,11 +234,14 @@ def test_the_reconciler_follows_the_published_schedule_and_gives_up_explicitly(
     offsets = [round(o) for o in ledger_model._offsets(ledger.schedule, None)]
     assert checks == offsets  # 20, 23, 26, ... then every minute up to 15 minutes; no burst, no gap
     p = ledger.get(t("SC1"), MERCHANT)
-    assert p is not None and p.state == "overdue"
+    assert p is not None
+    assert p.state == "overdue"
     advance(sandbox, clock, ledger.give_up_after)
     rec.run_once()
     p = ledger.get(t("SC1"), MERCHANT)
-    assert p is not None and p.state == FINAL and p.code == "UNRESOLVED"
+    assert p is not None
+    assert p.state == FINAL
+    assert p.code == "UNRESOLVED"
 
 
 def test_final_state_fires_the_hook_once_whichever_observer_sees_it_first(make_ledger: Any) -> None:
@@ -250,7 +283,9 @@ def test_final_state_fires_the_hook_once_whichever_observer_sees_it_first(make_l
     assert fired == Counter({txn: 1 for txn in ids})
     for txn in ids:
         p = ledgers[0].get(txn, MERCHANT)
-        assert p is not None and p.state == FINAL and not p.hook_pending
+        assert p is not None
+        assert p.state == FINAL
+        assert not p.hook_pending
 
 
 def test_hook_inside_the_ledger_transaction_commits_with_it_or_not_at_all(make_ledger: Any, clock: FakeClock) -> None:
@@ -268,7 +303,9 @@ def test_hook_inside_the_ledger_transaction_commits_with_it_or_not_at_all(make_l
     ledger.record_intent(merchant_id=MERCHANT, transaction_id="TX1", operation="debitV4Web", amount=100)
     assert ledger.record_final(MERCHANT, "TX1", "PAYMENT_SUCCESS", source="callback", amount=100)
     p = ledger.get("TX1", MERCHANT)
-    assert p is not None and p.state == FINAL and p.hook_pending
+    assert p is not None
+    assert p.state == FINAL
+    assert p.hook_pending
 
     def orders() -> list[str]:
         with ledger.store.transaction() as tx:
@@ -281,7 +318,8 @@ def test_hook_inside_the_ledger_transaction_commits_with_it_or_not_at_all(make_l
     assert ledger.deliver_hooks() == 0
     assert orders() == ["TX1"]
     p = ledger.get("TX1", MERCHANT)
-    assert p is not None and not p.hook_pending
+    assert p is not None
+    assert not p.hook_pending
 
 
 def test_a_hook_whose_process_died_runs_again_elsewhere_with_the_same_idempotency_key(
@@ -309,7 +347,8 @@ def test_a_hook_whose_process_died_runs_again_elsewhere_with_the_same_idempotenc
     silent = make_ledger()
     silent.record_intent(merchant_id=MERCHANT, transaction_id="HD2", operation="debitV4Web", amount=100)
     silent.record_final(MERCHANT, "HD2", "PAYMENT_ERROR", source="status")
-    assert second.deliver_hooks() == 1 and keys[-1] == f"{MERCHANT}:HD2:PAYMENT_ERROR"
+    assert second.deliver_hooks() == 1
+    assert keys[-1] == f"{MERCHANT}:HD2:PAYMENT_ERROR"
 
 
 def test_a_due_check_is_claimed_by_one_worker_until_its_lease_ends(make_ledger: Any, clock: FakeClock) -> None:
@@ -339,7 +378,8 @@ def test_a_due_check_is_claimed_by_one_worker_until_its_lease_ends(make_ledger: 
     assert workers[1].claim_due(MERCHANT, limit=100, lease=60) == []
     clock.advance(61)  # every lease expired: a worker that died gives its checks back
     again = workers[1].claim_due(MERCHANT, limit=100, lease=60)
-    assert len(again) == 60 and all(c.seq == 2 for c in again)
+    assert len(again) == 60
+    assert all(c.seq == 2 for c in again)
     # the first claim's late result is fenced off
     stale = workers[0].claim_due  # noqa: F841 - readability
     first_claim = next(c for c in again if c.payment.transaction_id == "CL0")
@@ -370,8 +410,10 @@ def test_async_gateway_records_too_and_a_cancelled_call_is_unknown(t: Any, sandb
     finally:
         sandbox.sandbox.faults.clear()
     a1, a2 = ledger.get(t("AS1"), MERCHANT), ledger.get(t("AS2"), MERCHANT)
-    assert a1 is not None and a1.state == ACCEPTED
-    assert a2 is not None and a2.state == UNKNOWN  # cancelled mid-request: it may have reached the gateway
+    assert a1 is not None
+    assert a1.state == ACCEPTED
+    assert a2 is not None
+    assert a2.state == UNKNOWN
 
 
 def test_next_check_collapses_missed_moments_and_respects_rate_limit_waits() -> None:

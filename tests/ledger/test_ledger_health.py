@@ -20,15 +20,18 @@ ENV = {"MGW_ENV": "local", "MGW_MERCHANT_ID": MERCHANT, "MGW_SALT_KEY": SALT, "M
 
 def test_readiness_says_the_database_answers_and_the_configuration_is_complete(ledger: Ledger) -> None:
     ready = readiness(ledger, environ=ENV)
-    assert ready.ok and [(c.name, c.status) for c in ready.checks] == [("database", OK), ("gateway_config", OK)]
-    assert ready.to_dict()["status"] == "ok" and SALT not in json.dumps(ready.to_dict())
+    assert ready.ok
+    assert [(c.name, c.status) for c in ready.checks] == [("database", OK), ("gateway_config", OK)]
+    assert ready.to_dict()["status"] == "ok"
+    assert SALT not in json.dumps(ready.to_dict())
 
 
 def test_readiness_names_what_is_missing_and_never_a_secret(ledger: Ledger) -> None:
     missing = readiness(ledger, environ={k: v for k, v in ENV.items() if k != "MGW_MERCHANT_ID"})
     assert missing.status == CRITICAL
     config = missing.checks[1]
-    assert config.status == CRITICAL and config.message.startswith("MGW_MERCHANT_ID: is not set")
+    assert config.status == CRITICAL
+    assert config.message.startswith("MGW_MERCHANT_ID: is not set")
     assert SALT not in json.dumps(missing.to_dict())
     no_ledger = readiness(environ=ENV)
     assert [c.name for c in no_ledger.checks] == ["gateway_config"]
@@ -53,7 +56,8 @@ def test_readiness_is_bounded_when_the_database_does_not_answer(tmp_path: Any) -
 
 def test_liveness_does_not_depend_on_the_database() -> None:
     alive = liveness()
-    assert alive.ok and alive.to_dict() == {
+    assert alive.ok
+    assert alive.to_dict() == {
         "status": "ok",
         "checks": [{"name": "process", "status": "ok", "message": "alive", "value": None}],
     }
@@ -67,7 +71,8 @@ def test_worker_heartbeats_are_judged_by_their_age(make_ledger: Any, clock: Fake
         return next(c for c in fleet_health(reader, th).checks if c.name == "worker_heartbeat")
 
     none = heartbeat()
-    assert none.status == CRITICAL and "no reconciler worker is running" in none.message
+    assert none.status == CRITICAL
+    assert "no reconciler worker is running" in none.message
     worker = make_ledger()
     worker.worker_beat({"checks": 3}, merchant_id=MERCHANT)
     clock.advance(30)
@@ -79,7 +84,9 @@ def test_worker_heartbeats_are_judged_by_their_age(make_ledger: Any, clock: Fake
     fresh = make_ledger()
     fresh.worker_beat({}, merchant_id=MERCHANT)  # a second worker: the fleet reconciles, one worker is silent
     got = heartbeat()
-    assert got.status == WARN and got.value == 0 and "1 silent for 5 min or more" in got.message
+    assert got.status == WARN
+    assert got.value == 0
+    assert "1 silent for 5 min or more" in got.message
     assert fleet_health(reader, th, merchant_id="OTHER").checks[2].status == CRITICAL  # not this merchant's
     fresh.worker_beat({}, merchant_id=MERCHANT, stopped=True, exit_status=0)
     worker.worker_beat({}, merchant_id=MERCHANT, stopped=True, exit_status=0)
@@ -94,16 +101,17 @@ def test_unknown_rate_and_oldest_open_against_thresholds(ledger: Ledger, clock: 
     ledger.record_unknown(MERCHANT, "UR0")
     checks = {c.name: c for c in fleet_health(ledger, th).checks}
     assert (checks["unknown_rate"].status, checks["unknown_rate"].value) == (WARN, 0.25)
-    assert checks["oldest_open"].status == OK and checks["oldest_open"].value == 0
+    assert checks["oldest_open"].status == OK
+    assert checks["oldest_open"].value == 0
     ledger.record_unknown(MERCHANT, "UR1")
     clock.advance(1200)
     checks = {c.name: c for c in fleet_health(ledger, th).checks}
-    assert checks["unknown_rate"].status == CRITICAL and checks["oldest_open"].status == WARN
+    assert checks["unknown_rate"].status == CRITICAL
+    assert checks["oldest_open"].status == WARN
     clock.advance(2400)
     checks = {c.name: c for c in fleet_health(ledger, th).checks}
-    assert checks["oldest_open"].status == CRITICAL and checks["oldest_open"].message.startswith(
-        "the oldest open payment was written 1 h ago"
-    )
+    assert checks["oldest_open"].status == CRITICAL
+    assert checks["oldest_open"].message.startswith("the oldest open payment was written 1 h ago")
     clock.advance(1)
     checks = {c.name: c for c in fleet_health(ledger, th).checks}
     assert checks["unknown_rate"].status == OK  # outside the hour's window: 0 payments, too few to judge
@@ -135,16 +143,18 @@ def test_the_documented_starlette_probes_run_as_written(tmp_path: Any, monkeypat
     for name, value in {**ENV, "MGW_LEDGER_URL": f"sqlite:///{tmp_path}/shop.db"}.items():
         monkeypatch.setenv(name, value)
     namespace: dict[str, Any] = {}
-    exec(block.replace("timeout=2.0", "timeout=0.2"), namespace)  # noqa: S102 - the documented code itself
+    exec(block.replace("timeout=2.0", "timeout=0.2"), namespace)
     with testclient.TestClient(namespace["app"]) as client:
         alive = client.get("/healthz")
         assert (alive.status_code, alive.json()["status"]) == (200, "ok")
         ready = client.get("/readyz")
-        assert ready.status_code == 200 and [c["name"] for c in ready.json()["checks"]] == [
+        assert ready.status_code == 200
+        assert [c["name"] for c in ready.json()["checks"]] == [
             "database",
             "gateway_config",
         ]
-        assert SALT not in ready.text and "sqlite" in ready.json()["checks"][0]["message"]
+        assert SALT not in ready.text
+        assert "sqlite" in ready.json()["checks"][0]["message"]
         holder = sqlite3.connect(f"{tmp_path}/shop.db", isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")
         try:
@@ -152,5 +162,6 @@ def test_the_documented_starlette_probes_run_as_written(tmp_path: Any, monkeypat
         finally:
             holder.execute("ROLLBACK")
             holder.close()
-        assert busy.status_code == 503 and busy.json()["checks"][0]["message"].endswith("within 0.2 s")
+        assert busy.status_code == 503
+        assert busy.json()["checks"][0]["message"].endswith("within 0.2 s")
         assert client.get("/healthz").status_code == 200  # liveness never looked at the database

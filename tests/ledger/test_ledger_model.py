@@ -154,7 +154,8 @@ class LedgerModel(RuleBasedStateMachine):
             self.ledger.record_attempt(self.m, p.txn)
         except PaymentClosedError:
             row = self.ledger.get(p.txn, self.m)
-            assert row is not None and row.state == FINAL  # refused only once the payment is final
+            assert row is not None
+            assert row.state == FINAL
             self._end_call(p, "refused")
             return
         p.travelling.append(self.real)

@@ -30,7 +30,9 @@ def test_history_lists_a_payments_events_in_order_with_their_times(ledger: Ledge
     clock.advance(3)
     assert ledger.observe_callback(MERCHANT, "H1", "PAYMENT_SUCCESS", amount=500) == "final"
     got = admin.history(ledger, "H1")
-    assert got is not None and got.payment.state == FINAL and got.payment.code == "PAYMENT_SUCCESS"
+    assert got is not None
+    assert got.payment.state == FINAL
+    assert got.payment.code == "PAYMENT_SUCCESS"
     assert [(e.source, e.state, e.code) for e in got.events] == [
         ("intent", "recorded", None),
         ("answer", "accepted", "PAYMENT_PENDING"),
@@ -46,7 +48,8 @@ def test_one_id_under_two_merchants_needs_the_merchant_named(ledger: Ledger) -> 
     with pytest.raises(ValidationError, match="--merchant-id"):
         admin.history(ledger, "TWO")
     got = admin.history(ledger, "TWO", merchant_id="OTHER")
-    assert got is not None and got.payment.amount == 9
+    assert got is not None
+    assert got.payment.amount == 9
 
 
 def test_failing_hooks_are_listed_with_their_error_and_a_retry_runs_them_now(
@@ -75,7 +78,8 @@ def test_failing_hooks_are_listed_with_their_error_and_a_retry_runs_them_now(
 
     fixed = make_ledger(on_final=lambda p: ran.append(p.transaction_id))
     assert admin.retry_hook(fixed, "HK1") == ("ran", None)
-    assert ran == ["HK1"] and admin.pending_hooks(fixed) == []
+    assert ran == ["HK1"]
+    assert admin.pending_hooks(fixed) == []
     assert admin.retry_hook(fixed, "HK1") == ("not_pending", None)  # done: never run twice
     assert admin.retry_hook(fixed, "HK2") == ("not_pending", None)  # not final: no hook yet
     assert admin.retry_hook(fixed, "NOPE") == ("unknown_transaction", None)
@@ -116,7 +120,9 @@ def test_a_retried_hook_in_the_ledgers_transaction_commits_with_it(make_ledger: 
     fixed = make_ledger(on_final=fulfil, hook_in_transaction=True)
     assert admin.retry_hook(fixed, "HT1") == ("ran", None)
     got = admin.history(fixed, "HT1")
-    assert got is not None and [e.source for e in got.events][-1] == "shop" and not got.payment.hook_pending
+    assert got is not None
+    assert [e.source for e in got.events][-1] == "shop"
+    assert not got.payment.hook_pending
 
 
 def test_resolve_ends_a_stuck_payment_with_the_operators_name_and_reason(make_ledger: Any, clock: FakeClock) -> None:
@@ -127,7 +133,9 @@ def test_resolve_ends_a_stuck_payment_with_the_operators_name_and_reason(make_le
     resolved = admin.resolve(
         ledger, "RS1", code="PAYMENT_DECLINED", reason="gateway support: declined  by the bank", operator="alice"
     )
-    assert resolved.state == FINAL and resolved.code == "PAYMENT_DECLINED" and resolved.final_source == "operator"
+    assert resolved.state == FINAL
+    assert resolved.code == "PAYMENT_DECLINED"
+    assert resolved.final_source == "operator"
     last = ledger.events("RS1", MERCHANT)[-1]
     assert (last["source"], last["state"], last["code"]) == ("operator", "final", "PAYMENT_DECLINED")
     assert last["detail"] == "resolved by alice: gateway support: declined by the bank"
@@ -146,7 +154,9 @@ def test_resolve_refuses_what_contradicts_the_record_and_changes_nothing(ledger:
         with pytest.raises(ResolveRefused, match="reported PAYMENT_SUCCESS .callback"):
             admin.resolve(ledger, "RC1", code=failed, reason="customer says so", operator="bob")
     p = ledger.get("RC1", MERCHANT)
-    assert p is not None and p.state != FINAL and ledger.events("RC1", MERCHANT) == before
+    assert p is not None
+    assert p.state != FINAL
+    assert ledger.events("RC1", MERCHANT) == before
 
     intent(ledger, "RC2")
     ledger.end_call(MERCHANT, "RC2")
@@ -205,7 +215,8 @@ def test_check_now_reads_the_status_through_the_reconcilers_own_check(
     claims = ledger.claim_due(MERCHANT, limit=1, lease=60)  # a worker is checking it right now
     assert [c.payment.transaction_id for c in claims] == [t("CK2")]
     busy = admin.check_now(ledger, gateway, t("CK2"))
-    assert busy.result == "busy" and busy.payment.checks == 1
+    assert busy.result == "busy"
+    assert busy.payment.checks == 1
     with pytest.raises(ValidationError, match="not in the ledger"):
         admin.check_now(ledger, gateway, t("NOPE"))
     pay(gateway, t("CK3"))

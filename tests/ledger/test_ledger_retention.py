@@ -73,7 +73,8 @@ def test_the_documented_retention_sql_deletes_only_what_may_go(store_url: str) -
     recent = at(store_url, 1 * DAY, on_final=lambda p: None, rate_limit=RateLimit(40, 1.0))
     final(recent, "RECENT-DONE")
     recent.worker_beat({"checks": 1}, merchant_id=MERCHANT)
-    assert recent.limiter is not None and recent.token_cache(MERCHANT, "CLIENT") is not None
+    assert recent.limiter is not None
+    assert recent.token_cache(MERCHANT, "CLIENT") is not None
     recent.close()
 
     run(store_url, dialect)
@@ -87,8 +88,10 @@ def test_the_documented_retention_sql_deletes_only_what_may_go(store_url: str) -
         kept = {t for t in ("OLD-DONE", "OLD-HOOK-PENDING", "OLD-OPEN", "OLD-UNRESOLVED", "RECENT-DONE")
                 if ledger.get(t, MERCHANT) is not None}  # fmt: skip
         assert kept == {"OLD-HOOK-PENDING", "OLD-OPEN", "OLD-UNRESOLVED", "RECENT-DONE"}
-        assert ledger.events("OLD-DONE", MERCHANT) == [] and ledger.events("NOT-OURS", MERCHANT) == []
-        assert ledger.events("OLD-OPEN", MERCHANT) and ledger.events("RECENT-DONE", MERCHANT)
+        assert ledger.events("OLD-DONE", MERCHANT) == []
+        assert ledger.events("NOT-OURS", MERCHANT) == []
+        assert ledger.events("OLD-OPEN", MERCHANT)
+        assert ledger.events("RECENT-DONE", MERCHANT)
         assert len(ledger.workers()) == 1  # the worker silent for 100 days is gone, the recent one stays
         with ledger.store.transaction() as tx:
             for table in ("mgw_tokens", "mgw_rate", "mgw_rate_slots", "mgw_settings", "mgw_schema"):

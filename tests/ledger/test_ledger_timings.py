@@ -24,7 +24,8 @@ def settled_after(ledger: Ledger, gateway: Gateway, sandbox: Any, clock: FakeClo
         p = ledger.get(txn, MERCHANT)
         assert p is not None
         if p.state == FINAL:
-            assert p.final_at is not None and p.code is not None
+            assert p.final_at is not None
+            assert p.code is not None
             return p.final_at - p.created_at, p.code
         due = ledger.next_due(MERCHANT)
         assert due is not None

@@ -115,7 +115,9 @@ def test_a_start_waiting_after_429_is_not_declared_not_recorded_and_is_paid_once
         advance(sandbox, clock, ledger.overdue_every)  # the next check is due by then on either schedule
         rec[0].run_once()
     p = ledger.get(t("F1"), MERCHANT)
-    assert p is not None and p.state == FINAL and p.code == "PAYMENT_SUCCESS"
+    assert p is not None
+    assert p.state == FINAL
+    assert p.code == "PAYMENT_SUCCESS"
     assert hooks == ["PAYMENT_SUCCESS"]
 
 
@@ -140,7 +142,9 @@ def test_once_not_recorded_no_attempt_for_the_payment_is_sent(t: Any, sandbox: A
     assert "NOT_RECORDED" in str(info.value)
     assert transport.debits == []  # the 429 was the only request; the re-send after the verdict never left
     p = ledger.get(t("F1B"), MERCHANT)
-    assert p is not None and p.code == NOT_RECORDED and hooks == [NOT_RECORDED]
+    assert p is not None
+    assert p.code == NOT_RECORDED
+    assert hooks == [NOT_RECORDED]
     with Gateway(**settings(sandbox)) as plain, pytest.raises(Exception) as read:
         plain.get_transaction_status(t("F1B"))
     assert getattr(read.value, "code", None) == "TRANSACTION_NOT_FOUND"  # the verdict is the truth
@@ -181,12 +185,16 @@ def test_a_status_success_without_the_integer_amount_never_ends_the_payment(
     with Gateway(**settings(sandbox), observer=ledger.observer, transport=transport) as gw:
         Reconciler(ledger, gw, concurrency=1).run_once()
     p = ledger.get(t("F3" + how), MERCHANT)
-    assert p is not None and p.state == ACCEPTED and hooks == []  # open: checked again
+    assert p is not None
+    assert p.state == ACCEPTED
+    assert hooks == []
     with Gateway(**settings(sandbox), observer=ledger.observer) as gw:  # a true answer ends it
         advance(sandbox, clock, 30)
         Reconciler(ledger, gw, concurrency=1).run_once()
     p = ledger.get(t("F3" + how), MERCHANT)
-    assert p is not None and p.code == "PAYMENT_SUCCESS" and hooks == ["PAYMENT_SUCCESS"]
+    assert p is not None
+    assert p.code == "PAYMENT_SUCCESS"
+    assert hooks == ["PAYMENT_SUCCESS"]
 
 
 @pytest.mark.parametrize("amount", [1.0, "1", None, 2])
@@ -201,7 +209,9 @@ def test_status_answers_and_callbacks_are_judged_against_the_amount_sent(ledger:
     [claim] = ledger.claim_due(MERCHANT, limit=1, lease=60)
     assert ledger.finish_check(claim, answer=answer) == "open"
     p = ledger.get("J1", MERCHANT)
-    assert p is not None and p.state == RECORDED and not p.succeeded
+    assert p is not None
+    assert p.state == RECORDED
+    assert not p.succeeded
     assert ledger.record_status(MERCHANT, "J1", {**answer, "data": {**data, "amount": 1}}) == "final"
 
 
@@ -221,7 +231,8 @@ def test_a_signed_callback_naming_its_code_twice_is_not_trusted(t: Any, ledger: 
     answer = handler.handle(json.dumps({"response": response}).encode(), {"X-VERIFY": x_verify})
     assert (answer.status, answer.outcome) == (200, "untrusted")
     p = ledger.get("CB2", MERCHANT)
-    assert p is not None and p.state == RECORDED
+    assert p is not None
+    assert p.state == RECORDED
 
 
 def test_a_refund_whose_id_exists_is_settled_by_its_status_never_rejected(
@@ -238,13 +249,16 @@ def test_a_refund_whose_id_exists_is_settled_by_its_status_never_rejected(
         gateway.refund_v4(transaction_id=t("RD1"), **refund)
     assert getattr(info.value, "verdict", None) == "duplicate"
     p = ledger.get(t("RD1"), MERCHANT)
-    assert p is not None and p.state == ACCEPTED  # not REJECTED: refunding again under a new id would pay twice
+    assert p is not None
+    assert p.state == ACCEPTED
     rec = Reconciler(ledger, gateway, concurrency=1)
     rec.run_once()  # due at once: still pending at the gateway
     advance(sandbox, clock, 30)
     rec.run_once()
     p = ledger.get(t("RD1"), MERCHANT)
-    assert p is not None and p.code == "PAYMENT_SUCCESS" and hooks == ["PAYMENT_SUCCESS"]
+    assert p is not None
+    assert p.code == "PAYMENT_SUCCESS"
+    assert hooks == ["PAYMENT_SUCCESS"]
 
 
 # --- finding 4: a live payment declared over -----------------------------------------------------------------------
@@ -276,7 +290,9 @@ def test_a_request_still_travelling_after_its_call_ended_is_not_declared_over_wh
         advance(sandbox, clock, ledger.overdue_every)  # the next check (past the schedule: every overdue_every)
         rec.run_once()
     p = ledger.get(t("F4"), MERCHANT)
-    assert p is not None and p.code == "PAYMENT_SUCCESS" and hooks == ["PAYMENT_SUCCESS"]
+    assert p is not None
+    assert p.code == "PAYMENT_SUCCESS"
+    assert hooks == ["PAYMENT_SUCCESS"]
 
 
 def test_not_found_after_the_gateway_answered_the_request_is_never_not_recorded(
@@ -290,7 +306,8 @@ def test_not_found_after_the_gateway_answered_the_request_is_never_not_recorded(
         for claim in ledger.claim_due(MERCHANT, limit=1, lease=60):
             ledger.finish_check(claim, answer={"success": False, "code": "TRANSACTION_NOT_FOUND"})
     p = ledger.get("F4B", MERCHANT)
-    assert p is not None and p.state != FINAL
+    assert p is not None
+    assert p.state != FINAL
 
 
 def test_a_clock_that_goes_back_never_ends_the_wait(ledger: Ledger, clock: FakeClock) -> None:
@@ -325,7 +342,8 @@ def test_a_forward_jump_between_two_empty_reads_does_not_end_the_wait(make_ledge
     real.advance(ledger.grace)  # now the grace has passed on both clocks
     assert ledger.record_status(MERCHANT, "JMP1", not_found) == "final"
     p = ledger.get("JMP1", MERCHANT)
-    assert p is not None and p.code == NOT_RECORDED
+    assert p is not None
+    assert p.code == NOT_RECORDED
 
 
 def test_the_monotonic_wait_starts_again_on_another_machine(make_ledger: Any, clock: FakeClock) -> None:
@@ -408,7 +426,8 @@ def test_a_locked_sqlite_ledger_sends_nothing_and_raises_ledger_unavailable(
         lock.close()
         ledger.close()
     assert transport.debits == []
-    assert "sqlite3" not in type(info.value).__module__ and "OperationalError" in str(info.value)
+    assert "sqlite3" not in type(info.value).__module__
+    assert "OperationalError" in str(info.value)
 
 
 def test_an_answer_that_arrives_while_the_ledger_is_locked_is_settled_once_it_is_back(
@@ -434,11 +453,14 @@ def test_an_answer_that_arrives_while_the_ledger_is_locked_is_settled_once_it_is
             assert result.code == "PAYMENT_SUCCESS"
             locks[0].close()
             p = ledger.get(t("LK2"), MERCHANT)
-            assert p is not None and p.state == RECORDED  # the answer was not written, the payment is open
+            assert p is not None
+            assert p.state == RECORDED
             advance(sandbox, clock, 30)
             Reconciler(ledger, gw, concurrency=1).run_once()
         p = ledger.get(t("LK2"), MERCHANT)
-        assert p is not None and p.code == "PAYMENT_SUCCESS" and hooks == ["PAYMENT_SUCCESS"]
+        assert p is not None
+        assert p.code == "PAYMENT_SUCCESS"
+        assert hooks == ["PAYMENT_SUCCESS"]
     finally:
         ledger.close()
 
@@ -481,7 +503,8 @@ def test_a_full_sqlite_disk_is_ledger_unavailable_and_nothing_is_sent(t: Any, sa
                 pytest.fail("the database never filled up")
     finally:
         ledger.close()
-    assert paid and transport.debits == paid  # the payment that could not be written down was not sent
+    assert paid
+    assert transport.debits == paid
 
 
 def test_a_postgres_server_that_stops_and_restarts_fails_closed_then_serves_again() -> None:
@@ -501,7 +524,8 @@ def test_a_postgres_server_that_stops_and_restarts_fails_closed_then_serves_agai
             ledger.record_intent(merchant_id=MERCHANT, transaction_id="PG1", operation="debitV4Web", amount=1)
             server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "restart")
             p = ledger.get("PG1", MERCHANT)  # a stale pooled connection is replaced, not handed out (issue 23)
-            assert p is not None and p.amount == 1
+            assert p is not None
+            assert p.amount == 1
             server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "stop")
             with pytest.raises(LedgerUnavailable):  # within the timeout, never a driver exception
                 ledger.record_attempt(MERCHANT, "PG1")
@@ -510,7 +534,8 @@ def test_a_postgres_server_that_stops_and_restarts_fails_closed_then_serves_agai
             server._run("pg_ctl", "-D", server.datadir, "-o", opts, "-l", os.path.join(base, "log"), "-w", "start")
             ledger.record_attempt(MERCHANT, "PG1")
             p = ledger.get("PG1", MERCHANT)
-            assert p is not None and p.state == RECORDED
+            assert p is not None
+            assert p.state == RECORDED
         finally:
             ledger.close()
     finally:

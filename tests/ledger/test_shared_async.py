@@ -61,7 +61,8 @@ async def test_the_async_rate_ceiling_is_the_same_sliding_window(make_ledger: An
     for i, at in enumerate(grants):  # never more than 5 starts in any 1-second window
         assert sum(1 for g in grants[i:] if g < at + 1.0) <= 5
     assert (40 / 5 - 1) * 1.0 <= grants[-1] - grants[0] <= 40 / 5 * 1.0 + 1.0
-    assert sleeps.count > 0 and sum(lim.grants for lim in limiters) == 40
+    assert sleeps.count > 0
+    assert sum(lim.grants for lim in limiters) == 40
     assert sum(lim.waited for lim in limiters) > 0
 
 
@@ -73,7 +74,8 @@ async def test_the_fleet_fetches_the_token_once_from_event_loops(make_ledger: An
         for m in (make_ledger(), make_ledger(), make_ledger())
     ]
     got = await asyncio.gather(*(caches[i % 3].async_get(server.fetch) for i in range(12)))
-    assert server.calls == 1 and {t.access_token for t in got} == {"tok1"}
+    assert server.calls == 1
+    assert {t.access_token for t in got} == {"tok1"}
     for _minute in range(1, 60):  # an hour of traffic: one fetch per (lifetime - margin)
         clock.advance(60)
         for c in caches:
@@ -89,11 +91,14 @@ async def test_an_async_refresh_survives_the_death_of_its_holder(make_ledger: An
     alive = make_ledger().token_cache(MERCHANT, "CLIENT", clock=clock, sleep=never, async_sleep=sleeps, lease=30)
     assert dead._take_lease() is not None  # took the refresh, then died before publishing
     token = await alive.async_get(server.fetch)  # waits (fake async sleep) until the lease ends, then fetches
-    assert token.access_token == "tok1" and server.calls == 1
-    assert 30 <= sum(clock.slept) <= 31 and sleeps.count == len(clock.slept)
+    assert token.access_token == "tok1"
+    assert server.calls == 1
+    assert 30 <= sum(clock.slept) <= 31
+    assert sleeps.count == len(clock.slept)
     clock.advance(600 - 30)  # a failed refresh keeps serving the still-valid token
     server.fail = True
     assert (await alive.async_get(server.fetch)).access_token == "tok1"
     server.fail = False
     clock.advance(5)
-    assert (await alive.async_get(server.fetch)).access_token == "tok3" and server.calls == 3
+    assert (await alive.async_get(server.fetch)).access_token == "tok3"
+    assert server.calls == 3

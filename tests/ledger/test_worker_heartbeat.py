@@ -23,7 +23,8 @@ def test_a_workers_beats_are_listed_with_host_pid_times_and_counters(make_ledger
 
     (w,) = reader.workers()
     assert (w.name, w.host, w.pid, w.merchant_id) == ("host-a:101:abcd", socket.gethostname(), os.getpid(), "M1")
-    assert w.started_at == started and w.beat_at == started + 10
+    assert w.started_at == started
+    assert w.beat_at == started + 10
     assert w.counters == {
         "checks": 7,
         "finals": 2,
@@ -33,7 +34,8 @@ def test_a_workers_beats_are_listed_with_host_pid_times_and_counters(make_ledger
         "lost": 0,
         "released": 0,
     }
-    assert w.running and w.stopped_at is None
+    assert w.running
+    assert w.stopped_at is None
     clock.advance(25)
     assert w.age(reader.clock()) == 25  # what a health check compares with its threshold
 
@@ -47,9 +49,11 @@ def test_a_clean_stop_is_recorded_and_a_killed_workers_row_stays(make_ledger: An
     stopped.worker_beat({"checks": 2}, stopped=True, exit_status=0)
 
     by_name = {w.name: w for w in stopped.workers()}
-    assert by_name["h:1:stopped"].stopped_at is not None and by_name["h:1:stopped"].exit_status == 0
+    assert by_name["h:1:stopped"].stopped_at is not None
+    assert by_name["h:1:stopped"].exit_status == 0
     assert not by_name["h:1:stopped"].running
-    assert by_name["h:2:killed"].running and by_name["h:2:killed"].counters["checks"] == 4
+    assert by_name["h:2:killed"].running
+    assert by_name["h:2:killed"].counters["checks"] == 4
     assert [w.name for w in stopped.workers(running_only=True)] == ["h:2:killed"]
 
 

@@ -48,11 +48,14 @@ def test_a_failing_hook_is_an_error_and_a_hook_failed_event_without_its_message(
     caplog.set_level(logging.DEBUG, logger="merchant_gateway")
     assert rec.run_once() == 1
     p = ledger.get(t("HF1"), MERCHANT)
-    assert p is not None and p.state == FINAL and p.hook_pending
+    assert p is not None
+    assert p.state == FINAL
+    assert p.hook_pending
 
     assert (rec.stats.finals, rec.stats.hooks, rec.stats.hook_failures, rec.stats.errors) == (1, 0, 1, 1)
     (failed,) = events(caplog, "hook.failed")
-    assert failed["transaction_id"] == t("HF1") and failed["error_type"] == "RuntimeError"
+    assert failed["transaction_id"] == t("HF1")
+    assert failed["error_type"] == "RuntimeError"
     assert [r.levelname for r in caplog.records if r.mgw.get("event") == "hook.failed"] == ["WARNING"]  # type: ignore[attr-defined]
     assert "4111" not in caplog.text
 
@@ -72,9 +75,11 @@ def test_a_failed_status_check_is_a_check_failed_warning_and_an_error(
     caplog.set_level(logging.INFO, logger="merchant_gateway")
     assert rec.run_once() == 1
     (failed,) = events(caplog, "check.failed")
-    assert failed["transaction_id"] == t("CF1") and failed["worker"] == ledger.owner
+    assert failed["transaction_id"] == t("CF1")
+    assert failed["worker"] == ledger.owner
     assert failed["error_type"]
-    assert rec.stats.errors == 1 and rec.stats.checks == 1
+    assert rec.stats.errors == 1
+    assert rec.stats.checks == 1
 
 
 def test_the_reconciler_beats_with_its_counters_and_records_its_stop(
@@ -86,15 +91,20 @@ def test_the_reconciler_beats_with_its_counters_and_records_its_stop(
     rec = Reconciler(ledger, gateway, concurrency=1)
     rec.begin()
     (w,) = [w for w in ledger.workers() if w.name == ledger.owner]
-    assert w.counters["checks"] == 0 and w.running and w.merchant_id == MERCHANT
+    assert w.counters["checks"] == 0
+    assert w.running
+    assert w.merchant_id == MERCHANT
     advance(sandbox, clock, 20)
     rec.run_once()
     assert rec.step(0) == rec.idle  # a step of the worker's loop: its beat is due (beat_every passed)
     (w,) = [w for w in ledger.workers() if w.name == ledger.owner]
-    assert w.counters["checks"] == 1 and w.counters["finals"] == 1 and w.beat_at == clock()
+    assert w.counters["checks"] == 1
+    assert w.counters["finals"] == 1
+    assert w.beat_at == clock()
     rec.end(exit_status=0)
     (w,) = [w for w in ledger.workers() if w.name == ledger.owner]
-    assert not w.running and w.exit_status == 0
+    assert not w.running
+    assert w.exit_status == 0
 
 
 def test_a_database_outage_is_logged_once_then_recovered_or_beyond_the_bound_stops_the_worker(
@@ -111,17 +121,20 @@ def test_a_database_outage_is_logged_once_then_recovered_or_beyond_the_bound_sto
     for _ in range(5):  # five failing steps, one second apart: one event, one error
         assert rec.step(1) == rec.idle
         clock.advance(1)
-    assert len(events(caplog, "database.unavailable")) == 1 and rec.stats.errors == 1
+    assert len(events(caplog, "database.unavailable")) == 1
+    assert rec.stats.errors == 1
     ledger.claim_due = real_claim  # type: ignore[method-assign]
     rec.step(1)
     (back,) = events(caplog, "database.recovered")
-    assert back["down_for"] == 5.0 and not rec.stopping
+    assert back["down_for"] == 5.0
+    assert not rec.stopping
 
     ledger.claim_due = down  # type: ignore[method-assign]
     rec.step(1)
     clock.advance(301)
     rec.step(1)
-    assert rec.failure == "database" and rec.stopping
+    assert rec.failure == "database"
+    assert rec.stopping
     assert events(caplog, "worker.giving_up")[0]["down_for"] == 301.0
     assert rec.stats.errors == 2
 
@@ -149,7 +162,8 @@ def test_exit_statuses_a_supervisor_can_act_on(
     assert "no_such_module_23" in capsys.readouterr().err
     with pytest.raises(SystemExit) as usage:
         main([*once, "--log-format", "yaml"])
-    assert usage.value.code == 2 and "choose from 'text', 'json'" in capsys.readouterr().err
+    assert usage.value.code == 2
+    assert "choose from 'text', 'json'" in capsys.readouterr().err
     monkeypatch.setenv("MGW_LOG_FORMAT", "yaml")
     assert main(once) == 2
     assert "MGW_LOG_FORMAT" in capsys.readouterr().err
@@ -167,13 +181,16 @@ def test_sigterm_stops_the_worker_cleanly_with_json_events_and_its_last_heartbea
     try:
         assert proc.stderr is not None
         first = json.loads(proc.stderr.readline())  # blocks until the worker has started
-        assert first["event"] == "worker.started" and first["level"] == "INFO" and first["ledger"] == "sqlite"
+        assert first["event"] == "worker.started"
+        assert first["level"] == "INFO"
+        assert first["ledger"] == "sqlite"
         with Ledger.open(f"sqlite:///{tmp_path}/ledger.db") as ledger:
             deadline = time.monotonic() + 30
             while not ledger.workers() and time.monotonic() < deadline:
                 time.sleep(0.05)
             (running,) = ledger.workers()
-            assert running.running and running.pid == proc.pid
+            assert running.running
+            assert running.pid == proc.pid
             proc.send_signal(signal.SIGTERM)
             out, err = proc.communicate(timeout=60)
             (stopped,) = ledger.workers()
@@ -184,7 +201,10 @@ def test_sigterm_stops_the_worker_cleanly_with_json_events_and_its_last_heartbea
     assert proc.returncode == 0, err
     lines = [json.loads(line) for line in err.splitlines()]
     (last,) = [e for e in lines if e["event"] == "worker.stopped"]
-    assert last["exit_status"] == 0 and last["errors"] == 0 and "checks" in last
-    assert not stopped.running and stopped.exit_status == 0
+    assert last["exit_status"] == 0
+    assert last["errors"] == 0
+    assert "checks" in last
+    assert not stopped.running
+    assert stopped.exit_status == 0
     assert SALT not in err + out
     assert "0 status checks" in out

@@ -128,7 +128,8 @@ def test_every_transition_and_check_is_a_span_and_the_metrics_follow(
     }
     assert set(checks) == {t("TT1"), t("TT2")}
     for txn, check in checks.items():
-        assert check.attributes is not None and check.attributes["merchant_gateway.reconciler.result"] == "final"
+        assert check.attributes is not None
+        assert check.attributes["merchant_gateway.reconciler.result"] == "final"
         names = [(s.name, (s.attributes or {}).get("merchant_gateway.transaction_id")) for s in under(check)]
         assert ("merchant_gateway getTransactionStatus", txn) in names
         assert ("merchant_gateway.ledger transition", txn) in names
@@ -194,8 +195,10 @@ def test_a_failed_status_read_is_a_check_span_in_error_and_counted_by_its_error_
         rec.run_once()
     sandbox.sandbox.faults.clear()
     (check,) = otel.spans("merchant_gateway.reconciler check")
-    assert check.attributes is not None and check.attributes["merchant_gateway.reconciler.result"] == "open"
-    assert check.status.status_code.name == "ERROR" and check.attributes["error.type"] == "ServerError"
+    assert check.attributes is not None
+    assert check.attributes["merchant_gateway.reconciler.result"] == "open"
+    assert check.status.status_code.name == "ERROR"
+    assert check.attributes["error.type"] == "ServerError"
     assert [(a, p.value) for a, p in otel.points("merchant_gateway.reconciler.checks")] == [
         ({"merchant_gateway.reconciler.result": "open", "error.type": "ServerError"}, 1)
     ]
@@ -263,7 +266,8 @@ def test_the_worker_records_its_checks_transitions_and_calls_into_the_global_pro
     )
     assert done.returncode == 0, done.stderr
     recorded = json.loads((tmp_path / "recorded.json").read_text())
-    assert recorded["status"] == 0 and "1 made final" in done.stdout
+    assert recorded["status"] == 0
+    assert "1 made final" in done.stdout
     spans = {(s["name"], s["attributes"].get("merchant_gateway.transaction_id")) for s in recorded["spans"]}
     assert {
         ("merchant_gateway.reconciler check", t("GW1")),
@@ -296,4 +300,5 @@ def test_without_opentelemetry_the_worker_runs_and_records_nothing(tmp_path: Any
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert "0 status checks" in done.stdout and "otel []" in done.stdout
+    assert "0 status checks" in done.stdout
+    assert "otel []" in done.stdout

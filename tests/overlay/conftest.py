@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.overlay import FakeTime  # noqa: F401 - re-exported for the fixtures below
+from tests.support.overlay import FakeTime
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -200,7 +200,9 @@ def test_a_transaction_id_needing_encoding_is_refused_before_anything_is_sent(va
             call()
         message = str(info.value)
         assert info.value.field in ("transactionId", "originalTransactionId")
-        assert shown in message and "X-VERIFY" in message and "letters, digits, -._~" in message
+        assert shown in message
+        assert "X-VERIFY" in message
+        assert "letters, digits, -._~" in message
         assert message.endswith("(see merchant_gateway.ids)")  # whole: not cut by the message cap
     assert not sent
 
@@ -214,7 +216,10 @@ def test_a_token_in_the_path_is_refused_by_position_without_showing_it() -> None
         gw.get_wallet_balance(token)
     assert info.value.field == "userAuthToken"
     message = str(info.value)
-    assert "index 7" in message and "'='" not in message and "sekret" not in message and "Zz9" not in message
+    assert "index 7" in message
+    assert "'='" not in message
+    assert "sekret" not in message
+    assert "Zz9" not in message
 
 
 @pytest.mark.parametrize("merchant_user_id", ["user 1", "user/1", "usér", ".."])

@@ -62,12 +62,16 @@ def test_status_with_an_unlisted_payment_state_is_read() -> None:
     with gateway(script) as gw:
         answer = gw.get_transaction_status("T1")
     assert answer.code == "PAYMENT_PENDING"
-    assert answer.data is not None and answer.data.payment_state == "PENDING"
+    assert answer.data is not None
+    assert answer.data.payment_state == "PENDING"
     assert not isinstance(answer.data.payment_state, PaymentState)
     assert answer.data.pay_response_code is None  # absent: None, not a sentinel
     snap = snapshot_of(answer, "T1")
-    assert snap.payment_state == "PENDING" and snap.provider_reference_id == "P1" and not snap.is_final
-    assert repr(answer).endswith("payment_state='PENDING'))") and "object at" not in repr(answer)
+    assert snap.payment_state == "PENDING"
+    assert snap.provider_reference_id == "P1"
+    assert not snap.is_final
+    assert repr(answer).endswith("payment_state='PENDING'))")
+    assert "object at" not in repr(answer)
 
 
 def test_wait_for_payment_decides_by_code_whatever_payment_state_says(no_wait: dict[str, Any]) -> None:
@@ -79,7 +83,8 @@ def test_wait_for_payment_decides_by_code_whatever_payment_state_says(no_wait: d
     )
     with gateway(script) as gw:
         final = wait_for_payment(gw, "T2", expected_amount=100, **no_wait)
-    assert final.succeeded and final.checks == 4
+    assert final.succeeded
+    assert final.checks == 4
     assert final.snapshot.payment_state == "SETTLED"
 
 
@@ -87,14 +92,16 @@ def test_a_failed_code_is_a_failure_even_with_a_completed_payment_state(no_wait:
     script = Script(status("PAYMENT_ERROR", data("T3", paymentState="COMPLETED")))
     with gateway(script) as gw:
         final = wait_for_payment(gw, "T3", **no_wait)
-    assert final.code == "PAYMENT_ERROR" and not final.succeeded
+    assert final.code == "PAYMENT_ERROR"
+    assert not final.succeeded
 
 
 def test_apps_host_status_with_unknown_values_is_read() -> None:
     script = Script(status("PAYMENT_SUCCESS", data("T4", paymentState="COMPLETED", status="SETTLED_LATER")))
     with gateway(script) as gw:
         answer = gw.get_transaction_status_apps_host("T4")
-    assert answer.data is not None and answer.data.payment_state is PaymentState.COMPLETED
+    assert answer.data is not None
+    assert answer.data.payment_state is PaymentState.COMPLETED
     assert answer.data.status == "SETTLED_LATER"
 
 
@@ -110,7 +117,8 @@ def test_unknown_redirect_type_and_fields_of_a_debit_answer() -> None:
         launch = start_intent_payment(
             gw, transaction_id="T6", amount=100, merchant_order_id="O6", platform_version_code=1
         )
-    assert answer.data is not None and answer.data.redirect_type == "UPI_QR"
+    assert answer.data is not None
+    assert answer.data.redirect_type == "UPI_QR"
     assert answer.data["qrExpiresIn"] == 300
     assert launch.url == "upi://pay?pa=x"
 
@@ -143,12 +151,15 @@ def test_reprs_of_answers_show_no_secret() -> None:
         access = gw.get_sso_access_token(grant_token="G1")
         user = sign_in(gw, "G2")
     text = repr(access)
-    assert "acc-SECRET-9" not in text and "accessToken" not in text and "access_token" not in text
+    assert "acc-SECRET-9" not in text
+    assert "accessToken" not in text
+    assert "access_token" not in text
     assert (
         text
         == "SsoAccessResponse(success=True, code='SUCCESS', message='m', data=SsoAccessData(additional_keys=['x']))"
     )
-    assert user.name == "Asha" and user.phone_number is None
+    assert user.name == "Asha"
+    assert user.phone_number is None
 
 
 def test_a_bad_enum_value_in_a_payload_is_refused_before_sending() -> None:
@@ -191,5 +202,6 @@ def test_a_callback_with_unlisted_values_is_accepted() -> None:
     b64 = base64.b64encode(json.dumps(payload).encode()).decode()
     header = hashlib.sha256((b64 + SALT).encode()).hexdigest() + "###1"
     callback = verify_payment_callback(json.dumps({"response": b64}).encode(), header, {"1": SALT}, expected_amount=100)
-    assert callback.is_success and callback.data.payment_state == "SETTLED"
+    assert callback.is_success
+    assert callback.data.payment_state == "SETTLED"
     assert callback.data.payment_modes[0].mode == "CRYPTO_VOUCHER"

@@ -68,8 +68,10 @@ def test_decodes_typed_model_and_cross_checks() -> None:
     body, header = make()
     verifier = CallbackVerifier(SALTS, merchant_id="MERCHANTUAT")
     cb = verifier.verify_payment_callback(body, header, expected_amount=100, expected_transaction_id="TX1")
-    assert cb.is_success and cb.data.pay_response_code == "NEW_CODE_2030"
-    assert cb.data.payment_modes[0].mode == "ACCOUNT" and cb.data.transaction_context is not None
+    assert cb.is_success
+    assert cb.data.pay_response_code == "NEW_CODE_2030"
+    assert cb.data.payment_modes[0].mode == "ACCOUNT"
+    assert cb.data.transaction_context is not None
     with pytest.raises(CallbackMismatchError):
         verifier.verify_payment_callback(body, header, expected_amount=101)
     with pytest.raises(CallbackMismatchError):
@@ -164,7 +166,8 @@ def ui_checksum(form: dict[str, Any], index: str = "1") -> str:
 def test_ui_callback() -> None:
     form = {**UI, "checksum": ui_checksum(UI, "2")}
     cb = verify_ui_callback(form, SALTS, expected_amount=100, expected_transaction_id="TX1")
-    assert cb.params == {"param2": "b"} and cb.amount == 100
+    assert cb.params == {"param2": "b"}
+    assert cb.amount == 100
     for bad in (
         {**form, "amount": "101"},
         {**form, "param3": "x"},
@@ -189,7 +192,9 @@ def test_a_callback_is_a_success_only_with_its_amount_proven() -> None:
     body, header = make()
     verifier = CallbackVerifier(SALTS, merchant_id="MERCHANTUAT")
     unproven = verifier.verify_payment_callback(body, header)
-    assert unproven.code == "PAYMENT_SUCCESS" and not unproven.is_success and unproven.verdict.value == "unconfirmed"
+    assert unproven.code == "PAYMENT_SUCCESS"
+    assert not unproven.is_success
+    assert unproven.verdict.value == "unconfirmed"
     assert verifier.verify_payment_callback(body, header, expected_amount=100).is_success
 
 
@@ -203,7 +208,8 @@ def test_a_signed_callback_with_duplicate_deciding_keys_is_never_a_success() -> 
     cb = CallbackVerifier(SALTS, merchant_id="MERCHANTUAT").verify_payment_callback(
         body, sign_with(b64, SALTS["1"], "1"), expected_amount=100
     )
-    assert not cb.is_success and cb.verdict.value == "unknown"  # the gateway may have acted: read the status
+    assert not cb.is_success
+    assert cb.verdict.value == "unknown"
 
 
 def test_the_verified_callback_is_the_generated_model_read_liberally() -> None:
@@ -221,12 +227,15 @@ def test_the_verified_callback_is_the_generated_model_read_liberally() -> None:
     cb = CallbackVerifier(SALTS, merchant_id="MERCHANTUAT").verify_payment_callback(
         *make({**PAYLOAD, "data": data, "extra": True}), expected_amount=100
     )
-    assert isinstance(cb.payload, PaymentCallbackPayload) and isinstance(cb.data, PaymentCallbackData)
+    assert isinstance(cb.payload, PaymentCallbackPayload)
+    assert isinstance(cb.data, PaymentCallbackData)
     assert cb.payload.additional_properties == {"extra": True}  # unknown fields kept, at every level
     assert cb.data.additional_properties == {"newField": {"x": 1}}
-    assert cb.data.payment_state == "SETTLING" and not isinstance(cb.data.payment_state, PaymentState)  # open set
+    assert cb.data.payment_state == "SETTLING"
+    assert not isinstance(cb.data.payment_state, PaymentState)
     modes = cb.data.payment_modes
-    assert modes is not None and all(isinstance(m, PaymentMode) for m in modes)
+    assert modes is not None
+    assert all(isinstance(m, PaymentMode) for m in modes)
     assert (modes[0].mode, modes[0].additional_properties, modes[1].mode, modes[1].amount) == (
         "NEW_MODE",
         {"channel": "c"},
@@ -234,13 +243,16 @@ def test_the_verified_callback_is_the_generated_model_read_liberally() -> None:
         None,
     )
     assert isinstance(cb.data.transaction_context, CallbackTransactionContext)
-    assert cb.data.transaction_context.store_id == "S1" and cb.data.transaction_context.pos_device_id is None
+    assert cb.data.transaction_context.store_id == "S1"
+    assert cb.data.transaction_context.pos_device_id is None
     assert (cb.transaction_id, cb.merchant_id, cb.amount, cb.is_success) == ("TX1", "MERCHANTUAT", 100, True)
     without_modes = {k: v for k, v in dict(PAYLOAD["data"]).items() if k != "paymentModes"}
     known = make({**PAYLOAD, "data": without_modes})
     plain = verify_payment_callback(*known, SALTS)
-    assert plain.data.payment_state is PaymentState.COMPLETED and plain.data.payment_modes is None
-    assert plain.message == "m" and plain.salt_index == "1"
+    assert plain.data.payment_state is PaymentState.COMPLETED
+    assert plain.data.payment_modes is None
+    assert plain.message == "m"
+    assert plain.salt_index == "1"
 
 
 @pytest.mark.parametrize(

@@ -102,6 +102,7 @@ def test_constructor_arguments_fail_as_configuration_errors(settings: dict, vari
     """Whatever the argument's type, a bad or missing setting is a ConfigurationError naming it (never TypeError)."""
     with pytest.raises(mg.ConfigurationError) as info:
         mg.Gateway(**settings)
-    assert info.value.variable == variable and says in str(info.value)
+    assert info.value.variable == variable
+    assert says in str(info.value)
     with pytest.raises(mg.ConfigurationError):
         mg.AsyncGateway(**settings)

@@ -45,9 +45,9 @@ def test_every_operation_sends_what_httpx_would_send() -> None:
     direct: list[httpx.Request] = []
     plain: list[httpx.Request] = []
     gw = mg.Gateway(**SETTINGS, transport=recording(direct), sleep=lambda s: None, rng=random.Random(1))
-    assert isinstance(gw._client.get_httpx_client(), DirectClient)  # noqa: SLF001
+    assert isinstance(gw._client.get_httpx_client(), DirectClient)
     reference = mg.Gateway(**SETTINGS, transport=recording(plain), sleep=lambda s: None, rng=random.Random(1))
-    reference._client.set_httpx_client(  # noqa: SLF001 - httpx's own client, as the generated code would build it
+    reference._client.set_httpx_client(
         httpx.Client(
             base_url=gw.config.base,
             timeout=gw.config.httpx_timeout(),
@@ -74,9 +74,9 @@ async def test_every_async_operation_sends_what_httpx_would_send() -> None:
         return None
 
     gw = mg.AsyncGateway(**SETTINGS, transport=recording(direct), sleep=no_sleep, rng=random.Random(1))
-    assert isinstance(gw._client.get_async_httpx_client(), AsyncDirectClient)  # noqa: SLF001
+    assert isinstance(gw._client.get_async_httpx_client(), AsyncDirectClient)
     reference = mg.AsyncGateway(**SETTINGS, transport=recording(plain), sleep=no_sleep, rng=random.Random(1))
-    reference._client.set_async_httpx_client(  # noqa: SLF001
+    reference._client.set_async_httpx_client(
         httpx.AsyncClient(
             base_url=gw.config.base,
             timeout=gw.config.httpx_timeout(),
@@ -118,20 +118,21 @@ def test_a_plain_call_skips_httpx_send_and_still_gets_a_full_response(monkeypatc
     response, through_httpx = sent(direct_client(), monkeypatch)
     assert not through_httpx
     assert response.request.url == "http://gw.example/api/v1/x"
-    assert response.json() == {} and response.elapsed.total_seconds() >= 0
+    assert response.json() == {}
+    assert response.elapsed.total_seconds() >= 0
 
 
 def test_recent_urls_are_parsed_once_and_kept_within_a_bound() -> None:
     seen: list[httpx.Request] = []
     client = DirectClient(transport=recording(seen))
-    bound = direct_client_module._RECENT_URLS  # noqa: SLF001
+    bound = direct_client_module._RECENT_URLS
     debit = "http://gw.example/v4/debit/"
     urls = [f"http://gw.example/v3/transaction/M/T{i}/status" for i in range(bound + 50)] + [debit, debit]
     for url in urls:
         client.request("GET", url)
     # what httpx's own parse gives, whether the URL was parsed for this call or remembered from an earlier one
     assert [r.url for r in seen] == [httpx.URL(u) for u in urls]
-    recent = client._direct.parse.cache_info()  # noqa: SLF001
+    recent = client._direct.parse.cache_info()
     assert (recent.hits, recent.currsize) == (1, bound)
 
 
@@ -202,8 +203,9 @@ def _no_proxy_env(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_gateway_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     _no_proxy_env(monkeypatch)
     with mg.Gateway(**SETTINGS) as gw:
-        client = gw._client.get_httpx_client()  # noqa: SLF001
-        assert isinstance(client, DirectClient) and isinstance(client._direct_transport, LlhttpTransport)  # noqa: SLF001
+        client = gw._client.get_httpx_client()
+        assert isinstance(client, DirectClient)
+        assert isinstance(client._direct_transport, LlhttpTransport)
 
 
 @pytest.mark.parametrize(

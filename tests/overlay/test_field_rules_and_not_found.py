@@ -160,7 +160,8 @@ def test_rules_come_from_the_generated_facts_not_from_per_operation_code() -> No
     ruled = dataclasses.replace(op, field_rules=(("at-least-one-of", ("email", "shortName")),))
     with pytest.raises(mg.ValidationError) as info:
         core.prepare(ruled, fields=fields, options={"callback_url": "https://m.example/cb"})
-    assert info.value.field == "email" and "shortName" in str(info.value)
+    assert info.value.field == "email"
+    assert "shortName" in str(info.value)
     unknown = dataclasses.replace(op, field_rules=(("one-of-a-kind", ("email",)),))  # type: ignore[arg-type]
     with pytest.raises(mg.ValidationError, match="unknown field rule"):
         core.prepare(unknown, fields=fields, options={"callback_url": "https://m.example/cb"})
@@ -258,7 +259,8 @@ def test_against_the_sandbox_both_statuses_read_alike(sandbox: Any, status: int)
             ):
                 with pytest.raises(mg.TransactionNotFoundError) as info:
                     call()
-                assert info.value.status == status and info.value.code == "TRANSACTION_NOT_FOUND"
+                assert info.value.status == status
+                assert info.value.code == "TRANSACTION_NOT_FOUND"
             # reconcile() reads it as "never recorded" under either status
             with pytest.raises(mg.TransactionNotFoundError):
                 gw.reconcile(unknown)

@@ -41,7 +41,8 @@ def expected_x_verify(request: httpx.Request, signing_path: str) -> str:
 def test_every_spec_operation_has_a_method() -> None:
     assert set(OPERATIONS) == set(CALLS)
     for name in OPERATIONS:
-        assert callable(getattr(mg.Gateway, name)) and asyncio.iscoroutinefunction(getattr(mg.AsyncGateway, name))
+        assert callable(getattr(mg.Gateway, name))
+        assert asyncio.iscoroutinefunction(getattr(mg.AsyncGateway, name))
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
@@ -64,7 +65,8 @@ def test_sync_operation_wiring(name: str, fake_time: FakeTime) -> None:
     if name == "debit_v3":
         assert result == "/pay/abc"
     else:
-        assert result is not None and type(result).__name__.endswith("Response")
+        assert result is not None
+        assert type(result).__name__.endswith("Response")
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
@@ -231,9 +233,12 @@ def test_error_codes_map_to_classes(code: str, cls: type[mg.ApiError], fake_time
     assert type(info.value) is cls, name
     err = info.value
     assert (err.status, err.code, err.pay_response_code) == (400, code, "BRAND_NEW_CODE")
-    assert "nope" in str(err) and SALT not in repr(err)
+    assert "nope" in str(err)
+    assert SALT not in repr(err)
     # issue 27: what to do next, from the spec's catalog, in the message (not in the short repr)
-    assert err.remedy == REMEDIES.get(code) and (err.remedy or "") in str(err) and "remedy" not in repr(err)
+    assert err.remedy == REMEDIES.get(code)
+    assert (err.remedy or "") in str(err)
+    assert "remedy" not in repr(err)
     assert len(rec.requests) == 1
 
 
@@ -337,14 +342,16 @@ def test_money_moves_never_retried_blindly(name: str, failure: Any, fake_time: F
 def test_not_sent_is_retried_even_for_money(name: str, error: Exception, fake_time: FakeTime) -> None:
     rec = Recorder(error)
     _call(make(rec, fake_time), name)
-    assert len(rec.requests) == 2 and len(fake_time.sleeps) == 1
+    assert len(rec.requests) == 2
+    assert len(fake_time.sleeps) == 1
 
 
 def test_connection_failures_bounded(fake_time: FakeTime) -> None:
     rec = Recorder(*(httpx.ConnectError("refused") for _ in range(5)))
     with pytest.raises(mg.GatewayConnectionError):
         _call(make(rec, fake_time), "debit_v4_web")
-    assert len(rec.requests) == 3 and len(fake_time.sleeps) == 2
+    assert len(rec.requests) == 3
+    assert len(fake_time.sleeps) == 2
 
 
 def test_status_reads_retried_on_timeouts_and_5xx(fake_time: FakeTime) -> None:
@@ -390,8 +397,10 @@ def test_429_hostile_values_bounded_then_rate_limited(hostile: str, fake_time: F
     with pytest.raises(mg.RateLimitedError) as info:
         _call(make(rec, fake_time, retry=mg.RetryPolicy(max_wait=10.0)), "get_transaction_status")
     assert len(rec.requests) == 3
-    assert len(fake_time.sleeps) == 2 and all(0 <= s <= 10.0 for s in fake_time.sleeps)
-    assert info.value.api_limit == "10" and info.value.status == 429
+    assert len(fake_time.sleeps) == 2
+    assert all(0 <= s <= 10.0 for s in fake_time.sleeps)
+    assert info.value.api_limit == "10"
+    assert info.value.status == 429
 
 
 def test_reconcile_after_outcome_unknown(fake_time: FakeTime) -> None:
@@ -413,7 +422,8 @@ async def test_async_retry_rules_match(fake_time: FakeTime) -> None:
         assert len(rec.requests) == 1
         rec.script = [httpx.ConnectError("x"), _limited(window=3)]
         await gw.get_transaction_status("TXV4")
-    assert len(rec.requests) == 4 and len(fake_time.sleeps) == 2
+    assert len(rec.requests) == 4
+    assert len(fake_time.sleeps) == 2
 
 
 # --- authorization token ---------------------------------------------------------------------------------------
@@ -433,7 +443,8 @@ def test_token_cached_and_skew_proof(fake_time: FakeTime) -> None:
     assert gw.authorization_token().access_token == "secret-access-token-2"
     assert len(rec.requests) == 2
     form = dict(x.split("=") for x in rec.requests[0].content.decode().split("&"))
-    assert form["grant_type"] == "client_credentials" and form["client_version"] == "1"
+    assert form["grant_type"] == "client_credentials"
+    assert form["client_version"] == "1"
 
 
 async def test_fifty_async_callers_one_token_request(fake_time: FakeTime) -> None:
@@ -465,7 +476,8 @@ def test_token_auth_forced_refresh(fake_time: FakeTime) -> None:
 
     with httpx.Client(transport=httpx.MockTransport(api), auth=gw.token_auth()) as client:
         assert client.get("https://checkout.example/pay").status_code == 200
-    assert len(seen) == 2 and seen[0].startswith("O-Bearer secret-access-token-")
+    assert len(seen) == 2
+    assert seen[0].startswith("O-Bearer secret-access-token-")
     assert len(rec.requests) == 2  # one initial token call, one forced refresh
 
 
@@ -490,4 +502,5 @@ def test_debug_logs_carry_metadata_only(fake_time: FakeTime, caplog: pytest.LogC
     text = "\n".join(r.getMessage() + repr(getattr(r, "mgw", "")) for r in caplog.records)
     for secret in secrets + bodies:
         assert secret not in text
-    assert "transaction_id=RF4" in text and "operation=refundV4" in text
+    assert "transaction_id=RF4" in text
+    assert "operation=refundV4" in text

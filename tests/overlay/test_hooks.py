@@ -99,7 +99,8 @@ def test_defining_an_observer_with_the_old_async_names_warns_once_naming_both() 
         old_observer_class()
     assert len(caught) == 1
     said = str(caught[0].message)
-    assert "acall -> async_call" in said and "abefore_attempt -> async_before_attempt" in said
+    assert "acall -> async_call" in said
+    assert "abefore_attempt -> async_before_attempt" in said
     assert caught[0].filename == __file__  # points at the merchant's class, not at merchant_gateway
 
 

@@ -28,7 +28,8 @@ async def test_async_burst_is_bounded_and_every_call_succeeds() -> None:
 
     async with mg.AsyncGateway(**SETTINGS, max_in_flight=7, transport=httpx.MockTransport(handler)) as gw:
         answers = await asyncio.gather(*(gw.get_transaction_status(f"T{i}") for i in range(200)))
-    assert len(answers) == 200 and all(a.code == "PAYMENT_PENDING" for a in answers)
+    assert len(answers) == 200
+    assert all(a.code == "PAYMENT_PENDING" for a in answers)
     assert peak == 7
 
 
@@ -76,7 +77,8 @@ async def test_a_retry_wait_does_not_hold_a_slot() -> None:
         await waiting.wait()  # the limited call is now sleeping before its retry
         other = await asyncio.wait_for(gw.get_transaction_status("OTHER"), 5)  # gets the only slot meanwhile
         proceed.set()
-        assert (await limited).code == "PAYMENT_PENDING" and other.code == "PAYMENT_PENDING"
+        assert (await limited).code == "PAYMENT_PENDING"
+        assert other.code == "PAYMENT_PENDING"
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1001, 2.5, True, "8"])

@@ -188,7 +188,9 @@ def test_every_keyword_is_enforced_with_our_message_never_the_value(
 def test_the_value_given_is_never_in_the_message(schema: dict[str, Any]) -> None:
     value: object = {"k": "Zq9-secret"} if "properties" in schema else "Zq9-secret"
     found = _check(schema, value)
-    assert found is not None and "Zq9" not in found[1] and "Zq9" not in found[0]
+    assert found is not None
+    assert "Zq9" not in found[1]
+    assert "Zq9" not in found[0]
 
 
 def test_the_payload_schemas_use_only_keywords_the_library_reads_as_the_spec_means() -> None:
@@ -314,7 +316,9 @@ def test_redirect_url_without_a_scheme_is_refused_by_the_header_schema() -> None
     from merchant_gateway.payload_problems import header_problem
 
     found = header_problem("debitV3", "X-REDIRECT-URL", "shop.example/return")
-    assert found is not None and found[0] == "X-REDIRECT-URL" and found[1].startswith("must be an absolute URI")
+    assert found is not None
+    assert found[0] == "X-REDIRECT-URL"
+    assert found[1].startswith("must be an absolute URI")
     assert "shop.example/return" not in found[1]
     assert header_problem("debitV3", "x_redirect_url", "shop.example/return") == found  # the parameter's name too
     assert header_problem("debitV3", "X-REDIRECT-URL", "https://shop.example/return") is None

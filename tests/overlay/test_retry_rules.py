@@ -122,7 +122,9 @@ def test_hostile_values_bounded(hostile: str) -> None:
 def test_jitter_and_backoff() -> None:
     rng = random.Random(3)
     waits = [wait_seconds(POLICY, n, None, rng) for n in (1, 2, 3)]
-    assert 0.5 <= waits[0] <= 0.625 and 1.0 <= waits[1] <= 1.25 and 2.0 <= waits[2] <= 2.5
+    assert 0.5 <= waits[0] <= 0.625
+    assert 1.0 <= waits[1] <= 1.25
+    assert 2.0 <= waits[2] <= 2.5
     assert wait_seconds(RetryPolicy(jitter=0.0), 1, 4.0, rng) == 4.0
 
 

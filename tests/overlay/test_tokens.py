@@ -33,7 +33,8 @@ def response(n: int, *, issued: int = 1_000, lifetime: int = 3600) -> dict[str, 
 def test_lifetime_from_server_fields_not_wall_clock() -> None:
     # issued_at far in the past relative to our wall clock (skew): lifetime still counts from arrival
     tok = token_from_response(response(1, issued=10, lifetime=600), received_at=42.0)
-    assert tok.lifetime == 600 and tok.expires_monotonic == 642.0
+    assert tok.lifetime == 600
+    assert tok.expires_monotonic == 642.0
     assert tok.authorization_header == "O-Bearer tok1"
     assert "tok1" not in repr(tok)
 
@@ -149,7 +150,8 @@ def test_single_flight_threads() -> None:
     gate.set()
     for t in threads:
         t.join()
-    assert calls == 1 and results == ["tok1"] * 50
+    assert calls == 1
+    assert results == ["tok1"] * 50
 
 
 async def test_single_flight_asyncio_on_expiring_token() -> None:
@@ -199,7 +201,8 @@ def test_token_auth_sets_header_and_refreshes_once() -> None:
     seen2, transport2 = _api(auth, reject_first=99)
     with httpx.Client(transport=transport2, auth=auth) as client:
         assert client.get("http://x/api").status_code == 401
-    assert len(seen2) == 2 and fetch.calls == 3
+    assert len(seen2) == 2
+    assert fetch.calls == 3
 
 
 async def test_token_auth_async() -> None:

@@ -117,7 +117,8 @@ def test_finding_6_a_success_body_on_another_status_is_never_a_success(name: str
     ):
         getattr(gw, name)(*args, **kwargs)
     if OPERATIONS[name].money_movement != "none":
-        assert isinstance(info.value, mg.OutcomeUnknown) and len(seen) == 1
+        assert isinstance(info.value, mg.OutcomeUnknown)
+        assert len(seen) == 1
 
 
 def test_finding_6_duplicate_deciding_keys_are_never_a_success() -> None:
@@ -175,7 +176,8 @@ def test_finding_1_a_start_waiting_out_a_429_is_never_declared_not_recorded() ->
         assert gateway.reconcile("TXRACE1").code == "PAYMENT_PENDING"
     assert len(verdicts_during_wait) == 1
     during = verdicts_during_wait[0]
-    assert isinstance(during, mg.OutcomeUnknown) and during.verdict == "not-yet-found"
+    assert isinstance(during, mg.OutcomeUnknown)
+    assert during.verdict == "not-yet-found"
 
 
 def test_not_recorded_closes_the_id_for_good() -> None:

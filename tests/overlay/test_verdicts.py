@@ -74,7 +74,8 @@ def test_finding_3_a_status_without_the_exact_integer_amount_is_never_succeeded(
 def test_a_paid_status_without_an_expected_amount_is_unconfirmed_not_succeeded() -> None:
     answer = read_answer(json.dumps(PAID).encode())
     got = judge(table("getTransactionStatus"), status=200, answer=answer, expect=Expect(TXN, MERCHANT, None))
-    assert got.verdict is Verdict.UNCONFIRMED and not got.verdict.final
+    assert got.verdict is Verdict.UNCONFIRMED
+    assert not got.verdict.final
 
 
 NOT_FOUND = body("TRANSACTION_NOT_FOUND", success=False)
@@ -255,22 +256,29 @@ def test_invariants(
     got = judge(row, status=status, answer=read_answer(raw), expect=EXPECT, sends=sends, attempt=attempt).verdict
     deciding_dup = facts["duplicate"] is not None
     if got is Verdict.SUCCEEDED:
-        assert 200 <= status < 300 and not deciding_dup and facts["success"] is not False
+        assert 200 <= status < 300
+        assert not deciding_dup
+        assert facts["success"] is not False
         if row.codes:  # every operation with an envelope: ids, where they are, are this call's
             assert facts["transactionId"] in ("match", None, ABSENT)
             assert facts["merchantId"] in ("match", None, ABSENT)
         if "data.transactionId" in row.evidence.get("succeeded", ()):
             assert facts["transactionId"] == "match"
         if row.payment_state:
-            assert facts["transactionId"] == "match" and facts["amount"] == "match"
+            assert facts["transactionId"] == "match"
+            assert facts["amount"] == "match"
         if row.may_move_money:
             assert row.codes.get(facts["code"]) == "succeeded"
     if got in (Verdict.SUCCEEDED, Verdict.ACCEPTED, Verdict.PENDING):
-        assert 200 <= status < 300 and not deciding_dup
+        assert 200 <= status < 300
+        assert not deciding_dup
     if got is Verdict.NOT_RECORDED:
-        assert closed and since >= 60.0 and row.payment_state
+        assert closed
+        assert since >= 60.0
+        assert row.payment_state
     if got is Verdict.FAILED:
-        assert not deciding_dup and facts["success"] is not True
+        assert not deciding_dup
+        assert facts["success"] is not True
         if row.payment_state:
             assert facts["transactionId"] == "match"
     if deciding_dup:  # a contradiction is never an answer

@@ -31,7 +31,8 @@ def test_wheel_and_sdist_contents(built_dist: Path) -> None:
         "merchant_gateway_client/artifacts/operations.json",
     } <= names
     assert any(n.startswith("merchant_gateway_sandbox/") for n in names)
-    assert meta["Name"] == "merchant-gateway-client" and meta["Version"] == version
+    assert meta["Name"] == "merchant-gateway-client"
+    assert meta["Version"] == version
     assert "sandbox" in meta.get_all("Provides-Extra")
 
 

@@ -29,7 +29,7 @@ def isolated_pip_env(**extra: str) -> dict[str, str]:
     return env
 
 
-@pytest.fixture()
+@pytest.fixture
 def index(tmp_path: Path):  # type: ignore[no-untyped-def]
     """The package index `make registries` runs (tools/release/registries.py): pypiserver, uploads by USER only,
     no fallback to the public index."""

@@ -25,7 +25,8 @@ def test_a_release_is_recorded_once_and_never_changes(tmp_path: Path) -> None:
     spec, released = tmp_path / "openapi.yaml", tmp_path / "released"
     spec.write_text(SPEC.format(v="3.1.0"))
     checked = run("--spec", str(spec), "--released", str(released), "--check")
-    assert checked.returncode == 0 and "can be recorded" in checked.stdout
+    assert checked.returncode == 0
+    assert "can be recorded" in checked.stdout
     assert not released.exists()  # --check writes nothing
 
     first = run("--spec", str(spec), "--released", str(released))
@@ -36,7 +37,9 @@ def test_a_release_is_recorded_once_and_never_changes(tmp_path: Path) -> None:
     spec.write_text(SPEC.format(v="3.1.0") + "# changed after the release\n")
     for extra in ((), ("--check",)):
         refused = run("--spec", str(spec), "--released", str(released), *extra)
-        assert refused.returncode == 1 and "never changes" in refused.stderr and "bump info.version" in refused.stderr
+        assert refused.returncode == 1
+        assert "never changes" in refused.stderr
+        assert "bump info.version" in refused.stderr
     assert (released / "3.1.0" / "openapi.yaml").read_text() == SPEC.format(v="3.1.0")
 
 
@@ -44,9 +47,11 @@ def test_bad_input_is_named(tmp_path: Path) -> None:
     spec = tmp_path / "openapi.yaml"
     spec.write_text(SPEC.format(v="3.1"))
     bad = run("--spec", str(spec), "--released", str(tmp_path / "r"))
-    assert bad.returncode == 2 and "info.version '3.1' is not MAJOR.MINOR.PATCH" in bad.stderr
+    assert bad.returncode == 2
+    assert "info.version '3.1' is not MAJOR.MINOR.PATCH" in bad.stderr
     missing = run("--commit", "no-such-revision", "--released", str(tmp_path / "r"))
-    assert missing.returncode == 2 and "no spec/openapi.yaml at no-such-revision" in missing.stderr
+    assert missing.returncode == 2
+    assert "no spec/openapi.yaml at no-such-revision" in missing.stderr
 
 
 def test_a_commit_is_recorded_as_it_was(tmp_path: Path) -> None:

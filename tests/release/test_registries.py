@@ -62,8 +62,11 @@ def test_the_registry_never_proxies_the_scope() -> None:
     packages = YAML(typ="safe", pure=True).load(text)["packages"]
     assert list(packages)[0] == "@merchant-gateway/*"  # Verdaccio takes the first pattern that matches
     ours = packages["@merchant-gateway/*"]
-    assert "proxy" not in ours and ours["access"] == "$authenticated" and ours["publish"] == registries.USER
-    assert packages["**"]["proxy"] == "upstream" and packages["**"]["publish"] == "no-one"
+    assert "proxy" not in ours
+    assert ours["access"] == "$authenticated"
+    assert ours["publish"] == registries.USER
+    assert packages["**"]["proxy"] == "upstream"
+    assert packages["**"]["publish"] == "no-one"
 
 
 # --- the command (slow: real servers) ---------------------------------------------------------------------------
@@ -122,8 +125,10 @@ def test_make_registries_runs_both_and_stops_cleanly(tmp_path: Path, how: str) -
         assert (folder / "env").stat().st_mode & 0o077 == 0  # the credentials: for the user only
         for secret in (env["MGW_PUBLISH_PASSWORD"], env["MGW_NPM_TOKEN"]):
             assert secret not in shown
-        assert env["MGW_INDEX_URL"] in shown and env["MGW_NPM_REGISTRY"] in shown
-        assert "make registries-stop" in shown and "make publish" in shown
+        assert env["MGW_INDEX_URL"] in shown
+        assert env["MGW_NPM_REGISTRY"] in shown
+        assert "make registries-stop" in shown
+        assert "make publish" in shown
         assert registries.scope_registry((folder / "npmrc").read_text()) == env["MGW_NPM_REGISTRY"]
         assert Path(env["MGW_RELEASED_DIR"]) == folder.resolve() / "released"  # a trial never writes spec/released
 
@@ -146,7 +151,8 @@ def test_make_registries_runs_both_and_stops_cleanly(tmp_path: Path, how: str) -
         )
         assert b"releaser" in urllib.request.urlopen(who, timeout=10).read()
         pids = _pids(folder)
-        assert set(pids) == {"registries", "index", "npm"} and pids["registries"] == proc.pid
+        assert set(pids) == {"registries", "index", "npm"}
+        assert pids["registries"] == proc.pid
 
         if how == "ctrl-c":
             os.killpg(proc.pid, signal.SIGINT)
@@ -158,8 +164,10 @@ def test_make_registries_runs_both_and_stops_cleanly(tmp_path: Path, how: str) -
         rest, _ = proc.communicate(timeout=60)
         assert proc.returncode == 0, rest
         assert "registries: stopped" in rest
-        assert _gone(pids["index"]) and _gone(pids["npm"])
-        assert not (folder / "env").exists() and not (folder / "pids").exists()
+        assert _gone(pids["index"])
+        assert _gone(pids["npm"])
+        assert not (folder / "env").exists()
+        assert not (folder / "pids").exists()
         with pytest.raises(OSError):
             urllib.request.urlopen(env["MGW_INDEX_URL"], timeout=2)
     finally:

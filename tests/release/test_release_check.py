@@ -120,7 +120,8 @@ def test_cli_prints_changes_and_fails(tmp_path: Path) -> None:
     )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "previous release 1.0.0" in proc.stdout
-    assert "x-signing-path-changed" in proc.stdout and "'/v3/debit' -> '/v3/debit/'" in proc.stdout
+    assert "x-signing-path-changed" in proc.stdout
+    assert "'/v3/debit' -> '/v3/debit/'" in proc.stdout
     assert "needs a major bump" in proc.stdout
 
 
@@ -143,7 +144,8 @@ def test_cli_ok_on_matching_bump(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stdout
-    assert "operation-added" in proc.stdout and "release-check: OK" in proc.stdout
+    assert "operation-added" in proc.stdout
+    assert "release-check: OK" in proc.stdout
 
 
 @pytest.mark.skipif(not (ROOT / "spec" / "openapi.yaml").is_file(), reason="spec/openapi.yaml not written yet")

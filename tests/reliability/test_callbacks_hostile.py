@@ -74,9 +74,11 @@ def only_signature_errors(kind: str, body: Any, header: Any) -> Any:
 
 def assert_matches(result: Any, payload: dict[str, Any], index: str) -> None:
     data = payload["data"]
-    assert result.code == payload["code"] and result.success == payload["success"]
+    assert result.code == payload["code"]
+    assert result.success == payload["success"]
     assert result.message == payload["message"]
-    assert result.data.transaction_id == data["transactionId"] and result.data.amount == data["amount"]
+    assert result.data.transaction_id == data["transactionId"]
+    assert result.data.amount == data["amount"]
     assert result.data.provider_reference_id == data["providerReferenceId"]
     assert result.data.pay_response_code == data["payResponseCode"]
     assert [m.mode for m in result.data.payment_modes] == [m["mode"] for m in data["paymentModes"]]
@@ -299,8 +301,10 @@ def test_genuine_forms_verify_exactly(form: dict[str, Any], index: str) -> None:
     signed = dict(form, checksum=form_checksum(form, index))
     result = verify_form(signed)
     assert result is not None
-    assert result.code == form["code"] and result.transaction_id == form["transactionId"]
-    assert result.amount == int(form["amount"]) and result.salt_index == index
+    assert result.code == form["code"]
+    assert result.transaction_id == form["transactionId"]
+    assert result.amount == int(form["amount"])
+    assert result.salt_index == index
     assert dict(result.params) == {k: v for k, v in form.items() if k.startswith("param") and v is not None}
 
 

@@ -42,7 +42,8 @@ def test_unknown_outcome_sync(sbx: Env, fake_time: FakeTime, method: str, fault:
             getattr(gw, method)(**kwargs)
         assert info.value.transaction_id == t
         assert info.value.operation == op.operation_id
-        assert upstream.attempts == 1 and upstream.forwarded == 1  # never retried blindly
+        assert upstream.attempts == 1
+        assert upstream.forwarded == 1
         assert sbx.hits[op.operation_id] == 1
         assert fake_time.sleeps == []
         status = gw.reconcile(t)
@@ -61,7 +62,8 @@ async def test_unknown_outcome_async(sbx: Env, fake_time: FakeTime, method: str,
         with pytest.raises(mg.OutcomeUnknown) as info:
             await getattr(gw, method)(**kwargs)
         assert info.value.transaction_id == t
-        assert upstream.attempts == 1 and sbx.hits[op.operation_id] == 1
+        assert upstream.attempts == 1
+        assert sbx.hits[op.operation_id] == 1
         status = await gw.reconcile(t)
     _check_recorded_outcome(sbx, op, t, paid, status)
 
@@ -80,7 +82,8 @@ def test_connect_failure_every_attempt(sbx: Env, fake_time: FakeTime, method: st
         assert not isinstance(info.value, mg.OutcomeUnknown)
         assert info.value.transaction_id == t
         assert upstream.attempts == POLICY.max_attempts  # retried: nothing could have been recorded
-        assert upstream.forwarded == 0 and sbx.hits[op.operation_id] == 0
+        assert upstream.forwarded == 0
+        assert sbx.hits[op.operation_id] == 0
         assert len(fake_time.sleeps) == POLICY.max_attempts - 1
         assert all(0 <= s <= POLICY.max_wait for s in fake_time.sleeps)
         with pytest.raises(mg.TransactionNotFoundError):
@@ -99,7 +102,8 @@ async def test_connect_failure_then_success_async(sbx: Env, fake_time: FakeTime,
     upstream = FaultyUpstream(fault, times=POLICY.max_attempts - 1)
     async with mg.AsyncGateway(**sbx.settings(), transport=upstream.transport(), sleep=fake_time.async_sleep) as gw:
         await getattr(gw, method)(**kwargs)
-        assert upstream.attempts == POLICY.max_attempts and upstream.forwarded == 1
+        assert upstream.attempts == POLICY.max_attempts
+        assert upstream.forwarded == 1
         assert sbx.hits[op.operation_id] == 1  # exactly one request reached the gateway
         status = await gw.reconcile(t)
     _check_recorded_outcome(sbx, op, t, paid, status)
@@ -124,10 +128,12 @@ def test_reconcile_too_early_is_not_final(sbx: Env, fake_time: FakeTime) -> None
         settled = gw.reconcile(t)  # once the gateway has it, reconcile finds the true outcome
     assert sbx.records(t) == 1  # the gateway did record it ...
     assert isinstance(verdict, mg.OutcomeUnknown)  # ... so "never recorded" would have been wrong
-    assert verdict.transaction_id == t and "reconcile again" in verdict.message
+    assert verdict.transaction_id == t
+    assert "reconcile again" in verdict.message
     assert settled.code in {"PAYMENT_PENDING", "PAYMENT_SUCCESS"}
 
 
 def test_matrix_is_complete() -> None:
     """The campaign's figures (docs/reliability.md) count these cases."""
-    assert len(FAULTS) == 8 and len(OPS) == 12
+    assert len(FAULTS) == 8
+    assert len(OPS) == 12

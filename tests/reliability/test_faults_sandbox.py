@@ -64,7 +64,8 @@ def test_sandbox_fault(sbx: Env, fake_time: FakeTime, method: str, fault: str) -
         assert fake_time.sleeps == []
         if recorded:
             status = gw.reconcile(t)
-            assert status.code == "PAYMENT_SUCCESS" and status.data.amount == 100
+            assert status.code == "PAYMENT_SUCCESS"
+            assert status.data.amount == 100
         else:
             assert_never_recorded_after_grace(gw, fake_time, t)
     assert sbx.records(t) == (1 if recorded else 0)
@@ -81,10 +82,12 @@ async def test_gateway_unknown_codes(sbx: Env, fake_time: FakeTime, method: str,
     async with mg.AsyncGateway(**sbx.settings(), sleep=fake_time.async_sleep) as gw:
         with pytest.raises(mg.OutcomeUnknown) as info:
             await getattr(gw, method)(**kwargs)
-        assert info.value.transaction_id == t and info.value.code == code
+        assert info.value.transaction_id == t
+        assert info.value.code == code
         assert sbx.hits[op.operation_id] == 1
         status = await gw.reconcile(t)
-    assert status.code == "PAYMENT_SUCCESS" and status.data.amount == amount
+    assert status.code == "PAYMENT_SUCCESS"
+    assert status.data.amount == amount
     assert sbx.records(t) == 1
     assert_no_double_money(sbx, t, paid)
 
@@ -141,7 +144,8 @@ def test_connect_refused_is_retried_then_reported(sbx: Env, fake_time: FakeTime,
     with mg.Gateway(**settings, sleep=fake_time.sleep) as gw:
         with pytest.raises(mg.GatewayConnectionError) as info:
             getattr(gw, method)(**kwargs)
-    assert not isinstance(info.value, mg.OutcomeUnknown) and info.value.transaction_id == t
+    assert not isinstance(info.value, mg.OutcomeUnknown)
+    assert info.value.transaction_id == t
     assert len(fake_time.sleeps) == policy.max_attempts - 1  # retried: a refused connection sent nothing
     assert all(0 < s <= policy.max_wait for s in fake_time.sleeps)
     assert sbx.hits.counts == {}

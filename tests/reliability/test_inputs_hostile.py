@@ -324,7 +324,8 @@ def test_status_path_ids_rejected_before_sending(method: str, value: Any) -> Non
     capture = Capture()
     with gateway(capture) as gw, pytest.raises(mg.ValidationError) as info:
         getattr(gw, method)(value)
-    assert capture.requests == [] and info.value.field == "transactionId"
+    assert capture.requests == []
+    assert info.value.field == "transactionId"
     STATS["invalid_inputs_rejected"] += 1
 
 
@@ -334,7 +335,8 @@ def test_wallet_balance_token_rejected_before_sending(value: Any) -> None:
     capture = Capture()
     with gateway(capture) as gw, pytest.raises(mg.ValidationError) as info:
         gw.get_wallet_balance(value)
-    assert capture.requests == [] and info.value.field == "userAuthToken"
+    assert capture.requests == []
+    assert info.value.field == "userAuthToken"
     STATS["invalid_inputs_rejected"] += 1
 
 
@@ -356,7 +358,8 @@ def test_header_options_rejected_before_sending(option: str, value: str) -> None
     capture = Capture()
     with gateway(capture) as gw, pytest.raises(mg.ValidationError) as info:
         gw.debit_v4_web(transaction_id="T1", amount=100, merchant_user_id="U1", **{option: value})
-    assert capture.requests == [] and info.value.field == option
+    assert capture.requests == []
+    assert info.value.field == option
     STATS["invalid_inputs_rejected"] += 1
 
 

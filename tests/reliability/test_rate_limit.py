@@ -105,7 +105,8 @@ def _check(fake: FakeTime, handler: Limited, policy: mg.RetryPolicy, hint: float
     assert handler.requests == policy.max_attempts  # a 429 was not processed: retrying a payment is safe
     assert fake.sleeps == pytest.approx(expected_waits(policy, hint, random.Random(SEED)), abs=1e-12)
     for wait in fake.sleeps:
-        assert math.isfinite(wait) and 0.0 <= wait <= policy.max_wait
+        assert math.isfinite(wait)
+        assert 0.0 <= wait <= policy.max_wait
 
 
 @pytest.mark.parametrize("value", list(HOSTILE), ids=[repr(v)[:30] for v in HOSTILE])
@@ -114,7 +115,8 @@ def test_retry_after_header(fake_time: FakeTime, value: str) -> None:
     policy = mg.RetryPolicy()
     with _gateway(handler, fake_time) as gw, pytest.raises(mg.RateLimitedError) as info:
         _pay(gw)
-    assert info.value.status == 429 and info.value.code == "API_RATE_LIMIT_REACHED"
+    assert info.value.status == 429
+    assert info.value.code == "API_RATE_LIMIT_REACHED"
     _check(fake_time, handler, policy, HOSTILE[value])
 
 
@@ -249,9 +251,11 @@ def test_sandbox_rate_limit_payment_not_recorded(sbx: Env, fake_time: FakeTime) 
             sbx.hits.reset()
             with pytest.raises(mg.RateLimitedError) as info:
                 gw.debit_v4_web(transaction_id=second, amount=100, merchant_user_id="U1")
-        assert info.value.api_limit == "1" and info.value.time_window == "2"
+        assert info.value.api_limit == "1"
+        assert info.value.time_window == "2"
         assert sbx.hits[op.operation_id] == policy.max_attempts
         assert fake_time.sleeps == pytest.approx(expected_waits(policy, 2.0, random.Random(SEED)))
-        assert sbx.records(first) == 1 and sbx.records(second) == 0
+        assert sbx.records(first) == 1
+        assert sbx.records(second) == 0
     finally:
         sbx.http.post(sbx.running.origin + "/_sandbox/rate-limit", json={"limit": None})

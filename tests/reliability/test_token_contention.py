@@ -92,7 +92,8 @@ def test_fifty_threads_one_refresh(fake_time: FakeTime) -> None:
     STATS["token_contenders"] += 50
     assert errors == []
     assert server.calls == 2  # exactly one refresh for fifty callers
-    assert set(results) == {"OT-token-2"} and first.access_token == "OT-token-1"
+    assert set(results) == {"OT-token-2"}
+    assert first.access_token == "OT-token-1"
 
 
 async def test_fifty_tasks_one_refresh(fake_time: FakeTime) -> None:

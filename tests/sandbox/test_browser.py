@@ -57,7 +57,9 @@ def test_pay_in_browser_posts_form_with_valid_checksum(gw: Gateway, receiver: Re
 
     (post,) = receiver.wait_for(lambda r: r.path == "/return" and r.method == "POST")
     form = post.form()
-    assert form["code"] == "PAYMENT_SUCCESS" and form["transactionId"] == "TXBROWSER" and form["amount"] == "149900"
+    assert form["code"] == "PAYMENT_SUCCESS"
+    assert form["transactionId"] == "TXBROWSER"
+    assert form["amount"] == "149900"
     message = form["code"] + form["merchantId"] + form["transactionId"] + form["amount"] + form["providerReferenceId"]
     assert form["checksum"] == sign(message, form["checksum"].rsplit("###", 1)[1])
 

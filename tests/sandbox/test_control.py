@@ -43,7 +43,8 @@ def test_drop_after_records_the_payment(gw: Gateway) -> None:
 def test_html_500_and_truncated_json(gw: Gateway) -> None:
     fault(gw, kind="html_500", operationId="getTransactionStatus")
     resp = gw.status("X")
-    assert resp.status_code == 500 and resp.headers["content-type"].startswith("text/html")
+    assert resp.status_code == 500
+    assert resp.headers["content-type"].startswith("text/html")
     fault(gw, kind="truncated_json", operationId="debitV4Web")
     resp = gw.post_signed("/v4/debit/", debit("TXF3"), "/v4/debit")
     assert resp.status_code == 200
@@ -76,8 +77,10 @@ def test_rate_limit(gw: Gateway) -> None:
     limited = gw.status("X")
     assert limited.status_code == 429
     body = limited.json()
-    assert body["code"] == "API_RATE_LIMIT_REACHED" and body["data"] == {"API_LIMIT": 2, "TIME_WINDOW": 60}
-    assert limited.headers["API_LIMIT"] == "2" and limited.headers["TIME_WINDOW"] == "60"
+    assert body["code"] == "API_RATE_LIMIT_REACHED"
+    assert body["data"] == {"API_LIMIT": 2, "TIME_WINDOW": 60}
+    assert limited.headers["API_LIMIT"] == "2"
+    assert limited.headers["TIME_WINDOW"] == "60"
     assert gw.post_signed("/v4/debit/", debit("TXRL"), "/v4/debit").status_code == 200  # other operations unaffected
     gw.advance(61)
     assert gw.status("X").status_code == 400
@@ -96,7 +99,8 @@ def test_reset_returns_a_running_sandbox_to_how_it_started(gw: Gateway, running:
     assert running.clock.now() == started_at
     assert gw.control("GET", "/_sandbox/faults").json()["faults"] == []
     config = gw.control("GET", "/_sandbox/config").json()
-    assert config["settleAfter"] == 5.0 and config["callbackUrl"] is None
+    assert config["settleAfter"] == 5.0
+    assert config["callbackUrl"] is None
     assert gw.status("TXRS").json()["code"] == "TRANSACTION_NOT_FOUND"
     for tid in ("TXRS", "TXRS2"):  # the id is free again and no rate limit is left
         assert gw.post_signed("/v4/debit/", debit(tid), "/v4/debit").json()["code"] == "PAYMENT_SUCCESS"
@@ -104,7 +108,8 @@ def test_reset_returns_a_running_sandbox_to_how_it_started(gw: Gateway, running:
 
 def test_start_sandbox_context_manager_real_clock() -> None:
     with start_sandbox(merchant_id=MERCHANT, salts=SALTS, settle_after=0) as sb:
-        assert sb.base_url.endswith("/apis/pg-sandbox") and sb.apps_url.endswith("/apis/apps")
+        assert sb.base_url.endswith("/apis/pg-sandbox")
+        assert sb.apps_url.endswith("/apis/apps")
         assert sb.auth_url.endswith("/apis/identity-manager")
         request_b64 = b64(debit("TXRT"))
         resp = httpx.post(
@@ -148,7 +153,8 @@ def test_cli_prints_three_lines() -> None:
         lines = [proc.stdout.readline().strip() for _ in range(3)]  # type: ignore[union-attr]
         assert [line.split("=", 1)[0] for line in lines] == ["MGW_BASE_URL", "MGW_APPS_URL", "MGW_AUTH_URL"]
         base = lines[0].split("=", 1)[1]
-        assert base.startswith("http://127.0.0.1:") and base.endswith("/apis/pg-sandbox")
+        assert base.startswith("http://127.0.0.1:")
+        assert base.endswith("/apis/pg-sandbox")
         path = "/v3/transaction/M1/T/status"
         resp = httpx.get(base + path, headers={"X-VERIFY": sign(path, "3", {"3": "k1"})}, trust_env=False)
         assert resp.json()["code"] == "TRANSACTION_NOT_FOUND"

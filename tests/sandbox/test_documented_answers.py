@@ -51,7 +51,9 @@ def test_reversal_window_exceeded_by_test_amount_on_the_v4_refund_only(gw: Gatew
     paid(gw, "TXRW1")
     resp = refund_on(gw, "refundV4", "RFRW1", "TXRW1", 4006)
     body = resp.json()
-    assert resp.status_code == 400 and body["code"] == "REVERSAL_WINDOW_EXCEEDED" and body["success"] is False
+    assert resp.status_code == 400
+    assert body["code"] == "REVERSAL_WINDOW_EXCEEDED"
+    assert body["success"] is False
     assert body["data"] == {}
     assert gw.status("RFRW1").json()["code"] == "TRANSACTION_NOT_FOUND"  # refused, not recorded
     # the document shows the code on the v4 refund only; the other refund paths take the amount as any other
@@ -64,7 +66,8 @@ def test_reversal_window_exceeded_after_the_configured_window(gw: Gateway) -> No
     assert refund_on(gw, "refundV4", "RFRW3", "TXRW3", 100).json()["code"] == "PAYMENT_PENDING"
     gw.advance(60)
     late = refund_on(gw, "refundV4", "RFRW4", "TXRW3", 100)
-    assert late.status_code == 400 and late.json()["code"] == "REVERSAL_WINDOW_EXCEEDED"
+    assert late.status_code == 400
+    assert late.json()["code"] == "REVERSAL_WINDOW_EXCEEDED"
     assert gw.control("POST", "/_sandbox/config", json={"refundWindow": None}).json()["refundWindow"] is None
     assert refund_on(gw, "refundV4", "RFRW5", "TXRW3", 100).json()["code"] == "PAYMENT_PENDING"
 
@@ -79,8 +82,10 @@ def test_wallet_not_activated_with_the_apps_host_spelling(gw: Gateway) -> None:
         resp = refund_on(gw, operation, tid, "TXWN1", 4007)
         body = resp.json()
         assert resp.status_code == 400 and body["code"] == "PAYMENT_ERROR", (operation, body)
-        assert body["data"]["payResponseCode"] == expected and body["data"]["status"] == "FAILED"
-        assert body["data"]["transactionId"] == tid and body["data"]["amount"] == 4007
+        assert body["data"]["payResponseCode"] == expected
+        assert body["data"]["status"] == "FAILED"
+        assert body["data"]["transactionId"] == tid
+        assert body["data"]["amount"] == 4007
     assert gw.control("GET", "/_sandbox/test-values").json()["refundAmounts"] == {
         "4006": "REVERSAL_WINDOW_EXCEEDED",
         "4007": "WALLET_NOT_ACTIVATED",
@@ -90,7 +95,9 @@ def test_wallet_not_activated_with_the_apps_host_spelling(gw: Gateway) -> None:
 def test_too_many_requests_on_the_otp_send(gw: Gateway) -> None:
     resp = gw.post_signed("/v3/merchant/otp/send", {"merchantId": MERCHANT, "mobileNumber": "9999900003"})
     body = resp.json()
-    assert resp.status_code == 400 and body["code"] == "TOO_MANY_REQUESTS" and body["data"] == {}
+    assert resp.status_code == 400
+    assert body["code"] == "TOO_MANY_REQUESTS"
+    assert body["data"] == {}
     ok = gw.post_signed("/v3/merchant/otp/send", {"merchantId": MERCHANT, "mobileNumber": "9999900004"})
     assert ok.json()["code"] == "SUCCESS"
 
@@ -157,11 +164,14 @@ def test_settle_puts_a_transaction_context_on_the_payment_callback(gw: Gateway, 
 def test_app_profile_and_account_summary_answer_what_they_describe(gw: Gateway) -> None:
     payload = {"merchantId": MERCHANT, "transactionId": "TXPR1", "merchantUserId": "U1", "shortName": "Asha"}
     body = gw.post_signed("/v3/profile", payload).json()
-    assert body["code"] == "SUCCESS" and body["data"] == payload
+    assert body["code"] == "SUCCESS"
+    assert body["data"] == payload
     summary = gw.get_signed(f"/v3/account/{MERCHANT}/U1/summary").json()
-    assert summary["code"] == "SUCCESS" and summary["data"] == {"merchantId": MERCHANT, "merchantUserId": "U1"}
+    assert summary["code"] == "SUCCESS"
+    assert summary["data"] == {"merchantId": MERCHANT, "merchantUserId": "U1"}
     absent = gw.get_signed(f"/v3/account/{MERCHANT}/NOTONPLATFORM/summary")
-    assert absent.status_code == 400 and absent.json()["code"] == "MERCHANT_USER_NOT_FOUND"
+    assert absent.status_code == 400
+    assert absent.json()["code"] == "MERCHANT_USER_NOT_FOUND"
     other = gw.get_signed("/v3/account/OTHERMERCHANT/U1/summary")
     assert other.json()["code"] == "MERCHANT_USER_NOT_FOUND"
 

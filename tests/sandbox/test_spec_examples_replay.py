@@ -427,9 +427,11 @@ def test_transaction_not_found_status_is_a_documented_switch(scenarios: Scenario
     try:
         for op_id in ("getTransactionStatus", "getTransactionStatusAppsHost"):
             resp = scenarios.status(op_id, "NOPE")
-            assert resp.status_code == 200 and resp.json()["code"] == "TRANSACTION_NOT_FOUND"
+            assert resp.status_code == 200
+            assert resp.json()["code"] == "TRANSACTION_NOT_FOUND"
         resp = scenarios.refund("refundV4", refund("RFNOPE", "NOPE"))
-        assert resp.status_code == 200 and resp.json()["code"] == "TRANSACTION_NOT_FOUND"
+        assert resp.status_code == 200
+        assert resp.json()["code"] == "TRANSACTION_NOT_FOUND"
     finally:
         scenarios.config(notFoundStatus=400)
     bad = scenarios.gw.control("POST", "/_sandbox/config", json={"notFoundStatus": 404})

@@ -32,7 +32,8 @@ def test_otp_flow_and_errors(gw: Gateway) -> None:
     assert code(verify(gw, "unknown-token")) == "INVALID_OTP_TOKEN"
     assert code(verify(gw, token, "000000")) == "OTP_VERIFY_FAILED"
     ok = verify(gw, token)
-    assert code(ok) == "SUCCESS" and ok.json()["data"]["merchantId"] == MERCHANT
+    assert code(ok) == "SUCCESS"
+    assert ok.json()["data"]["merchantId"] == MERCHANT
     assert ok.json()["data"]["userAuthToken"]
     assert code(verify(gw, token)) == "OTP_ALREADY_VERIFIED"
 
@@ -47,7 +48,8 @@ def test_otp_limit_and_blocked_users(gw: Gateway) -> None:
     for _ in range(5):
         send_otp(gw, "9000000003")
     resp = gw.post_signed("/v3/merchant/otp/send", {"merchantId": MERCHANT, "mobileNumber": "9000000003"})
-    assert resp.status_code == 400 and code(resp) == "OTP_LIMIT_EXCEEDED"
+    assert resp.status_code == 400
+    assert code(resp) == "OTP_LIMIT_EXCEEDED"
     for mobile, expected in (("9999900001", "USER_BLACKLISTED"), ("9999900002", "USER_BLOCKED")):
         resp = gw.post_signed("/v3/merchant/otp/send", {"merchantId": MERCHANT, "mobileNumber": mobile})
         assert code(resp) == expected
@@ -56,12 +58,14 @@ def test_otp_limit_and_blocked_users(gw: Gateway) -> None:
 def test_balance_options_instant_debit_unlink(gw: Gateway) -> None:
     uat = link(gw)
     balance = gw.get_signed(f"/v3/account/token/{MERCHANT}/{uat}/debit/suggest")
-    assert code(balance) == "SUCCESS" and balance.json()["data"]["wallet"]["state"] == "ACTIVATED"
+    assert code(balance) == "SUCCESS"
+    assert balance.json()["data"]["wallet"]["state"] == "ACTIVATED"
 
     options = gw.post_signed(
         "/v3/merchant/payment/options", {"merchantId": MERCHANT, "userAuthToken": uat, "amount": 1}
     )
-    assert code(options) == "SUCCESS" and options.json()["data"]["wallets"]["enabled"] is True
+    assert code(options) == "SUCCESS"
+    assert options.json()["data"]["wallets"]["enabled"] is True
 
     instant = {
         "merchantId": MERCHANT,
@@ -72,12 +76,15 @@ def test_balance_options_instant_debit_unlink(gw: Gateway) -> None:
         "userAuthToken": uat,
     }
     resp = gw.post_signed("/v3/debit/instant", instant)
-    assert resp.status_code == 200 and code(resp) == "PAYMENT_PENDING" and resp.json()["data"]["status"] == "PENDING"
+    assert resp.status_code == 200
+    assert code(resp) == "PAYMENT_PENDING"
+    assert resp.json()["data"]["status"] == "PENDING"
     gw.advance(5)
     assert code(gw.status("TXINST")) == "PAYMENT_SUCCESS"
 
     unlinked = gw.post_signed("/v3/merchant/token/unlink", {"merchantId": MERCHANT, "userAuthToken": uat})
-    assert code(unlinked) == "SUCCESS" and unlinked.json()["data"]["userAuthToken"] == uat
+    assert code(unlinked) == "SUCCESS"
+    assert unlinked.json()["data"]["userAuthToken"] == uat
     # the token stops working everywhere
     assert code(gw.get_signed(f"/v3/account/token/{MERCHANT}/{uat}/debit/suggest")) == "INVALID_USER_AUTH_TOKEN"
     instant["transactionId"] = "TXINST2"
@@ -90,7 +97,8 @@ def test_balance_options_instant_debit_unlink(gw: Gateway) -> None:
 
 def test_wallet_balance_for_unknown_merchant(gw: Gateway) -> None:
     resp = gw.get_signed("/v3/account/token/OTHER/tok/debit/suggest")
-    assert code(resp) == "MERCHANT_USER_NOT_FOUND" and resp.json()["data"]["wallet"] == {}
+    assert code(resp) == "MERCHANT_USER_NOT_FOUND"
+    assert resp.json()["data"]["wallet"] == {}
 
 
 def test_payment_options_user_not_found(gw: Gateway) -> None:
@@ -116,12 +124,14 @@ def test_sso(gw: Gateway) -> None:
     details = gw.get_signed(
         "/v3/service/userdetails", host="apps", **{"X-CLIENT-ID": MERCHANT, "X-ACCESS-TOKEN": access["accessToken"]}
     )
-    assert details.json()["data"]["name"] == "Asha" and details.json()["data"]["phoneNumber"] == "9000000009"
+    assert details.json()["data"]["name"] == "Asha"
+    assert details.json()["data"]["phoneNumber"] == "9000000009"
     assert details.json()["data"]["isEmailVerified"] is True
     wrong = gw.get_signed("/v3/service/userdetails", host="apps", **{"X-CLIENT-ID": MERCHANT, "X-ACCESS-TOKEN": "x"})
     assert code(wrong) == "UNAUTHORIZED"
     missing = gw.get_signed("/v3/service/userdetails", host="apps", **{"X-CLIENT-ID": MERCHANT})
-    assert code(missing) == "BAD_REQUEST" and "X-ACCESS-TOKEN" in missing.json()["message"]
+    assert code(missing) == "BAD_REQUEST"
+    assert "X-ACCESS-TOKEN" in missing.json()["message"]
     gw.advance(3601)
     expired = gw.get_signed(
         "/v3/service/userdetails", host="apps", **{"X-CLIENT-ID": MERCHANT, "X-ACCESS-TOKEN": access["accessToken"]}
@@ -139,10 +149,13 @@ def test_token_call(gw: Gateway, running) -> None:  # type: ignore[no-untyped-de
     resp = gw.http.post(gw.auth_url + "/v1/oauth/token", data=form)
     assert resp.status_code == 200, resp.text
     token = resp.json()
-    assert token["token_type"] == "O-Bearer" and token["expires_in"] is None
+    assert token["token_type"] == "O-Bearer"
+    assert token["expires_in"] is None
     now = int(running.clock.now())
-    assert token["issued_at"] == now and token["expires_at"] == now + 3600 == token["session_expires_at"]
+    assert token["issued_at"] == now
+    assert token["expires_at"] == now + 3600 == token["session_expires_at"]
     bad = gw.http.post(gw.auth_url + "/v1/oauth/token", data=form | {"client_secret": "wrong"})
     assert bad.status_code == 401
     missing = gw.http.post(gw.auth_url + "/v1/oauth/token", data={"client_id": "SANDBOXCLIENT"})
-    assert missing.status_code == 400 and "client_version" in missing.json()["message"]
+    assert missing.status_code == 400
+    assert "client_version" in missing.json()["message"]

@@ -335,7 +335,8 @@ def test_status_segment_and_get_body(spec):
     assert seg["schema"]["enum"] == ["status"]
     assert "requestBody" in spec["paths"]["/v3/merchant/inline/pay"]["get"]
     debit = spec["paths"]["/v3/debit"]["post"]
-    assert debit["x-follow-redirects"] is False and "Location" in debit["responses"]["302"]["headers"]
+    assert debit["x-follow-redirects"] is False
+    assert "Location" in debit["responses"]["302"]["headers"]
 
 
 def test_webhooks(spec):
@@ -401,12 +402,15 @@ def test_signing_table(spec):
     body = {i for i, op in ops.items() if op["x-signing-mode"] == "body"}
     path = {i for i, op in ops.items() if op["x-signing-mode"] == "path"}
     none = {i for i, op in ops.items() if op["x-signing-mode"] == "none"}
-    assert body == set(BODY_SIGNING) and path == set(PATH_SIGNING) and none == UNSIGNED
+    assert body == set(BODY_SIGNING)
+    assert path == set(PATH_SIGNING)
+    assert none == UNSIGNED
     for op_id, expected in {**BODY_SIGNING, **PATH_SIGNING}.items():
         assert ops[op_id]["x-signing-path"] == expected, op_id
         assert {"xVerify": []} in ops[op_id]["security"], op_id
     for op_id in UNSIGNED:
-        assert "x-signing-path" not in ops[op_id] and ops[op_id]["security"] == []
+        assert "x-signing-path" not in ops[op_id]
+        assert ops[op_id]["security"] == []
     assert ops["getPaymentOptions"]["x-signing-required"] is False
     assert {} in ops["getPaymentOptions"]["security"]
 
@@ -447,7 +451,8 @@ def test_spec_reproduces_vectors(spec):
     for op in ops.values():
         by_path.setdefault(op.get("x-signing-path"), op)
     for v in vectors["body_signature"]:
-        assert v["signing_path"] in by_path and by_path[v["signing_path"]]["x-signing-mode"] == "body"
+        assert v["signing_path"] in by_path
+        assert by_path[v["signing_path"]]["x-signing-mode"] == "body"
         assert _xverify(v["request_b64"] + v["signing_path"], v["salt_key"], v["salt_index"]) == v["expect"]
     filled = {
         "/v3/transaction/{merchantId}/{transactionId}/status": {
@@ -523,7 +528,8 @@ def test_bundle(tmp_path, spec):
     bundled = json.loads(out.read_text(encoding="utf-8"))
     assert bundled == spec
     refs = re.findall(r'"\$ref": "([^"]*)"', out.read_text(encoding="utf-8"))
-    assert refs and all(r.startswith("#/") for r in refs)
+    assert refs
+    assert all(r.startswith("#/") for r in refs)
 
 
 def test_bundle_inlines_external_refs(tmp_path):

@@ -122,7 +122,7 @@ class Receiver:
                 self.end_headers()
                 self.wfile.write(payload)
 
-            do_POST = do_PUT = do_GET = _record  # noqa: N815
+            do_POST = do_PUT = do_GET = _record
 
             def log_message(self, *args: Any) -> None:
                 pass

@@ -101,10 +101,12 @@ def first_hour(gateway: Any, grant: str) -> None:
         redirect_mode="POST",
         callback_url=CALLBACK,
     )
-    assert payment.payment_page_url.startswith("http") and not hasattr(payment, "code")
+    assert payment.payment_page_url.startswith("http")
+    assert not hasattr(payment, "code")
     assert gateway.payments.retrieve(payment).verdict is Verdict.PENDING
     final = gateway.payments.wait(payment)
-    assert final.succeeded and final.snapshot.amount == 10_000
+    assert final.succeeded
+    assert final.snapshot.amount == 10_000
     # the same read on the apps host
     assert gateway.payments.retrieve(payment, operation="getTransactionStatusAppsHost").succeeded
 
@@ -124,9 +126,12 @@ def first_hour(gateway: Any, grant: str) -> None:
 
     # app payments by intent and UPI intent
     intent = gateway.payments.start_intent(amount=700, merchant_order_id="OD-2", platform_version_code=400922)
-    assert intent.intent_url and gateway.payments.wait(intent).succeeded
+    assert intent.intent_url
+    assert gateway.payments.wait(intent).succeeded
     upi = gateway.payments.start_upi_intent(amount=800, mobile_number="9999999999", merchant_user_id="U1")
-    assert upi.intent_url and upi.package and gateway.payments.wait(upi).succeeded
+    assert upi.intent_url
+    assert upi.package
+    assert gateway.payments.wait(upi).succeeded
 
     # how a user can pay; pay by a saved card or a wallet, inline
     options = gateway.payments.options(amount=900, merchant_user_id="U1")
@@ -137,7 +142,8 @@ def first_hour(gateway: Any, grant: str) -> None:
         merchant_user_id="U1",
         payment_sources=[{"mode": "card", "cardId": card.card_id}],
     )
-    assert by_card.payment_page_url.startswith("http") and gateway.payments.wait(by_card).succeeded
+    assert by_card.payment_page_url.startswith("http")
+    assert gateway.payments.wait(by_card).succeeded
     by_wallet = gateway.payments.start_inline(
         amount=950, mobile_number="9999999999", merchant_user_id="U1", payment_sources=[{"mode": "wallets"}]
     )
@@ -147,13 +153,15 @@ def first_hour(gateway: Any, grant: str) -> None:
     start = gateway.payments.start_sdk_less(
         amount=1_100, merchant_order_id="OD-3", valid_for=600_000, redirect_url=RETURN, transaction_context=CART
     )
-    assert start.reservation_id and gateway.payments.wait(start).succeeded
+    assert start.reservation_id
+    assert gateway.payments.wait(start).succeeded
 
     # fulfil a deferred refund (the deferred credit's id)
     deferred = gateway.refunds.fulfill_deferred(
         transaction_id=new_transaction_id(), merchant_user_id="U1", amount=300, merchant_order_id="OD-4"
     )
-    assert deferred.succeeded and gateway.refunds.wait(deferred).succeeded
+    assert deferred.succeeded
+    assert gateway.refunds.wait(deferred).succeeded
 
     # collect request to a mobile number
     collect = gateway.collects.create(
@@ -181,7 +189,8 @@ def first_hour(gateway: Any, grant: str) -> None:
 
     # what the server hands to the app's SDK
     app = gateway.mobile.payment_request(amount=500, callback_url=CALLBACK, call_mode="POST", provider_id="P1")
-    assert app.to_dict()["apiEndPoint"] == "/v3/debit" and app.headers
+    assert app.to_dict()["apiEndPoint"] == "/v3/debit"
+    assert app.headers
     assert gateway.mobile.profile_request(merchant_user_id="U1").to_dict()["checksum"]
     assert gateway.mobile.account_summary_request("U1").api_endpoint.endswith("/summary")
 
@@ -198,10 +207,12 @@ async def async_first_hour(gateway: Any, grant: str) -> None:
         redirect_mode="POST",
         callback_url=CALLBACK,
     )
-    assert payment.payment_page_url.startswith("http") and not hasattr(payment, "code")
+    assert payment.payment_page_url.startswith("http")
+    assert not hasattr(payment, "code")
     assert (await gateway.payments.retrieve(payment)).verdict is Verdict.PENDING
     final = await gateway.payments.wait(payment)
-    assert final.succeeded and final.snapshot.amount == 10_000
+    assert final.succeeded
+    assert final.snapshot.amount == 10_000
     assert (await gateway.payments.retrieve(payment, operation="getTransactionStatusAppsHost")).succeeded
 
     refund = await gateway.refunds.create(payment, amount=4_000)
@@ -217,9 +228,12 @@ async def async_first_hour(gateway: Any, grant: str) -> None:
     assert (await gateway.refunds.wait(by_reference, operation="getTransactionStatusAppsHost")).succeeded
 
     intent = await gateway.payments.start_intent(amount=700, merchant_order_id="OD-2", platform_version_code=400922)
-    assert intent.intent_url and (await gateway.payments.wait(intent)).succeeded
+    assert intent.intent_url
+    assert (await gateway.payments.wait(intent)).succeeded
     upi = await gateway.payments.start_upi_intent(amount=800, mobile_number="9999999999", merchant_user_id="U1")
-    assert upi.intent_url and upi.package and (await gateway.payments.wait(upi)).succeeded
+    assert upi.intent_url
+    assert upi.package
+    assert (await gateway.payments.wait(upi)).succeeded
 
     options = await gateway.payments.options(amount=900, merchant_user_id="U1")
     card = next(i for i in options.instruments if i.kind == "card").items[0]
@@ -229,7 +243,8 @@ async def async_first_hour(gateway: Any, grant: str) -> None:
         merchant_user_id="U1",
         payment_sources=[{"mode": "card", "cardId": card.card_id}],
     )
-    assert by_card.payment_page_url.startswith("http") and (await gateway.payments.wait(by_card)).succeeded
+    assert by_card.payment_page_url.startswith("http")
+    assert (await gateway.payments.wait(by_card)).succeeded
     by_wallet = await gateway.payments.start_inline(
         amount=950, mobile_number="9999999999", merchant_user_id="U1", payment_sources=[{"mode": "wallets"}]
     )
@@ -238,12 +253,14 @@ async def async_first_hour(gateway: Any, grant: str) -> None:
     start = await gateway.payments.start_sdk_less(
         amount=1_100, merchant_order_id="OD-3", valid_for=600_000, redirect_url=RETURN, transaction_context=CART
     )
-    assert start.reservation_id and (await gateway.payments.wait(start)).succeeded
+    assert start.reservation_id
+    assert (await gateway.payments.wait(start)).succeeded
 
     deferred = await gateway.refunds.fulfill_deferred(
         transaction_id=new_transaction_id(), merchant_user_id="U1", amount=300, merchant_order_id="OD-4"
     )
-    assert deferred.succeeded and (await gateway.refunds.wait(deferred)).succeeded
+    assert deferred.succeeded
+    assert (await gateway.refunds.wait(deferred)).succeeded
 
     collect = await gateway.collects.create(
         amount=1_500,
@@ -267,7 +284,8 @@ async def async_first_hour(gateway: Any, grant: str) -> None:
     assert (await gateway.sso.sign_in(grant)).name == "Asha"
 
     app = gateway.mobile.payment_request(amount=500, callback_url=CALLBACK, call_mode="POST", provider_id="P1")
-    assert app.to_dict()["apiEndPoint"] == "/v3/debit" and app.headers
+    assert app.to_dict()["apiEndPoint"] == "/v3/debit"
+    assert app.headers
     assert gateway.mobile.profile_request(merchant_user_id="U1").to_dict()["checksum"]
     assert gateway.mobile.account_summary_request("U1").api_endpoint.endswith("/summary")
 

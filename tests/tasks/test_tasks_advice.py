@@ -65,15 +65,18 @@ def test_a_personal_merchant_user_id_is_advised_against_and_the_payment_still_st
         payment = gateway.payments.start(amount=100, merchant_user_id=user, redirect_url=RETURN, transaction_id=txn)
     [advice] = [w for w in caught if issubclass(w.category, AdviceWarning)]
     message = str(advice.message)
-    assert '"Avoid passing email or mobile number here"' in message and "your own stable user id" in message
+    assert '"Avoid passing email or mobile number here"' in message
+    assert "your own stable user id" in message
     assert advice.filename == __file__  # points at the merchant's line, not at the library
-    assert payment.transaction_id == txn and recorded(sandbox, txn) == 200  # sent all the same
+    assert payment.transaction_id == txn
+    assert recorded(sandbox, txn) == 200
     logged = [r for r in caplog.records if r.getMessage().startswith("advice ")]
     assert [r.getMessage() for r in logged] == [
         f"advice operation=debitV4Web transaction_id={txn} field=merchantUserId"
     ]
     for text in (message, caplog.text):
-        assert user.strip() not in text and "98765" not in text  # personal data is never repeated
+        assert user.strip() not in text
+        assert "98765" not in text
 
 
 def test_an_ordinary_user_id_and_a_redirect_url_give_no_advice(gateway: Gateway) -> None:
@@ -107,7 +110,8 @@ def test_app_starts_advise_on_the_user_id_but_need_no_redirect_url(gateway: Gate
             amount=100, mobile_number="9999999999", merchant_user_id="asha@shop.example"
         )
     )
-    assert len(upi) == 1 and "looks like an email address" in str(upi[0].message)
+    assert len(upi) == 1
+    assert "looks like an email address" in str(upi[0].message)
     assert (
         advice_of(
             lambda: gateway.payments.start_upi_intent(amount=100, mobile_number="9999999999", merchant_user_id="U1")
@@ -138,4 +142,5 @@ async def test_the_async_layer_gives_the_same_advice(async_gateway: AsyncGateway
     advice = [w for w in caught if issubclass(w.category, AdviceWarning)]
     assert sorted(str(w.message).split(" ")[0] for w in advice) == ["a", "merchant_user_id"]
     assert all(w.filename == __file__ for w in advice)
-    assert payment.transaction_id == txn and recorded(sandbox, txn) == 200
+    assert payment.transaction_id == txn
+    assert recorded(sandbox, txn) == 200

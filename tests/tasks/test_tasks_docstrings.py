@@ -90,10 +90,13 @@ def test_each_task_method_documents_its_operation_limits_raises_and_verdicts(cls
 @pytest.mark.parametrize("name", ["payment_request", "profile_request", "account_summary_request"])
 def test_the_app_requests_state_their_limits_and_raises_and_that_nothing_is_sent(name: str) -> None:
     doc = inspect.getdoc(getattr(MobileSdk, name)) or ""
-    assert "Limits:" in doc and "Raises:" in doc and "ValidationError" in doc
+    assert "Limits:" in doc
+    assert "Raises:" in doc
+    assert "ValidationError" in doc
     assert "Nothing is sent" in doc
     if name == "payment_request":
-        assert "paise" in doc and "payments.wait" in doc  # where its verdict comes from
+        assert "paise" in doc
+        assert "payments.wait" in doc
 
 
 def test_every_task_operation_has_a_row_in_the_table_and_methods_were_found() -> None:

@@ -68,14 +68,21 @@ def test_both_flavours_have_the_same_methods_and_signatures(sync: type, asyn: ty
 def test_each_gateway_and_view_binds_its_own_resources() -> None:
     gw = Gateway(merchant_id="M1", salt_key="s", salt_index="1")
     view = gw.with_options(retry=RetryPolicy(max_attempts=1))
-    assert isinstance(gw.payments, Payments) and gw.payments._gateway is gw
-    assert view.payments._gateway is view and view.refunds._gateway is view
-    assert isinstance(gw.wallets, Wallets) and isinstance(gw.collects, Collects) and isinstance(gw.mobile, MobileSdk)
-    assert isinstance(gw.sso, Sso) and view.sso._gateway is view
+    assert isinstance(gw.payments, Payments)
+    assert gw.payments._gateway is gw
+    assert view.payments._gateway is view
+    assert view.refunds._gateway is view
+    assert isinstance(gw.wallets, Wallets)
+    assert isinstance(gw.collects, Collects)
+    assert isinstance(gw.mobile, MobileSdk)
+    assert isinstance(gw.sso, Sso)
+    assert view.sso._gateway is view
     agw = AsyncGateway(merchant_id="M1", salt_key="s", salt_index="1")
-    assert isinstance(agw.payments, AsyncPayments) and agw.refunds._gateway is agw
+    assert isinstance(agw.payments, AsyncPayments)
+    assert agw.refunds._gateway is agw
     assert isinstance(agw.mobile, MobileSdk)
-    assert isinstance(agw.sso, AsyncSso) and agw.sso._gateway is agw
+    assert isinstance(agw.sso, AsyncSso)
+    assert agw.sso._gateway is agw
     gw.close()
 
 

@@ -106,4 +106,5 @@ def test_another_value_names_the_variable_and_the_choices() -> None:
             {"MGW_MERCHANT_ID": "M1", "MGW_SALT_KEY": "s", "MGW_SALT_INDEX": "1", "MGW_LOCATION_BASE": "host"}
         )
     text = str(bad.value)
-    assert "MGW_LOCATION_BASE" in text and "must be one of base_url, origin (got 'host')" in text
+    assert "MGW_LOCATION_BASE" in text
+    assert "must be one of base_url, origin (got 'host')" in text

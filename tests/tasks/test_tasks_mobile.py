@@ -48,10 +48,13 @@ def test_payment_request_reproduces_the_shared_vector() -> None:
             amount=payload["amount"],
             merchant_order_id=payload["merchantOrderId"],
         )
-    assert app.body == v["request_b64"] and app.checksum == v["expect"]
+    assert app.body == v["request_b64"]
+    assert app.checksum == v["expect"]
     assert app.checksum == by_hand(v["request_b64"] + "/v3/debit", v["salt_key"], v["salt_index"])
-    assert app.api_endpoint == "/v3/debit" and app.transaction_id == "TX123456789"
-    assert v["expect"] not in repr(app) and v["request_b64"] not in repr(app)
+    assert app.api_endpoint == "/v3/debit"
+    assert app.transaction_id == "TX123456789"
+    assert v["expect"] not in repr(app)
+    assert v["request_b64"] not in repr(app)
 
 
 def test_payment_request_carries_every_optional_sdk_header_outside_the_checksum() -> None:
@@ -69,10 +72,13 @@ def test_payment_request_carries_every_optional_sdk_header_outside_the_checksum(
         "X-PROVIDER-ID": "P-2",
     }
     body = decoded(app)
-    assert body["merchantId"] == "M1" and body["amount"] == 1_000 and len(body["transactionId"]) < 38
+    assert body["merchantId"] == "M1"
+    assert body["amount"] == 1_000
+    assert len(body["transactionId"]) < 38
     assert app.checksum == by_hand((app.body or "") + "/v3/debit", "salt-m", "2")
     sent = app.to_dict()
-    assert sent["headers"] == dict(app.headers) and sent["transactionId"] == body["transactionId"]
+    assert sent["headers"] == dict(app.headers)
+    assert sent["transactionId"] == body["transactionId"]
     assert "X-CALLBACK-URL" not in base64.b64decode(app.body or "").decode()
 
 
@@ -137,7 +143,8 @@ def test_account_summary_reproduces_the_shared_vector() -> None:
         app = gw.mobile.account_summary_request("U123")
     assert app.api_endpoint == v["signing_path"] == "/v3/account/MERCHANTUAT/U123/summary"
     assert app.checksum == v["expect"] == by_hand(v["signing_path"], v["salt_key"], v["salt_index"])
-    assert app.body is None and "base64Body" not in app.to_dict()
+    assert app.body is None
+    assert "base64Body" not in app.to_dict()
     old = app_account_summary_request("MERCHANTUAT", "U123", salt_key=v["salt_key"], salt_index=v["salt_index"])
     assert old.checksum == app.checksum
     with offline("M", "s", "1") as gw, pytest.raises(ValidationError):
@@ -181,7 +188,9 @@ def test_one_meaning_per_keyword_name() -> None:
             fields |= {f.name for f in attrs.fields(op.payload)} - {"additional_properties"}
     # the same meaning both ways: the URL the user returns to (X-REDIRECT-URL; the SDK-less payload's redirectUrl)
     assert headers & fields <= {"redirect_url"}, headers & fields
-    assert "device_id" in fields and "device_id" not in headers and "merchant_device_id" in headers
+    assert "device_id" in fields
+    assert "device_id" not in headers
+    assert "merchant_device_id" in headers
     for name in ("callback_url", "call_mode", "provider_id"):
         assert name in headers
         assert name in inspect.signature(MobileSdk.payment_request).parameters

@@ -81,9 +81,11 @@ def test_options_list_enabled_instruments_in_order_and_a_saved_card_pays_inline(
     options = recorded.payments.options(amount=1_500, merchant_user_id="U-OPT")
     assert isinstance(options, PaymentOptions)
     kinds = [i.kind for i in options.instruments]
-    assert kinds[:2] == ["wallets", "upi"] and "card" in kinds
+    assert kinds[:2] == ["wallets", "upi"]
+    assert "card" in kinds
     card = next(i for i in options.instruments if i.kind == "card").items[0]
-    assert "cardId" not in repr(options) and card.card_id not in repr(options)
+    assert "cardId" not in repr(options)
+    assert card.card_id not in repr(options)
 
     payment = recorded.payments.start_inline(
         amount=1_500,
@@ -93,12 +95,14 @@ def test_options_list_enabled_instruments_in_order_and_a_saved_card_pays_inline(
         redirect_url=RETURN,
         redirect_mode="REDIRECT",
     )
-    assert isinstance(payment, PaymentStart) and payment.operation == "inlinePay"
+    assert isinstance(payment, PaymentStart)
+    assert payment.operation == "inlinePay"
     assert payment.payment_page_url.startswith(sandbox.origin + "/")  # absolute
     assert_recorded(ledger, payment.transaction_id, "inlinePay", 1_500)
     choose(payment.payment_page_url)
     final = recorded.payments.wait(payment)
-    assert final.succeeded and final.snapshot.amount == 1_500
+    assert final.succeeded
+    assert final.snapshot.amount == 1_500
 
 
 def test_a_wallet_source_pays_inline_and_a_declined_one_is_final(recorded: Gateway, ledger: Ledger) -> None:
@@ -108,7 +112,9 @@ def test_a_wallet_source_pays_inline_and_a_declined_one_is_final(recorded: Gatew
     assert_recorded(ledger, payment.transaction_id, "inlinePay", 900)
     choose(payment.payment_page_url, "decline")
     final = recorded.payments.wait(payment)
-    assert final.code == "PAYMENT_DECLINED" and not final.succeeded and final.snapshot.verdict is Verdict.FAILED
+    assert final.code == "PAYMENT_DECLINED"
+    assert not final.succeeded
+    assert final.snapshot.verdict is Verdict.FAILED
 
 
 @pytest.mark.parametrize(
@@ -141,13 +147,16 @@ def test_sdk_less_start_generates_the_id_and_is_waitable(recorded: Gateway, ledg
     start = recorded.payments.start_sdk_less(
         amount=2_000, merchant_order_id="OD-SDKLESS", valid_for=600_000, redirect_url=RETURN, transaction_context=CART
     )
-    assert isinstance(start, SdkLessStart) and start.operation == "initiateSdkLessPayment"
-    assert start.reservation_id and start.payment_page_url.startswith("http")
+    assert isinstance(start, SdkLessStart)
+    assert start.operation == "initiateSdkLessPayment"
+    assert start.reservation_id
+    assert start.payment_page_url.startswith("http")
     assert start.payment_page_url not in repr(start)
     assert_recorded(ledger, start.transaction_id, "initiateSdkLessPayment", 2_000)
     choose(start.payment_page_url)
     final = recorded.payments.wait(start)
-    assert final.succeeded and final.snapshot.transaction_id == start.transaction_id
+    assert final.succeeded
+    assert final.snapshot.transaction_id == start.transaction_id
 
 
 # --- refunds: by provider reference, deferred fulfilment ---------------------------------------------------------
@@ -159,7 +168,8 @@ def test_refund_by_provider_reference_id_is_checked_waited_and_recorded(recorded
     )
     paid = recorded.payments.wait(payment)
     reference = paid.snapshot.provider_reference_id
-    assert paid.succeeded and reference
+    assert paid.succeeded
+    assert reference
 
     with pytest.raises(ValidationError, match="original_amount"):  # no status to read by reference
         recorded.refunds.create(provider_reference_id=reference, amount=100, merchant_order_id="OD-REF")
@@ -173,8 +183,10 @@ def test_refund_by_provider_reference_id_is_checked_waited_and_recorded(recorded
     refund = recorded.refunds.create(
         provider_reference_id=reference, amount=1_000, original_amount=3_000, merchant_order_id="OD-REF"
     )
-    assert isinstance(refund, Refund) and refund.original_transaction_id is None
-    assert refund.provider_reference_id == reference and refund.verdict in (Verdict.PENDING, Verdict.SUCCEEDED)
+    assert isinstance(refund, Refund)
+    assert refund.original_transaction_id is None
+    assert refund.provider_reference_id == reference
+    assert refund.verdict in (Verdict.PENDING, Verdict.SUCCEEDED)
     assert_recorded(ledger, refund.transaction_id, "refundV4", 1_000, kind="refund")
     assert recorded.refunds.wait(refund).succeeded
 
@@ -191,7 +203,8 @@ def test_refund_by_provider_reference_on_the_other_operations(gateway: Gateway, 
         merchant_order_id="OD-R3",
         operation=operation,
     )
-    assert refund.operation == operation and gateway.refunds.wait(refund).succeeded
+    assert refund.operation == operation
+    assert gateway.refunds.wait(refund).succeeded
 
 
 def test_deferred_refund_fulfilment_succeeds_once_and_is_recorded(
@@ -201,15 +214,19 @@ def test_deferred_refund_fulfilment_succeeds_once_and_is_recorded(
     fulfilled = recorded.refunds.fulfill_deferred(
         transaction_id=txn, merchant_user_id="U-COD", amount=1_250, merchant_order_id="OD-COD", message="Refunded"
     )
-    assert fulfilled.transaction_id == txn and fulfilled.operation == "fulfillDeferredRefund"
-    assert fulfilled.verdict is Verdict.SUCCEEDED and fulfilled.succeeded and fulfilled.original_amount is None
+    assert fulfilled.transaction_id == txn
+    assert fulfilled.operation == "fulfillDeferredRefund"
+    assert fulfilled.verdict is Verdict.SUCCEEDED
+    assert fulfilled.succeeded
+    assert fulfilled.original_amount is None
     assert_recorded(ledger, txn, "fulfillDeferredRefund", 1_250, kind="refund")
     assert recorded.refunds.wait(fulfilled).succeeded
     with pytest.raises(DuplicateRequestError) as dup:  # a second fulfil under the same id, without the ledger
         gateway.refunds.fulfill_deferred(
             transaction_id=txn, merchant_user_id="U-COD", amount=1_250, merchant_order_id="OD-COD"
         )
-    assert dup.value.verdict == "duplicate" and dup.value.remedy
+    assert dup.value.verdict == "duplicate"
+    assert dup.value.remedy
 
 
 # --- status on the apps host ---------------------------------------------------------------------------------------
@@ -218,9 +235,11 @@ def test_deferred_refund_fulfilment_succeeds_once_and_is_recorded(
 def test_status_on_the_apps_host_retrieves_and_waits(gateway: Gateway) -> None:
     payment = gateway.payments.start(amount=1_100, merchant_user_id="U", redirect_url=RETURN)
     now = gateway.payments.retrieve(payment, operation="getTransactionStatusAppsHost")
-    assert now.code == "PAYMENT_PENDING" and now.verdict is Verdict.PENDING
+    assert now.code == "PAYMENT_PENDING"
+    assert now.verdict is Verdict.PENDING
     final = gateway.payments.wait(payment, operation="getTransactionStatusAppsHost")
-    assert final.succeeded and final.snapshot.amount == 1_100
+    assert final.succeeded
+    assert final.snapshot.amount == 1_100
     with pytest.raises(ValidationError, match="getTransactionStatusAppsHost"):
         gateway.payments.retrieve(payment, operation="getTransactionStatusV9")  # type: ignore[arg-type]
 
@@ -241,11 +260,13 @@ def test_status_on_the_apps_host_reads_the_apps_host(sandbox: Any, conf: dict[st
 def test_sso_sign_in_reads_the_user_and_a_spent_grant_is_refused(gateway: Gateway, sandbox: Any) -> None:
     grant = grant_token(sandbox, name="Asha", phoneNumber="9876543210")
     user = gateway.sso.sign_in(grant)
-    assert user.name == "Asha" and user.phone_number == "9876543210"
+    assert user.name == "Asha"
+    assert user.phone_number == "9876543210"
     assert "9876543210" not in repr(user)
     with pytest.raises(AuthorizationError) as spent:
         gateway.sso.sign_in(grant)
-    assert spent.value.verdict == "rejected" and spent.value.code == "UNAUTHORIZED"
+    assert spent.value.verdict == "rejected"
+    assert spent.value.code == "UNAUTHORIZED"
 
 
 # --- collect with a sub-merchant ---------------------------------------------------------------------------------
@@ -280,7 +301,8 @@ def test_collect_sends_sub_merchant_as_the_v3_listing_names_it(conf: dict[str, A
             sub_merchant="STORE-7",
         )
     (payload,) = spy.payloads
-    assert payload["subMerchant"] == "STORE-7" and "subMerchantId" not in payload
+    assert payload["subMerchant"] == "STORE-7"
+    assert "subMerchantId" not in payload
     assert_recorded(ledger, collect.transaction_id, "collectRequest", 500, kind="collect")
 
 
@@ -303,7 +325,8 @@ async def test_async_new_jobs(sandbox: Any, conf: dict[str, Any], ledger: Ledger
         assert_recorded(ledger, inline.transaction_id, "inlinePay", 800)
         choose(inline.payment_page_url)
         paid = await gw.payments.wait(inline, operation="getTransactionStatusAppsHost")
-        assert paid.succeeded and paid.snapshot.provider_reference_id
+        assert paid.succeeded
+        assert paid.snapshot.provider_reference_id
 
         refund = await gw.refunds.create(
             provider_reference_id=paid.snapshot.provider_reference_id,
@@ -324,7 +347,8 @@ async def test_async_new_jobs(sandbox: Any, conf: dict[str, Any], ledger: Ledger
         fulfilled = await gw.refunds.fulfill_deferred(
             transaction_id=new_transaction_id(), merchant_user_id="U-A", amount=450, merchant_order_id="OD-AC"
         )
-        assert fulfilled.succeeded and (await gw.refunds.wait(fulfilled)).succeeded
+        assert fulfilled.succeeded
+        assert (await gw.refunds.wait(fulfilled)).succeeded
 
         user = await gw.sso.sign_in(grant_token(sandbox, name="Ravi"))
         assert user.name == "Ravi"

@@ -32,7 +32,8 @@ def test_the_first_screen_leads_with_the_task_layer_and_no_version_suffix() -> N
     screen = first_screen()
     assert screen.index("```python") < screen.index("`make demo` starts")
     (block,) = blocks(screen, "python")
-    assert "gateway.payments.start(" in block and "gateway.payments.wait(" in block
+    assert "gateway.payments.start(" in block
+    assert "gateway.payments.wait(" in block
     assert not re.search(r"\b\w*_v\d\w*", block), "a version-suffixed name in the first block"
     assert not re.search(r"\b(debit|refund)_", block)
     # where the schedule comes from is said where it is used
@@ -46,7 +47,8 @@ def test_using_it_marks_what_comes_from_the_public_reference() -> None:
     for row in ("wait for the final status", "link a wallet by OTP"):
         line = next(li for li in using.splitlines() if li.startswith(f"| {row}"))
         assert "†" in line, row
-    assert "† Not from the interface document" in using and "public reference" in using
+    assert "† Not from the interface document" in using
+    assert "public reference" in using
     assert not re.search(r"published (polling )?schedule", README)  # presented like everything else
 
 
@@ -55,7 +57,8 @@ def test_the_sandbox_command_serves_what_the_block_configures() -> None:
     screen = first_screen()
     (command,) = blocks(screen, "sh")[1:]
     port = re.search(r"mgw sandbox --port (\d+)", command)
-    assert port and f"127.0.0.1:{port.group(1)}/" in config.LOCAL_BASE_URL
+    assert port
+    assert f"127.0.0.1:{port.group(1)}/" in config.LOCAL_BASE_URL
     (block,) = blocks(screen, "python")
     assert f'merchant_id="{sb_config.DEFAULT_MERCHANT_ID}"' in block
     assert f'salt_key="{sb_config.DEFAULT_SALTS["1"]}", salt_index="1"' in block
@@ -82,9 +85,10 @@ def test_the_first_block_runs_against_the_sandbox(monkeypatch: pytest.MonkeyPatc
         out = io.StringIO()
         namespace: dict[str, Any] = {}
         with contextlib.redirect_stdout(out):
-            exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - the README's own code
+            exec(compile(block, "README.md", "exec"), namespace)
         namespace["gateway"].close()
     url, succeeded, code = out.getvalue().split()
-    assert url.startswith(sandbox.base_url.split("/apis/")[0] + "/") and "/_sandbox/pay/" in url
+    assert url.startswith(sandbox.base_url.split("/apis/")[0] + "/")
+    assert "/_sandbox/pay/" in url
     assert (succeeded, code) == ("True", "PAYMENT_SUCCESS")
     assert slept[0] == pytest.approx(20.0)  # the schedule's first check

@@ -74,7 +74,7 @@ class Merchant:
             "alert": self.alerts.append,
             "record": lambda order, code: self.records.append((order, code)),
         }
-        exec(compile(callback_block(), "README.md", "exec"), namespace)  # noqa: S102 - the README's own code
+        exec(compile(callback_block(), "README.md", "exec"), namespace)
         handler = namespace["gateway_callback"]
 
         async def endpoint(request: Any) -> Any:
@@ -137,19 +137,23 @@ def test_the_example_records_a_matching_payment_and_alerts_on_another_amount(
     paid = start(gateway, shop, 1_000)
     shop.orders[paid] = SimpleNamespace(amount_paise=1_000)
     shop.wait_for(1)
-    assert shop.records == [(shop.orders[paid], "PAYMENT_SUCCESS")] and shop.alerts == []
+    assert shop.records == [(shop.orders[paid], "PAYMENT_SUCCESS")]
+    assert shop.alerts == []
 
     # the order says 900 paise, the signed callback 1000: both amounts in the alarm, nothing recorded
     other = start(gateway, shop, 1_000)
     shop.orders[other] = SimpleNamespace(amount_paise=900)
     shop.wait_for(2)
-    assert len(shop.records) == 1 and len(shop.alerts) == 1
+    assert len(shop.records) == 1
+    assert len(shop.alerts) == 1
     assert shop.alerts[0].startswith("callback amount 1000 paise differs from the 900 paise sent: do not fulfil")
     assert "gateway.payments.retrieve" in shop.alerts[0]
 
     unknown = start(gateway, shop, 1_000)  # not in orders: answered 200, nothing recorded, no alarm
     shop.wait_for(3)
-    assert unknown not in shop.orders and len(shop.records) == 1 and len(shop.alerts) == 1
+    assert unknown not in shop.orders
+    assert len(shop.records) == 1
+    assert len(shop.alerts) == 1
     assert shop.answers == [200, 200, 200]
 
 
@@ -162,4 +166,6 @@ def test_the_example_answers_400_to_a_tampered_callback(merchant: tuple[Gateway,
     assert delivered["count"] == 1
     send: Callable[..., httpx.Response] = httpx.post
     tampered = send(shop.url, content=json.dumps({"response": "eyJ9"}), headers={"X-VERIFY": "0" * 64 + "###1"})
-    assert tampered.status_code == 400 and shop.answers == [200, 400] and len(shop.records) == 1
+    assert tampered.status_code == 400
+    assert shop.answers == [200, 400]
+    assert len(shop.records) == 1

@@ -46,14 +46,17 @@ def test_start_gives_an_absolute_openable_page_and_wait_gives_the_final_code(gat
     payment = gateway.payments.start(
         amount=10_000, merchant_order_id="OD-1", merchant_user_id="U1", redirect_url="http://127.0.0.1:9/return"
     )
-    assert isinstance(payment, PaymentStart) and payment.operation == "debitV4Web"
+    assert isinstance(payment, PaymentStart)
+    assert payment.operation == "debitV4Web"
     assert len(payment.transaction_id) < 38  # generated (merchant_gateway.ids)
     assert_absolute_page(payment.payment_page_url, sandbox)
     assert payment.payment_page_url not in repr(payment)
     chose = open_and_choose(payment.payment_page_url, "pay")
-    assert chose.status_code == 303 and chose.headers["location"] == "http://127.0.0.1:9/return"
+    assert chose.status_code == 303
+    assert chose.headers["location"] == "http://127.0.0.1:9/return"
     final = gateway.payments.wait(payment)
-    assert final.code == "PAYMENT_SUCCESS" and final.succeeded
+    assert final.code == "PAYMENT_SUCCESS"
+    assert final.succeeded
     assert final.snapshot.amount == 10_000
 
 
@@ -67,7 +70,8 @@ def test_the_start_result_does_not_read_like_a_finished_payment(gateway: Gateway
     payment = gateway.payments.start(amount=100, merchant_user_id="U1")
     for misleading in ("code", "success", "succeeded", "is_final", "status"):
         assert not hasattr(payment, misleading), misleading
-    assert "wait" in payment.next_step and payment.transaction_id in payment.next_step
+    assert "wait" in payment.next_step
+    assert payment.transaction_id in payment.next_step
 
 
 def test_debit_v3_start_gives_an_absolute_url_not_the_relative_location(gateway: Gateway, sandbox: Any) -> None:
@@ -90,7 +94,8 @@ def test_wait_is_final_by_code_on_the_public_schedule(
 ) -> None:
     payment = gateway.payments.start(amount=amount, merchant_user_id="U1")
     final = gateway.payments.wait(payment)
-    assert final.code == code and not final.succeeded
+    assert final.code == code
+    assert not final.succeeded
     assert sleeps[0] == pytest.approx(20.0)  # first check 20 s after the start (the gateway's public reference)
 
 
@@ -137,11 +142,15 @@ def test_refund_uses_refund_v4_and_its_status_is_followed(gateway: Gateway, monk
         original = getattr(gateway, name)
         monkeypatch.setattr(gateway, name, lambda *a, _n=name, _o=original, **k: called.append(_n) or _o(*a, **k))
     refund = gateway.refunds.create(payment, amount=2_000)
-    assert called == ["refund_v4"] and refund.operation == "refundV4"
-    assert refund.transaction_id != payment.transaction_id and refund.original_transaction_id == payment.transaction_id
-    assert refund.original_amount == 5_000 and refund.code in {"PAYMENT_PENDING", "PAYMENT_SUCCESS"}
+    assert called == ["refund_v4"]
+    assert refund.operation == "refundV4"
+    assert refund.transaction_id != payment.transaction_id
+    assert refund.original_transaction_id == payment.transaction_id
+    assert refund.original_amount == 5_000
+    assert refund.code in {"PAYMENT_PENDING", "PAYMENT_SUCCESS"}
     final = gateway.refunds.wait(refund)
-    assert final.code == "PAYMENT_SUCCESS" and final.snapshot.amount == 2_000
+    assert final.code == "PAYMENT_SUCCESS"
+    assert final.snapshot.amount == 2_000
 
 
 def test_refund_above_the_original_is_refused_before_sending(gateway: Gateway) -> None:
@@ -149,7 +158,8 @@ def test_refund_above_the_original_is_refused_before_sending(gateway: Gateway) -
     refund_id = new_transaction_id()
     with pytest.raises(ValidationError) as info:
         gateway.refunds.create(payment, amount=1_001, transaction_id=refund_id)
-    assert info.value.field == "amount" and "1000" in str(info.value)
+    assert info.value.field == "amount"
+    assert "1000" in str(info.value)
     with pytest.raises(TransactionNotFoundError):
         gateway.get_transaction_status(refund_id)  # nothing reached the gateway
 
@@ -175,7 +185,8 @@ def test_refund_by_transaction_id_reads_the_original_amount_from_the_status(gate
             other.refunds.create(
                 payment.transaction_id, amount=1_300, merchant_order_id="OD-R", transaction_id=too_much
             )
-        assert info.value.field == "amount" and "1200" in str(info.value)
+        assert info.value.field == "amount"
+        assert "1200" in str(info.value)
         with pytest.raises(TransactionNotFoundError):
             other.get_transaction_status(too_much)  # refused before sending
         refund = other.refunds.create(payment.transaction_id, amount=1_200, merchant_order_id="OD-R")
@@ -220,7 +231,8 @@ def test_collect_then_wait(gateway: Gateway) -> None:
         expires_in=180,
         callback_url="http://127.0.0.1:9/cb",
     )
-    assert collect.operation == "collectRequest" and collect.expires_in == 180
+    assert collect.operation == "collectRequest"
+    assert collect.expires_in == 180
     assert not hasattr(collect, "code")
     assert gateway.payments.wait(collect).succeeded
 
@@ -238,18 +250,23 @@ def test_waiting_for_a_collect_never_goes_past_its_expiry_and_grace(gateway: Gat
     except PollTimeout:
         pass
     else:
-        assert final.code == "PAYMENT_ERROR" and final.elapsed <= 60 + EXPIRY_GRACE
+        assert final.code == "PAYMENT_ERROR"
+        assert final.elapsed <= 60 + EXPIRY_GRACE
     assert sum(sleeps) <= 60 + EXPIRY_GRACE + 1e-6
 
 
 def test_intent_and_upi_intent_starts(gateway: Gateway) -> None:
     intent = gateway.payments.start_intent(amount=100, merchant_order_id="OD-I", platform_version_code=400922)
-    assert intent.operation == "debitV4Intent" and intent.intent_url.startswith("upi://")
-    assert intent.intent_url not in repr(intent) and not hasattr(intent, "code")
+    assert intent.operation == "debitV4Intent"
+    assert intent.intent_url.startswith("upi://")
+    assert intent.intent_url not in repr(intent)
+    assert not hasattr(intent, "code")
     assert gateway.payments.wait(intent).succeeded
 
     upi = gateway.payments.start_upi_intent(amount=100, mobile_number="9999999999", merchant_user_id="U1")
-    assert upi.operation == "inlinePay" and upi.intent_url.startswith("upi://") and upi.package
+    assert upi.operation == "inlinePay"
+    assert upi.intent_url.startswith("upi://")
+    assert upi.package
     with pytest.raises(ValidationError):
         gateway.payments.start_upi_intent(amount=100, mobile_number="9999999999")  # which user?
 
@@ -266,12 +283,15 @@ def test_link_a_wallet_by_otp_then_pay_from_it(gateway: Gateway) -> None:
 
     mobile = fresh_mobile()
     wallet = gateway.wallets.link(mobile, user)
-    assert isinstance(wallet, LinkedWallet) and [p.attempt for p in prompts] == [1]
-    assert wallet.user_auth_token not in repr(wallet) and mobile not in repr(wallet)
+    assert isinstance(wallet, LinkedWallet)
+    assert [p.attempt for p in prompts] == [1]
+    assert wallet.user_auth_token not in repr(wallet)
+    assert mobile not in repr(wallet)
     assert gateway.wallets.balance(wallet).code == "SUCCESS"
 
     payment = gateway.wallets.pay(wallet, amount=600, merchant_order_id="OD-W")
-    assert payment.operation == "instantDebit" and payment.answer_code in {"PAYMENT_SUCCESS", "PAYMENT_PENDING"}
+    assert payment.operation == "instantDebit"
+    assert payment.answer_code in {"PAYMENT_SUCCESS", "PAYMENT_PENDING"}
     assert gateway.payments.wait(payment).succeeded
 
     # stored and rebuilt by the merchant
@@ -291,7 +311,8 @@ async def test_async_start_open_wait(async_gateway: AsyncGateway, sandbox: Any, 
     assert_absolute_page(payment.payment_page_url, sandbox)
     open_and_choose(payment.payment_page_url, "pay")
     final = await async_gateway.payments.wait(payment)
-    assert final.succeeded and sleeps[0] == pytest.approx(20.0)
+    assert final.succeeded
+    assert sleeps[0] == pytest.approx(20.0)
 
 
 async def test_async_debit_v3_start_is_absolute_and_declined_is_final(

@@ -165,9 +165,11 @@ def assert_call_spans(otel: Otel, seen: Seen, sandbox: Any) -> None:
             assert attempt.name == f"{b['http.request.method']} {b['url.template']}"
             assert b["http.request.method"] in ("GET", "POST")
             assert b["url.template"] == prefix[a["merchant_gateway.host"]] + SPEC_PATHS[op]
-            assert b["server.address"] == "127.0.0.1" and b["server.port"] == port
+            assert b["server.address"] == "127.0.0.1"
+            assert b["server.port"] == port
             assert isinstance(b["http.response.status_code"], int)
-            assert b["merchant_gateway.operation"] == op and b["merchant_gateway.host"] == a["merchant_gateway.host"]
+            assert b["merchant_gateway.operation"] == op
+            assert b["merchant_gateway.host"] == a["merchant_gateway.host"]
         last = dict(attempts[-1].attributes or {})
         assert last.get("merchant_gateway.verdict") == a.get("merchant_gateway.verdict")
         assert last.get("merchant_gateway.code") == a.get("merchant_gateway.code")
@@ -183,7 +185,9 @@ def test_every_call_and_attempt_of_every_operation_has_its_span_and_no_secret(sa
             run_every_operation(gw, sandbox)
     finally:
         recorder.uninstall()
-    assert len(seen.calls) >= 20 and "getWalletBalance" in seen.calls and "verifyOtp" in seen.calls
+    assert len(seen.calls) >= 20
+    assert "getWalletBalance" in seen.calls
+    assert "verifyOtp" in seen.calls
     assert_call_spans(otel, seen, sandbox)
     # the wallet's userAuthToken travels in the balance path: the span names the template, never the value
     balance = next(s for s in otel.attempts() if s.attributes and s.attributes["url.template"].endswith("/suggest"))
@@ -248,19 +252,26 @@ def test_a_retry_shows_two_attempt_spans_under_one_call_span(otel: Otel) -> None
         gw.get_transaction_status("TXRETRY1")
     [call] = otel.calls()
     first, second = otel.attempts(call)
-    assert call.attributes is not None and first.attributes is not None and second.attributes is not None
+    assert call.attributes is not None
+    assert first.attributes is not None
+    assert second.attributes is not None
     assert call.attributes["merchant_gateway.attempts"] == 2
     assert call.attributes["merchant_gateway.verdict"] == "answer"
     assert call.attributes["merchant_gateway.transaction_id"] == "TXRETRY1"
-    assert first.attributes["http.response.status_code"] == 503 and first.attributes["error.type"] == "503"
+    assert first.attributes["http.response.status_code"] == 503
+    assert first.attributes["error.type"] == "503"
     assert first.attributes["merchant_gateway.retry_in"] == time.sleeps[0] > 0
-    assert "http.request.resend_count" not in first.attributes and "merchant_gateway.verdict" not in first.attributes
-    assert second.attributes["http.response.status_code"] == 200 and "error.type" not in second.attributes
+    assert "http.request.resend_count" not in first.attributes
+    assert "merchant_gateway.verdict" not in first.attributes
+    assert second.attributes["http.response.status_code"] == 200
+    assert "error.type" not in second.attributes
     assert second.attributes["http.request.resend_count"] == 1
     assert second.attributes["merchant_gateway.verdict"] == "answer"
     assert second.attributes["merchant_gateway.code"] == "PAYMENT_SUCCESS"
-    assert first.status.status_code.name == "ERROR" and second.status.status_code.name == "UNSET"
-    assert first.kind.name == second.kind.name == "CLIENT" and call.kind.name == "INTERNAL"
+    assert first.status.status_code.name == "ERROR"
+    assert second.status.status_code.name == "UNSET"
+    assert first.kind.name == second.kind.name == "CLIENT"
+    assert call.kind.name == "INTERNAL"
     assert (first.end_time or 0) <= (second.start_time or 0)
     # durations on the gateway's clock: each attempt 0.25 s, the call both and the retry's wait
     durations = [p.sum for _, p in otel.points("http.client.request.duration")]
@@ -278,7 +289,8 @@ def test_an_unknown_outcome_has_verdict_unknown_and_is_counted(otel: Otel) -> No
         gw.debit_v4_web(transaction_id="TXUNKNOWN1", amount=100, merchant_user_id="U1")
     [call] = otel.calls()
     [attempt] = otel.attempts(call)
-    assert call.attributes is not None and attempt.attributes is not None
+    assert call.attributes is not None
+    assert attempt.attributes is not None
     assert call.attributes["merchant_gateway.verdict"] == "unknown"
     assert call.attributes["error.type"] == "merchant_gateway.errors.OutcomeUnknown"
     assert call.status.status_code.name == "ERROR"
@@ -332,9 +344,11 @@ def test_the_wait_of_an_observer_after_telemetry_is_measured_apart_from_the_atte
     with mock_gateway(otel, handler, time, observer=Ceiling(time)) as gw:
         gw.get_transaction_status("TXHELD1")
     [attempt] = otel.attempts()
-    assert attempt.attributes is not None and attempt.attributes["merchant_gateway.attempt.held"] == 2.5
+    assert attempt.attributes is not None
+    assert attempt.attributes["merchant_gateway.attempt.held"] == 2.5
     [(_, held)] = otel.points("merchant_gateway.attempt.held")
-    assert held.sum == 2.5 and held.count == 1
+    assert held.sum == 2.5
+    assert held.count == 1
     [(_, sent)] = otel.points("http.client.request.duration")
     assert sent.sum == 0.5  # the send alone
     [(_, whole)] = otel.points("merchant_gateway.call.duration")
@@ -348,7 +362,8 @@ def test_an_attempt_refused_by_a_later_observer_ends_with_its_error(otel: Otel) 
             gw.get_transaction_status("TXREFUSED1")
     [call] = otel.calls()
     [attempt] = otel.attempts(call)
-    assert attempt.attributes is not None and call.attributes is not None
+    assert attempt.attributes is not None
+    assert call.attributes is not None
     assert attempt.attributes["error.type"] == "merchant_gateway.errors.ConfigurationError"
     assert "http.response.status_code" not in attempt.attributes
     assert call.attributes["error.type"] == "merchant_gateway.errors.ConfigurationError"
@@ -402,8 +417,11 @@ def test_combine_nests_calls_and_orders_attempt_hooks() -> None:
 
     a, b, c = Named("a"), Named("b"), Named("c")
     combined = combine(a, None, combine(b, c))
-    assert combined is not None and list(combined) == [a, b, c]  # type: ignore[call-overload]
-    assert combine(a) is a and combine() is None and combine(None) is None
+    assert combined is not None
+    assert list(combined) == [a, b, c]
+    assert combine(a) is a
+    assert combine() is None
+    assert combine(None) is None
 
     def run(prep: Any) -> str:
         combined.before_attempt(prep)
@@ -421,7 +439,10 @@ def test_combine_nests_calls_and_orders_attempt_hooks() -> None:
         combine(a, "not an observer")  # type: ignore[arg-type]
     from merchant_gateway.hooks import includes
 
-    assert includes(combined, b) and includes(a, a) and not includes(combined, Named("d")) and not includes(None, a)
+    assert includes(combined, b)
+    assert includes(a, a)
+    assert not includes(combined, Named("d"))
+    assert not includes(None, a)
 
 
 # --- no cost without it -----------------------------------------------------------------------------------------

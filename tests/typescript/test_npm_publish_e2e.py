@@ -38,7 +38,7 @@ def npm_env(tmp: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-@pytest.fixture()
+@pytest.fixture
 def registry(tmp_path: Path) -> Iterator[str]:
     if not registries.VERDACCIO.exists():
         pytest.skip("Verdaccio is not installed: run `make ts-release-e2e` (it installs .tools/verdaccio)")

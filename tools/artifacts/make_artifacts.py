@@ -119,7 +119,8 @@ def load(path: Path = SPEC) -> dict[str, Any]:
     doc = load_spec(path)
     if _has_external_ref(doc):
         loader = importlib.util.spec_from_file_location("mgw_spec_bundle", ROOT / "spec" / "bundle.py")
-        assert loader is not None and loader.loader is not None
+        assert loader is not None
+        assert loader.loader is not None
         module = importlib.util.module_from_spec(loader)
         loader.loader.exec_module(module)
         doc = json.loads(json.dumps(module.bundle(path), default=str))

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from release_check import SEMVER, _plain  # noqa: E402
+from release_check import SEMVER, _plain
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec" / "openapi.yaml"

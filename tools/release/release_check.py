@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from specdiff import BREAKING, LEVELS, Change, compare, required_level  # noqa: E402
+from specdiff import BREAKING, LEVELS, Change, compare, required_level
 
 ROOT = Path(__file__).resolve().parents[2]
 SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$")

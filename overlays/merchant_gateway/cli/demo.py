@@ -122,7 +122,7 @@ def merchant_endpoint() -> Iterator[tuple[str, Inbox]]:
 
         do_POST = do_PUT = _take
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - keep the demo's output clean
+        def log_message(self, format: str, *args: Any) -> None:
             return
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

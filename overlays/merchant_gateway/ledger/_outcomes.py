@@ -154,5 +154,5 @@ class _LedgerOutcomes(CallObserver):
     def _safely(fn: Callable[..., None], *args: Any) -> None:
         try:
             fn(*args)
-        except Exception:  # noqa: BLE001 - the write-ahead row is there: the reconciler settles the payment
+        except Exception:
             logger.exception("ledger write after the call failed; the reconciler will settle it")

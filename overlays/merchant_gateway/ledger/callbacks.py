@@ -83,7 +83,7 @@ class CallbackHandler:
                 answer=_decoded(body),
                 webhook="chargeCallback" if self.kind == "collect" else "paymentCallback",
             )
-        except Exception:  # noqa: BLE001 - the gateway may redeliver; status settles it regardless
+        except Exception:
             logger.exception("ledger unavailable for callback %s", cb.transaction_id)
             return CallbackAnswer(503, "unavailable", cb.transaction_id)
         return CallbackAnswer(200, outcome, cb.transaction_id)
@@ -95,7 +95,7 @@ class CallbackHandler:
             return CallbackAnswer(400, "rejected")
         try:
             self.ledger.observe_ui_return(ui.merchant_id, ui.transaction_id)
-        except Exception:  # noqa: BLE001
+        except Exception:
             logger.exception("ledger unavailable for form post %s", ui.transaction_id)
             return CallbackAnswer(503, "unavailable", ui.transaction_id)
         return CallbackAnswer(200, "check_due", ui.transaction_id)
