@@ -143,7 +143,8 @@ class _Connection(asyncio.Protocol):
         if read_timeout is not None and when is not None and self.loop.time() < when:
             self._arm(deadline, read_timeout)  # data arrived since: the read timeout starts again
             return
-        assert self.answer is not None and self.transport is not None
+        assert self.answer is not None
+        assert self.transport is not None
         request = self.answer.request
         if self.transport.get_write_buffer_size():
             self._finish(httpx.WriteTimeout("the request could not be written in time", request=request))
