@@ -89,7 +89,8 @@ def test_a_busy_sandbox_port_is_one_line_naming_the_port_and_what_to_do(run_mgw:
     done = run_mgw("sandbox", "--port", str(busy_port), timeout=60)
     assert done.returncode == 2
     assert done.stdout == ""
-    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
     line = done.stderr.strip()
     assert line.startswith(f"mgw: error: sandbox: port {busy_port} on 127.0.0.1 is already in use")
     assert "--port N" in line
@@ -158,7 +159,8 @@ def test_a_json_callback_checked_as_a_form_names_the_kind_it_needs(run_mgw: Run,
         "verify-callback", "--kind", "payment", "--body", bodies["json"], "--x-verify", bodies["x_verify"],
         env=bodies["json_env"],
     )  # fmt: skip
-    assert right.returncode == 0 and right.stdout.startswith("verified: code=PAYMENT_SUCCESS"), right.stderr
+    assert right.returncode == 0, right.stderr
+    assert right.stdout.startswith("verified: code=PAYMENT_SUCCESS"), right.stderr
 
 
 @pytest.mark.parametrize("kind", ["payment", "collect"])
@@ -169,17 +171,20 @@ def test_a_form_post_checked_as_a_json_callback_names_the_kind_it_needs(
         "verify-callback", "--kind", kind, "--body", bodies["form"], "--x-verify", bodies["x_verify"],
         env=bodies["form_env"],
     )  # fmt: skip
-    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
     assert f"--kind: {kind} does not fit this body: it is a UI form post" in done.stderr
     assert "run with --kind form" in done.stderr
     assert "not JSON" not in done.stderr
     right = run_mgw("verify-callback", "--kind", "form", "--body", bodies["form"], env=bodies["form_env"])
-    assert right.returncode == 0 and "PAYMENT_ERROR" in right.stdout, right.stderr
+    assert right.returncode == 0, right.stderr
+    assert "PAYMENT_ERROR" in right.stdout, right.stderr
 
 
 def test_a_json_callback_without_its_header_asks_for_x_verify(run_mgw: Run, bodies: dict[str, Any]) -> None:
     done = run_mgw("verify-callback", "--body", bodies["json"], env=bodies["json_env"])
-    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
     assert "--x-verify: is required with --kind payment: give the X-VERIFY header" in done.stderr
 
 
@@ -205,7 +210,8 @@ def test_refund_without_original_amount_reads_the_status_and_refuses_an_excess_b
     paid = run_mgw(
         "status", "TRUTHPAY1", "--expected-amount", "5000", "--wait", "--poll-every", "0.1", "--deadline", "30", env=env
     )
-    assert paid.returncode == 0 and "PAYMENT_SUCCESS" in paid.stdout, paid.stdout + paid.stderr
+    assert paid.returncode == 0, paid.stdout + paid.stderr
+    assert "PAYMENT_SUCCESS" in paid.stdout, paid.stdout + paid.stderr
 
     excess = run_mgw("refund", "--original", "TRUTHPAY1", "--amount", "6000", "--transaction-id", "TRUTHRF1", env=env)
     assert excess.returncode == 2, excess.stdout + excess.stderr

@@ -147,7 +147,8 @@ def test_nested_cases_break_only_the_field_they_name(kit: dict[str, Any]) -> Non
         site, _, name = field.rpartition(".")
         where = re.sub(r"\[(\d+)\]", r"/\1", site).replace(".", "/")
         errors = validator.errors(payload, pointer)
-        assert errors and all(e.split(": ", 1)[0].startswith(where) for e in errors), (case["id"], errors)
+        assert errors, (case["id"], errors)
+        assert all(e.split(": ", 1)[0].startswith(where) for e in errors), (case["id"], errors)
         schema = wrapped.resolve({"$ref": "#" + pointer})
         branch_key = case["id"].rsplit("/", 1)[1].split(".")[0] if "." in case["id"].rsplit("/", 1)[1] else None
         site_schema = next(

@@ -246,7 +246,9 @@ def test_the_shops_telemetry_shows_every_gateway_call(shop: SimpleNamespace, san
                 and s.attributes is not None
                 and s.attributes["merchant_gateway.transaction_id"] == txn
             ]
-            assert traced == history and history[0] == ("intent", "recorded") and history[-1][1] == "final", txn
+            assert traced == history, txn
+            assert history[0] == ("intent", "recorded"), txn
+            assert history[-1][1] == "final", txn
     # every gateway call the shop made (the debits, and any status read a doubtful callback asked for) is a call
     # span with its attempts under it
     for call in (s for s in finished if s.name.startswith("merchant_gateway ")):

@@ -218,7 +218,8 @@ def test_a_database_outage_is_one_line_and_exit_6() -> None:
     assert probe.checks[0].message.startswith("the ledger's database cannot be used")
     for run in runs[:2]:
         assert run.returncode == 6, run.stderr
-        assert run.stdout == "" and len(run.stderr.splitlines()) == 1, run.stderr
+        assert run.stdout == "", run.stderr
+        assert len(run.stderr.splitlines()) == 1, run.stderr
         assert run.stderr.startswith("mgw: error: the ledger's database cannot be used")
     assert runs[2].returncode == 6
     assert doc(runs[2])["error"] == "ledger_unavailable"

@@ -169,7 +169,9 @@ def test_every_keyword_is_enforced_with_our_message_never_the_value(
     schema: dict[str, Any], value: object, field: str, problem: str
 ) -> None:
     found = _check(schema, value)
-    assert found is not None and found[0] == field and found[1].startswith(problem), found
+    assert found is not None, found
+    assert found[0] == field, found
+    assert found[1].startswith(problem), found
 
 
 @pytest.mark.parametrize(

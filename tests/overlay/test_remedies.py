@@ -238,7 +238,8 @@ def test_each_command_line_mistake_says_what_to_do_next(
         monkeypatch.setenv(name, value)
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and remedy in err, err
+    assert err.count("\n") == 1, err
+    assert remedy in err, err
 
 
 def test_the_catalogue_holds_at_least_thirty_mistakes() -> None:

@@ -68,7 +68,8 @@ def test_mypy_strict_accepts_the_settings_and_rejects_a_misspelt_or_mistyped_one
         8: "\"Literal['host']\"",
     }
     for line, quoted in expected.items():
-        assert line in by_line and quoted in by_line[line], (line, errors)
+        assert line in by_line, (line, errors)
+        assert quoted in by_line[line], (line, errors)
 
 
 def test_the_typed_settings_are_the_configuration_fields_with_their_types() -> None:

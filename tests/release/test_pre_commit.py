@@ -41,7 +41,8 @@ def test_the_configuration_is_valid_and_passes_on_the_committed_tree(clone: tupl
     proc = _run([str(PRE_COMMIT), "run", "--all-files", "--show-diff-on-failure"], work, env)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     for hook in ("ruff check", "ruff format --check", "import-linter contracts", "generated client current"):
-        assert hook in proc.stdout and "Passed" in proc.stdout, proc.stdout
+        assert hook in proc.stdout, proc.stdout
+        assert "Passed" in proc.stdout, proc.stdout
 
 
 def test_a_commit_that_breaks_a_check_is_stopped(clone: tuple[Path, dict[str, str]]) -> None:
@@ -53,7 +54,8 @@ def test_a_commit_that_breaks_a_check_is_stopped(clone: tuple[Path, dict[str, st
     commit = _run(["git", "commit", "-m", "breaks ruff"], work, env)
     said = commit.stdout + commit.stderr  # git shows the hooks' output on stderr
     assert commit.returncode != 0, said
-    assert "F401" in said and "_unused_import.py" in said, said
+    assert "F401" in said, said
+    assert "_unused_import.py" in said, said
     # nothing committed: HEAD is still the clone's
     head = _run(["git", "log", "-1", "--format=%s"], work, env).stdout.strip()
     assert head != "breaks ruff"

@@ -71,7 +71,8 @@ def test_publish_install_and_run(built_dist: Path, index: tuple[str, Path], tmp_
     (conflict / version).mkdir(parents=True)
     (conflict / version / "openapi.yaml").write_text(f"openapi: 3.1.0\ninfo: {{title: other, version: {version}}}\n")
     refused = publish(built_dist, url, conflict)
-    assert refused.returncode == 1 and "never changes" in refused.stderr, refused.stdout + refused.stderr
+    assert refused.returncode == 1, refused.stdout + refused.stderr
+    assert "never changes" in refused.stderr, refused.stdout + refused.stderr
     assert list(packages.iterdir()) == []
 
     # 1. authenticated upload: wrong password refused, right one accepted, the same version a second time refused;

@@ -81,7 +81,8 @@ def test_wallet_not_activated_with_the_apps_host_spelling(gw: Gateway) -> None:
     ):
         resp = refund_on(gw, operation, tid, "TXWN1", 4007)
         body = resp.json()
-        assert resp.status_code == 400 and body["code"] == "PAYMENT_ERROR", (operation, body)
+        assert resp.status_code == 400, (operation, body)
+        assert body["code"] == "PAYMENT_ERROR", (operation, body)
         assert body["data"]["payResponseCode"] == expected
         assert body["data"]["status"] == "FAILED"
         assert body["data"]["transactionId"] == tid

@@ -120,7 +120,8 @@ def test_deferred_fulfil(gw: Gateway) -> None:
         "merchantOrderId": "O",
     }
     resp = gw.post_signed("/v3/credit/deferred/fulfill", payload)
-    assert resp.status_code == 200 and resp.json()["code"] == "PAYMENT_SUCCESS", resp.text
+    assert resp.status_code == 200, resp.text
+    assert resp.json()["code"] == "PAYMENT_SUCCESS", resp.text
     assert resp.json()["data"]["status"] == "SUCCESS"
     again = gw.post_signed("/v3/credit/deferred/fulfill", payload)
     assert again.status_code == 400

@@ -158,7 +158,8 @@ def test_refunds_partial_full_excess_duplicate(gw: Gateway, receiver: Receiver) 
     del second_payload["originalTransactionId"]
     second_payload["providerReferenceId"] = data["providerReferenceId"]
     second = gw.post_signed("/v4/credit/backToSource", second_payload, headers=headers)
-    assert second.status_code == 200 and second.json()["code"] == "PAYMENT_PENDING", second.text
+    assert second.status_code == 200, second.text
+    assert second.json()["code"] == "PAYMENT_PENDING", second.text
 
     excess = gw.post_signed("/v3/credit/backToSource", refund("RF3", "TXR", 1), host="apps")
     assert excess.status_code == 400

@@ -398,7 +398,8 @@ def test_the_sandbox_refuses_a_payload_breaking_a_field_rule(scenarios: Scenario
         method=method.upper(),
     )
     body = resp.json()
-    assert resp.status_code == 400 and body["code"] == "BAD_REQUEST", body
+    assert resp.status_code == 400, body
+    assert body["code"] == "BAD_REQUEST", body
     assert any(f"'{f}'" in body["message"] for f in case["expect"]["fields"]), body["message"]
 
 
@@ -413,7 +414,8 @@ def test_inline_pay_without_a_user_field_is_refused_not_initiated(scenarios: Sce
     }
     for method in ("POST", "GET"):
         body = scenarios.post("/v3/merchant/inline/pay", payload, method=method).json()
-        assert body["code"] == "BAD_REQUEST" and "'merchantUserId' and 'userAuthToken'" in body["message"], body
+        assert body["code"] == "BAD_REQUEST", body
+        assert "'merchantUserId' and 'userAuthToken'" in body["message"], body
     payload["merchantUserId"] = "U1"
     del payload["mobileNumber"]
     assert scenarios.post("/v3/merchant/inline/pay", payload).json()["code"] == "BAD_REQUEST"  # POST needs it

@@ -16,7 +16,9 @@ def debit(**over: object) -> dict[str, object]:
 def bad(resp, code: str = "BAD_REQUEST", *fragments: str) -> None:  # type: ignore[no-untyped-def]
     assert resp.status_code == 400, resp.text
     body = resp.json()
-    assert body["success"] is False and body["code"] == code and body["data"] == {}, body
+    assert body["success"] is False, body
+    assert body["code"] == code, body
+    assert body["data"] == {}, body
     for fragment in fragments:
         assert fragment in body["message"], body["message"]
 

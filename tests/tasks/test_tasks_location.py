@@ -31,7 +31,8 @@ def env_of(sandbox: Any, **more: str) -> dict[str, str]:
 
 def open_page(url: str) -> httpx.Response:
     page = httpx.get(url, timeout=10)
-    assert page.status_code == 200 and "<form" in page.text, (url, page.status_code)
+    assert page.status_code == 200, (url, page.status_code)
+    assert "<form" in page.text, (url, page.status_code)
     return page
 
 

@@ -34,7 +34,8 @@ RETURN = "http://127.0.0.1:9/return"
 def choose(url: str, choice: str = "pay") -> None:
     """What a person does on the payments page: open it and press a button."""
     page = httpx.get(url, timeout=10)
-    assert page.status_code == 200 and f"value='{choice}'" in page.text, page.text
+    assert page.status_code == 200, page.text
+    assert f"value='{choice}'" in page.text, page.text
     httpx.post(url, data={"choice": choice}, timeout=10, follow_redirects=False)
 
 

@@ -92,7 +92,8 @@ class Merchant:
         self.thread.start()
         deadline = time.monotonic() + 30
         while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive(), "the merchant's server did not start"
+            assert time.monotonic() < deadline, "the merchant's server did not start in time"
+            assert self.thread.is_alive(), "the merchant's server thread ended before it started"
             time.sleep(0.01)
         return self
 

@@ -35,7 +35,8 @@ def fresh_mobile() -> str:
 
 def assert_absolute_page(url: str, sandbox: Any) -> None:
     parts = urlsplit(url)
-    assert parts.scheme == "http" and parts.netloc == urlsplit(sandbox.base_url).netloc, url
+    assert parts.scheme == "http", url
+    assert parts.netloc == urlsplit(sandbox.base_url).netloc, url
     assert re.search(r"/_sandbox/pay/[^/]+$", parts.path), url
 
 

@@ -111,7 +111,8 @@ def test_publish_install_from_the_internal_registry_and_pay(
 
     # 1. publishing: a public registry and a wrong token refused; the right token accepted; the same version refused
     public = publish(tgz, "https://registry.npmjs.org/", "unused", tmp_path)
-    assert public.returncode == 2 and "public registry" in public.stderr, public.stdout + public.stderr
+    assert public.returncode == 2, public.stdout + public.stderr
+    assert "public registry" in public.stderr, public.stdout + public.stderr
     token = create_token(registry)
     bad = publish(tgz, registry, "not-a-token", tmp_path)
     assert bad.returncode != 0, bad.stdout + bad.stderr
@@ -119,7 +120,8 @@ def test_publish_install_from_the_internal_registry_and_pay(
     assert first.returncode == 0, first.stdout + first.stderr
     assert token not in first.stdout + first.stderr
     again = publish(tgz, registry, token, tmp_path)
-    assert again.returncode != 0 and "previously published" in again.stdout + again.stderr, again.stdout + again.stderr
+    assert again.returncode != 0, again.stdout + again.stderr
+    assert "previously published" in again.stdout + again.stderr, again.stdout + again.stderr
 
     # 2. an empty folder outside the repository installs it from the internal registry only (the scope line), with
     #    the token from the environment; without the token the scope is not readable
@@ -157,7 +159,8 @@ def test_publish_install_from_the_internal_registry_and_pay(
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     lock = json.loads((app / "package-lock.json").read_text())
     resolved = [p["resolved"] for p in lock["packages"].values() if "resolved" in p]
-    assert resolved and all(r.startswith(registry) for r in resolved), resolved
+    assert resolved, resolved
+    assert all(r.startswith(registry) for r in resolved), resolved
     installed = app / "node_modules" / "@merchant-gateway" / "client"
     assert json.loads((installed / "package.json").read_text())["version"] == version
     assert not installed.is_symlink()
@@ -211,7 +214,8 @@ def test_publish_install_from_the_internal_registry_and_pay(
     kit = json.loads((shipped / "kit.json").read_text())
     cases = sum(len(kit[k]) for k in ("requests", "callbacks", "ui_callbacks", "rule_cases", "schema_cases"))
     passed = int(re.search(r"^# pass (\d+)$", replayed.stdout, re.M).group(1))  # type: ignore[union-attr]
-    assert passed >= cases > 0 and "# fail 0" in replayed.stdout, replayed.stdout[-2000:]
+    assert passed >= cases > 0, replayed.stdout[-2000:]
+    assert "# fail 0" in replayed.stdout, replayed.stdout[-2000:]
 
     # 4. the team's own code (< 20 lines) compiles with tsc --strict against the installed package and runs
     code = [ln for ln in EXAMPLE.read_text().splitlines() if ln.strip() and not ln.strip().startswith("//")]
