@@ -18,9 +18,14 @@ def private_reaches(source: str) -> list[str]:
             owner = node.value
             if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
                 name = node.attr
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("getattr", "hasattr"):
-            if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
-                name = node.args[1].value
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", None) in ("getattr", "hasattr")
+            and len(node.args) > 1
+            and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str)
+        ):
+            name = node.args[1].value
         if name and name.startswith("_") and not (name.startswith("__") and name.endswith("__")):
             found.append(f"line {node.lineno}: {name}")
     return found

@@ -10,9 +10,11 @@ import pytest
 def test_a_upi_intent_answer_without_its_url_says_the_payment_is_initiated() -> None:
     answer = {"success": True, "code": "PAYMENT_INITIATED", "message": "m", "data": {"package": "app.pay"}}
     transport = httpx.MockTransport(lambda request: httpx.Response(200, json=answer))
-    with mg.Gateway(merchant_id="M1", salt_key="k", salt_index="1", transport=transport) as gw:
-        with pytest.raises(mg.GatewayError) as info:
-            gw.payments.start_upi_intent(amount=100, mobile_number="9999999999", merchant_user_id="U1")
+    with (
+        mg.Gateway(merchant_id="M1", salt_key="k", salt_index="1", transport=transport) as gw,
+        pytest.raises(mg.GatewayError) as info,
+    ):
+        gw.payments.start_upi_intent(amount=100, mobile_number="9999999999", merchant_user_id="U1")
     text = str(info.value)
     assert "no intent URL" in text
     assert "initiated" in text

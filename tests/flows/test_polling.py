@@ -65,9 +65,9 @@ def test_collect_limit_cuts_the_schedule_at_the_expiry() -> None:
 
 
 def test_schedule_rejects_nonsense() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="every phase needs a positive interval"):
         PollSchedule(phases=(Phase(0, 10),))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="timeout must be > 0"):
         PollSchedule(timeout=0)
 
 

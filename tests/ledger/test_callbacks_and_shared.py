@@ -4,6 +4,7 @@ ledger (authorization token, rate ceiling), on both backends."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import threading
@@ -288,10 +289,8 @@ def test_a_thread_per_request_server_does_not_pile_up_sqlite_connections(tmp_pat
         path = str(tmp_path / "threads.db")
         open_files = []
         for fd in os.listdir("/proc/self/fd"):
-            try:
+            with contextlib.suppress(OSError):  # closed meanwhile
                 open_files.append(os.readlink(f"/proc/self/fd/{fd}"))
-            except OSError:  # closed meanwhile
-                pass
         assert sum(1 for f in open_files if f == path) <= 8
     finally:
         ledger.close()

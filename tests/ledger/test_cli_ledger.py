@@ -24,12 +24,12 @@ def test_worker_settles_what_a_dead_web_process_left_and_ledger_shows_progress(
 ) -> None:
     url = f"sqlite:///{tmp_path}/cli.db"
     # a web process started three payments 100 s ago and died before any final state was known
-    with Ledger.open(url, clock=lambda: time.time() - 100) as web:
-        with Gateway(**settings(sandbox), observer=web.observer) as gw:
-            for i in range(3):
-                gw.debit_v4_web(
-                    transaction_id=t(f"CLI{i}"), amount=1000 + i, merchant_order_id="O", merchant_user_id="U"
-                )
+    with (
+        Ledger.open(url, clock=lambda: time.time() - 100) as web,
+        Gateway(**settings(sandbox), observer=web.observer) as gw,
+    ):
+        for i in range(3):
+            gw.debit_v4_web(transaction_id=t(f"CLI{i}"), amount=1000 + i, merchant_order_id="O", merchant_user_id="U")
     sandbox.advance(6)
     assert main(["ledger", "--ledger", url, "--json"]) == 0
     view = json.loads(capsys.readouterr().out)

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from ledger_support import MERCHANT, FakeClock, advance, settings
-from merchant_gateway import Gateway, InvalidTransactionIdError, OutcomeUnknown
+from merchant_gateway import Gateway, GatewayConnectionError, InvalidTransactionIdError, OutcomeUnknown
 from merchant_gateway.ledger import (
     ACCEPTED,
     FINAL,
@@ -164,9 +164,11 @@ def test_refused_requests_are_final_rejected_and_local_duplicates_send_nothing(
     assert p.detail == "INVALID_TRANSACTION_ID"
     pay(gateway, t("RJ2"))
     spy = SpyTransport(ledger)
-    with Gateway(**settings(sandbox), observer=ledger.observer, transport=spy) as gw:
-        with pytest.raises(DuplicateTransactionError):
-            pay(gw, t("RJ2"))
+    with (
+        Gateway(**settings(sandbox), observer=ledger.observer, transport=spy) as gw,
+        pytest.raises(DuplicateTransactionError),
+    ):
+        pay(gw, t("RJ2"))
     assert spy.seen == []  # refused before sending
 
 
@@ -177,9 +179,11 @@ def test_connection_refused_is_final_not_sent(ledger: Ledger) -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # closed again: nothing listens there
     cfg = {"merchant_id": MERCHANT, "salt_key": "s", "salt_index": "1", "base_url": f"http://127.0.0.1:{port}/b"}
-    with Gateway(**cfg, observer=ledger.observer, sleep=lambda s: None) as gw:
-        with pytest.raises(Exception) as info:
-            pay(gw, "NS1")
+    with (
+        Gateway(**cfg, observer=ledger.observer, sleep=lambda s: None) as gw,
+        pytest.raises(GatewayConnectionError) as info,
+    ):
+        pay(gw, "NS1")
     assert not isinstance(info.value, OutcomeUnknown)
     p = ledger.get("NS1", MERCHANT)
     assert p is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -53,8 +53,8 @@ def gateway(handler: Callable[[httpx.Request], httpx.Response]) -> mg.Gateway:
 
 
 @pytest.fixture
-def no_wait(fake_time: FakeTime) -> Iterator[dict[str, Any]]:
-    yield {"schedule": PollSchedule(first_check_after=0), "clock": fake_time.monotonic, "sleep": fake_time.sleep}
+def no_wait(fake_time: FakeTime) -> dict[str, Any]:
+    return {"schedule": PollSchedule(first_check_after=0), "clock": fake_time.monotonic, "sleep": fake_time.sleep}
 
 
 def test_status_with_an_unlisted_payment_state_is_read() -> None:

@@ -3,6 +3,7 @@ anything outside the direct path's conditions takes httpx's path."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 from typing import Any
@@ -58,10 +59,8 @@ def test_every_operation_sends_what_httpx_would_send() -> None:
     for g in (gw, reference):
         for name in sorted(CALLS):
             args, kwargs = CALLS[name]
-            try:
+            with contextlib.suppress(mg.GatewayError):
                 getattr(g, name)(*args, **kwargs)
-            except mg.GatewayError:
-                pass
     assert len(direct) >= len(CALLS)
     assert wire(direct) == wire(plain)
 
@@ -87,10 +86,8 @@ async def test_every_async_operation_sends_what_httpx_would_send() -> None:
     for g in (gw, reference):
         for name in sorted(CALLS):
             args, kwargs = CALLS[name]
-            try:
+            with contextlib.suppress(mg.GatewayError):
                 await getattr(g, name)(*args, **kwargs)
-            except mg.GatewayError:
-                pass
     assert len(direct) >= len(CALLS)
     assert wire(direct) == wire(plain)
 

@@ -3,6 +3,7 @@ generated operation facts, and reads TRANSACTION_NOT_FOUND the same under HTTP 2
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 import uuid
@@ -130,10 +131,9 @@ ACCEPTED = [
 )
 def test_a_payload_keeping_the_rules_is_sent(name: str, fields: dict[str, Any]) -> None:
     rec = Recorder()
-    try:
+    # the canned answer may not suit the operation; what matters is that the request went out
+    with contextlib.suppress(mg.GatewayError):
         getattr(gateway(rec), name)(**fields)
-    except mg.GatewayError:
-        pass  # the canned answer may not suit the operation; what matters is that the request went out
     assert len(rec.requests) == 1
 
 

@@ -31,10 +31,7 @@ from tests.support.overlay import (
 
 
 def expected_x_verify(request: httpx.Request, signing_path: str) -> str:
-    if request.content:
-        message = json.loads(request.content)["request"] + signing_path
-    else:
-        message = signing_path
+    message = json.loads(request.content)["request"] + signing_path if request.content else signing_path
     return hashlib.sha256((message + SALT).encode()).hexdigest() + "###" + SALT_INDEX
 
 

@@ -95,7 +95,7 @@ def test_an_observer_with_todays_names_defines_without_a_warning() -> None:
 
 
 def test_defining_an_observer_with_the_old_async_names_warns_once_naming_both() -> None:
-    with pytest.warns(DeprecationWarning) as caught:
+    with pytest.warns(DeprecationWarning, match="CallObserver's async methods were renamed") as caught:
         old_observer_class()
     assert len(caught) == 1
     said = str(caught[0].message)
@@ -105,7 +105,7 @@ def test_defining_an_observer_with_the_old_async_names_warns_once_naming_both() 
 
 
 async def test_an_async_gateway_still_calls_an_observer_with_the_old_names(fake_time: FakeTime) -> None:
-    with pytest.warns(DeprecationWarning):
+    with pytest.warns(DeprecationWarning, match="CallObserver's async methods were renamed"):
         old = old_observer_class()
     seen: list[str] = []
     rec = Recorder()

@@ -228,6 +228,8 @@ async def test_a_token_auth_without_a_fetch_for_the_clients_flavour_says_which_t
         with pytest.raises(GatewayError, match=r"AsyncGateway\.token_auth\(\) with httpx\.AsyncClient"):
             await c.get("http://gw.example/x")
     async_only = TokenAuth(TokenCache(), async_fetch=lambda: asyncio.sleep(0, token_from_response(response(1), 0.0)))
-    with httpx.Client(auth=async_only, transport=httpx.MockTransport(lambda r: httpx.Response(200))) as client:
-        with pytest.raises(GatewayError, match=r"Gateway\.token_auth\(\) with httpx\.Client"):
-            client.get("http://gw.example/x")
+    with (
+        httpx.Client(auth=async_only, transport=httpx.MockTransport(lambda r: httpx.Response(200))) as client,
+        pytest.raises(GatewayError, match=r"Gateway\.token_auth\(\) with httpx\.Client"),
+    ):
+        client.get("http://gw.example/x")

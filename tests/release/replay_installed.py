@@ -11,6 +11,7 @@ schema case refused before anything is sent.
 from __future__ import annotations
 
 import base64
+import contextlib
 import importlib
 import inspect
 import json
@@ -111,10 +112,8 @@ def replay_request(kit: dict[str, Any], case: dict[str, Any], mod: Any) -> None:
         salt_index=cfg["salt_index"],
     )
     client.set_httpx_client(httpx.Client(transport=httpx.MockTransport(handler)))
-    try:
+    with contextlib.suppress(Exception):  # any failure reading the answer: the request is what is checked here
         mod.sync_detailed(client=client, **call_kwargs(case, mod.sync_detailed))
-    except Exception:  # noqa: BLE001 - the request is what is checked, not how the answer parses
-        pass
     if len(sent) != 1:
         failures.append(f"{case['id']}: {len(sent)} requests")
         return

@@ -160,7 +160,8 @@ def test_make_registries_runs_both_and_stops_cleanly(tmp_path: Path, how: str) -
             stop = subprocess.run(
                 [sys.executable, str(SCRIPT), "--dir", str(folder), "--stop"], capture_output=True, text=True
             )
-            assert stop.returncode == 0 and "stopped" in stop.stdout, stop.stdout + stop.stderr
+            assert stop.returncode == 0, stop.stdout + stop.stderr
+            assert "stopped" in stop.stdout, stop.stdout + stop.stderr
         rest, _ = proc.communicate(timeout=60)
         assert proc.returncode == 0, rest
         assert "registries: stopped" in rest
@@ -168,7 +169,7 @@ def test_make_registries_runs_both_and_stops_cleanly(tmp_path: Path, how: str) -
         assert _gone(pids["npm"])
         assert not (folder / "env").exists()
         assert not (folder / "pids").exists()
-        with pytest.raises(OSError):
+        with pytest.raises(urllib.error.URLError, match="Connection refused"):
             urllib.request.urlopen(env["MGW_INDEX_URL"], timeout=2)
     finally:
         if proc.poll() is None:

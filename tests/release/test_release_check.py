@@ -40,7 +40,7 @@ def test_fixture_pair(case: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "old,new,kind",
+    ("old", "new", "kind"),
     [("1.0.0", "2.0.0", "major"), ("1.2.3", "1.3.0", "minor"), ("1.2.3", "1.2.4", "patch"), ("1.2.3", "1.2.3", None)],
 )
 def test_bump_kind(old: str, new: str, kind: str | None) -> None:
@@ -48,9 +48,9 @@ def test_bump_kind(old: str, new: str, kind: str | None) -> None:
 
 
 def test_downgrade_and_bad_versions_are_errors() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"version goes backwards: 1\.2\.0 -> 1\.1\.9"):
         release_check.bump_kind((1, 2, 0), (1, 1, 9))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="version '1.0' is not MAJOR.MINOR.PATCH"):
         release_check.parse_version("1.0")
 
 

@@ -119,9 +119,11 @@ def test_sandbox_delay_fault_records_the_late_request(sbx: Env, fake_time: FakeT
     t = tid("SL")
     kwargs, _ = call_args(sbx, op, t)
     sbx.faults("POST", kind="delay", seconds=0.3, operationId=op.operation_id, times=1)
-    with mg.Gateway(**sbx.settings(timeout=0.1), sleep=fake_time.sleep, clock=fake_time.monotonic) as gw:
-        with pytest.raises(mg.OutcomeUnknown):
-            gw.debit_v4_web(**kwargs)
+    with (
+        mg.Gateway(**sbx.settings(timeout=0.1), sleep=fake_time.sleep, clock=fake_time.monotonic) as gw,
+        pytest.raises(mg.OutcomeUnknown),
+    ):
+        gw.debit_v4_web(**kwargs)
     time.sleep(0.5)
     assert sbx.records(t) == 1
 
@@ -141,9 +143,8 @@ def test_connect_refused_is_retried_then_reported(sbx: Env, fake_time: FakeTime,
     sbx.hits.reset()
     policy = mg.RetryPolicy()
     settings = sbx.settings(base_url=dead + "/apis/pg-sandbox", apps_url=dead + "/apis/apps")
-    with mg.Gateway(**settings, sleep=fake_time.sleep) as gw:
-        with pytest.raises(mg.GatewayConnectionError) as info:
-            getattr(gw, method)(**kwargs)
+    with mg.Gateway(**settings, sleep=fake_time.sleep) as gw, pytest.raises(mg.GatewayConnectionError) as info:
+        getattr(gw, method)(**kwargs)
     assert not isinstance(info.value, mg.OutcomeUnknown)
     assert info.value.transaction_id == t
     assert len(fake_time.sleeps) == policy.max_attempts - 1  # retried: a refused connection sent nothing

@@ -309,9 +309,8 @@ def test_invalid_inputs_rejected_before_sending(
     fields[_snake(field)] = value
     fields = {k: v for k, v in fields.items() if v is not None}
     capture = Capture()
-    with gateway(capture) as gw:
-        with pytest.raises(mg.ValidationError) as info:
-            getattr(gw, method)(**fields, **options)
+    with gateway(capture) as gw, pytest.raises(mg.ValidationError) as info:
+        getattr(gw, method)(**fields, **options)
     assert capture.requests == []
     assert info.value.field == field, info.value
     STATS["invalid_inputs_rejected"] += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -48,7 +49,7 @@ def test_html_500_and_truncated_json(gw: Gateway) -> None:
     fault(gw, kind="truncated_json", operationId="debitV4Web")
     resp = gw.post_signed("/v4/debit/", debit("TXF3"), "/v4/debit")
     assert resp.status_code == 200
-    with pytest.raises(ValueError):
+    with pytest.raises(json.JSONDecodeError):
         resp.json()
     assert gw.status("TXF3").json()["code"] == "PAYMENT_PENDING"
     fault(gw, kind="html_500", operationId="debitV4Web", afterRecord=True)
@@ -122,7 +123,7 @@ def test_start_sandbox_context_manager_real_clock() -> None:
         path = f"/v3/transaction/{MERCHANT}/TXRT/status"
         status = httpx.get(sb.base_url + path, headers={"X-VERIFY": sign(path)}, trust_env=False).json()
         assert status["code"] == "PAYMENT_SUCCESS"  # settle_after=0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="refusing to bind to non-loopback '0.0.0.0'"):
         start_sandbox(host="0.0.0.0")
 
 

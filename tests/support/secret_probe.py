@@ -14,6 +14,7 @@ base64 ``request``/``response`` payloads.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import sys
 import threading
@@ -55,10 +56,8 @@ class Recorder:
                     self.add(value)
                 if key in ("request", "response") and isinstance(value, str):
                     self.add(value)  # the base64 payload itself ...
-                    try:  # ... and the secrets inside it
+                    with contextlib.suppress(ValueError):  # ... and the secrets inside it
                         self._walk(json.loads(base64.b64decode(value, validate=True)))
-                    except ValueError:
-                        pass
                 self._walk(value)
         elif isinstance(obj, list):
             for item in obj:
@@ -72,10 +71,8 @@ class Recorder:
                 if key in SECRET_KEYS:
                     self.add(value)
             return
-        try:
+        with contextlib.suppress(ValueError):
             self._walk(json.loads(content))
-        except ValueError:
-            pass
 
     def request(self, request: httpx.Request) -> None:
         for name, value in request.headers.items():

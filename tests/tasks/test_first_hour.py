@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -294,9 +294,8 @@ async def async_first_hour(gateway: Any, grant: str) -> None:
 
 
 @pytest.fixture
-def calls() -> Iterator[set[str]]:
-    noted: set[str] = set()
-    yield noted
+def calls() -> set[str]:
+    return set()
 
 
 def test_the_readme_table_is_read() -> None:

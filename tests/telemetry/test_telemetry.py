@@ -357,9 +357,11 @@ def test_the_wait_of_an_observer_after_telemetry_is_measured_apart_from_the_atte
 
 def test_an_attempt_refused_by_a_later_observer_ends_with_its_error(otel: Otel) -> None:
     refused = mg.ConfigurationError("ledger", "down")
-    with mock_gateway(otel, default_answer, FakeTime(), observer=Ceiling(FakeTime(), refused)) as gw:
-        with pytest.raises(mg.ConfigurationError):
-            gw.get_transaction_status("TXREFUSED1")
+    with (
+        mock_gateway(otel, default_answer, FakeTime(), observer=Ceiling(FakeTime(), refused)) as gw,
+        pytest.raises(mg.ConfigurationError),
+    ):
+        gw.get_transaction_status("TXREFUSED1")
     [call] = otel.calls()
     [attempt] = otel.attempts(call)
     assert attempt.attributes is not None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import json
 import re
 import socket
@@ -175,10 +176,8 @@ class HostileServer:
     # what behaviours call
     def refuse(self) -> None:
         """Stop listening: every later connection attempt is refused (shutdown wakes the accept thread)."""
-        try:
+        with contextlib.suppress(OSError):
             self._listener.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
 
     def close(self) -> None:
         self.stop.set()
@@ -186,10 +185,8 @@ class HostileServer:
         with self._lock:
             socks = list(self._socks)
         for sock in socks:  # wakes threads blocked in recv/sendall; their own close follows
-            try:
+            with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
         for thread in list(self._threads):
             thread.join(timeout=5)
         self._listener.close()
