@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from ...errors import GatewayError
 from ...gateway import AsyncGateway
 
 API = "/_sandbox/example/api"
@@ -51,7 +52,7 @@ def _plain(value: Any) -> Any:
     return to_dict() if callable(to_dict) else value
 
 
-def _failure(exc: Exception) -> JSONResponse:
+def _failure(exc: GatewayError) -> JSONResponse:
     code = getattr(exc, "code", None)
     status = 502 if code is None else 200
     return JSONResponse(
@@ -160,7 +161,7 @@ def api_routes(
         async def endpoint(request: Request) -> Response:
             try:
                 return JSONResponse(await fn(request))
-            except Exception as exc:  # an error answer of the gateway or a transport failure: shown on the page
+            except GatewayError as exc:  # an error answer of the gateway or a transport failure: shown on the page
                 return _failure(exc)
 
         return endpoint
