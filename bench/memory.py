@@ -88,9 +88,10 @@ def _server(answer: Callable[[socket.socket], None]) -> Iterator[str]:
 
 
 def _status_kib(field: str) -> int:
-    for line in open("/proc/self/status"):
-        if line.startswith(field + ":"):
-            return int(line.split()[1])
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
     raise LookupError(field)
 
 

@@ -10,6 +10,7 @@ httpx-aiohttp for the previous AsyncGateway default (section `previous`), which 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -61,10 +62,9 @@ def machine() -> dict[str, Any]:
         "cpus": os.cpu_count(),
     }
     try:
-        info["cpu_model"] = next(
-            line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")
-        )
-        info["load_avg_at_start"] = open("/proc/loadavg").read().split()[:3]
+        cpuinfo = Path("/proc/cpuinfo").read_text().splitlines()
+        info["cpu_model"] = next(line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name"))
+        info["load_avg_at_start"] = Path("/proc/loadavg").read_text().split()[:3]
     except (OSError, StopIteration):
         pass
     return info
@@ -313,10 +313,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             ap.error(f"unknown section {section}")
         results["seconds"][section] = round(time.perf_counter() - t0, 1)
-    try:  # the load at the end too: a shared machine's load can change within one run
-        results["machine"]["load_avg_at_end"] = open("/proc/loadavg").read().split()[:3]
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):  # the load at the end too: a shared machine's load can change within one run
+        results["machine"]["load_avg_at_end"] = Path("/proc/loadavg").read_text().split()[:3]
     rows = verdicts(results)
     results["table"] = [dict(zip(("target", "measure", "value", "limit", "pass"), r, strict=True)) for r in rows]
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import hashlib
 import json
 import os
@@ -107,10 +108,8 @@ def run_target(target: str, runs: int, seconds: int, stats_path: str) -> None:
                 header, _, body = data.partition(SEP)
                 verify = callbacks.verify_payment_callback if target == "payment" else callbacks.verify_collect_callback
                 header_value: str | bytes = header
-                try:
+                with contextlib.suppress(UnicodeDecodeError):
                     header_value = header.decode("utf-8")
-                except UnicodeDecodeError:
-                    pass
                 result = verify(body, header_value, SALTS, expected_merchant_id=MERCHANT)
                 response = json.loads(body)["response"]
                 digest, index = str(header_value if isinstance(header_value, str) else header.decode()).split("###")

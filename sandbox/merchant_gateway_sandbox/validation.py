@@ -244,10 +244,7 @@ class RequestValidator:
         if header is None and not op.signing_required:
             return None
         template = op.signing_path or op.template
-        if mode == "body":
-            message = (req.request_b64 or "") + template
-        else:
-            message = signing.fill_path(template, req.path_params)
+        message = (req.request_b64 or "") + template if mode == "body" else signing.fill_path(template, req.path_params)
         try:
             return signing.check(header, message, salts)
         except signing.SignatureError as exc:

@@ -367,7 +367,8 @@ def request_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
                     inputs["json"] = payload
                 expect_headers["Content-Type"] = media or "application/json"
             if mode == "body":
-                assert signing_path and request_b64 is not None, f"{op_id}: body signing without a base64 payload"
+                assert signing_path, f"{op_id}: body signing without x-signing-path"
+                assert request_b64 is not None, f"{op_id}: body signing without a base64 payload"
                 signed = request_b64 + signing_path
             elif mode == "path":
                 assert signing_path, f"{op_id}: path signing without x-signing-path"

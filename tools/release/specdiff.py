@@ -412,9 +412,8 @@ class _Diff:
                 self.add(level, kind, where, f"{sorted(ot_set)} -> {sorted(nt_set)}")
         if old.get("format") != new.get("format"):
             self.add(BREAKING, "format-changed", where, f"{old.get('format')!r} -> {new.get('format')!r}")
-        if "const" in old or "const" in new:
-            if old.get("const") != new.get("const"):
-                self.add(BREAKING, "const-changed", where, f"{old.get('const')!r} -> {new.get('const')!r}")
+        if old.get("const") != new.get("const"):
+            self.add(BREAKING, "const-changed", where, f"{old.get('const')!r} -> {new.get('const')!r}")
         # enum
         if "enum" in old or "enum" in new:
             oe = old.get("enum")
