@@ -123,7 +123,7 @@ def worker_main(a: argparse.Namespace) -> None:
     ledger = Ledger.open(a.url, on_final=hook, hook_in_transaction=True, rate_limit=rate, call_bound=60.0)
     limiter = ledger.limiter
     assert limiter is not None
-    grants_file = open(a.rss_file.replace("rss-", "grants-"), "a", encoding="ascii")  # noqa: SIM115
+    grants_file = open(a.rss_file.replace("rss-", "grants-"), "a", encoding="ascii")  # noqa: SIM115 - for the process's life
     grant_lock = threading.Lock()
 
     def log_grant(at: float) -> None:  # the grant times, on the database's clock, to compare with arrivals
@@ -303,7 +303,8 @@ def supervise(a: argparse.Namespace) -> int:
                 workers.append({"fleet": name, "index": i, "args": args, "proc": None, "starts": 0})
 
         def start(w: dict[str, Any]) -> None:
-            w["proc"] = subprocess.Popen(w["args"], stdout=subprocess.DEVNULL, stderr=open(work / "workers.err", "a"))  # noqa: SIM115
+            with open(work / "workers.err", "a") as err:  # the child has its own copy; a restart leaks none
+                w["proc"] = subprocess.Popen(w["args"], stdout=subprocess.DEVNULL, stderr=err)
             w["starts"] += 1
 
         for w in workers:
