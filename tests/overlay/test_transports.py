@@ -4,6 +4,7 @@ the whole client is in tests/wire; these pin the pieces over a real loopback soc
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import socket
 import threading
@@ -41,10 +42,8 @@ class OneAnswer:
                     if not chunk:
                         break
                     data += chunk
-                try:
+                with contextlib.suppress(OSError):
                     conn.sendall(self.raw)
-                except OSError:
-                    pass
 
 
 def answer(body: bytes, *headers: bytes) -> bytes:
@@ -95,7 +94,8 @@ def test_a_compression_bomb_is_refused_once_decoded(serve: list[OneAnswer], enco
 def test_gzip_raw_deflate_and_stacked_codings_are_decoded(serve: list[OneAnswer]) -> None:
     text = b'{"success":true}'
     response = get(serve, answer(gzip.compress(text), b"content-encoding: gzip"))
-    assert response.content == text and "content-encoding" not in response.headers
+    assert response.content == text
+    assert "content-encoding" not in response.headers
     raw = zlib.compressobj(wbits=-zlib.MAX_WBITS)
     raw_deflate = raw.compress(text) + raw.flush()
     assert get(serve, answer(raw_deflate, b"content-encoding: deflate")).content == text
@@ -138,9 +138,11 @@ def phase_of(call: Callable[[], object]) -> type[Exception] | None:
     try:
         call()
     except (httpx.ConnectTimeout, httpx.WriteTimeout, httpx.ReadTimeout) as exc:
-        assert isinstance(exc.__cause__, Exception)  # httpcore's exception, chained
-        return type(exc)
-    return None
+        timed_out = exc
+    else:
+        return None
+    assert isinstance(timed_out.__cause__, Exception)  # httpcore's exception, chained
+    return type(timed_out)
 
 
 def test_every_network_step_gets_only_the_time_left(serve: list[OneAnswer]) -> None:
@@ -339,7 +341,8 @@ def test_a_flood_of_interim_heads_counts_against_the_cap_and_memory_stays_bounde
             client.get(url)
 
     error, peak = flood_peak(call)
-    assert isinstance(error, httpx.ReadError) and "larger than 4096" in str(error)
+    assert isinstance(error, httpx.ReadError), error
+    assert "larger than 4096" in str(error)
     # the flood is 30 MB; what the call held is the cap, one head's room and a few read buffers
     assert peak < LIMIT + _HEAD_ROOM + 1024 * 1024, peak
 
@@ -354,7 +357,8 @@ def test_the_async_twin_bounds_a_flood_of_interim_heads_too() -> None:
             await client.get(url)
 
     error, peak = flood_peak(lambda url: asyncio.run(call(url)))
-    assert isinstance(error, httpx.ReadError) and "larger than 4096" in str(error)
+    assert isinstance(error, httpx.ReadError), error
+    assert "larger than 4096" in str(error)
     assert peak < LIMIT + _HEAD_ROOM + 1024 * 1024, peak
 
 
@@ -431,7 +435,8 @@ def test_the_exchange_keeps_a_bounded_start(received: bytes, over: bool) -> None
     exchange = _Exchange(1024 * 1024)
     for start in range(0, len(received), 1000):
         exchange.add(received[start : start + 1000])
-    assert len(exchange.kept) <= _KEPT and exchange.total == len(received)
+    assert len(exchange.kept) <= _KEPT
+    assert exchange.total == len(received)
     body_length = len(BIG) if BIG in received else 2
     assert exchange.over_read(b"GET", body_length) is over
 

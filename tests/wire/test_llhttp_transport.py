@@ -105,9 +105,10 @@ def ok(body: bytes) -> bytes:
 
 def test_keep_alive_connection_is_reused(serve: Callable[[Answer], RawServer]) -> None:
     server = serve(lambda sock, conn, index: sock.sendall(ok(b"%d/%d" % (conn, index))))
-    with httpx.Client(transport=LlhttpTransport(deadline=5)) as client:
+    transport = LlhttpTransport(deadline=5)
+    with httpx.Client(transport=transport) as client:
         answers = [client.get(f"http://127.0.0.1:{server.port}/").text for _ in range(3)]
-        assert client._transport.connections_in_use() == 0  # type: ignore[attr-defined]  # noqa: SLF001
+        assert transport.connections_in_use() == 0
     assert answers == ["1/0", "1/1", "1/2"]
     assert server.connections == 1
 
