@@ -68,6 +68,12 @@ def test_help_and_readme_agree_on_the_commands_the_variables_and_the_exit_codes(
     for status in range(6):
         assert re.search(rf"\b{status} [a-z(]", top_help), status
         assert re.search(rf"\b{status} (success|refused|bad|outcome|not final|\(`mgw demo`\))", section), status
+    # the ledger's and the worker's statuses (cli/exit_codes.py), in the top help and the README alike
+    for status in range(6, 10):
+        assert re.search(rf"\b{status} (the|/|mgw|\(`mgw)", top_help.replace("\n", " ")) or re.search(
+            rf"/ {status} mgw", top_help.replace("\n", " ")
+        ), status
+        assert re.search(rf"\b{status} (the|/|\(`mgw)|/ {status} \(`mgw", section.replace("\n", " ")), status
     for status in (0, 1, 2, 5):
         assert re.search(rf"\b{status} (every|a step|bad|no step)", demo_help), status
     assert "exits 0 only if every step held" in readme

@@ -33,16 +33,13 @@ from ..errors import (
 )
 from ..flows.polling import PollTimeout
 from ..ledger.errors import LedgerUnavailable
+from .exit_codes import FAILED as EXIT_FAILED
+from .exit_codes import HELP as EXIT_CODES_HELP
+from .exit_codes import LEDGER_DOWN as EXIT_LEDGER_DOWN
+from .exit_codes import NOT_FINAL as EXIT_NOT_FINAL
+from .exit_codes import UNKNOWN as EXIT_UNKNOWN
+from .exit_codes import USAGE as EXIT_USAGE
 from .output import Output
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNKNOWN, EXIT_NOT_FINAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4, 5
-EXIT_LEDGER_DOWN, EXIT_HEALTH_WARN, EXIT_HEALTH_CRITICAL = 6, 7, 8
-EXIT_CODES_HELP = (
-    "exit status: 0 success; 1 the gateway said no or a check failed; 2 bad input or configuration (nothing was "
-    "sent); 3 outcome unknown (run the mgw status command the message names); 4 no final status before the "
-    "deadline (pending, not failed); 5 mgw demo: no step failed, but some were skipped; 6 the ledger's database "
-    "cannot be used (nothing was changed); 7 / 8 mgw ledger health: a check at its warning / critical threshold"
-)
 
 
 class _Parser(argparse.ArgumentParser):

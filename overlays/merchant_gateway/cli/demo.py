@@ -47,6 +47,7 @@ from ..flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
 from ..flows.status import snapshot_of, wait_for_payment
 from ..gateway import Gateway
 from ..ids import new_transaction_id
+from . import exit_codes
 from .options import add_config_flags, add_wait_flags, config_from, schedule_from
 from .output import Output
 
@@ -55,7 +56,6 @@ REFUND_AMOUNT = 4_000
 # The embedded sandbox settles within seconds, so its demo polls every second; any other gateway gets the
 # gateway's polling schedule (from its public reference, not the interface document).
 SANDBOX_SCHEDULE = PollSchedule(first_check_after=0.5, phases=(Phase(1.0, None),), timeout=60.0)
-EXIT_FAILED, EXIT_USAGE, EXIT_INCOMPLETE = 1, 2, 5  # as in merchant_gateway.cli (5 is the demo's own)
 
 #: The variables the demo reads besides the gateway's MGW_* configuration (shown by `mgw demo --help`).
 DEMO_VARIABLES = {
@@ -332,7 +332,7 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
         except StepFailed as exc:
             story.skip("setup", str(exc))
             out.error(str(exc), kind="setup")
-            return EXIT_USAGE
+            return exit_codes.USAGE
         embedded = not (_gateway_configured() or args.base_url)
         settings = Settings(embedded, not args.no_browser_steps, person_schedule, args.callback_wait)
         merchant_url, inbox = stack.enter_context(merchant_endpoint())
@@ -344,7 +344,7 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
     summary = f"demo: {held} steps held, {story.failed} failed, {len(skipped)} skipped"
     if story.failed:
         out.error(summary, kind="demo_failed", steps=story.steps)
-        return EXIT_FAILED
+        return exit_codes.FAILED
     if skipped:
         # a skipped step did not hold: the demo proved less than the whole story, and its exit status says so
         out.error(
@@ -352,7 +352,7 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
             kind="demo_incomplete",
             steps=story.steps,
         )
-        return EXIT_INCOMPLETE
+        return exit_codes.INCOMPLETE
     out.result(summary, steps=story.steps)
     return 0
 

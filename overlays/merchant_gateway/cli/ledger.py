@@ -20,13 +20,12 @@ from ..errors import ValidationError
 from ..gateway import Gateway
 from ..ledger import Ledger, admin
 from ..ledger.health import CRITICAL, WARN, Thresholds, fleet_health
-from . import ledger_settings
+from . import exit_codes, ledger_settings
 from .ledger_options import ledger_url, load_hook
 from .options import add_config_flags, config_from
 from .output import Output
 
-EXIT_OK, EXIT_FAILED, EXIT_NOT_FINAL = 0, 1, 4
-EXIT_HEALTH = {"ok": 0, WARN: 7, CRITICAL: 8}  # the values of cli/__init__.py's EXIT_HEALTH_WARN/CRITICAL
+EXIT_HEALTH = {"ok": exit_codes.OK, WARN: exit_codes.HEALTH_WARN, CRITICAL: exit_codes.HEALTH_CRITICAL}
 DEFAULT_DB_TIMEOUT = 5.0
 _OPEN = ("recorded", "unknown", "accepted", "overdue")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -135,13 +134,13 @@ def cmd_ledger(args: argparse.Namespace, out: Output) -> int:
     with _open(args) as ledger:
         if not args.watch:
             _show(ledger, args, out)
-            return EXIT_OK
+            return exit_codes.OK
         try:
             while any(k in _show(ledger, args, out) for k in _OPEN):
                 time.sleep(args.watch)
         except KeyboardInterrupt:
             pass
-        return EXIT_OK
+        return exit_codes.OK
 
 
 # --- mgw ledger show / hooks / retry-hook --------------------------------------------------------------------------
@@ -169,7 +168,7 @@ def cmd_show(args: argparse.Namespace, out: Output) -> int:
         payment=dataclasses.asdict(p),
         events=[e.to_dict() for e in got.events],
     )
-    return EXIT_OK
+    return exit_codes.OK
 
 
 def cmd_hooks(args: argparse.Namespace, out: Output) -> int:
@@ -185,7 +184,7 @@ def cmd_hooks(args: argparse.Namespace, out: Output) -> int:
             f"{running}  {h.error or '(not tried yet)'}"
         )
     out.result("\n".join(lines), hooks=[h.to_dict() for h in hooks], failing=len(failing))
-    return EXIT_OK
+    return exit_codes.OK
 
 
 _RETRY_TEXT = {
@@ -207,9 +206,9 @@ def cmd_retry_hook(args: argparse.Namespace, out: Output) -> int:
     message = f"{args.transaction_id}: " + _RETRY_TEXT[result].format(error=error)
     if result in ("ran", "due"):
         out.result(message, result=result, error=error)
-        return EXIT_OK
+        return exit_codes.OK
     out.error(message, kind=f"hook_{result}", transaction_id=args.transaction_id)
-    return EXIT_FAILED
+    return exit_codes.FAILED
 
 
 # --- mgw ledger check / resolve ------------------------------------------------------------------------------------
@@ -226,7 +225,7 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
     data = {"result": checked.result, "code": checked.code, "state": p.state, "ledger_code": p.code}
     if checked.result == "busy":
         out.error(f"{txn}: a worker is checking it now: try again in a minute", kind="busy", transaction_id=txn)
-        return EXIT_FAILED
+        return exit_codes.FAILED
     if checked.result == "already_final":
         if checked.code != p.code:
             out.error(
@@ -235,18 +234,18 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
                 kind="conflict",
                 transaction_id=txn,
             )
-            return EXIT_FAILED
+            return exit_codes.FAILED
         out.result(f"{txn}: final {p.code} already; the gateway says the same", **data)
-        return EXIT_OK
+        return exit_codes.OK
     if p.is_final:
         out.result(f"{txn}: final {p.code} (by this check; the gateway said {checked.code})", **data)
-        return EXIT_OK
+        return exit_codes.OK
     out.result(
         f"{txn}: still open ({p.state}); the gateway said {checked.code or 'nothing usable'}; next check "
         f"{_in(p.next_check_at, now)}",
         **data,
     )
-    return EXIT_NOT_FINAL
+    return exit_codes.NOT_FINAL
 
 
 def cmd_resolve(args: argparse.Namespace, out: Output) -> int:
@@ -264,7 +263,7 @@ def cmd_resolve(args: argparse.Namespace, out: Output) -> int:
             out.error(
                 f"refused, nothing was changed: {exc}", kind="resolve_refused", transaction_id=args.transaction_id
             )
-            return EXIT_FAILED
+            return exit_codes.FAILED
     hook = "its hook is pending (a worker with the hook runs it)" if p.hook_pending else "its hook ran"
     out.result(
         f"{p.transaction_id}: final {p.code}, resolved by {args.operator} (recorded as an event); {hook}",
@@ -273,7 +272,7 @@ def cmd_resolve(args: argparse.Namespace, out: Output) -> int:
         final_source=p.final_source,
         hook_pending=p.hook_pending,
     )
-    return EXIT_OK
+    return exit_codes.OK
 
 
 # --- mgw ledger health ---------------------------------------------------------------------------------------------

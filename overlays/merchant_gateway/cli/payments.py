@@ -25,17 +25,16 @@ from ..errors import ValidationError
 from ..flows.polling import AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
 from ..flows.reconcile import PendingPayment
 from ..flows.schedule import PollSchedule
-from ..flows.status import reconcile_payments, snapshot_of, wait_for_payment
+from ..flows.status import async_reconcile_payments, snapshot_of, wait_for_payment
 from ..gateway import AsyncGateway, Gateway
 from ..ids import new_transaction_id
 from ..ledger import Ledger, Payment
 from ..ledger.admin import CheckResult, check_now
 from ..verdicts import Verdict
+from . import exit_codes
 from .ledger_options import configured_ledger_url
 from .options import add_config_flags, add_wait_flags, config_from, schedule_from
 from .output import Output
-
-EXIT_NOT_FINAL = 4  # as in merchant_gateway.cli: no final status before the deadline
 
 
 def _amount(args: argparse.Namespace) -> int:
@@ -67,7 +66,7 @@ def _not_final(out: Output, txn: str, exc: PollTimeout, deadline: float, **facts
         final=False,
         **facts,
     )
-    return EXIT_NOT_FINAL
+    return exit_codes.NOT_FINAL
 
 
 def _pending_note(final: bool) -> str:
@@ -148,7 +147,7 @@ def _ledger_not_final(out: Output, txn: str, payment: Payment, deadline: float, 
         f"the reconciler settles it (or check again: mgw reconcile {txn})",
         **{**facts, **_ledger_row(txn, payment)},
     )
-    return EXIT_NOT_FINAL
+    return exit_codes.NOT_FINAL
 
 
 def cmd_pay(args: argparse.Namespace, out: Output) -> int:
@@ -371,7 +370,7 @@ def _reconcile_in_ledger(
         outcomes=rows,
         requests=reads,
     )
-    return 0 if settled == len(rows) else EXIT_NOT_FINAL
+    return 0 if settled == len(rows) else exit_codes.NOT_FINAL
 
 
 def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
@@ -393,7 +392,7 @@ def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
 
     async def run() -> Any:
         async with AsyncGateway(config_from(args)) as gw:
-            return await reconcile_payments(
+            return await async_reconcile_payments(
                 gw,
                 list(pending.values()),
                 max_in_flight=args.max_in_flight,
@@ -415,7 +414,7 @@ def cmd_reconcile(args: argparse.Namespace, out: Output) -> int:
         outcomes=rows,
         requests=report.requests,
     )
-    return 0 if unsettled == 0 else EXIT_NOT_FINAL
+    return 0 if unsettled == 0 else exit_codes.NOT_FINAL
 
 
 def cmd_token(args: argparse.Namespace, out: Output) -> int:

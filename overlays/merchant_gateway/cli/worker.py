@@ -4,7 +4,7 @@
 It speaks: the package's log events on stderr (text, or JSON lines with --log-format json / MGW_LOG_FORMAT=json), a
 heartbeat with its counters in the ledger's database (`Ledger.workers()`, `mgw ledger health`), OpenTelemetry traces
 and metrics when the SDK is installed and configured by the standard OTEL_* variables, and exit statuses a
-supervisor can act on (WORKER_EXIT_HELP).
+supervisor can act on (exit_codes.WORKER_HELP).
 """
 
 from __future__ import annotations
@@ -23,20 +23,13 @@ from ..hooks import combine
 from ..ledger import Ledger, LedgerUnavailable, RateLimit, Reconciler
 from ..ledger.settings import stored_margin
 from ..log import LOG_FORMATS, log_to
+from . import exit_codes
 from .ledger_options import ledger_url, load_hook
 from .options import config_from
 from .output import Output
 
 Handler = Callable[[argparse.Namespace, Output], int]
 
-# the CLI's shared meanings (2: configuration, 6: the ledger's database), and the worker's own
-EXIT_STOPPED, EXIT_CONFIGURATION, EXIT_DATABASE, EXIT_HOOK = 0, 2, 6, 9
-WORKER_EXIT_HELP = (
-    "worker exit status: 0 stopped cleanly (SIGTERM, SIGINT, or --once done); 2 configuration error (a flag, an "
-    "MGW_* variable, the ledger URL): fix it, do not restart; 6 the ledger's database unavailable at start, or for "
-    "longer than --database-bound: restart with a delay, alert; 9 the --hook cannot be imported (its module must "
-    "be on PYTHONPATH): fix the deployment, do not restart"
-)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -77,7 +70,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         hook = load_hook(args.hook) if args.hook else None
     except ConfigurationError as exc:
         out.error(str(exc), kind="hook_unloadable")
-        return EXIT_HOOK
+        return exit_codes.HOOK_UNUSABLE
     for flag, value in (("--database-bound", args.database_bound), ("--heartbeat", args.heartbeat)):
         if not (value > 0 and value != float("inf")):
             raise ConfigurationError(flag, "must be a positive number of seconds")
@@ -99,7 +92,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         instruments.attach(ledger)
     tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
     stop = threading.Event()
-    status = EXIT_STOPPED
+    status = exit_codes.OK
     try:
         with Gateway(cfg, observer=combine(tracing, ledger.observer), tokens=tokens) as gateway:
             rec = Reconciler(
@@ -129,7 +122,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
                 rec.start()
                 while not stop.wait(0.5) and not rec.stopping:
                     pass
-            status = EXIT_DATABASE if rec.failure == "database" else EXIT_STOPPED
+            status = exit_codes.LEDGER_DOWN if rec.failure == "database" else exit_codes.OK
             rec.stop(timeout=cfg.timeout + 1, exit_status=status)
     finally:
         ledger.close()
@@ -138,7 +131,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         f"{s.checks} status checks, {s.finals} made final, {s.hooks} hooks run, {s.hook_failures} hooks failed, "
         f"{s.errors} errors"
     )
-    if status == EXIT_DATABASE:
+    if status == exit_codes.LEDGER_DOWN:
         out.error(f"{text}; stopped: the ledger's database was unavailable too long", kind="ledger_unavailable")
         return status
     out.result(
@@ -162,7 +155,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     if rec is None:  # pragma: no cover - payments.register runs first
         rec = sub.add_parser("reconcile")
         add_config_flags(rec)
-    rec.epilog = f"{rec.epilog}\n\n{WORKER_EXIT_HELP}" if rec.epilog else WORKER_EXIT_HELP
+    rec.epilog = f"{rec.epilog}\n\n{exit_codes.WORKER_HELP}" if rec.epilog else exit_codes.WORKER_HELP
     group = rec.add_argument_group("worker mode (--worker): reconcile the ledger's unfinished payments")
     group.add_argument("--worker", action="store_true", help="run one reconciler process of the fleet")
     group.add_argument("--ledger", help="ledger URL (default MGW_LEDGER_URL)")
