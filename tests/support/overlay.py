@@ -234,39 +234,26 @@ class Recorder:
         return default_answer(request)
 
 
-def make(rec: Recorder, fake: FakeTime, **kw: Any) -> mg.Gateway:
-    settings: dict[str, Any] = {
+def _settings(rec: Recorder, fake: FakeTime, kw: dict[str, Any]) -> dict[str, Any]:
+    """What both gateways are built with: merchant one's credentials, the scripted transport and the fake clock
+    (the caller adds its flavour's sleep); ``kw`` overrides any of it."""
+    return {
         "merchant_id": MERCHANT,
         "salt_key": SALT,
         "salt_index": SALT_INDEX,
         "client_id": "CID",
         "client_secret": CLIENT_SECRET,
+        "transport": httpx.MockTransport(rec),
+        "clock": fake.monotonic,
+        "wall_clock": lambda: 1_700_000_000.0,
+        "rng": random.Random(7),
+        **kw,
     }
-    settings.update(kw)
-    return mg.Gateway(
-        transport=httpx.MockTransport(rec),
-        sleep=fake.sleep,
-        clock=fake.monotonic,
-        wall_clock=lambda: 1_700_000_000.0,
-        rng=random.Random(7),
-        **settings,
-    )
+
+
+def make(rec: Recorder, fake: FakeTime, **kw: Any) -> mg.Gateway:
+    return mg.Gateway(**_settings(rec, fake, {"sleep": fake.sleep, **kw}))
 
 
 def make_async(rec: Recorder, fake: FakeTime, **kw: Any) -> mg.AsyncGateway:
-    settings: dict[str, Any] = {
-        "merchant_id": MERCHANT,
-        "salt_key": SALT,
-        "salt_index": SALT_INDEX,
-        "client_id": "CID",
-        "client_secret": CLIENT_SECRET,
-    }
-    settings.update(kw)
-    return mg.AsyncGateway(
-        transport=httpx.MockTransport(rec),
-        sleep=fake.async_sleep,
-        clock=fake.monotonic,
-        wall_clock=lambda: 1_700_000_000.0,
-        rng=random.Random(7),
-        **settings,
-    )
+    return mg.AsyncGateway(**_settings(rec, fake, {"sleep": fake.async_sleep, **kw}))
