@@ -6,8 +6,9 @@ one AsyncGateway per run:
   once;
 * `gateway_httpcore`: the same over AsyncGatewayTransport (httpcore/anyio, the default before issue 24);
 * `gateway_httpx`: the same over httpx's own AsyncHTTPTransport (what a configured proxy falls back to);
-* `gateway_max_32`: AsyncGateway(max_in_flight=32), the default before issue 14's measurements, all calls at
-  once, to tell the bound's size from the bounding itself (information);
+* `gateway_max_16`, `gateway_max_64`: AsyncGateway(max_in_flight=16 / 64), all calls at once: the neighbours of
+  the default 32 (16 was the default over httpcore), to tell the bound's size from the bounding itself and to
+  keep the default chosen by measurement (information);
 * `caller_bound_<c>`: the caller limits itself to c in-flight calls on a gateway whose own bound is lifted, over
   the same default transport (the best of these is the baseline);
 * `no_bound_httpx`: no bound anywhere, httpx's pool: the pathology the bound exists for (one capped run).
@@ -101,7 +102,7 @@ def run(
     calls: int = 1000,
     bounds: tuple[int, ...] = (16, 32, 64, 100),
     cap: float = 45.0,
-    gateway_bounds: tuple[int, ...] = (32,),
+    gateway_bounds: tuple[int, ...] = (16, 64),
 ) -> dict[str, Any]:
     """`cap`: seconds after which a run is stopped (the unbounded run can take minutes: PoolTimeouts).
     `gateway_bounds`: other max_in_flight values (pool sized to match) to run all calls at once on, as

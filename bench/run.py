@@ -164,7 +164,8 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
             "gateway_default": "AsyncGateway (own bound, default transport), 1,000 at once",
             "gateway_httpcore": "AsyncGateway over AsyncGatewayTransport (httpcore, earlier default), 1,000 at once",
             "gateway_httpx": "AsyncGateway over httpx's own transport, 1,000 at once",
-            "gateway_max_32": "AsyncGateway(max_in_flight=32, the earlier default), 1,000 at once",
+            "gateway_max_16": "AsyncGateway(max_in_flight=16, the httpcore-era default), 1,000 at once",
+            "gateway_max_64": "AsyncGateway(max_in_flight=64), 1,000 at once",
             "no_bound_httpx": "no bound anywhere, httpx's pool (the pathology)",
         }
         for name, label in labels.items():

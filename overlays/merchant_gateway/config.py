@@ -143,10 +143,12 @@ class GatewayConfig:
     #: refresh the authorization token this many seconds before it expires
     token_refresh_margin: float = 60.0
     #: requests one Gateway has on the wire at once; the rest wait their turn locally. Without a bound, a burst
-    #: of calls queues inside httpx's pool, where waiting is slow and ends in PoolTimeout. 16: httpcore's pool
-    #: walks every connection on each request start and finish, and 32 doubled that bookkeeping for no gain in
-    #: the 1,000-calls-at-once measurement (docs/performance.md); raise it for high-latency, high-volume use
-    max_in_flight: int = 16
+    #: of calls queues inside httpx's pool, where waiting is slow and ends in PoolTimeout. 32: over the default
+    #: llhttp transport, 1,000 calls at once with this bound ran as fast as the best bound a caller chose
+    #: (0.99-1.01 of it; 16 was 1.4-1.6x slower, 64 no faster; docs/performance.md, "The concurrency default").
+    #: It is also the pool size, so it is the most connections one Gateway opens to a host. Raise it for
+    #: high-latency, high-volume use; lower it if the gateway limits connections (its limit is not shown).
+    max_in_flight: int = 32
     #: after an OutcomeUnknown, TRANSACTION_NOT_FOUND from reconcile() is trusted only once this many seconds
     #: have passed: the request this client gave up on may still be on its way or in processing
     reconcile_grace: float = 60.0
@@ -214,7 +216,7 @@ class GatewayConfig:
                 "max_answer_bytes", "must be an integer from 1024 to 1073741824: leave it out for the default 4 MiB"
             )
         if type(self.max_in_flight) is not int or not 1 <= self.max_in_flight <= 1000:
-            raise _fail("max_in_flight", "must be an integer from 1 to 1000: leave it out for the default 16")
+            raise _fail("max_in_flight", "must be an integer from 1 to 1000: leave it out for the default 32")
         if self.location_base not in LOCATION_BASES:
             raise _fail(
                 "location_base",
