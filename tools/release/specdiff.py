@@ -28,6 +28,8 @@ So this module compares exactly what a client of this project depends on:
   in what the client SENDS a rule or keyword added is breaking (calls that were sent are now refused before sending)
   and one removed is additive; in what it RECEIVES the other way round; a keyword whose content changed is breaking
   (not classified further; fails closed); a rule's description alone is docs-only;
+* x-enum-name (the public name of an enum's generated class): added, removed or changed is breaking in either
+  direction, because code importing the class by its old name (the generated one, or the stated one) breaks;
 * everything else that differs only in description/summary/title/examples/x-not-shown/x-source/x-known-values/
   x-code-catalog/tags text is docs-only.
 
@@ -429,6 +431,14 @@ class _Diff:
                     self.add(BREAKING if sending else ADDITIVE, "enum-value-removed", where, f"{removed}")
                 if added:
                     self.add(ADDITIVE if sending else BREAKING, "enum-value-added", where, f"{added}")
+        if old.get("x-enum-name") != new.get("x-enum-name"):
+            # the generated class's public name: an import of the old one breaks, whichever way the data flows
+            self.add(
+                BREAKING,
+                "enum-name-changed",
+                where,
+                f"{old.get('x-enum-name')!r} -> {new.get('x-enum-name')!r}",
+            )
         # numeric / length constraints
         for attr, larger_is_stricter in NUMERIC_CONSTRAINTS:
             ov, nv = old.get(attr), new.get(attr)
