@@ -11,17 +11,17 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import ModuleType
-from typing import Literal
+from typing import Literal, NamedTuple
 
 MoneyMovement = Literal["none", "debit", "collect", "refund", "deferred-refund"]
 AnswerCodes = Literal["outcome", "payment-state"]
 FieldRule = Literal["exactly-one-of", "at-least-one-of", "at-most-one-of", "required"]
 
 
-@dataclass(frozen=True)
-class Operation:
+# A NamedTuple, not a frozen dataclass: one operation's facts are a record, and a dataclass's class creation
+# (code generated and compiled for each method) costs about 1 ms of every `import merchant_gateway`.
+class _Facts(NamedTuple):
     name: str  # the public method's name and the endpoint module's (snake_case operationId)
     operation_id: str
     host: Literal["base", "apps", "auth"]
@@ -36,6 +36,11 @@ class Operation:
     required_headers: tuple[str, ...]  # endpoint parameters the caller must give
     # x-field-rules (payload schema's, then the operation's): (rule, wire field names); checked before sending
     field_rules: tuple[tuple[FieldRule, tuple[str, ...]], ...] = ()
+
+
+class Operation(_Facts):
+    """One server operation's facts. A subclass of the record so that instances have a ``__dict__``: what they
+    load on first use (the endpoint module, the models) is cached there and read at plain attribute speed."""
 
     @functools.cached_property
     def module(self) -> ModuleType:
