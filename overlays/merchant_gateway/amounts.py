@@ -16,7 +16,8 @@ if TYPE_CHECKING:  # decimal loads with the first rupee conversion (import time 
     from decimal import Decimal
 
 INT64_MAX = 2**63 - 1
-_RUPEES = re.compile(r"[0-9]+(\.[0-9]+)?")  # no sign, exponent, whitespace, "NaN" or "Infinity"
+# no sign, exponent, whitespace, "NaN" or "Infinity"; matched through re's own cache (compiled on first use)
+_RUPEES = r"[0-9]+(\.[0-9]+)?"
 
 
 def check_paise(value: object, field: str = "amount", *, minimum: int = 1) -> int:
@@ -44,7 +45,7 @@ def paise_from_rupees(rupees: Decimal | str, field: str = "amount") -> int:
     from decimal import Decimal, DecimalException
 
     if isinstance(rupees, str):
-        if not _RUPEES.fullmatch(rupees):
+        if not re.fullmatch(_RUPEES, rupees):
             raise ValidationError(field, "must be a plain decimal rupee string like '12.34'")
         value = Decimal(rupees)
     elif isinstance(rupees, Decimal):

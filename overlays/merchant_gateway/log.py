@@ -21,7 +21,8 @@ from typing import IO
 logger = logging.getLogger("merchant_gateway")
 
 # /v3/account/token/{merchantId}/{userAuthToken}/debit/suggest: mask the token segment wherever it is logged
-_TOKEN_IN_PATH = re.compile(r"(/account/token/[^/\s]+/)[^/\s]+")
+# (matched through re's own cache: compiled with the first such URL, not at import)
+_TOKEN_IN_PATH = r"(/account/token/[^/\s]+/)[^/\s]+"
 
 
 class TokenPathRedactor(logging.Filter):
@@ -30,10 +31,10 @@ class TokenPathRedactor(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if record.args and isinstance(record.args, tuple):
             record.args = tuple(
-                _TOKEN_IN_PATH.sub(r"\1***", str(a)) if "/account/token/" in str(a) else a for a in record.args
+                re.sub(_TOKEN_IN_PATH, r"\1***", str(a)) if "/account/token/" in str(a) else a for a in record.args
             )
         elif isinstance(record.msg, str) and "/account/token/" in record.msg:
-            record.msg = _TOKEN_IN_PATH.sub(r"\1***", record.msg)
+            record.msg = re.sub(_TOKEN_IN_PATH, r"\1***", record.msg)
         return True
 
 

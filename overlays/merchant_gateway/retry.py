@@ -35,11 +35,14 @@ SAFE = "safe"
 RECONCILE_FIRST = "reconcile-first"
 NEVER = "never"
 
-_NUMBER = re.compile(r"[0-9]{1,12}(\.[0-9]{1,9})?")
+# matched through re's own cache of compiled patterns: compiled on the first Retry-After, not at import
+_NUMBER = r"[0-9]{1,12}(\.[0-9]{1,9})?"
 
 
 @dataclass(frozen=True)
 class RetryPolicy:
+    """How often and how long one call may try again (see :func:`decide` and :func:`wait_seconds`)."""
+
     max_attempts: int = 3
     backoff_base: float = 0.5
     max_wait: float = 30.0
@@ -96,7 +99,7 @@ def parse_server_wait(value: object, *, now: float) -> float | None:
     if not isinstance(value, str) or len(value) > 64:
         return None
     text = value.strip()
-    if _NUMBER.fullmatch(text):
+    if re.fullmatch(_NUMBER, text):
         return float(text)
     try:
         when = email.utils.parsedate_to_datetime(text)

@@ -10,7 +10,6 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from queue import SimpleQueue
 from typing import TYPE_CHECKING, Any, Self
 
 import httpx
@@ -19,7 +18,6 @@ from merchant_gateway_client.operations import OPERATIONS
 from .._core import Core, Done, Prepared, Wait
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import ConfigurationError
-from ..hooks import AttemptEnd
 from ..log import log_event, logger
 from ..retry import RetryPolicy
 from ..tokens import AuthorizationToken, TokenCache, token_from_response
@@ -56,6 +54,8 @@ class Slots:
     cheaper per call than threading.BoundedSemaphore's Python-level condition variable; both methods are C-level."""
 
     def __init__(self, n: int) -> None:
+        from queue import SimpleQueue  # here: the queue module (and heapq) load with the first sync gateway
+
         queue: SimpleQueue[None] = SimpleQueue()
         for _ in range(n):
             queue.put(None)
@@ -178,6 +178,8 @@ class _Base:
         """Core.after_attempt, then the observer is told how the attempt ended (merchant_gateway.hooks.AttemptEnd)."""
         if self.observer is None:
             return self._core.after_attempt(prep, attempt, response=response, exc=exc)
+        from ..hooks import AttemptEnd  # with an observer only: merchant_gateway.hooks is not needed to send
+
         status = None if response is None else int(response.status_code)
         try:
             step = self._core.after_attempt(prep, attempt, response=response, exc=exc)
