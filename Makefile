@@ -208,10 +208,12 @@ $(BENCH_STAMP): pyproject.toml
 	$(BENCH_VENV)/bin/pip install -q -e '.[sandbox]' urllib3 aiohttp httpx-aiohttp==0.2.0 phonepe==1.0.1 \
 	  openapi-generator-cli==7.26.0 rfc3339-validator pyinstrument
 	@touch $(BENCH_STAMP)
-# BENCH_ARGS=--quick: every section once, briefly (~2 min with the ledger's quick scale; CI runs it, .ci/run)
+# BENCH_ARGS=--quick: every section once, briefly (~2 min with the ledger's quick scale; CI runs it, .ci/run).
+# A full run renders its figures into docs/performance.md (bench/report.py, between its markers); a quick or
+# --only run goes to build/bench-report.md instead and never replaces them.
 BENCH_LEDGER_ARGS ?= $(if $(findstring --quick,$(BENCH_ARGS)),--quick)
 bench: $(STAMP) $(BENCH_STAMP)
-	$(BENCH_VENV)/bin/python bench/run.py $(BENCH_ARGS)
+	$(BENCH_VENV)/bin/python bench/run.py --write-doc $(BENCH_ARGS)
 	$(MAKE) --no-print-directory bench-ledger  # the payment ledger's scale (main venv: psycopg, a local PostgreSQL)
 
 # The payment ledger alone (issue 18; the chaos soak is also a step of `make soak`, the scale bench of `make bench`):
