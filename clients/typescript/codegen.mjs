@@ -1,7 +1,8 @@
 // Generates src/generated/ of the package from the release artifacts (tools/artifacts/make_artifacts.py):
 //   base.ts, apps.ts, auth.ts, webhooks.ts  openapi-typescript output of openapi.<host>.json / openapi.webhooks.json
 //   operations.ts                          operations.json as a typed constant, plus the per-operation types
-//                                          (payload from body.payload_schema, path, headers, answer, error)
+//                                          (payload from body.payload_schema, path, headers, answer, error),
+//                                          the payload and parameter schemas the package checks
 //   methods.ts                             one method per merchant-server operation, calling Gateway.call
 // Nothing here knows an operation by name: everything comes from operations.json and the per-host documents.
 //   node codegen.mjs ARTIFACTS_DIR OUT_DIR
@@ -71,18 +72,48 @@ const collectSchema = (doc, name) => {
   const schema = doc.components.schemas[name];
   if (!schema) throw new Error(`payload schema ${name} is not in the document`);
   payloadSchemas[name] = slim(schema, name);
-  const refs = (node) => {
-    if (Array.isArray(node)) node.forEach(refs);
-    else if (node && typeof node === "object") {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === "$ref" && typeof v === "string" && v.startsWith("#/components/schemas/")) collectSchema(doc, v.slice(21));
-        else refs(v);
-      }
-    }
-  };
-  refs(schema);
+  collectRefs(doc, schema);
   for (const target of Object.values(schema.discriminator?.mapping ?? {})) collectSchema(doc, target.slice(21));
 };
+const collectRefs = (doc, node) => {
+  if (Array.isArray(node)) node.forEach((n) => collectRefs(doc, n));
+  else if (node && typeof node === "object") {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$ref" && typeof v === "string" && v.startsWith("#/components/schemas/")) collectSchema(doc, v.slice(21));
+      else collectRefs(doc, v);
+    }
+  }
+};
+// The path, query and header parameters of an operation with their schemas (src/validate.ts checkParameters), in
+// the document's order; the operation's own parameters win over its path item's (OpenAPI: same name and place).
+// They must be the ones operations.json lists, and a place src/validate.ts does not check (cookie) fails the build.
+const PLACES = new Set(["path", "query", "header"]);
+const parametersOf = (id, op, doc, item, spec) => {
+  const byKey = new Map();
+  for (const raw of [...(item.parameters ?? []), ...(spec.parameters ?? [])]) {
+    const p = resolve(doc, raw);
+    if (!PLACES.has(p.in)) throw new Error(`${id}: ${p.in} parameter ${p.name} is not checked by src/validate.ts; add it there (and here)`);
+    const where = `${id} ${p.in} parameter ${p.name}`;
+    if (!p.schema) throw new Error(`${where}: no schema (a parameter without one is never checked)`);
+    collectRefs(doc, p.schema);
+    const key = `${p.in} ${p.in === "header" ? p.name.toLowerCase() : p.name}`;
+    byKey.set(key, { name: p.name, in: p.in, required: p.required === true, schema: slim(p.schema, where) });
+  }
+  const found = [...byKey.values()];
+  const names = (place) => found.filter((p) => p.in === place).map((p) => p.name).sort();
+  const listed = {
+    path: [...op.path_params].sort(),
+    query: op.query_params.map((p) => p.name).sort(),
+    header: op.header_params.map((p) => p.name).sort(),
+  };
+  for (const place of PLACES) {
+    if (lit(names(place)) !== lit(listed[place])) {
+      throw new Error(`${id}: the document's ${place} parameters ${lit(names(place))} are not operations.json's ${lit(listed[place])}`);
+    }
+  }
+  return found;
+};
+const parameterSchemas = {};
 const serverOps = [];
 const typeLines = [];
 const inputLines = [];
@@ -96,6 +127,7 @@ for (const [id, op] of Object.entries(table.operations)) {
   const spec = item?.[method];
   if (!spec || spec.operationId !== id) throw new Error(`${id}: not at ${op.method} ${op.document.path} in ${op.document.file}`);
   routes[op.host][`${op.method} ${op.document.path}`] = id;
+  parameterSchemas[id] = parametersOf(id, op, doc, item, spec);
   const T = `${op.host}.operations[${lit(id)}]`;
   const schema = (name) => `${op.host}.components["schemas"][${lit(name)}]`;
   const payload = op.body && op.payload_from === "caller" ? schema(op.body.payload_schema) : "never";
@@ -166,7 +198,7 @@ const schemaNames = HOSTS.map((h) => `keyof ${h}.components["schemas"]`).join(" 
 writeFileSync(
   join(out, "operations.ts"),
   `${HEADER}import type { HostFacts, OperationFacts, WebhookFacts } from "../facts.js";
-import type { PayloadSchema } from "../validate.js";
+import type { ParameterSchema, PayloadSchema } from "../validate.js";
 ${HOSTS.map((h) => `import type * as ${h} from "./${h}.js";`).join("\n")}
 import type * as webhooks from "./webhooks.js";
 
@@ -188,8 +220,12 @@ export const ROUTES: Readonly<Record<keyof typeof HOSTS, Readonly<Record<string,
 /** Bodies built from the configuration (x-payload-from: configuration): form fields in order, fixed values. */
 export const CONFIGURED_FORMS: Readonly<Record<string, { readonly fields: readonly string[]; readonly required: readonly string[]; readonly fixed: Readonly<Record<string, string>> }>> = ${JSON.stringify(configured, null, 2)};
 
-/** The caller-given payloads' schemas and the schemas they refer to, reduced to what src/validate.ts checks. */
+/** The caller-given payloads' schemas and the schemas they and the parameters refer to, reduced to what
+ * src/validate.ts checks. */
 export const PAYLOAD_SCHEMAS: Readonly<Record<string, PayloadSchema>> = ${JSON.stringify(payloadSchemas, null, 2)};
+
+/** Per operation: its path, query and header parameters with their schemas (checked before anything is sent). */
+export const PARAMETERS: Readonly<Record<string, readonly ParameterSchema[]>> = ${JSON.stringify(parameterSchemas, null, 2)};
 
 /** Operations whose payload schema has merchantId (filled from the configuration when the caller leaves it out). */
 export const PAYLOAD_HAS_MERCHANT_ID: ReadonlySet<string> = new Set(${JSON.stringify(payloadMerchant)});

@@ -92,7 +92,7 @@ EOF
   (cd "$t" && tsc -p tsconfig.json)
   "$PY" tools/conformance/make_kit.py --out "$OUT/kit.json" > /dev/null
   [ -n "${MGW_BASE_URL:-}" ] || start_sandbox
-  MGW_TS_KIT="$OUT/kit.json" MGW_TS_VECTORS="$ROOT/spec/vectors/signing.json" \
+  MGW_TS_KIT="$OUT/kit.json" MGW_TS_VECTORS="$ROOT/spec/vectors/signing.json" MGW_TS_PARAMETER_CASES="$SRC/test/parameter-cases.json" \
     node --test --test-reporter=spec "$t"/dist/*.test.js
 }
 

@@ -14,6 +14,7 @@ import {
   type Inputs,
   OPERATIONS,
   type OperationId,
+  PARAMETERS,
   PAYLOAD_HAS_MERCHANT_ID,
   PAYLOAD_SCHEMAS,
   ROUTES,
@@ -22,7 +23,7 @@ import {
 } from "./generated/operations.js";
 import { xVerify, type Salts } from "./signing.js";
 import { type Fetch, GetWithBodyRequest, neverSent, requestBodyText, transport } from "./transport.js";
-import { checkPayload } from "./validate.js";
+import { checkParameters, checkPayload } from "./validate.js";
 import { POLL_SCHEDULE } from "./generated/outcomes.js";
 import { SendRecord } from "./sends.js";
 import { type Expect, judge, readAnswer } from "./verdicts.js";
@@ -95,7 +96,11 @@ export function signingMiddleware(host: HostRole, saltKey: string, saltIndex: st
         if (typeof b64 !== "string") throw new UsageError(`${id}: body signing needs a {"${field}": base64} body`);
         message = b64 + (op.signing.path ?? "");
       } else if (op.signing.mode === "path") {
-        message = fillPath(op.signing.path ?? "", (params.path ?? {}) as Record<string, unknown>, false);
+        // the signature covers the raw values and the URL the encoded ones: they agree only when no value needs
+        // encoding (Gateway.call checked this already; a caller of hosts.* directly is checked here)
+        const values = (params.path ?? {}) as Record<string, unknown>;
+        checkParameters(PAYLOAD_SCHEMAS, id, PARAMETERS[id] ?? [], "path", values);
+        message = fillPath(op.signing.path ?? "", values, false);
       }
       if (message !== null) request.headers.set("X-VERIFY", xVerify(message, saltKey, index));
       return undefined;
@@ -346,38 +351,41 @@ export class Gateway extends GatewayMethods {
       redirect: op.follow_redirects ? "follow" : "manual",
       signal: AbortSignal.timeout(this.#timeoutMs),
     };
+    // every check before anything is encoded, signed or sent, in the Python client's order: path, payload, headers
+    const parameters = PARAMETERS[operationId] ?? [];
     const params: Record<string, unknown> = {};
     if (op.path_params.length > 0) {
       const path = op.path_params.includes("merchantId") ? this.#withMerchant(input.path ?? {}, `${operationId}'s path`) : input.path;
+      checkParameters(PAYLOAD_SCHEMAS, operationId, parameters, "path", path);
       params.path = path;
     }
+    checkParameters(PAYLOAD_SCHEMAS, operationId, parameters, "query", input.query);
+    const body = op.body === null ? null : this.#body(operationId, op, op.body, input.payload);
+    checkParameters(PAYLOAD_SCHEMAS, operationId, parameters, "header", input.headers);
     if (input.query !== undefined) params.query = input.query;
     if (input.headers !== undefined) params.header = input.headers;
     init.params = params;
-    const body = op.body;
-    if (body !== null) {
-      let text: string;
-      if (op.payload_from === "configuration") {
-        text = formEncode(this.#configuredForm(operationId));
-      } else {
-        if (input.payload === undefined) {
-          if (body.required) throw new UsageError(`${operationId}: payload (${body.payload_schema}) is required`);
-          return init;
-        }
-        const payload = PAYLOAD_HAS_MERCHANT_ID.has(operationId)
-          ? this.#withMerchant(input.payload, `${operationId}'s payload`)
-          : input.payload;
-        checkPayload(PAYLOAD_SCHEMAS, op, payload); // before anything is encoded, signed or sent
-        if (body.wrapping === "base64-json") text = JSON.stringify({ [body.wrapper_field ?? "request"]: encodePayload(payload) });
-        else if (body.wrapping === "form") text = formEncode(Object.fromEntries(Object.entries(payload as object).map(([k, v]) => [k, String(v)])));
-        else text = JSON.stringify(payload);
-      }
-      init.body = text;
+    if (body !== null && op.body !== null) {
+      init.body = body;
       init.bodySerializer = (b: unknown) => b;
-      init.headers = { "Content-Type": body.content_type };
+      init.headers = { "Content-Type": op.body.content_type };
       if (op.method === "GET" || op.method === "HEAD") init.Request = GetWithBodyRequest;
     }
     return init;
+  }
+
+  /** The body text, or null when the caller leaves out a payload the operation does not require. */
+  #body(operationId: string, op: OperationFacts, body: NonNullable<OperationFacts["body"]>, given: unknown): string | null {
+    if (op.payload_from === "configuration") return formEncode(this.#configuredForm(operationId));
+    if (given === undefined) {
+      if (body.required) throw new UsageError(`${operationId}: payload (${body.payload_schema}) is required`);
+      return null;
+    }
+    const payload = PAYLOAD_HAS_MERCHANT_ID.has(operationId) ? this.#withMerchant(given, `${operationId}'s payload`) : given;
+    checkPayload(PAYLOAD_SCHEMAS, op, payload);
+    if (body.wrapping === "base64-json") return JSON.stringify({ [body.wrapper_field ?? "request"]: encodePayload(payload) });
+    if (body.wrapping === "form") return formEncode(Object.fromEntries(Object.entries(payload as object).map(([k, v]) => [k, String(v)])));
+    return JSON.stringify(payload);
   }
 
   #configuredForm(operationId: string): Record<string, string> {

@@ -29,6 +29,7 @@ export {
   OPERATIONS_FORMAT,
   type OperationId,
   type OperationTypes,
+  PARAMETERS,
   ROUTES,
   SPEC_VERSION,
   type Schema,
@@ -43,7 +44,15 @@ export type * as apps from "./generated/apps.js";
 export type * as auth from "./generated/auth.js";
 export type * as base from "./generated/base.js";
 export type * as webhooks from "./generated/webhooks.js";
-export { checkFieldRules, checkPayload, firstProblem, type PayloadSchema } from "./validate.js";
+export {
+  checkFieldRules,
+  checkParameters,
+  checkPayload,
+  firstProblem,
+  type ParameterPlace,
+  type ParameterSchema,
+  type PayloadSchema,
+} from "./validate.js";
 export { base64Utf8, decodeBase64Utf8, encodePathValue, encodePayload, fillPath, formEncode, formFields } from "./wire.js";
 export { CATEGORIES, OUTCOMES, type OutcomeKey, POLL_SCHEDULE } from "./generated/outcomes.js";
 export { NonInteger } from "./json.js";

@@ -3,7 +3,8 @@
 // signed or sent. The first problem is named by its wire path (paymentSources[0].cardId) with the rule and the
 // allowed values, never with the value given (it may be a token). Same rules, paths and messages as the Python
 // client (merchant_gateway/payload_problems.py, which runs fastjsonschema; both refuse every case of the
-// conformance kit).
+// conformance kit). Path, query and header values are checked the same way against their parameter schemas
+// (checkParameters, PARAMETERS), with the Python client's rule for values placed in a URL path on top.
 //
 // Why not a JSON Schema library here: ajv (the maintained one) compiles each schema with `new Function`, which
 // edge runtimes (Cloudflare Workers) and pages whose Content-Security-Policy lacks 'unsafe-eval' refuse, and its
@@ -218,4 +219,99 @@ export function checkPayload(schemas: Schemas, op: OperationFacts, payload: unkn
     throw new ValidationError(found[0], found[1]);
   }
   if (isObject(payload)) checkFieldRules(payload, op.field_rules);
+}
+
+/** Where a parameter goes: in the URL path, the query or a request header. */
+export type ParameterPlace = "path" | "query" | "header";
+
+/** One parameter of an operation and its schema (PARAMETERS, generated from the per-host documents). */
+export interface ParameterSchema {
+  readonly name: string;
+  readonly in: ParameterPlace;
+  readonly required: boolean;
+  readonly schema: PayloadSchema;
+}
+
+/** How an error names a parameter: path.transactionId, query.x, headers.X-REDIRECT-URL (the input's members). */
+const INPUT_MEMBER: Readonly<Record<ParameterPlace, string>> = { path: "path", query: "query", header: "headers" };
+// The Python client's rule for every value it places in a URL path (merchant_gateway/validation.py check_identifier):
+// only characters a path carries unencoded, and not a dot segment (URLs drop "." and ".."). Why: X-VERIFY signs the
+// path with the raw values, and how the gateway signs a percent-encoded path is not shown, so a value that needs
+// encoding would give a URL and a signature that disagree. Applies whether or not the spec has a pattern for it.
+const PATH_UNSAFE = /[^A-Za-z0-9._~-]/u;
+// Path values that are secrets: only the position of a refused character is named, never the character.
+const SECRET_PATH_VALUES: ReadonlySet<string> = new Set(["userAuthToken"]);
+const WHY_PATH = "is unsafe in a URL path: signing of encoded paths is not shown, so";
+// What an HTTP header can carry as given: visible ASCII and inner spaces (fetch refuses line breaks and control
+// characters only once the request is built, and trims outer spaces, which would change what is sent).
+const HEADER_SAFE = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
+
+/** The character as the Python client shows it: quoted when printable ASCII, else U+XXXX. */
+function shown(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x20 || code > 0x7e) return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  return char === "'" ? `"'"` : char === "\\" ? "'\\\\'" : `'${char}'`;
+}
+
+function pathValueProblem(name: string, value: unknown): string | null {
+  if (typeof value !== "string") return "must be a string";
+  if (value === "") return "must not be empty";
+  const points = [...value]; // indexes in code points, as the Python client counts
+  const index = points.findIndex((c) => PATH_UNSAFE.test(c));
+  if (index >= 0) {
+    if (SECRET_PATH_VALUES.has(name)) {
+      return `the character at index ${index} ${WHY_PATH} this call could fail X-VERIFY; ask the gateway which characters its tokens use`;
+    }
+    return `${shown(points[index] ?? "")} at index ${index} ${WHY_PATH} this call could fail X-VERIFY; use letters, digits, -._~`;
+  }
+  if (value === "." || value === "..") return `must not be '${value}': a URL path drops that segment; use another value`;
+  return null;
+}
+
+/** The values of one place (path, query or headers) of an operation's input, checked against the operation's
+ * parameters before anything is encoded, signed or sent: every required one given, no unknown query or header
+ * name, header names once whatever their case, path values by the Python client's rule above, header values
+ * sendable as given, then each value against its schema (pattern, enum, format uri, lengths). Throws a
+ * ValidationError naming the parameter as the input does (headers.X-REDIRECT-URL), never its value. Unknown path
+ * names are left alone: only the template's names reach the URL. */
+export function checkParameters(
+  schemas: Schemas,
+  operationId: string,
+  parameters: readonly ParameterSchema[],
+  place: ParameterPlace,
+  given: unknown,
+): void {
+  const member = INPUT_MEMBER[place];
+  if (given !== undefined && given !== null && !isObject(given)) throw new ValidationError(member, "must be an object of name: value");
+  const values: Readonly<Record<string, unknown>> = isObject(given) ? given : {};
+  const mine = parameters.filter((p) => p.in === place);
+  const key = (name: string): string => (place === "header" ? name.toLowerCase() : name); // RFC 9110: any case
+  const known = new Set(mine.map((p) => key(p.name)));
+  const spelled = new Map<string, string>(); // key -> the caller's spelling
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    const k = key(name);
+    const other = spelled.get(k);
+    if (other !== undefined) throw new ValidationError(`${member}.${name}`, `is given twice (also as ${other}); give it once`);
+    spelled.set(k, name);
+    if (place !== "path" && !known.has(k)) {
+      const accepted = mine.length > 0 ? `; it takes ${mine.map((p) => p.name).join(", ")}` : "";
+      throw new ValidationError(`${member}.${name}`, `is not a ${place} parameter of ${operationId}${accepted}`);
+    }
+  }
+  for (const p of mine) {
+    const name = spelled.get(key(p.name));
+    if (name === undefined) {
+      if (p.required) throw new ValidationError(`${member}.${p.name}`, `is required by ${operationId}`);
+      continue;
+    }
+    const value = values[name];
+    const own = place === "path" ? pathValueProblem(p.name, value) : null;
+    if (own !== null) throw new ValidationError(`${member}.${name}`, own);
+    const found = walk(schemas, value, p.schema);
+    if (found !== null) throw new ValidationError(`${member}.${name}`, found[1]);
+    if (place === "header" && typeof value === "string" && !HEADER_SAFE.test(value)) {
+      throw new ValidationError(`${member}.${name}`, "must be visible ASCII with no leading or trailing space (a header cannot carry line breaks, control characters or other text)");
+    }
+  }
 }

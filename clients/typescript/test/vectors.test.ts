@@ -8,6 +8,7 @@ import {
   type Inputs,
   OPERATIONS,
   type OperationId,
+  PARAMETERS,
   ValidationError,
   base64Utf8,
   createGateway,
@@ -25,6 +26,14 @@ interface Vectors {
 const vectors = JSON.parse(readFileSync(process.env.MGW_TS_VECTORS ?? "spec/vectors/signing.json", "utf8")) as Vectors;
 const HOSTS = { baseUrl: "https://base.vectors.invalid", appsUrl: "https://apps.vectors.invalid", authUrl: "https://auth.vectors.invalid" };
 const ops = Object.entries(OPERATIONS) as [OperationId, (typeof OPERATIONS)[OperationId]][];
+/** The operation's required headers with a value their schema accepts (headers are not signed: a vector is about
+ * the signature, the package refuses a request without them). */
+const requiredHeaders = (id: OperationId): { headers?: Record<string, string> } => {
+  const needed = (PARAMETERS[id] ?? []).filter((p) => p.in === "header" && p.required);
+  if (needed.length === 0) return {};
+  const value = (s: (typeof needed)[number]["schema"]) => String(s.enum?.[0] ?? (s.format === "uri" ? "https://merchant.example/callback" : "1"));
+  return { headers: Object.fromEntries(needed.map((p) => [p.name, value(p.schema)])) };
+};
 
 describe("signing vectors", () => {
   it("has vectors of every kind", () => {
@@ -43,7 +52,7 @@ describe("signing vectors", () => {
       for (const [id] of matching) {
         // a vector is about signing: an operation whose own rules refuse its payload (inlinePay's POST needs
         // mobileNumber, the GET variant does not) is skipped, but some operation must build and sign it
-        const wire = await gw.prepare(id, { payload } as Inputs[OperationId]).catch((err: unknown) => {
+        const wire = await gw.prepare(id, { payload, ...requiredHeaders(id) } as Inputs[OperationId]).catch((err: unknown) => {
           if (err instanceof ValidationError) return null;
           throw err;
         });
@@ -75,7 +84,7 @@ describe("signing vectors", () => {
         const m = new RegExp(`^${source}$`).exec(v.signing_path);
         if (m === null) continue;
         const path = Object.fromEntries(names.map((n, j) => [n, m[j + 1] ?? ""]));
-        const wire = await gw.prepare(id, { path } as Inputs[OperationId]);
+        const wire = await gw.prepare(id, { path, ...requiredHeaders(id) } as Inputs[OperationId]);
         assert.equal(wire.headers["x-verify"], v.expect, id);
         checked++;
       }
