@@ -137,9 +137,14 @@ def checks(r: dict[str, Any]) -> list[tuple[str, bool]]:
 
 def run_part(r: dict[str, Any]) -> list[str]:
     m = r.get("machine", {})
-    c = r.get("commit", {})
-    changed = c.get("changed", [])
-    tree = "no tracked file changed" if not changed else f"{len(changed)} tracked files changed: {', '.join(changed)}"
+    if "commit" in r:
+        changed = r["commit"]["changed"]
+        tree = (
+            "no tracked file changed" if not changed else f"{len(changed)} tracked files changed: {', '.join(changed)}"
+        )
+        commit = f"- Commit {r['commit']['head']} ({tree})."
+    else:
+        commit = "- Commit: not recorded (bench/run.py records it since the report exists)."
     mode = "quick mode (`--quick`: not comparable with a full run)" if r.get("quick") else "full mode (`make bench`)"
     if r.get("params"):
         p = r["params"]
@@ -155,8 +160,8 @@ def run_part(r: dict[str, Any]) -> list[str]:
     seconds = r.get("seconds", {})
     bad = [name for name, ok in checks(r) if not ok]
     lines = [
-        f"- Run: {r.get('started_at', '?')} to {r.get('ended_at', '?')}, {mode}.",
-        f"- Commit {c.get('head', 'unknown')} ({tree}).",
+        f"- Run: {r['started_at']} to {r['ended_at']}, {mode}." if "started_at" in r else f"- Run: {mode}.",
+        commit,
         f"- Machine: {m.get('cpu_model', '?')}, {m.get('cpus', '?')} CPUs, {m.get('platform', '?')}, "
         f"Python {m.get('python', '?')}; {load}.",
     ]
