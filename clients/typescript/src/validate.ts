@@ -242,9 +242,10 @@ const PATH_UNSAFE = /[^A-Za-z0-9._~-]/u;
 // Path values that are secrets: only the position of a refused character is named, never the character.
 const SECRET_PATH_VALUES: ReadonlySet<string> = new Set(["userAuthToken"]);
 const WHY_PATH = "is unsafe in a URL path: signing of encoded paths is not shown, so";
-// What an HTTP header can carry as given: visible ASCII and inner spaces (fetch refuses line breaks and control
-// characters only once the request is built, and trims outer spaces, which would change what is sent).
-const HEADER_SAFE = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
+// What an HTTP header can carry as given, never empty (the Python client: "a non-empty printable string"): visible
+// ASCII and inner spaces. fetch refuses line breaks, control characters and text beyond Latin-1 only once the
+// request is built, and trims outer spaces, which would change what is sent.
+const HEADER_SAFE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 /** The character as the Python client shows it: quoted when printable ASCII, else U+XXXX. */
 function shown(char: string): string {
@@ -311,7 +312,7 @@ export function checkParameters(
     const found = walk(schemas, value, p.schema);
     if (found !== null) throw new ValidationError(`${member}.${name}`, found[1]);
     if (place === "header" && typeof value === "string" && !HEADER_SAFE.test(value)) {
-      throw new ValidationError(`${member}.${name}`, "must be visible ASCII with no leading or trailing space (a header cannot carry line breaks, control characters or other text)");
+      throw new ValidationError(`${member}.${name}`, "must be a non-empty printable string of ASCII without leading or trailing spaces (a header cannot carry line breaks, control characters or other text)");
     }
   }
 }

@@ -142,7 +142,13 @@ describe("parameters: the package's own rules", () => {
   it("a header value fetch could not send as given is refused before sending", async () => {
     const { gw, sent } = gateway();
     const input = { payload: PAYLOADS.debitV3, headers: { "X-PROVIDER-ID": "PARENT\r\nX-Other: 1" } };
-    await refused(gw.debitV3(input as never), sent, "headers.X-PROVIDER-ID", "must be visible ASCII");
+    await refused(gw.debitV3(input as never), sent, "headers.X-PROVIDER-ID", "must be a non-empty printable string of ASCII");
+    // text beyond ASCII: fetch would throw only while building the request (the Python client reports that as an
+    // unknown outcome although nothing was sent); outer spaces: fetch would trim them and send another value
+    for (const value of ["Ä-PARENT", " PARENT", "PARENT "]) {
+      const other = { payload: PAYLOADS.debitV3, headers: { "X-PROVIDER-ID": value } };
+      await refused(gw.debitV3(other as never), sent, "headers.X-PROVIDER-ID", "without leading or trailing spaces");
+    }
   });
   it("prepare() refuses too, and so does a host client used directly (its signing middleware)", async () => {
     const { gw, sent } = gateway();
