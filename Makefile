@@ -222,9 +222,14 @@ bench: $(STAMP) $(BENCH_STAMP)
 soak-ledger: $(STAMP) postgres
 	timeout 2700 $(PY) soak/ledger_chaos.py --payments $${SOAK_LEDGER_PAYMENTS:-10000} --out build/soak/ledger_chaos.json; \
 	s=$$?; $(PY) soak/ledger_report.py build/soak/ledger_chaos.json build/bench_ledger.json docs/reliability.md; exit $$s
+# A quick ledger run (BENCH_LEDGER_ARGS=--quick, also what BENCH_ARGS=--quick sets) writes beside the full run's
+# files, never over them: its scale is too small to replace docs/reliability.md's figures.
+LEDGER_QUICK = $(findstring --quick,$(BENCH_LEDGER_ARGS))
+LEDGER_OUT = $(if $(LEDGER_QUICK),build/bench_ledger-quick.json,build/bench_ledger.json)
+LEDGER_DOC = $(if $(LEDGER_QUICK),build/reliability-quick.md,docs/reliability.md)
 bench-ledger: $(STAMP) postgres
-	$(PY) bench/ledger.py --out build/bench_ledger.json $(BENCH_LEDGER_ARGS); \
-	s=$$?; $(PY) soak/ledger_report.py build/soak/ledger_chaos.json build/bench_ledger.json docs/reliability.md; exit $$s
+	$(PY) bench/ledger.py --out $(LEDGER_OUT) $(BENCH_LEDGER_ARGS); \
+	s=$$?; $(PY) soak/ledger_report.py build/soak/ledger_chaos.json $(LEDGER_OUT) $(LEDGER_DOC); exit $$s
 
 soak: $(STAMP) postgres
 	$(PY) -m pip install -q atheris==3.0.0
