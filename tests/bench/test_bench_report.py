@@ -228,3 +228,16 @@ def test_a_doc_without_its_markers_is_not_written(tmp_path: Path) -> None:
 
 def test_the_shipped_doc_has_its_markers() -> None:
     assert report.splice(report.DOC.read_text(), "x").count(report.START) == 1
+
+
+def test_bench_run_write_doc_sends_a_partial_run_elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bench/run.py --write-doc`, as `make bench` calls it, with no section at all: the doc stays as it was."""
+    from bench import run
+
+    doc = doc_file(tmp_path)
+    before = doc.read_text()
+    monkeypatch.setattr(report, "DOC", doc)
+    assert run.main(["--only", "", "--out", str(tmp_path / "bench.json"), "--write-doc"]) == 0
+    assert doc.read_text() == before
+    assert "full mode" in (tmp_path / "bench-report.md").read_text()  # refused for being partial, not quick
+    assert json.loads((tmp_path / "bench.json").read_text())["commit"]["head"]
