@@ -39,7 +39,7 @@ from .errors import (
 )
 from .gateway import AsyncGateway, Gateway
 from .retry import RetryPolicy
-from .tokens import AuthorizationToken, TokenAuth, TokenCache
+from .tokens import TokenAuth, TokenCache
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import (
@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     )
     from .llhttp_transport import LlhttpTransport
     from .tasks import AppRequest, CollectStart, IntentStart, LinkedWallet, PaymentStart, Refund, WalletPayment
+    from .tokens import AuthorizationToken
     from .transports import AsyncGatewayTransport, GatewayTransport
 
 # Re-exported on first access (PEP 562): the callback dataclasses and the transport module cost import time
@@ -91,6 +92,7 @@ _LAZY = {
     "PaymentStart": "tasks",
     "Refund": "tasks",
     "WalletPayment": "tasks",
+    "AuthorizationToken": "tokens",  # what a token fetch returns (authorization_token()); payment calls need none
 }
 
 # The spec's enums of the operation methods' keywords under their readable names (x-enum-name in the spec; the

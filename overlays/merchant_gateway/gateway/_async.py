@@ -16,7 +16,7 @@ from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import AsyncGatewayHost
-from ..tokens import AuthorizationToken, TokenAuth, TokenCache
+from ..tokens import TokenAuth, TokenCache
 from ._base import AsyncSleep, AsyncSlots, _Base, _log_request, async_default_sleep
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from ..hooks import CallObserver
     from ..tasks import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncSso, AsyncWallets
+    from ..tokens import AuthorizationToken
 
 
 class AsyncGateway(_Base, AsyncGatewayHost):

@@ -20,7 +20,7 @@ from ..config import GatewayConfig, GatewaySettings
 from ..errors import ConfigurationError
 from ..log import log_event, logger
 from ..retry import RetryPolicy
-from ..tokens import AuthorizationToken, TokenCache, token_from_response
+from ..tokens import TokenCache
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
     from typing import Unpack
@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # models load with the first call that needs them (import tim
     from ..callbacks import CollectCallback, PaymentCallback, UiCallback
     from ..hooks import CallObserver
     from ..tasks import MobileSdk
+    from ..tokens import AuthorizationToken
 
 
 # How a gateway waits and limits its sends, in each flavour (the async names turn into the sync ones in _sync.py,
@@ -233,6 +234,8 @@ class _Base:
         )
 
     def _token_from(self, response: TokenResponse) -> AuthorizationToken:
+        from ..tokens._token import token_from_response  # with the first token: payment calls need none
+
         return token_from_response(response.to_dict(), received_at=self._clock())
 
     # --- callbacks (no I/O) ----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import GatewayHost
-from ..tokens import AuthorizationToken, TokenAuth, TokenCache
+from ..tokens import TokenAuth, TokenCache
 from ._base import Sleep, Slots, _Base, _log_request, default_sleep
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from ..hooks import CallObserver
     from ..tasks import Collects, Payments, Refunds, Sso, Wallets
+    from ..tokens import AuthorizationToken
 
 
 class Gateway(_Base, GatewayHost):

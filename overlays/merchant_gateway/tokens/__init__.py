@@ -23,19 +23,30 @@ sync in ``_sync.py``; this module composes them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import httpx
 
 from ._async import AsyncTokenAuthFlow, AsyncTokenGetter, _async_no_fetch
-from ._cache import (
-    DEFAULT_TOKEN_TYPE,
-    REFRESH_COOLDOWN,
-    AsyncFetchToken,
-    AuthorizationToken,
-    Clock,
-    FetchToken,
-    token_from_response,
-)
+from ._cache import REFRESH_COOLDOWN, AsyncFetchToken, Clock, FetchToken
 from ._sync import TokenAuthFlow, TokenGetter, _no_fetch
+
+if TYPE_CHECKING:
+    from ._token import DEFAULT_TOKEN_TYPE, AuthorizationToken, token_from_response
+
+_TOKEN = ("DEFAULT_TOKEN_TYPE", "AuthorizationToken", "token_from_response")
+
+
+def __getattr__(name: str) -> Any:
+    """The token and its parsing load with the first token fetch, not with the package (PEP 562; ``_token.py``)."""
+    if name not in _TOKEN:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import _token
+
+    value = getattr(_token, name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DEFAULT_TOKEN_TYPE",

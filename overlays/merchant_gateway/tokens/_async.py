@@ -6,11 +6,15 @@ they share are in ``_cache.py``; :mod:`merchant_gateway.tokens` composes both fl
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
+from typing import TYPE_CHECKING
 
 import httpx
 
 from ..errors import GatewayError
-from ._cache import NO_FETCH, AsyncFetchToken, AuthorizationToken, _is_auth_failure, _TokenState
+from ._cache import NO_FETCH, AsyncFetchToken, _is_auth_failure, _TokenState
+
+if TYPE_CHECKING:
+    from ._token import AuthorizationToken
 
 
 async def _async_no_fetch() -> AuthorizationToken:
