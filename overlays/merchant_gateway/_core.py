@@ -37,7 +37,14 @@ from .errors import (
 from .log import log_event, logger
 from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
-from .validation import check_field_rules, check_identifier, check_payload, check_refund, check_transaction_id
+from .validation import (
+    check_field_rules,
+    check_header_value,
+    check_identifier,
+    check_payload,
+    check_refund,
+    check_transaction_id,
+)
 from .verdicts import REMEDIES, Expect, Judgement, Sends, Verdict, judge, read_answer, table
 
 _REMEMBERS_AMOUNT = ("debit", "collect")  # x-money-movement values whose amount bounds a later refund
@@ -128,9 +135,7 @@ def _coerce_option(param: inspect.Parameter, value: object, option: str) -> obje
             except ValueError:
                 allowed = ", ".join(str(m.value) for m in arg)
                 raise ValidationError(option, f"must be one of {allowed}") from None
-    if not isinstance(value, str) or not value or not value.isprintable():
-        raise ValidationError(option, "must be a non-empty printable string")
-    return value
+    return check_header_value(value, option)
 
 
 class Core:

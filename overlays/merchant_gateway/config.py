@@ -167,11 +167,11 @@ class GatewayConfig:
                 "with MGW_BASE_URL, MGW_APPS_URL and MGW_AUTH_URL set",
             )
         _require_str(self.merchant_id, "merchant_id")
-        if not _MERCHANT_ID.fullmatch(self.merchant_id):
+        if not _MERCHANT_ID.fullmatch(self.merchant_id) or self.merchant_id in (".", ".."):
             raise _fail(
                 "merchant_id",
-                "must be 1-128 characters of letters, digits, '.', '_' or '-': use the merchant id exactly as "
-                "received at onboarding",
+                "must be 1-128 characters of letters, digits, '.', '_' or '-', and not '.' or '..' (a URL path "
+                "drops that segment): use the merchant id exactly as received at onboarding",
             )
         _require_str(self.salt_key, "salt_key")
         if self.salt_key != self.salt_key.strip():

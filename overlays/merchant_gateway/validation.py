@@ -62,6 +62,17 @@ def check_identifier(value: object, field: str, max_len: int, remedy: str = "sho
     return text
 
 
+def check_header_value(value: object, field: str) -> str:
+    """A header value as given: printable ASCII without outer spaces. HTTP clients refuse other text only while
+    building the request (inside the call, where the failure reads as an unknown outcome) or trim outer spaces,
+    which would send a value other than the one given."""
+    if not isinstance(value, str) or not value or not (value.isascii() and value.isprintable()):
+        raise ValidationError(field, "must be a non-empty printable string of ASCII characters: leave it out or pass plain text")
+    if value != value.strip():
+        raise ValidationError(field, "must not start or end with a space: pass the value without them")
+    return value
+
+
 def check_transaction_id(value: object, field: str = "transactionId") -> str:
     return check_identifier(value, field, TRANSACTION_ID_MAX, "merchant_gateway.ids.new_transaction_id() makes one")
 

@@ -106,3 +106,10 @@ def test_constructor_arguments_fail_as_configuration_errors(settings: dict, vari
     assert says in str(info.value)
     with pytest.raises(mg.ConfigurationError):
         mg.AsyncGateway(**settings)
+
+
+@pytest.mark.parametrize("dots", [".", ".."])
+def test_a_dot_segment_merchant_id_is_refused(dots: str) -> None:
+    # httpx drops a '.' or '..' path segment, so /v3/transaction/../TX1/status would be signed and /v3/TX1/status sent
+    with pytest.raises(ConfigurationError, match=r"MGW_MERCHANT_ID.*not '\.' or '\.\.'"):
+        GatewayConfig(merchant_id=dots, salt_key="k", salt_index="1")

@@ -32,7 +32,7 @@ from merchant_gateway_client.client import encode_payload, x_verify
 from merchant_gateway_client.operations import OPERATIONS
 
 from ..errors import ValidationError
-from ..validation import check_identifier, check_payload, check_transaction_id
+from ..validation import check_header_value, check_identifier, check_payload, check_transaction_id
 from ._models import set_fields, transaction_id_or_new
 
 if TYPE_CHECKING:
@@ -139,12 +139,6 @@ def sign_app_account_summary(merchant_id: str, merchant_user_id: str, *, salt_ke
     return AppRequest(path, None, None, x_verify(path, salt_key, salt_index))
 
 
-def _header(value: object, keyword: str) -> str:
-    if not isinstance(value, str) or not value or not value.isprintable():
-        raise ValidationError(keyword, "must be a non-empty printable string")
-    return value
-
-
 class MobileSdk:
     """``gateway.mobile``: the signed requests the merchant server hands to the app's client SDK.
 
@@ -208,13 +202,13 @@ class MobileSdk:
             raise ValidationError("merchantId", "differs from the configured merchant id")
         headers: dict[str, str] = {}
         if callback_url is not None:
-            headers["X-CALLBACK-URL"] = _header(callback_url, "callback_url")
+            headers["X-CALLBACK-URL"] = check_header_value(callback_url, "callback_url")
         if call_mode is not None:
             if call_mode not in _CALL_MODES:
                 raise ValidationError("call_mode", f"must be one of {', '.join(_CALL_MODES)}")
             headers["X-CALL-MODE"] = call_mode
         if provider_id is not None:
-            headers["X-PROVIDER-ID"] = _header(provider_id, "provider_id")
+            headers["X-PROVIDER-ID"] = check_header_value(provider_id, "provider_id")
         cfg = self._config
         return sign_app_debit(wire, salt_key=cfg.salt_key, salt_index=cfg.salt_index, headers=headers)
 
