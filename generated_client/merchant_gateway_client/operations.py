@@ -6,8 +6,8 @@ its own: a new operation in the spec reaches Gateway and AsyncGateway with `make
 modules and models are named, not imported: they load on first use.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: typing.NamedTuple turns a string annotation into a ForwardRef, compiling
+# it, once per field at import; the types written here are cheaper to evaluate than to compile.
 import functools
 import importlib
 from collections.abc import Mapping

@@ -6,8 +6,8 @@ Rendered by generator/outcomes.py; operations.json carries the same rows for oth
 every verdict from this table (merchant_gateway.verdicts) and keeps no code list of its own.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: typing.NamedTuple turns a string annotation into a ForwardRef, compiling
+# it, once per field at import; the types written here are cheaper to evaluate than to compile.
 from collections.abc import Mapping
 from typing import Literal, NamedTuple
 

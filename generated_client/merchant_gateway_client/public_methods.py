@@ -10,6 +10,7 @@ signing, retries, reconciliation). help() and inspect.signature show a method's 
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
@@ -3690,22 +3691,24 @@ class AsyncGatewayMethods:
         return cast("SdkLessInitiateResponse", await self._call("initiate_sdk_less_payment", payload, arguments))
 
 
+@functools.cache  # Parameters are immutable: one per distinct "name: type" (most keywords recur across methods)
+def _parameter(text: str, keyword: bool) -> inspect.Parameter:
+    P = inspect.Parameter
+    declared, _, default = text.partition(" = ")
+    pname, annotation = declared.split(": ", 1)
+    kind = P.KEYWORD_ONLY if keyword else P.POSITIONAL_ONLY
+    return P(pname, kind, default=None if default else P.empty, annotation=annotation)
+
+
 def _show_fields(name: str, result: str, path: tuple[str, ...], payload: str, keywords: tuple[str, ...]) -> None:
     """Give both flavours of a method with a payload the signature of its keyword form, so that help() and
     inspect.signature list every field, header and policy keyword with its type ("name: type", "= None" when
     optional). The implementation itself takes ``**arguments``: a misspelt field then reaches ``_call`` and fails
     with a ValidationError naming it and the payload model."""
     P = inspect.Parameter
-
-    def parameter(text: str, keyword: bool) -> inspect.Parameter:
-        declared, _, default = text.partition(" = ")
-        pname, annotation = declared.split(": ", 1)
-        kind = P.KEYWORD_ONLY if keyword else P.POSITIONAL_ONLY
-        return P(pname, kind, default=None if default else P.empty, annotation=annotation)
-
     parameters = [P("self", P.POSITIONAL_ONLY)]
-    parameters += [parameter(p, False) for p in (*path, payload)]
-    parameters += [parameter(k, True) for k in keywords]
+    parameters += [_parameter(p, False) for p in (*path, payload)]
+    parameters += [_parameter(k, True) for k in keywords]
     signature = inspect.Signature(parameters, return_annotation=result)
     for methods in (GatewayMethods, AsyncGatewayMethods):
         vars(methods)[name].__signature__ = signature
