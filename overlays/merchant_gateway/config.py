@@ -51,8 +51,9 @@ ENV_VARS = {
 # What debitV3's relative Location is appended to (see GatewayConfig.location_base)
 LocationBase = Literal["base_url", "origin"]
 LOCATION_BASES: tuple[str, ...] = get_args(LocationBase)
-_SALT_INDEX = re.compile(r"[0-9]{1,9}")
-_MERCHANT_ID = re.compile(r"[A-Za-z0-9._\-]{1,128}")
+# matched through re's own cache of compiled patterns: compiled with the first configuration, not at import
+_SALT_INDEX = r"[0-9]{1,9}"
+_MERCHANT_ID = r"[A-Za-z0-9._\-]{1,128}"
 
 
 # What to set a missing value to: the remedy part of "is not set" (every message says what to do next)
@@ -167,7 +168,7 @@ class GatewayConfig:
                 "with MGW_BASE_URL, MGW_APPS_URL and MGW_AUTH_URL set",
             )
         _require_str(self.merchant_id, "merchant_id")
-        if not _MERCHANT_ID.fullmatch(self.merchant_id) or self.merchant_id in (".", ".."):
+        if not re.fullmatch(_MERCHANT_ID, self.merchant_id) or self.merchant_id in (".", ".."):
             raise _fail(
                 "merchant_id",
                 "must be 1-128 characters of letters, digits, '.', '_' or '-', and not '.' or '..' (a URL path "
@@ -179,10 +180,10 @@ class GatewayConfig:
                 "salt_key", "has leading or trailing whitespace: remove it (a copied key often ends in a newline)"
             )
         _require_str(self.salt_index, "salt_index")
-        if not _SALT_INDEX.fullmatch(self.salt_index):
+        if not re.fullmatch(_SALT_INDEX, self.salt_index):
             raise _fail("salt_index", "must be a decimal number such as 1: use the index received with the salt key")
         for index, key in self.extra_salts.items():
-            if not isinstance(index, str) or not _SALT_INDEX.fullmatch(index):
+            if not isinstance(index, str) or not re.fullmatch(_SALT_INDEX, index):
                 raise _fail("extra_salts", 'salt indexes must be decimal numbers, e.g. extra_salts={"2": "<salt key>"}')
             if not isinstance(key, str) or not key or key != key.strip():
                 raise _fail(
