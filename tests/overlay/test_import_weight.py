@@ -1,0 +1,79 @@
+"""What ``from merchant_gateway import Gateway, AsyncGateway`` loads (issue 24, import time). Which modules load is
+deterministic, so this guards the import-time work without timing anything (the figure is bench/imports.py's):
+what a payment call does not need loads with its first use, and still works when used."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+# module -> when it loads instead
+DEFERRED = {
+    "merchant_gateway.hooks": "the first attempt an observer is told about",
+    "merchant_gateway.tokens._token": "the first token fetch (the token is a dataclass)",
+    "queue": "the first sync gateway (its in-flight slots)",
+    "heapq": "the first sync gateway (queue imports it)",
+    "merchant_gateway.callbacks": "the first callback verification",
+    "merchant_gateway.transports": "the first proxied or httpcore transport",
+    "merchant_gateway.tasks": "the first task-layer call",
+    "merchant_gateway_client.models": "the first call (its payload and result models)",
+    "merchant_gateway_client.api": "the first call (its endpoint module)",
+}
+
+IMPORT = """
+import json, sys, httpx
+before = set(sys.modules)
+from merchant_gateway import AsyncGateway, Gateway
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+USE = """
+import json, sys, httpx
+import merchant_gateway as mg
+from merchant_gateway import Gateway
+from merchant_gateway.tokens import token_from_response
+
+gateway = Gateway(merchant_id="M1", salt_key="k" * 36, salt_index="1")
+gateway.close()
+token = token_from_response({"access_token": "a", "token_type": "O-Bearer", "issued_at": 1, "expires_at": 61}, 0.0)
+print(json.dumps({
+    "queue": "queue" in sys.modules,
+    "token_class": isinstance(token, mg.AuthorizationToken),
+    "same_class": mg.AuthorizationToken is sys.modules["merchant_gateway.tokens._token"].AuthorizationToken,
+    "lifetime": token.lifetime,
+}))
+"""
+
+
+def _run(code: str) -> object:
+    proc = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _deferred_in(modules: list[str]) -> list[str]:
+    return [m for m in modules if any(m == name or m.startswith(name + ".") for name in DEFERRED)]
+
+
+def test_the_import_leaves_what_a_payment_call_does_not_need() -> None:
+    loaded = _run(IMPORT)
+    assert isinstance(loaded, list)
+    assert "merchant_gateway.gateway._sync" in loaded  # the probe saw the package being imported
+    assert _deferred_in(loaded) == []
+
+
+def test_the_check_sees_a_deferred_module_that_is_loaded() -> None:
+    loaded = _run(
+        IMPORT.replace("from merchant_gateway import", "import merchant_gateway.hooks\nfrom merchant_gateway import")
+    )
+    assert isinstance(loaded, list)
+    assert "merchant_gateway.hooks" in _deferred_in(loaded)
+
+
+def test_the_deferred_pieces_load_when_used() -> None:
+    used = _run(USE)
+    assert used == {"queue": True, "token_class": True, "same_class": True, "lifetime": 60.0}
