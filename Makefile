@@ -83,11 +83,13 @@ example: $(STAMP) postgres
 
 # The suite on TEST_PROCESSES pytest-xdist workers, two per core: much of the suite waits (sockets, subprocesses,
 # real leases), so on 2 cores 4 workers ran it in 4.4 min where 2 took 7.1 (each worker collects the suite once,
-# ~10 s of CPU). Each worker has its own sandboxes, PostgreSQL servers, ports and temporary folders. (Not --dist
+# ~7 s of CPU). Each worker has its own sandboxes, PostgreSQL servers, ports and temporary folders. --dist worksteal:
+# each worker starts on one contiguous part of the suite (so a module's sandbox, database or build is set up on one
+# worker, not on all four as round-robin `load` does) and idle workers take half of a busy one's queue. (Not --dist
 # loadgroup: with pytest 9.2 it silently stops grouping, pytest-xdist issue 1386.) TEST_PROCESSES=0: one process.
 TEST_PROCESSES ?= $(shell echo $$((2 * $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1))))
 test: $(STAMP) $(TS_STAMP) browser postgres
-	$(PY) -m pytest -m "not slow" -n $(TEST_PROCESSES)
+	$(PY) -m pytest -m "not slow" -n $(TEST_PROCESSES) --dist worksteal
 
 # The same suite on Python 3.13, the newest the package declares, in .venv-3.13 from the same lock. PY313 names
 # the interpreter; by default the first python3.13 that runs (on PATH, else pyenv's).
