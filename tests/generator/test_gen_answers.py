@@ -31,10 +31,11 @@ from merchant_gateway_client.models import (
 
 from generator.answers import answer_schema_refs
 from generator.run import SECRET_FIELDS
-from generator.spec import SpecError, load_spec
-from tests.support.generator import FIXTURES, GOLDEN, REPO
+from generator.spec import SpecError
+from tests.support.generator import FIXTURES, GOLDEN
+from tests.support.spec import spec_document
 
-SPEC = load_spec(REPO / "spec" / "openapi.yaml")
+SPEC = spec_document()
 ANSWERS = {ref.rsplit("/", 1)[1] for ref in answer_schema_refs(SPEC)}
 OBJECT_SCHEMAS = {name for name, s in SPEC["components"]["schemas"].items() if "properties" in s}
 

@@ -15,12 +15,12 @@ from typing import Any
 import httpx
 import pytest
 from merchant_gateway_sandbox import cli as sandbox_cli
-from ruamel.yaml import YAML
 
 from tests.support.sandbox import MERCHANT, Gateway, Receiver, b64, sign
+from tests.support.spec import spec_document
 
 ROOT = Path(__file__).resolve().parents[2]
-SPEC = YAML(typ="safe", pure=True).load((ROOT / "spec" / "openapi.yaml").read_text(encoding="utf-8"))
+SPEC = spec_document()
 # The answers the sandbox does not produce, and why (every other example is replayed).
 NOT_REPLAYED: dict[tuple[str, str, str], str] = {}
 
@@ -373,7 +373,7 @@ def test_every_answer_example_is_replayed() -> None:
 def _rule_cases() -> list[dict[str, Any]]:
     import make_kit  # tools/conformance (pytest's `pythonpath`)
 
-    return make_kit.rule_cases(make_kit.load_spec())
+    return make_kit.rule_cases(spec_document())  # the document make_kit.load_spec reads, parsed once
 
 
 RULE_CASES = _rule_cases()

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from tests.support.spec import ROOT, SPEC_PATH, SpecValidator, load_yaml
+from tests.support.spec import ROOT, SpecValidator, spec_document
 
 
 @pytest.fixture(scope="session")
 def spec() -> dict[str, Any]:
-    return load_yaml(SPEC_PATH)
+    return spec_document()
 
 
 @pytest.fixture(scope="session")

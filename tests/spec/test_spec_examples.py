@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.spec import SPEC_PATH, SpecValidator, iter_operations, load_yaml, pointer
+from tests.support.spec import SpecValidator, iter_operations, pointer, spec_document
 
 
 def _example_values(sv: SpecValidator, holder: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -116,7 +116,7 @@ def test_no_unfilled_placeholders(spec):
     assert "@b64:" not in text
 
 
-_SPEC = load_yaml(SPEC_PATH)
+_SPEC = spec_document()
 _SV = SpecValidator(_SPEC)
 _FOUND = collect_examples(_SPEC, _SV)
 
