@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import secrets
 import threading
+import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -97,6 +98,15 @@ class Env:
     def records(self, transaction_id: str) -> int:
         """How many transactions the sandbox recorded under this id (the store is keyed by id: 0 or 1)."""
         return sum(1 for (m, t) in list(self.store.txns) if m == MERCHANT and t == transaction_id)
+
+    def wait_recorded(self, transaction_id: str, within: float = 30.0) -> int:
+        """Wait until the sandbox has recorded this id (a "delay" fault records the request at once and only
+        answers late, so a client that timed out may get here first); 0 if it has not after ``within`` seconds,
+        a guard against a hang, not a measurement."""
+        deadline = time.monotonic() + within
+        while not self.records(transaction_id) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self.records(transaction_id)
 
     def refunds_of(self, payment_id: str) -> list[Any]:
         return [
