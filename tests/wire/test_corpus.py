@@ -6,7 +6,7 @@ that matter -- a money-moving POST (``debit_v4_web``), the money-moving GET-with
 a non-idempotent non-money call that is never retried (``send_otp``) and the safe read
 (``get_transaction_status``) -- on Gateway and AsyncGateway over each shipped transport (conftest.py). Real
 loopback sockets only (hostile_server.py); no mocks; the client's ``sleep`` is a no-op, and the only real
-deadline is ``timeout=`` in the configuration (0.5 s for the slow-drip cases).
+deadline is ``timeout=`` in the configuration (0.25 s for the slow-drip cases).
 
 Outcomes (``Expect``):
 
@@ -39,8 +39,9 @@ Choices worth knowing when a case fails:
   header values that reach a caller are RateLimitedError's ``api_limit``/``time_window``, so the
   ``folded_rate_limit`` case (status only: a 429 is retried, so its request count does not fit the money rule)
   folds those.
-* The slow-drip server, if nobody cuts it off, completes a VALID answer after ~20 s: a client with only
-  per-read timeouts succeeds there and the case fails. No assertion is timed.
+* The slow-drip server, if nobody cuts it off, completes a VALID answer after ~20 s (a byte every 0.05 s, five
+  of them inside the 0.25 s deadline): a client with only per-read timeouts succeeds there and the case fails.
+  No assertion is timed.
 * The 200 MiB answer is a valid envelope with a huge extra field and a correct Content-Length: a client with
   no size cap reads it all and returns success, which the case refuses.
 """
@@ -66,8 +67,9 @@ if TYPE_CHECKING:
 AnswerMismatchError: type[Exception] | None = getattr(errors, "AnswerMismatchError", None)
 
 DEFAULT_TIMEOUT = 5.0  # a safety net: no case but the drips should ever wait on it
-DRIP_TIMEOUT = 0.5
-DRIP_BYTES = 200  # one byte per 0.1 s: a VALID answer ~20 s later, if the client is still listening
+DRIP_TIMEOUT = 0.25
+DRIP_PAUSE = 0.05
+DRIP_BYTES = 400  # one byte per DRIP_PAUSE: a VALID answer ~20 s later, if the client is still listening
 HUGE = 200 * 1024 * 1024
 
 
@@ -205,7 +207,7 @@ def drip_head(x: Exchange) -> bool:
     head, _, body = response(x.body).partition(b"\r\n\r\n")
     head += b"\r\nX-Padding: " + b"." * max(0, DRIP_BYTES - len(head) - 16) + b"\r\n\r\n"
     for i in range(len(head)):
-        if not x.send(head[i : i + 1]) or not x.pause(0.1):
+        if not x.send(head[i : i + 1]) or not x.pause(DRIP_PAUSE):
             return False
     x.send(body)
     return False
@@ -216,7 +218,7 @@ def drip_body(x: Exchange) -> bool:
     if not x.send(raw(b"HTTP/1.1 200 OK", [b"Content-Length: %d" % len(body)], b"")):
         return False
     for i in range(len(body)):
-        if not x.pause(0.1) or not x.send(body[i : i + 1]):
+        if not x.pause(DRIP_PAUSE) or not x.send(body[i : i + 1]):
             return False
     return False
 
