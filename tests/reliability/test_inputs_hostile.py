@@ -81,15 +81,21 @@ def schema_strategy(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
         required = set(schema.get("required", []))
         then = schema.get("then", {})
         optional = sorted(set(props) - required)
+        # built once, drawn from in every example (building them inside the draw cost most of the test's CPU)
+        fields = {k: schema_strategy(v) for k, v in props.items()}
+        then_fields = {
+            k: schema_strategy(then.get("properties", {}).get(k, {"type": "string"})) for k in then.get("required", [])
+        }
+        some_optional = st.lists(st.sampled_from(optional), unique=True) if optional else st.just([])
 
         @st.composite
         def obj(draw: st.DrawFn) -> dict[str, Any]:
-            chosen = required | set(draw(st.lists(st.sampled_from(optional), unique=True)) if optional else [])
-            out = {k: draw(schema_strategy(props[k])) for k in sorted(chosen)}
+            chosen = required | set(draw(some_optional))
+            out = {k: draw(fields[k]) for k in sorted(chosen)}
             if_ = schema.get("if")
             if if_ and all(out.get(k) == v.get("const") for k, v in if_.get("properties", {}).items()):
-                for k in then.get("required", []):
-                    out.setdefault(k, draw(schema_strategy(then.get("properties", {}).get(k, {"type": "string"}))))
+                for k, field in then_fields.items():
+                    out.setdefault(k, draw(field))
             return out
 
         return obj()
