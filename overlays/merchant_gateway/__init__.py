@@ -39,7 +39,6 @@ from .errors import (
 )
 from .gateway import AsyncGateway, Gateway
 from .retry import RetryPolicy
-from .tokens import TokenAuth, TokenCache
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import (
@@ -64,7 +63,7 @@ if TYPE_CHECKING:
     )
     from .llhttp_transport import LlhttpTransport
     from .tasks import AppRequest, CollectStart, IntentStart, LinkedWallet, PaymentStart, Refund, WalletPayment
-    from .tokens import AuthorizationToken
+    from .tokens import AuthorizationToken, TokenAuth, TokenCache
     from .transports import AsyncGatewayTransport, GatewayTransport
 
 # Re-exported on first access (PEP 562): the callback dataclasses and the transport module cost import time
@@ -92,7 +91,10 @@ _LAZY = {
     "PaymentStart": "tasks",
     "Refund": "tasks",
     "WalletPayment": "tasks",
-    "AuthorizationToken": "tokens",  # what a token fetch returns (authorization_token()); payment calls need none
+    # the token cache and its httpx.Auth, and what a token fetch returns: payment calls need none of them
+    "AuthorizationToken": "tokens",
+    "TokenAuth": "tokens",
+    "TokenCache": "tokens",
 }
 
 # The spec's enums of the operation methods' keywords under their readable names (x-enum-name in the spec; the

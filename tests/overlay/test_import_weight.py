@@ -12,7 +12,7 @@ import textwrap
 # module -> when it loads instead
 DEFERRED = {
     "merchant_gateway.hooks": "the first attempt an observer is told about",
-    "merchant_gateway.tokens._token": "the first token fetch (the token is a dataclass)",
+    "merchant_gateway.tokens": "the first token use (a payment call needs none)",
     "queue": "the first sync gateway (its in-flight slots)",
     "heapq": "the first sync gateway (queue imports it)",
     "merchant_gateway.callbacks": "the first callback verification",
@@ -32,14 +32,21 @@ print(json.dumps(sorted(set(sys.modules) - before)))
 USE = """
 import json, sys, httpx
 import merchant_gateway as mg
-from merchant_gateway import Gateway
-from merchant_gateway.tokens import token_from_response
+from merchant_gateway import Gateway, RetryPolicy
 
 gateway = Gateway(merchant_id="M1", salt_key="k" * 36, salt_index="1")
+view = gateway.with_options(retry=RetryPolicy(max_attempts=1))
+tokens_at_construction = "merchant_gateway.tokens" in sys.modules
+auth = view.token_auth()  # the cache is made here, in the box the view shares with its gateway
 gateway.close()
+from merchant_gateway.tokens import token_from_response
+
 token = token_from_response({"access_token": "a", "token_type": "O-Bearer", "issued_at": 1, "expires_at": 61}, 0.0)
 print(json.dumps({
     "queue": "queue" in sys.modules,
+    "tokens_at_construction": tokens_at_construction,
+    "auth": isinstance(auth, mg.TokenAuth),
+    "one_cache": gateway._tokens is view._tokens and isinstance(gateway._tokens, mg.TokenCache),
     "token_class": isinstance(token, mg.AuthorizationToken),
     "same_class": mg.AuthorizationToken is sys.modules["merchant_gateway.tokens._token"].AuthorizationToken,
     "lifetime": token.lifetime,
@@ -76,4 +83,12 @@ def test_the_check_sees_a_deferred_module_that_is_loaded() -> None:
 
 def test_the_deferred_pieces_load_when_used() -> None:
     used = _run(USE)
-    assert used == {"queue": True, "token_class": True, "same_class": True, "lifetime": 60.0}
+    assert used == {
+        "queue": True,
+        "tokens_at_construction": False,
+        "auth": True,
+        "one_cache": True,
+        "token_class": True,
+        "same_class": True,
+        "lifetime": 60.0,
+    }

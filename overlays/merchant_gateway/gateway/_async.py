@@ -16,7 +16,6 @@ from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import AsyncGatewayHost
-from ..tokens import TokenAuth, TokenCache
 from ._base import AsyncSleep, AsyncSlots, _Base, _log_request, async_default_sleep
 
 if TYPE_CHECKING:
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 
     from ..hooks import CallObserver
     from ..tasks import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncSso, AsyncWallets
-    from ..tokens import AuthorizationToken
+    from ..tokens import AuthorizationToken, TokenAuth, TokenCache
 
 
 class AsyncGateway(_Base, AsyncGatewayHost):
@@ -163,6 +162,8 @@ class AsyncGateway(_Base, AsyncGatewayHost):
     def token_auth(self) -> TokenAuth:
         """An httpx.Auth for this flavour's httpx client (``httpx.Client``, ``httpx.AsyncClient``) that sends
         ``Authorization: O-Bearer <token>``."""
+        from ..tokens import TokenAuth
+
         return TokenAuth(self._tokens, async_fetch=self._fetch_token)
 
     # --- task layer (merchant_gateway.tasks; loaded on first use, bound to this gateway or view) ----------------

@@ -20,7 +20,6 @@ from ..config import GatewayConfig, GatewaySettings
 from ..errors import ConfigurationError
 from ..log import log_event, logger
 from ..retry import RetryPolicy
-from ..tokens import TokenCache
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
     from typing import Unpack
@@ -31,7 +30,7 @@ if TYPE_CHECKING:  # models load with the first call that needs them (import tim
     from ..callbacks import CollectCallback, PaymentCallback, UiCallback
     from ..hooks import CallObserver
     from ..tasks import MobileSdk
-    from ..tokens import AuthorizationToken
+    from ..tokens import AuthorizationToken, TokenCache
 
 
 # How a gateway waits and limits its sends, in each flavour (the async names turn into the sync ones in _sync.py,
@@ -99,13 +98,25 @@ class _Base:
         self._core = Core(config, clock=clock, wall_clock=wall_clock, rng=rng or random.Random())
         # merchant_gateway.hooks: around each call, before and after each attempt (hooks.combine: several); None: no-op
         self.observer = observer
-        self._tokens = tokens if tokens is not None else TokenCache(margin=config.token_refresh_margin, clock=clock)
+        # the token cache: the one given, else made with the first token use (payment calls need none, and
+        # merchant_gateway.tokens then never loads). A box, so the views with_options copies share one cache.
+        self._token_box: dict[str, TokenCache] = {} if tokens is None else {"cache": tokens}
         # imported here, not at module level: the generated client (attrs) and the callback dataclasses load
         # with the first gateway, so `import merchant_gateway` stays cheap
         from ..callbacks import CallbackVerifier
 
         self.callbacks = CallbackVerifier(config.salts, config.merchant_id)
         self._retry: RetryPolicy | None = None  # a with_options() view's policy; None: the configured one
+
+    @property
+    def _tokens(self) -> TokenCache:
+        cache = self._token_box.get("cache")
+        if cache is None:
+            from ..tokens import TokenCache
+
+            made = TokenCache(margin=self.config.token_refresh_margin, clock=self._clock)
+            cache = self._token_box.setdefault("cache", made)  # atomic: threads racing here share the first one
+        return cache
 
     @property
     def clock(self) -> Callable[[], float]:

@@ -17,7 +17,6 @@ from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import GatewayHost
-from ..tokens import TokenAuth, TokenCache
 from ._base import Sleep, Slots, _Base, _log_request, default_sleep
 
 if TYPE_CHECKING:
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
 
     from ..hooks import CallObserver
     from ..tasks import Collects, Payments, Refunds, Sso, Wallets
-    from ..tokens import AuthorizationToken
+    from ..tokens import AuthorizationToken, TokenAuth, TokenCache
 
 
 class Gateway(_Base, GatewayHost):
@@ -164,6 +163,8 @@ class Gateway(_Base, GatewayHost):
     def token_auth(self) -> TokenAuth:
         """An httpx.Auth for this flavour's httpx client (``httpx.Client``, ``httpx.AsyncClient``) that sends
         ``Authorization: O-Bearer <token>``."""
+        from ..tokens import TokenAuth
+
         return TokenAuth(self._tokens, fetch=self._fetch_token)
 
     # --- task layer (merchant_gateway.tasks; loaded on first use, bound to this gateway or view) ----------------
