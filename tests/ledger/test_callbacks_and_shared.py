@@ -257,7 +257,7 @@ def test_the_rate_ceiling_holds_under_threads_on_the_servers_clock(make_ledger: 
     ]
 
     def worker(lim: SharedRateLimiter) -> None:
-        for _ in range(20):
+        for _ in range(10):  # 60 grants: three full windows of 20 at least, each crossed by all six threads
             lim.acquire()
 
     threads = [threading.Thread(target=worker, args=(lim,)) for lim in limiters for _ in range(2)]
@@ -266,7 +266,7 @@ def test_the_rate_ceiling_holds_under_threads_on_the_servers_clock(make_ledger: 
     for th in threads:
         th.join()
     grants.sort()
-    assert len(grants) == 120
+    assert len(grants) == 60
     # never a 21st start inside one window: grant i+20 is at least a window after grant i
     crowded = [(a, b) for a, b in zip(grants, grants[rate.limit :], strict=False) if b - a < rate.window]
     assert crowded == []
