@@ -18,7 +18,8 @@ exact header format beyond ``token_type`` is not shown; this is the conventional
 
 The state and decisions, free of I/O, are in ``_cache.py``; the fetch paths (:meth:`TokenCache.get` and
 :meth:`TokenCache.async_get`) and :class:`TokenAuth`'s two flows are written once in ``_async.py`` and derived for
-sync in ``_sync.py``; this module composes them.
+sync in ``_sync.py``; this module composes them. The token itself and its parsing are in ``_token.py``, loaded
+with the first token (a payment call needs none; a gateway loads this package with its first token use).
 """
 
 from __future__ import annotations
