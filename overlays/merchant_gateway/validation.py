@@ -67,7 +67,9 @@ def check_header_value(value: object, field: str) -> str:
     building the request (inside the call, where the failure reads as an unknown outcome) or trim outer spaces,
     which would send a value other than the one given."""
     if not isinstance(value, str) or not value or not (value.isascii() and value.isprintable()):
-        raise ValidationError(field, "must be a non-empty printable string of ASCII characters: leave it out or pass plain text")
+        raise ValidationError(
+            field, "must be a non-empty printable string of ASCII characters: leave it out or pass plain text"
+        )
     if value != value.strip():
         raise ValidationError(field, "must not start or end with a space: pass the value without them")
     return value
