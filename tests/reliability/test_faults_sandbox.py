@@ -25,6 +25,9 @@ SANDBOX_FAULTS = {
 # operations whose answer is decided by the test amounts 5001 (INTERNAL_SERVER_ERROR) / 5002 (TIMED_OUT)
 TEST_AMOUNT_OPS = [m for m in OPS if m != "fulfill_deferred_refund"]
 DELAY_OPS = ["debit_v4_web", "refund_v4"]
+# A late answer comes this long after the client's 0.1 s read timeout: far beyond any pause of a loaded machine (at
+# 0.3 s a client thread kept off the CPU for 0.2 s found the answer waiting and returned it). No test waits for it.
+LATE = 2.0
 
 
 def _fault_cases() -> list[tuple[str, str]]:
@@ -98,7 +101,7 @@ def test_read_timeout_on_late_answer(sbx: Env, fake_time: FakeTime, method: str)
     op = PAY_OPS[method]
     t = tid("SD")
     kwargs, paid = call_args(sbx, op, t)
-    sbx.faults("POST", kind="delay", seconds=0.3, operationId=op.operation_id, times=1)
+    sbx.faults("POST", kind="delay", seconds=LATE, operationId=op.operation_id, times=1)
     sbx.hits.reset()
     with mg.Gateway(**sbx.settings(timeout=0.1), sleep=fake_time.sleep, clock=fake_time.monotonic) as gw:
         with pytest.raises(mg.OutcomeUnknown) as info:
@@ -115,7 +118,7 @@ def test_sandbox_delay_fault_records_the_late_request(sbx: Env, fake_time: FakeT
     op = PAY_OPS["debit_v4_web"]
     t = tid("SL")
     kwargs, _ = call_args(sbx, op, t)
-    sbx.faults("POST", kind="delay", seconds=0.3, operationId=op.operation_id, times=1)
+    sbx.faults("POST", kind="delay", seconds=LATE, operationId=op.operation_id, times=1)
     with (
         mg.Gateway(**sbx.settings(timeout=0.1), sleep=fake_time.sleep, clock=fake_time.monotonic) as gw,
         pytest.raises(mg.OutcomeUnknown),

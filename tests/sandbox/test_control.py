@@ -58,7 +58,8 @@ def test_html_500_and_truncated_json(gw: Gateway) -> None:
 
 
 def test_delay_and_fault_listing(gw: Gateway) -> None:
-    fault(gw, kind="delay", operationId="getTransactionStatus", seconds=0.3, times=None)
+    # answered 2 s late, far beyond the 0.1 s timeout and any pause of a loaded machine; nothing waits for it
+    fault(gw, kind="delay", operationId="getTransactionStatus", seconds=2.0, times=None)
     assert gw.control("GET", "/_sandbox/faults").json()["faults"][0]["kind"] == "delay"
     with pytest.raises(httpx.ReadTimeout):
         gw.http.get(
