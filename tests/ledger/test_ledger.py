@@ -404,7 +404,12 @@ def test_async_gateway_records_too_and_a_cancelled_call_is_unknown(t: Any, sandb
             task = asyncio.ensure_future(
                 gw.debit_v4_web(transaction_id=t("AS2"), amount=100, merchant_order_id="O", merchant_user_id="U")
             )
-            await asyncio.sleep(0.3)
+            # cancelled once the gateway has the request (the delay fault records it at once and answers 2 s later),
+            # not after a fixed pause a loaded machine may not have reached the send in
+            for _ in range(3000):  # a guard against a hang (30 s), not a measurement
+                if (MERCHANT, t("AS2")) in sandbox.sandbox.store.txns:
+                    break
+                await asyncio.sleep(0.01)
             task.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await task
