@@ -83,10 +83,11 @@ example: $(STAMP) postgres
 
 # The suite on TEST_PROCESSES pytest-xdist workers, two per core: much of the suite waits (sockets, subprocesses,
 # real leases), so on 2 cores 4 workers keep both busy (each worker collects the suite once, ~6 s of CPU). From a
-# fresh clone on 2 cores (2026-11-26): 2:11 of pytest time, 2:48 and 3:21 with a busy-loop hog beside it. Each worker has its own sandboxes, PostgreSQL servers, ports and temporary folders. --dist worksteal:
-# each worker starts on one contiguous part of the suite (so a module's sandbox, database or build is set up on one
-# worker, not on all four as round-robin `load` does) and idle workers take half of a busy one's queue. (Not --dist
-# loadgroup: with pytest 9.2 it silently stops grouping, pytest-xdist issue 1386.) TEST_PROCESSES=0: one process.
+# fresh clone on 2 cores (2026-11-26): 2:11 of pytest time, 2:48 and 3:21 with a busy-loop hog beside it. Each
+# worker has its own sandboxes, PostgreSQL servers, ports and temporary folders. --dist worksteal: each worker starts
+# on one contiguous part of the suite (so a module's sandbox, database or build is set up on one worker, not on all
+# four as round-robin `load` does) and idle workers take half of a busy one's queue. (Not --dist loadgroup: with
+# pytest 9.2 it silently stops grouping, pytest-xdist issue 1386.) TEST_PROCESSES=0: one process.
 TEST_PROCESSES ?= $(shell echo $$((2 * $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1))))
 test: $(STAMP) $(TS_STAMP) browser postgres
 	$(PY) -m pytest -m "not slow" -n $(TEST_PROCESSES) --dist worksteal
