@@ -4,10 +4,7 @@ Why a sub-package: one module per group of commands keeps each small; this modul
 maps errors to one clear line and an exit code. Output is for people by default and JSON with ``--json``.
 Secrets (salt keys, client secrets, tokens, OTPs) and base64 payloads are never printed.
 
-Exit codes: 0 success, 1 the gateway said no / a check failed, 2 bad input or configuration (nothing was sent),
-3 outcome unknown (run the status command it names), 4 no final status before the deadline, 5 (`mgw demo`) no
-step failed but some were skipped, 6 the ledger's database cannot be used, 7 and 8 (`mgw ledger health`) a check
-at its warning or critical threshold.
+Exit statuses (0-9): one table, :mod:`.exit_codes`, which `mgw --help` and the README show.
 """
 
 from __future__ import annotations
