@@ -103,6 +103,7 @@ def _headers() -> Mapping[str, Mapping[str, tuple[str, str]]]:
     return out
 
 
+@functools.cache  # per call it cost a json.dumps before _compiled's cache could answer
 def _validator(ref: str) -> Validate:
     return _compiled(json.dumps({"$ref": ref}))
 
@@ -119,11 +120,13 @@ def _compiled(schema_json: str) -> Validate:
 
 
 def _problem(validate: Validate, value: object) -> Problem | None:
-    from fastjsonschema import JsonSchemaValueException
-
     try:
         validate(value)
-    except JsonSchemaValueException as exc:
+    except Exception as exc:
+        from fastjsonschema import JsonSchemaValueException  # here, not per valid call: an import statement costs
+
+        if not isinstance(exc, JsonSchemaValueException):
+            raise
         path = (exc.name or "data").removeprefix("data").removeprefix(".")
         found = _explain(path, exc.rule or "", exc.definition or {}, exc.value)
         return (found[0] or "payload"), found[1]

@@ -365,8 +365,10 @@ def test_the_keywords_the_spec_lacks_are_enforced_once_it_has_them(
     schema["properties"][field][keyword[0]] = keyword[1]
     schema.pop("required", None)
     monkeypatch.setattr(payload_problems, "_spec", lambda: spec)
+    payload_problems._validator.cache_clear()
     payload_problems._compiled.cache_clear()
     try:
         assert payload_problems.first_problem(schema_name, value) == (field, problem)
     finally:
+        payload_problems._validator.cache_clear()
         payload_problems._compiled.cache_clear()
