@@ -146,6 +146,23 @@ def test_request_h11_would_refuse_is_not_sent(serve: Callable[[Answer], RawServe
     assert server.connections == 0
 
 
+def test_a_header_checked_before_is_checked_again_with_another_value(serve: Callable[[Answer], RawServer]) -> None:
+    """The transport remembers header pairs that passed the check (most repeat on every call): a name that passed
+    with one value is still refused with a bad one, and what it remembers stays bounded."""
+    from merchant_gateway import llhttp_exchange
+
+    server = serve(lambda sock, conn, index: sock.sendall(ok(b"x")))
+    url = f"http://127.0.0.1:{server.port}/"
+    with httpx.Client(transport=LlhttpTransport(deadline=5)) as client:
+        assert client.get(url, headers={"X-Evil": "fine"}).text == "x"
+        with pytest.raises(httpx.LocalProtocolError):
+            client.get(url, headers={"X-Evil": "fine\r\nX-Injected: 1"})
+        for n in range(llhttp_exchange._PASSED_PAIRS + 10):
+            client.get(url, headers={"X-Count": str(n)})
+    assert server.requests == llhttp_exchange._PASSED_PAIRS + 11
+    assert len(llhttp_exchange._PASSED) <= llhttp_exchange._PASSED_PAIRS
+
+
 def test_switching_protocols_is_refused(serve: Callable[[Answer], RawServer]) -> None:
     upgrade = b"HTTP/1.1 101 Switching Protocols\r\nConnection: upgrade\r\nUpgrade: websocket\r\n\r\n"
     server = serve(lambda sock, conn, index: sock.sendall(upgrade + ok(b"after")))
