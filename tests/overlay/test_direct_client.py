@@ -119,6 +119,34 @@ def test_a_plain_call_skips_httpx_send_and_still_gets_a_full_response(monkeypatc
     assert response.elapsed.total_seconds() >= 0
 
 
+@pytest.mark.parametrize(
+    ("method", "headers", "content"),
+    [
+        ("POST", {"Content-Type": "application/json"}, b"{}"),
+        ("post", {"X-A": "1"}, None),  # a body-less POST: Content-Length 0, after Host
+        ("PUT", {"X-A": "1"}, b""),
+        ("GET", {"X-A": "1"}, None),
+        ("DELETE", {"X-A": "1"}, None),
+        ("POST", {"host": "other.example", "content-length": "2"}, b"{}"),  # given: kept, not added
+        ("POST", {"Transfer-Encoding": "chunked"}, None),
+        ("POST", {"ACCEPT": "text/plain", "user-agent": "me"}, b"x"),  # replaces the client's, any case
+    ],
+)
+def test_the_direct_request_has_the_headers_httpx_would_give_it(
+    method: str, headers: dict[str, str], content: bytes | None
+) -> None:
+    direct: list[httpx.Request] = []
+    plain: list[httpx.Request] = []
+    client_headers = {"Accept-Encoding": "gzip, deflate", "Accept": "*/*"}
+    DirectClient(transport=recording(direct), headers=client_headers).request(
+        method, "http://gw.example:8080/v4/debit/", headers=headers, content=content
+    )
+    httpx.Client(transport=recording(plain), headers=client_headers).request(
+        method, "http://gw.example:8080/v4/debit/", headers=headers, content=content
+    )
+    assert wire(direct) == wire(plain)
+
+
 def test_recent_urls_are_parsed_once_and_kept_within_a_bound() -> None:
     seen: list[httpx.Request] = []
     client = DirectClient(transport=recording(seen))

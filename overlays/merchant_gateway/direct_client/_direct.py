@@ -75,22 +75,45 @@ def _direct_request(
     full_url = direct.parse(url) if isinstance(url, str) else url
     if full_url.is_relative_url or not direct.allows(full_url):
         return None
-    merged: Any = client.headers  # httpx.Request copies the headers it is given
-    if headers and type(headers) is dict:
-        # what Headers.update does (a name given here replaces the client's, case-insensitively; order kept),
-        # as one list: copy() plus update() re-read and re-encode the client's headers per name (~15 us a call)
-        replaced = {name.lower().encode("ascii") for name in headers}
-        merged = [pair for pair in merged.raw if pair[0].lower() not in replaced]
-        merged += headers.items()
-    elif headers:
-        merged = merged.copy()
-        merged.update(headers)
     extensions = {} if extensions is None else extensions
     if "timeout" not in extensions:
         extensions = {**extensions, "timeout": client.timeout.as_dict()}
-    request = httpx.Request(method, full_url, content=content, headers=merged, extensions=extensions)
+    if headers and type(headers) is dict:  # every generated call
+        request = _framed_request(client.headers, headers, method, full_url, content or b"", extensions)
+    else:
+        merged: Any = client.headers  # httpx.Request copies the headers it is given
+        if headers:
+            merged = merged.copy()
+            merged.update(headers)
+        request = httpx.Request(method, full_url, content=content, headers=merged, extensions=extensions)
     if auth is not None:
         auth.sign(request)
+    return request
+
+
+def _framed_request(
+    defaults: httpx.Headers, given: dict[str, Any], method: str, url: httpx.URL, body: bytes, extensions: Any
+) -> httpx.Request:
+    """``httpx.Request(method, url, content=body, headers=defaults updated by given)``, built as one header list:
+    httpx's way re-reads the header list once per name it adds (Host, Content-Length) and per name ``given``
+    replaces, about 7 us a call. The same headers in the same order (test_direct_client compares every
+    operation's request with httpx's own): a name in ``given`` replaces the client's (any case); Host first
+    unless given; Content-Length last for a body, "0" after Host for a body-less POST, PUT or PATCH, unless
+    given (or Transfer-Encoding is)."""
+    replaced = {name.lower().encode("ascii") for name in given}
+    pairs: list[tuple[Any, Any]] = [pair for pair in defaults.raw if pair[0].lower() not in replaced]
+    names = replaced.union(pair[0].lower() for pair in pairs)
+    pairs += given.items()
+    front: list[tuple[Any, Any]] = []
+    if b"host" not in names and url.host:
+        front.append((b"Host", url.netloc))
+    if b"content-length" not in names:
+        if body:
+            pairs.append((b"Content-Length", str(len(body)).encode("ascii")))
+        elif b"transfer-encoding" not in names and method.upper() in ("POST", "PUT", "PATCH"):
+            front.append((b"Content-Length", b"0"))
+    request = httpx.Request(method, url, headers=front + pairs, stream=httpx.ByteStream(body), extensions=extensions)
+    request.read()
     return request
 
 
