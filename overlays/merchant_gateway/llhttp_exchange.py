@@ -46,6 +46,8 @@ Key = tuple[bytes, bytes, int]  # (scheme, host, port): one keep-alive pool per 
 _PASSED: dict[tuple[bytes, bytes], None] = {}
 _PASSED_PAIRS = 256
 _PASSED_VALUE = 256
+# never kept: credentials (a token must not outlive its client in a module's memory) and the per-call signature
+_UNREMEMBERED = frozenset((b"authorization", b"proxy-authorization", b"cookie", b"x-verify"))
 
 
 class _Stop(Exception):
@@ -64,7 +66,7 @@ def head(request: httpx.Request) -> bytes:
         if (name, value) not in passed:
             if not _TOKEN.fullmatch(name) or _BAD_VALUE.search(value):
                 raise httpx.LocalProtocolError(f"illegal header {name[:64]!r}", request=request)
-            if len(value) <= _PASSED_VALUE and len(name) <= _PASSED_VALUE:
+            if len(value) <= _PASSED_VALUE and len(name) <= _PASSED_VALUE and name.lower() not in _UNREMEMBERED:
                 if len(passed) >= _PASSED_PAIRS:
                     passed.clear()
                 passed[name, value] = None

@@ -159,8 +159,12 @@ def test_a_header_checked_before_is_checked_again_with_another_value(serve: Call
             client.get(url, headers={"X-Evil": "fine\r\nX-Injected: 1"})
         for n in range(llhttp_exchange._PASSED_PAIRS + 10):
             client.get(url, headers={"X-Count": str(n)})
-    assert server.requests == llhttp_exchange._PASSED_PAIRS + 11
+        client.get(url, headers={"Authorization": "O-Bearer secret-token", "X-VERIFY": "abc###1"})
+    assert server.requests == llhttp_exchange._PASSED_PAIRS + 12
     assert len(llhttp_exchange._PASSED) <= llhttp_exchange._PASSED_PAIRS
+    kept = {value for _, value in llhttp_exchange._PASSED}
+    assert b"O-Bearer secret-token" not in kept  # credentials are never kept
+    assert b"abc###1" not in kept
 
 
 def test_switching_protocols_is_refused(serve: Callable[[Answer], RawServer]) -> None:
