@@ -126,6 +126,8 @@ def test_a_plain_call_skips_httpx_send_and_still_gets_a_full_response(monkeypatc
         ("post", {"X-A": "1"}, None),  # a body-less POST: Content-Length 0, after Host
         ("PUT", {"X-A": "1"}, b""),
         ("GET", {"X-A": "1"}, None),
+        ("GET", None, None),  # a status read gives no headers of its own
+        ("POST", {}, None),
         ("DELETE", {"X-A": "1"}, None),
         ("POST", {"host": "other.example", "content-length": "2"}, b"{}"),  # given: kept, not added
         ("POST", {"Transfer-Encoding": "chunked"}, None),
@@ -133,7 +135,7 @@ def test_a_plain_call_skips_httpx_send_and_still_gets_a_full_response(monkeypatc
     ],
 )
 def test_the_direct_request_has_the_headers_httpx_would_give_it(
-    method: str, headers: dict[str, str], content: bytes | None
+    method: str, headers: dict[str, str] | None, content: bytes | None
 ) -> None:
     direct: list[httpx.Request] = []
     plain: list[httpx.Request] = []

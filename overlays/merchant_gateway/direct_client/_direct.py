@@ -78,8 +78,8 @@ def _direct_request(
     extensions = {} if extensions is None else extensions
     if "timeout" not in extensions:
         extensions = {**extensions, "timeout": client.timeout.as_dict()}
-    if headers and type(headers) is dict:  # every generated call
-        request = _framed_request(client.headers, headers, method, full_url, content or b"", extensions)
+    if headers is None or type(headers) is dict:  # every generated call
+        request = _framed_request(client.headers, headers or {}, method, full_url, content or b"", extensions)
     else:
         merged: Any = client.headers  # httpx.Request copies the headers it is given
         if headers:
