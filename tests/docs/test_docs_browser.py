@@ -1,4 +1,6 @@
-"""`make docs` output (Redocly build-docs) opened in headless Debian chromium: every operationId is rendered."""
+"""`make docs` output opened in headless Debian chromium: the wire-level Redoc page (build/docs/wire) renders every
+operationId; the Python API reference (MkDocs + mkdocstrings, build/docs) shows every name of
+``merchant_gateway.__all__`` and every public method of each task namespace, and links the Redoc page."""
 
 from __future__ import annotations
 
@@ -9,7 +11,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-HTML = ROOT / "build" / "docs" / "index.html"
+SITE = ROOT / "build" / "docs"
+HTML = SITE / "wire" / "index.html"
+PY_HOME = SITE / "index.html"
 SHOT = ROOT / "build" / "screenshots" / "api-docs.png"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -45,6 +49,7 @@ def html() -> Path:
         pytest.skip(".tools/ has no Redocly CLI: run `make docs` (it installs .tools first)")
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    pytest.importorskip("mkdocstrings", reason="mkdocs is not installed: make docs installs the dev group")
     subprocess.run(["bash", str(ROOT / "docs" / "api" / "build.sh")], check=True, cwd=ROOT, capture_output=True)
     return HTML
 
@@ -100,3 +105,53 @@ def test_every_operation_id_is_in_the_rendered_page(html: Path) -> None:
         finally:
             browser.close()
     assert SHOT.stat().st_size > 10_000
+
+
+def task_methods() -> dict[str, list[str]]:
+    """Each task namespace class of both flavours -> its public methods."""
+    import inspect
+
+    from merchant_gateway import tasks
+
+    names = ("Payments", "Refunds", "Collects", "Wallets", "Sso", "MobileSdk")
+    classes = [*names, *(f"Async{n}" for n in names if n != "MobileSdk")]
+    return {
+        c: [m for m, v in vars(getattr(tasks, c)).items() if not m.startswith("_") and inspect.isfunction(v)]
+        for c in classes
+    }
+
+
+def test_the_python_reference_shows_every_public_name_and_task_method(html: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import merchant_gateway
+
+    methods = task_methods()
+    assert sum(map(len, methods.values())) >= 30
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.route(
+                "**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort()
+            )
+            rendered: set[str] = set()
+            for name in ("package", "tasks", "gateway", "errors"):
+                page.goto((SITE / f"{name}.html").as_uri(), wait_until="load")
+                page.wait_for_selector("h2[id]", timeout=30_000)
+                # mkdocstrings gives each documented object a heading whose id is its dotted path
+                rendered.update(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+            tails = {r.rsplit(".", 1)[-1] for r in rendered if "." in r}
+            missing = [n for n in merchant_gateway.__all__ if n not in tails]
+            assert not missing, f"names of merchant_gateway.__all__ not in the reference: {missing}"
+            not_shown = [
+                f"{c}.{m}" for c, ms in methods.items() for m in ms if f"merchant_gateway.tasks.{c}.{m}" not in rendered
+            ]
+            assert not not_shown, f"task methods not in the reference: {not_shown}"
+            # the home page links the wire-level Redoc page, and the link opens it
+            page.goto(PY_HOME.as_uri(), wait_until="load")
+            assert "merchant-gateway-client" in page.title()
+            page.click("text=Wire-level API (Redoc)")
+            page.wait_for_selector("[data-section-id]", timeout=30_000)
+            assert page.url.endswith("wire/index.html")
+        finally:
+            browser.close()
