@@ -65,17 +65,7 @@ SYNC_NAMES = frozenset(REPLACEMENTS.values())
 
 
 # Hand-written twins kept, by the module that holds the async one (relative to merchant_gateway/), each with why.
-TWIN_EXCEPTIONS = {
-    "async_llhttp_transport.py": (
-        "AsyncLlhttpTransport / LlhttpTransport (helper K, issue 25): only their network primitives are twins, "
-        "handle_async_request/handle_request (send, then wait for the answer), _take_slot (asyncio.Semaphore / "
-        "threading.BoundedSemaphore), _connect (loop.create_connection with a Protocol / socket.create_connection) "
-        "and aclose/close. They do not map name for name: the sync one blocks in a recv loop on a socket, the async "
-        "one is fed by asyncio.Protocol callbacks and woken through a future and a loop timer (a stream-based async "
-        "flavour that could be derived costs the speed issue 24 bought). Everything else is written once in "
-        "llhttp_exchange.py; tests/unasync pins this list of pairs, so a new twin fails"
-    ),
-}
+TWIN_EXCEPTIONS: dict[str, str] = {}
 
 
 def sync_name(name: str) -> str | None:

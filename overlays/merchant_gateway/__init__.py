@@ -51,7 +51,6 @@ if TYPE_CHECKING:
     )
 
     from .advice import AdviceWarning
-    from .async_llhttp_transport import AsyncLlhttpTransport
     from .callbacks import (
         CallbackVerifier,
         CollectCallback,
@@ -61,7 +60,6 @@ if TYPE_CHECKING:
         verify_payment_callback,
         verify_ui_callback,
     )
-    from .llhttp_transport import LlhttpTransport
     from .tasks import AppRequest, CollectStart, IntentStart, LinkedWallet, PaymentStart, Refund, WalletPayment
     from .tokens import AuthorizationToken, TokenAuth, TokenCache
     from .transports import AsyncGatewayTransport, GatewayTransport
@@ -77,10 +75,7 @@ _LAZY = {
     "verify_collect_callback": "callbacks",
     "verify_payment_callback": "callbacks",
     "verify_ui_callback": "callbacks",
-    # the gateways' default transports (to pass one with other limits), and the httpcore ones they hand proxied
-    # calls to (to send every call through httpcore)
-    "LlhttpTransport": "llhttp_transport",
-    "AsyncLlhttpTransport": "async_llhttp_transport",
+    # the gateways' default transports (httpcore and h11), to pass one with other limits
     "GatewayTransport": "transports",
     "AsyncGatewayTransport": "transports",
     # what the task layer (gateway.payments, .refunds, .collects, .wallets, .mobile) returns
@@ -128,7 +123,6 @@ __all__ = [
     "AppRequest",
     "AsyncGateway",
     "AsyncGatewayTransport",
-    "AsyncLlhttpTransport",
     "AuthorizationError",
     "AuthorizationToken",
     "BadRequestError",
@@ -151,7 +145,6 @@ __all__ = [
     "DuplicateRequestError",
     "InvalidTransactionIdError",
     "LinkedWallet",
-    "LlhttpTransport",
     "NotFoundError",
     "OtpError",
     "OtpRequestType",

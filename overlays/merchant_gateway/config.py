@@ -144,10 +144,8 @@ class GatewayConfig:
     #: refresh the authorization token this many seconds before it expires
     token_refresh_margin: float = 60.0
     #: requests one Gateway has on the wire at once; the rest wait their turn locally. Without a bound, a burst
-    #: of calls queues inside httpx's pool, where waiting is slow and ends in PoolTimeout. 32: over the default
-    #: llhttp transport, 1,000 calls at once with this bound ran as fast as the best bound a caller chose
-    #: (0.95-1.02 of it in five runs; 16 was 1.4-1.6x slower, 64 no faster; docs/performance.md, "The
-    #: concurrency default").
+    #: of calls queues inside httpcore's pool, whose async flavour slows down with every queued request, and
+    #: ends in PoolTimeout (docs/performance.md, "The concurrency default", measures the choice of 32).
     #: It is also the pool size, so it is the most connections one Gateway opens to a host. Raise it for
     #: high-latency, high-volume use; lower it if the gateway limits connections (its limit is not shown).
     max_in_flight: int = 32

@@ -13,7 +13,7 @@ import merchant_gateway as mg
 import merchant_gateway.direct_client as direct_client_module
 import pytest
 from merchant_gateway.direct_client import AsyncDirectClient, DirectClient
-from merchant_gateway.llhttp_transport import LlhttpTransport
+from merchant_gateway.transports import GatewayTransport
 
 from tests.support.overlay import CALLS, CLIENT_SECRET, MERCHANT, SALT, SALT_INDEX
 
@@ -232,7 +232,7 @@ def test_gateway_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     with mg.Gateway(**SETTINGS) as gw:
         client = gw._client.get_httpx_client()
         assert isinstance(client, DirectClient)
-        assert isinstance(client._direct_transport, LlhttpTransport)
+        assert isinstance(client._direct_transport, GatewayTransport)
 
 
 @pytest.mark.parametrize(

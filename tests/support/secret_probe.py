@@ -88,13 +88,9 @@ class Recorder:
 
     def install(self) -> Recorder:
         """Wrap every transport the gateways may send with (their defaults, and httpx's own)."""
-        from merchant_gateway.async_llhttp_transport import AsyncLlhttpTransport
-        from merchant_gateway.llhttp_transport import LlhttpTransport
         from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
         targets: list[tuple[type, str]] = [
-            (LlhttpTransport, "handle_request"),
-            (AsyncLlhttpTransport, "handle_async_request"),
             (GatewayTransport, "handle_request"),
             (AsyncGatewayTransport, "handle_async_request"),
             (httpx.HTTPTransport, "handle_request"),

@@ -161,17 +161,6 @@ def test_no_hand_written_twin_outside_the_listed_exceptions() -> None:
     assert set(twins()) == set(TWIN_EXCEPTIONS)
 
 
-def test_the_llhttp_transports_twin_only_in_their_network_primitives() -> None:
-    """TWIN_EXCEPTIONS lists a module; this pins which pairs it may hold: a twin beyond these four (logic that is
-    not I/O) belongs in llhttp_exchange.py, written once."""
-    assert twins()["async_llhttp_transport.py"] == [
-        "llhttp_transport.py:LlhttpTransport / async_llhttp_transport.py:AsyncLlhttpTransport "
-        "(_connect, _take_slot, aclose, handle_async_request)"
-    ]
-    for pair in ("handle_async_request/handle_request", "_take_slot", "_connect", "aclose/close"):
-        assert pair in TWIN_EXCEPTIONS["async_llhttp_transport.py"]
-
-
 def test_hand_written_coroutines_follow_the_async_naming_rule() -> None:
     """A coroutine is ``async_x`` (``_async_x`` when private), or a method of an ``AsyncX`` class, or a name Python
     or httpx fixes; local functions inside another are free. The modules still holding twins are listed apart."""

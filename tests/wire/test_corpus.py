@@ -48,7 +48,6 @@ Choices worth knowing when a case fails:
 
 from __future__ import annotations
 
-import asyncio
 import enum
 import json
 from collections.abc import Callable
@@ -473,7 +472,7 @@ def test_wire(
     if transport.mode == "sync":
         outcomes = _sync_calls(transport, settings, op, keys)
     else:
-        outcomes = asyncio.run(_async_calls(transport, settings, op, keys))
+        outcomes = transport.run(_async_calls(transport, settings, op, keys))
     for expect, key, outcome in zip(expects, keys, outcomes, strict=True):
         _judge(case, op, expect, key, outcome, server)
     replayed = [seen.headers["cookie"] for seen in server.requests if "cookie" in seen.headers]

@@ -140,13 +140,12 @@ class _Base:
 
     def _build_client(self, transport: httpx.BaseTransport | httpx.AsyncBaseTransport | None, *, sync: bool) -> Client:
         """The generated client, sending through a direct client (merchant_gateway/direct_client.py) over
-        ``transport``: by default LlhttpTransport or AsyncLlhttpTransport, with the call deadline and the answer
-        cap."""
+        ``transport``: by default GatewayTransport or AsyncGatewayTransport (httpcore and h11, httpx's own engine),
+        with the call deadline and the answer cap."""
         from merchant_gateway_client.client import Client
 
-        from ..async_llhttp_transport import AsyncLlhttpTransport
         from ..direct_client import AsyncDirectClient, DirectClient
-        from ..llhttp_transport import LlhttpTransport
+        from ..transports import AsyncGatewayTransport, GatewayTransport
 
         cfg = self.config
         timeout = cfg.httpx_timeout()
@@ -166,7 +165,7 @@ class _Base:
             "headers": {"Accept-Encoding": "gzip, deflate"},
         }
         if transport is None:
-            kind = LlhttpTransport if sync else AsyncLlhttpTransport
+            kind = GatewayTransport if sync else AsyncGatewayTransport
             transport = kind(limits=self._limits(), deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
             # the default transports honour the environment's proxies themselves, with every guarantee: httpx must
             # not route around them through transports of its own

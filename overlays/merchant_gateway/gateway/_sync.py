@@ -36,10 +36,10 @@ class Gateway(_Base, GatewayHost):
 
     Construct with ``Gateway(merchant_id=..., salt_key=..., salt_index=..., environment="local", ...)`` (the
     fields of :class:`GatewayConfig`), ``Gateway(config)`` or ``Gateway.from_env()``. ``transport`` (an httpx
-    transport; default :class:`~merchant_gateway.llhttp_transport.LlhttpTransport` or
-    :class:`~merchant_gateway.async_llhttp_transport.AsyncLlhttpTransport`, which enforce ``timeout`` per attempt
-    and ``max_answer_bytes``; a transport of your own gets neither) and ``sleep``/``clock``/``wall_clock``/``rng``
-    are injectable for tests.
+    transport; default :class:`~merchant_gateway.transports.GatewayTransport` or
+    :class:`~merchant_gateway.transports.AsyncGatewayTransport`, httpx's own engine, which enforce ``timeout`` per
+    attempt and ``max_answer_bytes``; a transport of your own gets neither) and ``sleep``/``clock``/``wall_clock``/
+    ``rng`` are injectable for tests.
     """
 
     def __init__(

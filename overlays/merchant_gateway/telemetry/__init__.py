@@ -4,9 +4,8 @@ Why this module exists: an operator must see what the gateway calls do (how many
 took, how many outcomes are unknown) with the tools already running beside the shop. OpenTelemetry's standard httpx
 instrumentation records no span for a gateway call: it wraps ``httpx.HTTPTransport``/``httpx.AsyncHTTPTransport``
 (or the transport of a client the application hands it), while the gateways send through transports of their own
-(:mod:`merchant_gateway.llhttp_transport` and :mod:`merchant_gateway.async_llhttp_transport` on llhttp, handing
-proxied calls to :mod:`merchant_gateway.transports` on httpcore) inside clients the application never holds. This
-observer is the way::
+(:mod:`merchant_gateway.transports`, on httpcore) inside clients the application never holds. This observer is the
+way::
 
     config = GatewayConfig.from_env()
     gateway = Gateway(config, observer=combine(Telemetry(config), ledger.observer))

@@ -1,8 +1,7 @@
 """The httpcore transports, GatewayTransport (sync) and AsyncGatewayTransport: httpcore's connection pool and
 h11's strict HTTP/1.1 parser (the same machinery as httpx's own transports), with two things a payment client needs
-added. The gateways' defaults (merchant_gateway/llhttp_transport.py, async_llhttp_transport.py) hand them what they
-do not do themselves: calls through a proxy, HEAD requests and (async) event loops other than asyncio; pass one as
-``transport=`` to send every call with it.
+added: the gateways' default transports (pass one as ``transport=`` to change its limits). The async one runs on
+anyio, so on asyncio, uvloop and trio alike.
 
 Why this module exists: httpx's transports bound each network operation (connect, every read, every write)
 but not a call as a whole, and read whatever size of answer arrives. A server that drips its answer one byte

@@ -3,8 +3,8 @@ read (context variables the network backend of ``_async.py``/``_sync.py`` reache
 check, the capped body reader and decoder, httpcore's errors as httpx's, and the proxy routing.
 
 Why a module of its own: the transports are written once, async (``_async.py``), and the sync one derived from it
-by tools/derive_sync.py; what does not wait is written here, once, for both (and for the llhttp transports, which
-share the cap and leftover check). The guarantees it serves are described in the package's docstring.
+by tools/derive_sync.py; what does not wait is written here, once, for both. The guarantees it serves are
+described in the package's docstring.
 """
 
 from __future__ import annotations
