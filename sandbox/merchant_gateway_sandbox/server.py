@@ -110,6 +110,11 @@ def start_sandbox(
             port=port,
             log_level="warning",
             lifespan="on",
+            # h11, never httptools (uvicorn's "auto" picks httptools when installed): a client that offers an
+            # HTTP/2 upgrade on http:// (Java's default HttpClient: `Connection: Upgrade, HTTP2-Settings`,
+            # `Upgrade: h2c`) loses its request body on httptools; h11 ignores the offer and serves the request as
+            # HTTP/1.1 with its body, as a gateway that does not speak h2c would
+            http="h11",
         )
     )
     thread = threading.Thread(target=server.run, name="merchant-gateway-sandbox", daemon=True)

@@ -34,7 +34,6 @@ from merchant_gateway.callbacks import (
 )
 from merchant_gateway_client.client import encode_payload, x_verify
 
-TRANSPORT_HEADERS = {"host", "user-agent", "accept", "accept-encoding", "connection", "content-length"}
 failures: list[str] = []
 
 
@@ -123,7 +122,7 @@ def replay_request(kit: dict[str, Any], case: dict[str, Any], mod: Any) -> None:
     want = {k.lower(): v for k, v in exp["headers"].items()}
     for name, value in want.items():
         check(req.headers.get(name) == value, f"{case['id']}: header {name}")
-    extra = [n for n in req.headers if n.lower() not in want and n.lower() not in TRANSPORT_HEADERS]
+    extra = [n for n in req.headers if n.lower() not in want and n.lower() not in kit["transport_headers"]]
     check(not extra, f"{case['id']}: unexpected headers {extra}")
     check(req.content == (exp["body"] or "").encode(), f"{case['id']}: body")
 

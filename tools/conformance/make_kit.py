@@ -46,6 +46,21 @@ CONFIG = {
         "auth": "https://auth.conformance.invalid/apis/identity-manager",
     },
 }
+# Headers a client may add to every request beyond expect.headers, lowercase: what standard clients send by
+# themselves (curl; Java's default HttpClient, which offers an h2c upgrade on http://; Node's and browsers' fetch).
+# None of them carries anything the gateway reads.
+TRANSPORT_HEADERS = (
+    "host",
+    "user-agent",
+    "accept",
+    "accept-encoding",
+    "accept-language",
+    "connection",
+    "content-length",
+    "upgrade",
+    "http2-settings",
+    "sec-fetch-mode",
+)
 # Salts the merchant knows when verifying callbacks, by index (the index is read after `###`).
 CALLBACK_SALTS = {"3": CONFIG["salt_key"], "4": "conformance-second-salt-4"}
 
@@ -65,8 +80,10 @@ CONVENTIONS = {
     "url": "expect.url = hosts[expect.host] + URL path; each path parameter percent-encoded as UTF-8 with every "
     "byte outside A-Z a-z 0-9 - . _ ~ escaped as %XX (uppercase hex). The signing path is never derived from the URL.",
     "headers": "expect.headers must all be sent with exactly these values (header names compare "
-    "case-insensitively). A client may add transport headers (Host, User-Agent, Accept, Accept-Encoding, "
-    "Connection, Content-Length) but no other header.",
+    "case-insensitively). A client may add the transport headers listed in `transport_headers` (what standard "
+    "HTTP/1.1 clients add by themselves: Host, User-Agent, Accept, Accept-Encoding, Accept-Language, Connection, "
+    "Content-Length; Java's default HttpClient offers HTTP/2 on http:// with Upgrade and HTTP2-Settings; fetch adds "
+    "Sec-Fetch-Mode) but no other header.",
     "retry": "operations[id].retry is the spec's x-retry. Every mode retries a failure before any byte was sent "
     "(connect error) and HTTP 429 / API_RATE_LIMIT_REACHED. After a failure once the request may have been sent "
     "(read/write timeout, dropped connection, 5xx, INTERNAL_SERVER_ERROR, TIMED_OUT): safe = may be re-sent; "
@@ -733,6 +750,7 @@ def make_kit(doc: dict[str, Any]) -> dict[str, Any]:
             "key": "operationId",
         },
         "conventions": CONVENTIONS,
+        "transport_headers": list(TRANSPORT_HEADERS),
         "config": CONFIG,
         "callback_salts": CALLBACK_SALTS,
         "operations": operation_table(doc),

@@ -36,6 +36,7 @@ interface Case {
 interface Kit {
   config: { salt_key: string; salt_index: string; hosts: Record<"base" | "apps" | "auth", string> };
   callback_salts: Record<string, string>;
+  transport_headers: string[];
   operations: Record<string, { host: string; method: string; retry: string }>;
   requests: Case[];
   callbacks: { id: string; inputs: { headers: Record<string, string>; body: string }; expect: { valid: boolean; decoded: unknown } }[];
@@ -45,7 +46,7 @@ interface Kit {
 }
 
 const kit = JSON.parse(readFileSync(process.env.MGW_TS_KIT ?? "spec/conformance/kit.json", "utf8")) as Kit;
-const TRANSPORT_HEADERS = new Set(["host", "user-agent", "accept", "accept-encoding", "connection", "content-length"]);
+const TRANSPORT_HEADERS = new Set(kit.transport_headers);
 
 function gatewayFor(c: Case, recorded: WireRequest[]) {
   const record: Fetch = async (request) => {
