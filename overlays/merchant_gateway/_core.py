@@ -37,6 +37,7 @@ from .errors import (
 from .log import log_event, logger
 from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
+from .tls import handshake_failure, refused_client_certificate
 from .validation import (
     check_field_rules,
     check_header_value,
@@ -372,8 +373,9 @@ class Core:
         self.attempt_ended(prep, sent=not isinstance(exc, _NOT_SENT))
         if exc is not None:
             if isinstance(exc, _NOT_SENT):
+                message, remedy = self._unreachable(prep.op.host, exc)
                 error: GatewayError = GatewayConnectionError(
-                    self._unreachable(prep.op.host), operation=op_id, transaction_id=txn
+                    message, remedy=remedy, operation=op_id, transaction_id=txn
                 )
                 error.__cause__ = exc
                 return self._decide(prep, attempt, Failure.NOT_SENT, error, None)
@@ -385,7 +387,10 @@ class Core:
                 return self._doubt(prep, Judgement(Verdict.UNKNOWN, reason="the answer could not be read"), None, exc)
             cls = GatewayTimeoutError if isinstance(exc, httpx.TimeoutException) else GatewayConnectionError
             error = cls(
-                f"{type(exc).__name__} after the request may have been sent", operation=op_id, transaction_id=txn
+                f"{type(exc).__name__} after the request may have been sent",
+                remedy=refused_client_certificate(exc),
+                operation=op_id,
+                transaction_id=txn,
             )
             error.__cause__ = exc
             return self._decide(prep, attempt, Failure.MAYBE_SENT, error, None)
@@ -448,16 +453,21 @@ class Core:
             remedy = "a request under this id exists: read its status before doing anything under a new id"
         raise kind(text, remedy=remedy, **meta)
 
-    def _unreachable(self, host: str) -> str:
-        """Which host could not be reached, and what to check (nothing was sent: safe to try again)."""
+    def _unreachable(self, host: str, exc: BaseException | None = None) -> tuple[str, str | None]:
+        """Which host could not be reached, and what to check (nothing was sent: safe to try again); a refused
+        TLS handshake says why (it fails before the request's first byte), with what to do as the remedy."""
         url = {"base": self.config.base, "apps": self.config.apps, "auth": self.config.auth}.get(host, "")
         parsed = httpx.URL(url) if url else None  # host and port only: a URL's user info may hold a secret
         where = f"{parsed.host}:{parsed.port}" if parsed and parsed.port else (parsed.host if parsed else host)
         variable = f"MGW_{host.upper()}_URL"
+        refused = handshake_failure(exc)
+        if refused is not None:
+            what, remedy = refused
+            return f"TLS handshake with the gateway's {host} host {where} failed: {what}; nothing was sent", remedy
         return (
             f"could not connect to the gateway's {host} host {where}: nothing was sent; check {variable} (or "
             "MGW_ENV) and that the gateway is reachable from here, then try again"
-        )
+        ), None
 
     def judge(
         self, prep: Prepared, status: int, answer: Any, attempt: int = 1, location: str | None = None

@@ -21,6 +21,7 @@ import httpx
 
 from .errors import ConfigurationError
 from .retry import RetryPolicy
+from .tls import Cert, TlsOptions, Verify, check, tls_from_env
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -117,6 +118,10 @@ class GatewaySettings(TypedDict, total=False):
     max_in_flight: int
     reconcile_grace: float
     location_base: LocationBase
+    verify: Verify
+    cert: Cert | None
+    cert_password: str | None
+    truststore: bool
 
 
 @dataclass(frozen=True)
@@ -158,6 +163,18 @@ class GatewayConfig:
     #: its scheme and authority alone (https://gw.example/pay/1). The two differ only when the base URL has a path
     #: prefix; which one a gateway behind such a prefix means is not shown in the document. MGW_LOCATION_BASE.
     location_base: str = "base_url"
+    #: TLS (merchant_gateway/tls.py), as httpx's ``verify=``: True (default) trusts certifi's bundle (or the one
+    #: SSL_CERT_FILE / SSL_CERT_DIR name); a path, that CA bundle file or directory (MGW_CA_BUNDLE: a private CA);
+    #: an ``ssl.SSLContext``, used as given; False (MGW_TLS_VERIFY=false), no verification (refused in production)
+    verify: Verify = True
+    #: the client certificate for mutual TLS: one PEM file with certificate and key, or a (certificate, key) pair
+    #: of paths (MGW_TLS_CLIENT_CERT, MGW_TLS_CLIENT_KEY); ``cert_password`` unlocks an encrypted key
+    #: (MGW_TLS_CLIENT_KEY_PASSWORD)
+    cert: Cert | None = None
+    cert_password: str | None = field(default=None, repr=False)
+    #: trust the operating system's certificate store instead of certifi's bundle (MGW_TLS_TRUSTSTORE=1; the extra
+    #: merchant-gateway-client[truststore]): corporate networks whose proxies present an internal CA
+    truststore: bool = False
 
     def __post_init__(self) -> None:
         if self.environment not in ENVIRONMENTS:
@@ -227,6 +244,11 @@ class GatewayConfig:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
                 raise _fail(name, f"must be a finite number of seconds > 0, e.g. {name}=15")
+        verify, cert = check(
+            self.verify, self.cert, self.cert_password, self.truststore, production=self.environment == "production"
+        )
+        object.__setattr__(self, "verify", verify)
+        object.__setattr__(self, "cert", cert)
 
     # resolved in __post_init__; these properties give mypy the non-optional types
     @property
@@ -265,6 +287,12 @@ class GatewayConfig:
     def httpx_timeout(self) -> httpx.Timeout:
         return httpx.Timeout(self.timeout, connect=self.connect_timeout)
 
+    def tls_options(self) -> TlsOptions:
+        """The TLS settings as the transports' keywords: ``GatewayTransport(..., **config.tls_options())``."""
+        return TlsOptions(
+            verify=self.verify, cert=self.cert, cert_password=self.cert_password, truststore=self.truststore
+        )
+
     @classmethod
     def from_settings(cls, settings: Mapping[str, object]) -> GatewayConfig:
         """``GatewayConfig(**settings)``, but a missing or unknown setting is a ConfigurationError naming it
@@ -299,6 +327,7 @@ class GatewayConfig:
             raw = env.get(var)
             if raw is not None and raw != "":
                 values[name] = raw
+        values.update(tls_from_env(env))
         values.setdefault("environment", "local")
         for required in ("merchant_id", "salt_key", "salt_index"):
             if required not in values and required not in overrides:

@@ -33,7 +33,7 @@ from .linking import (
 )
 from .polling import EXPIRY_GRACE, AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
 from .reconcile import PendingPayment, ReconcileReport, async_reconcile_many
-from .schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
+from .schedule import DEFAULT_SCHEDULE, SANDBOX_SCHEDULE, Phase, PollSchedule, schedule_for
 from .status import (
     async_reconcile_payments,
     async_wait_for_payment,
@@ -58,6 +58,7 @@ __all__ = [
     "PollSchedule",
     "PollTimeout",
     "ReconcileReport",
+    "SANDBOX_SCHEDULE",
     "SsoUser",
     "StatusSnapshot",
     "Unlinked",
@@ -72,6 +73,7 @@ __all__ = [
     "async_wait_for_payment",
     "link_user",
     "reconcile_payments",
+    "schedule_for",
     "sign_in",
     "snapshot_of",
     "start_intent_payment",

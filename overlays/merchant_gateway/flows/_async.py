@@ -33,9 +33,19 @@ from ._linking import (
     _settled_by_second_send,
     _unlinked,
 )
-from ._polling import AsyncFetchSnapshot, AsyncSleep, FinalStatus, StatusSnapshot, _Poll, async_default_sleep
+from ._polling import (
+    KNOWN_CHECK_EVERY,
+    AsyncFetchSnapshot,
+    AsyncSleep,
+    FinalStatus,
+    KnownFinal,
+    KnowsFinals,
+    StatusSnapshot,
+    _Poll,
+    async_default_sleep,
+)
 from ._status import snapshot_of, status_read
-from .schedule import DEFAULT_SCHEDULE, PollSchedule
+from .schedule import DEFAULT_SCHEDULE, PollSchedule, choose_schedule
 
 if TYPE_CHECKING:
     from ..host import AsyncGatewayHost
@@ -52,12 +62,16 @@ async def async_wait_for_final_status(
     schedule: PollSchedule = DEFAULT_SCHEDULE,
     clock: Callable[[], float] = time.monotonic,
     sleep: AsyncSleep = async_default_sleep,
+    known: KnownFinal | None = None,
+    known_every: float | None = None,
 ) -> FinalStatus:
     """Poll ``fetch`` on ``schedule`` until a final status; see :mod:`.polling` for the rules.
 
     ``started_at`` is the ``clock()`` reading when the payment started (default: now); when given, it counts as
     the start's send for the TRANSACTION_NOT_FOUND time rule (``grace`` seconds). ``expires_in`` is a collect
     request's expiry in seconds: the wait ends EXPIRY_GRACE seconds after it (one last check sees the closed state).
+    ``known`` gives a final verdict already known without a read (asked before every sleep, and every
+    ``known_every`` seconds during one): the wait returns it at once instead of sleeping to the next check.
     """
     poll = _Poll(
         transaction_id,
@@ -69,6 +83,14 @@ async def async_wait_for_final_status(
         grace=grace,
     )
     while (delay := poll.delay(clock())) is not None:
+        if known is not None:
+            if (final := poll.on_known(known(transaction_id), clock())) is not None:
+                return final
+            while known_every is not None and delay > known_every:
+                await sleep(known_every)
+                if (final := poll.on_known(known(transaction_id), clock())) is not None:
+                    return final
+                delay -= known_every
         await sleep(delay)
         try:
             snapshot = await fetch()
@@ -88,17 +110,28 @@ async def async_wait_for_payment(
     expected_amount: int | None = None,
     started_at: float | None = None,
     expires_in: float | None = None,
-    schedule: PollSchedule = DEFAULT_SCHEDULE,
+    schedule: PollSchedule | None = None,
     clock: Callable[[], float] = time.monotonic,
     sleep: AsyncSleep = async_default_sleep,
     operation: str = "getTransactionStatus",
+    poll_every: float | None = None,
 ) -> FinalStatus:
     """Poll the gateway's status operation on ``schedule`` until the payment is final (see :mod:`.polling`).
-    ``operation="getTransactionStatusAppsHost"`` reads it on the apps host."""
+    ``operation="getTransactionStatusAppsHost"`` reads it on the apps host.
+
+    The schedule: ``schedule``, else a check every ``poll_every`` seconds, else the gateway environment's default
+    (the local sandbox's own, seconds, for ``local``; the public reference's for the others). A verdict the gateway
+    already knows (a final status it read; with a ledger observer, a verified callback the ledger recorded) ends the
+    wait at once, before any sleep past it."""
+    schedule = choose_schedule(schedule, poll_every, gateway.config.environment)
     read = status_read(gateway, operation)
+    knows = gateway if isinstance(gateway, KnowsFinals) else None
 
     async def fetch() -> StatusSnapshot:
-        return snapshot_of(await read(transaction_id), transaction_id, expected_amount, operation=operation)
+        snapshot = snapshot_of(await read(transaction_id), transaction_id, expected_amount, operation=operation)
+        if knows is not None and snapshot.is_final:
+            knows.remember_final(snapshot)
+        return snapshot
 
     return await async_wait_for_final_status(
         fetch,
@@ -110,6 +143,8 @@ async def async_wait_for_payment(
         schedule=schedule,
         clock=clock,
         sleep=sleep,
+        known=None if knows is None else knows.known_final,
+        known_every=KNOWN_CHECK_EVERY if knows is not None and knows.follows_callbacks else None,
     )
 
 

@@ -9,6 +9,7 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from ..errors import (
     GatewayError,
@@ -53,6 +54,26 @@ class StatusSnapshot:
     @property
     def succeeded(self) -> bool:
         return self.verdict is Verdict.SUCCEEDED
+
+
+# A final verdict already known without a status read (a final status this gateway read, a verified callback the
+# ledger recorded), or None; asked before every sleep of a wait (and every KNOWN_CHECK_EVERY seconds while the
+# gateway follows callbacks), so a wait never sleeps past a verdict it could know. Local and cheap: never a request.
+KnownFinal = Callable[[str], "StatusSnapshot | None"]
+# how often a wait asks a source that learns verdicts while it sleeps (the ledger, from callbacks)
+KNOWN_CHECK_EVERY = 1.0
+
+
+@runtime_checkable
+class KnowsFinals(Protocol):
+    """A gateway that remembers final verdicts (:class:`merchant_gateway.Gateway` and ``AsyncGateway`` do)."""
+
+    def known_final(self, transaction_id: str) -> StatusSnapshot | None: ...
+
+    def remember_final(self, snapshot: StatusSnapshot) -> None: ...
+
+    @property
+    def follows_callbacks(self) -> bool: ...
 
 
 # One status read of a wait, in each flavour.
@@ -133,6 +154,16 @@ class _Poll:
         checked(snapshot, self.expected_amount)
         if not snapshot.is_final:
             return None
+        return FinalStatus(snapshot, self.checks, now - self.started_at)
+
+    def on_known(self, snapshot: StatusSnapshot | None, now: float) -> FinalStatus | None:
+        """A verdict known without a read: final only when it is final and names this payment's amount."""
+        if snapshot is None or not snapshot.is_final or snapshot.transaction_id != self.transaction_id:
+            return None
+        if self.expected_amount is not None and snapshot.amount not in (None, self.expected_amount):
+            return None  # another amount proves nothing here: the status read decides
+        if snapshot.succeeded and snapshot.amount != self.expected_amount:
+            return None  # a success counts only at the amount this wait expects
         return FinalStatus(snapshot, self.checks, now - self.started_at)
 
     def on_error(self, exc: Exception, now: float) -> FinalStatus | None:

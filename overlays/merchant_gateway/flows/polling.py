@@ -10,7 +10,9 @@ instantly and call by call.
 Rules: stop at a final verdict (merchant_gateway.verdicts: succeeded with the payment's own id and amount, failed,
 or "not recorded": TRANSACTION_NOT_FOUND once the grace after the start is over); treat everything else (pending,
 not yet found, INTERNAL_SERVER_ERROR, TIMED_OUT, transport failures of the safe status read) as "not final yet";
-on 429 wait at least what the gateway asks (bounded); for collect requests never wait past the expiry.
+on 429 wait at least what the gateway asks (bounded); for collect requests never wait past the expiry; never sleep
+past a final verdict already known without a read (:class:`KnowsFinals`: a final status the gateway read, a
+verified callback its ledger recorded).
 
 The decisions, free of I/O, are in ``_polling.py``; the loop is written once in ``_async.py`` and derived for sync
 in ``_sync.py`` (docs/design.md, "Sync and async: written once"). This module re-exports both flavours.
@@ -25,6 +27,8 @@ from ._polling import (
     AsyncSleep,
     FetchSnapshot,
     FinalStatus,
+    KnownFinal,
+    KnowsFinals,
     PollTimeout,
     Sleep,
     StatusSnapshot,
@@ -40,6 +44,8 @@ __all__ = [
     "AsyncSleep",
     "FetchSnapshot",
     "FinalStatus",
+    "KnownFinal",
+    "KnowsFinals",
     "PollTimeout",
     "Sleep",
     "StatusSnapshot",

@@ -28,10 +28,13 @@ if TYPE_CHECKING:  # models load with the first call that needs them (import tim
     from merchant_gateway_client.models import TokenForm, TokenResponse
 
     from ..callbacks import CollectCallback, PaymentCallback, UiCallback
+    from ..flows.polling import StatusSnapshot
     from ..hooks import CallObserver
     from ..tasks import MobileSdk
     from ..tokens import AuthorizationToken, TokenCache
 
+
+_KNOWN_FINALS = 1024  # final verdicts a gateway keeps for its waits (a few hundred bytes each)
 
 # How a gateway waits and limits its sends, in each flavour (the async names turn into the sync ones in _sync.py,
 # tools/derive_sync.py).
@@ -107,6 +110,9 @@ class _Base:
 
         self.callbacks = CallbackVerifier(config.salts, config.merchant_id)
         self._retry: RetryPolicy | None = None  # a with_options() view's policy; None: the configured one
+        # final verdicts this gateway read (payments.retrieve, a wait's last read), so a later wait for the same
+        # payment returns at once; shared with the with_options views, bounded (oldest forgotten first)
+        self._finals: dict[str, StatusSnapshot] = {}
 
     @property
     def _tokens(self) -> TokenCache:
@@ -200,6 +206,32 @@ class _Base:
         retry_in = step.seconds if isinstance(step, Wait) else None
         self.observer.after_attempt(prep, AttemptEnd(attempt, status, exc, retry_in))
         return step
+
+    # --- verdicts already known (a wait never sleeps past one) ---------------------------------------------------
+
+    def remember_final(self, snapshot: StatusSnapshot) -> None:
+        """Keep a final status this gateway read, so a wait for that payment returns it without sleeping."""
+        if not snapshot.is_final:
+            return
+        finals = self._finals
+        finals[snapshot.transaction_id] = snapshot
+        while len(finals) > _KNOWN_FINALS:
+            finals.pop(next(iter(finals)), None)
+
+    def known_final(self, transaction_id: str) -> StatusSnapshot | None:
+        """A final verdict known without a request: a final status this gateway read, else (with a ledger as
+        ``observer``) the ledger's final record of a verified callback or another process's read; else None."""
+        snapshot = self._finals.get(transaction_id)
+        if snapshot is not None:
+            return snapshot
+        source = getattr(self.observer, "known_final", None)
+        return source(transaction_id, self.config.merchant_id) if callable(source) else None
+
+    @property
+    def follows_callbacks(self) -> bool:
+        """Whether verdicts can become known while a wait sleeps (an observer that records callbacks: the
+        ledger's); then a wait asks :meth:`known_final` every second instead of only before each sleep."""
+        return callable(getattr(self.observer, "known_final", None))
 
     # --- task layer (merchant_gateway.tasks; loaded on first use, bound to this gateway or view) ----------------
 

@@ -28,12 +28,45 @@ waits on it), and derived for the sync gateway (``_sync.py``); what each outcome
 
 from __future__ import annotations
 
+from ..flows.polling import StatusSnapshot
+from ..verdicts import Verdict
 from ._async import AsyncLedgerCalls
 from ._outcomes import LedgerRecords, RateCeiling, status_answer
 from ._sync import LedgerCalls
+from .model import NOT_RECORDED, Payment
 
 __all__ = ["LedgerObserver", "LedgerRecords", "RateCeiling", "status_answer"]
 
 
 class LedgerObserver(LedgerCalls, AsyncLedgerCalls):
     """Attach with ``Gateway(..., observer=ledger.observer)`` or ``AsyncGateway(..., observer=ledger.observer)``."""
+
+    def known_final(self, transaction_id: str, merchant_id: str) -> StatusSnapshot | None:
+        """The ledger's final verdict on a payment, for a gateway's wait (it returns at once instead of sleeping to
+        its next status check): a final PAYMENT_SUCCESS (recorded only at the amount sent), a final failure, or
+        NOT_RECORDED; None while the payment is open or ended in one of the ledger's other verdicts (the status
+        read decides those). A local read of the ledger's database, never a request to the gateway."""
+        get = getattr(self.ledger, "get", None)
+        payment = get(transaction_id, merchant_id) if callable(get) else None
+        if not isinstance(payment, Payment) or not payment.is_final:
+            return None
+        verdict = _LEDGER_VERDICTS.get(payment.code or "")
+        if verdict is None:
+            return None
+        return StatusSnapshot(
+            transaction_id,
+            payment.code or "",
+            amount=payment.amount,
+            pay_response_code=payment.pay_response_code,
+            provider_reference_id=payment.provider_reference_id,
+            verdict=verdict,
+        )
+
+
+_LEDGER_VERDICTS = {
+    "PAYMENT_SUCCESS": Verdict.SUCCEEDED,
+    "PAYMENT_ERROR": Verdict.FAILED,
+    "PAYMENT_DECLINED": Verdict.FAILED,
+    "PAYMENT_CANCELLED": Verdict.FAILED,
+    NOT_RECORDED: Verdict.NOT_RECORDED,
+}

@@ -26,8 +26,8 @@ from ..flows.launch import (
     async_start_upi_intent,
 )
 from ..flows.linking import AsyncAskOtp, Unlinked, async_link_user, async_unlink, usable_instruments
-from ..flows.polling import FinalStatus, StatusSnapshot, checked
-from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
+from ..flows.polling import FinalStatus, KnowsFinals, StatusSnapshot, checked
+from ..flows.schedule import PollSchedule
 from ..flows.status import async_wait_for_payment, snapshot_of, status_read
 from ..verdicts import Expect, judge, table
 from ._models import (
@@ -537,7 +537,10 @@ class AsyncPayments:
         """
         txn, expected = target(payment, expected_amount)
         read = status_read(self._gateway, operation)
-        return checked(snapshot_of(await read(txn), txn, expected, operation=operation), expected)
+        snapshot = checked(snapshot_of(await read(txn), txn, expected, operation=operation), expected)
+        if snapshot.is_final and isinstance(self._gateway, KnowsFinals):
+            self._gateway.remember_final(snapshot)  # a wait for it returns at once, never sleeping past it
+        return snapshot
 
     async def wait(
         self,
@@ -546,15 +549,20 @@ class AsyncPayments:
         expected_amount: int | None = None,
         schedule: PollSchedule | None = None,
         operation: StatusOperation = "getTransactionStatus",
+        poll_every: float | None = None,
     ) -> FinalStatus:
         """Wait for the payment's final status: succeeded, failed (PAYMENT_ERROR, PAYMENT_DECLINED,
         PAYMENT_CANCELLED) or not-recorded (TRANSACTION_NOT_FOUND after the grace); decide by ``final.succeeded``.
 
         Operation: getTransactionStatus, repeated (``operation="getTransactionStatusAppsHost"``: on the apps
-        host). Source of the schedule: the gateway's public reference, not the interface document (which says
-        only "poll until the status changes"): first check 20 s after the start, then every 3 s for 30 s, 6 s
-        for 60 s, 10 s for 60 s, 30 s for 60 s, then every minute until 15 minutes
-        (``merchant_gateway.flows.DEFAULT_SCHEDULE``; ``schedule`` replaces it). A collect request is never
+        host). The schedule, against ``sandbox`` and ``production``: the gateway's public reference, not the
+        interface document (which says only "poll until the status changes"): first check 20 s after the start,
+        then every 3 s for 30 s, 6 s for 60 s, 10 s for 60 s, 30 s for 60 s, then every minute until 15 minutes
+        (``merchant_gateway.flows.DEFAULT_SCHEDULE``). Against the local sandbox (``environment="local"``): the
+        sandbox's own, a check every second (``merchant_gateway.flows.schedule.SANDBOX_SCHEDULE``).
+        ``poll_every=SECONDS`` checks every SECONDS instead (the quick development loop); ``schedule`` replaces
+        either. A verdict already known (a final status this gateway read; with a ledger observer, a verified
+        callback the ledger recorded) returns at once: the wait never sleeps past it. A collect request is never
         waited for past its ``expires_in``. Sleeps with the gateway's ``sleep`` and reads its ``clock``.
 
         Limits: ``expected_amount`` integer paise (required with a bare transaction id).
@@ -582,10 +590,11 @@ class AsyncPayments:
             expected_amount=expected,
             started_at=None if started is None else started.started_at,
             expires_in=None if started is None else started.expires_in,
-            schedule=schedule or DEFAULT_SCHEDULE,
+            schedule=schedule,
             clock=gateway.clock,
             sleep=gateway.sleep,
             operation=operation,
+            poll_every=poll_every,
         )
 
 
@@ -819,9 +828,11 @@ class AsyncRefunds:
         expected_amount: int | None = None,
         schedule: PollSchedule | None = None,
         operation: StatusOperation = "getTransactionStatus",
+        poll_every: float | None = None,
     ) -> FinalStatus:
-        """Wait for the refund's final status, on the schedule of ``payments.wait`` (source: the gateway's public
-        reference, not the interface document).
+        """Wait for the refund's final status, on the schedule of ``payments.wait`` (``poll_every`` and
+        ``schedule`` as there; against ``sandbox`` and ``production`` the gateway's public reference, not the
+        interface document; against the local sandbox, its own).
 
         Operation: getTransactionStatus, repeated (``operation="getTransactionStatusAppsHost"``: on the apps
         host). A bare refund id needs ``expected_amount`` (the refund's amount in paise).
@@ -845,10 +856,11 @@ class AsyncRefunds:
             txn,
             expected_amount=expected,
             started_at=refund.started_at if isinstance(refund, Refund) else None,
-            schedule=schedule or DEFAULT_SCHEDULE,
+            schedule=schedule,
             clock=gateway.clock,
             sleep=gateway.sleep,
             operation=operation,
+            poll_every=poll_every,
         )
 
 

@@ -15,6 +15,7 @@ import httpcore
 import httpx
 
 from ..config import MAX_ANSWER_BYTES
+from ..tls import Cert, TlsContexts, Verify, check
 from ._limits import (
     _as_httpx,
     _core_request,
@@ -97,7 +98,9 @@ def _retire_if_over_read(
 class AsyncGatewayTransport(httpx.AsyncBaseTransport):
     """httpcore's pool (asyncio or trio through anyio; ``GatewayTransport`` is the sync one) with a deadline of
     ``deadline`` seconds per request, connect to last byte, and answers capped at ``max_answer_bytes``; with
-    ``trust_env``, through the proxy the environment names."""
+    ``trust_env``, through the proxy the environment names. ``verify``, ``cert``, ``cert_password`` and
+    ``truststore`` are the TLS settings of :class:`~merchant_gateway.GatewayConfig` (merchant_gateway/tls.py),
+    for the gateway directly and through a proxy's tunnel; an https:// proxy is verified with the same trust."""
 
     def __init__(
         self,
@@ -107,16 +110,32 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
         max_answer_bytes: int = MAX_ANSWER_BYTES,
         clock: Callable[[], float] = time.monotonic,
         trust_env: bool = True,
+        verify: Verify = True,
+        cert: Cert | None = None,
+        cert_password: str | None = None,
+        truststore: bool = False,
     ) -> None:
         args = _pool_args(limits or httpx.Limits())
         backend = AsyncDeadlineBackend(clock)
+        verify, cert = check(verify, cert, cert_password, truststore, production=False)
+        tls = TlsContexts(verify, cert, cert_password, truststore, trust_env=trust_env)
 
-        def proxy_pool(url: httpcore.URL, auth: Any, headers: Any) -> httpcore.AsyncHTTPProxy:
+        def direct_pool(https: bool) -> httpcore.AsyncConnectionPool:
+            context = tls.gateway() if https else None
+            return httpcore.AsyncConnectionPool(ssl_context=context, network_backend=backend, **args)
+
+        def proxy_pool(url: httpcore.URL, auth: Any, headers: Any, https: bool) -> httpcore.AsyncHTTPProxy:
             return httpcore.AsyncHTTPProxy(
-                proxy_url=url, proxy_auth=auth, proxy_headers=headers, network_backend=backend, **args
+                proxy_url=url,
+                proxy_auth=auth,
+                proxy_headers=headers,
+                ssl_context=tls.gateway() if https else None,  # the tunnel's TLS, to the gateway
+                proxy_ssl_context=tls.proxy() if url.scheme == b"https" else None,
+                network_backend=backend,
+                **args,
             )
 
-        self._routes = _Routes(httpcore.AsyncConnectionPool(network_backend=backend, **args), proxy_pool, trust_env)
+        self._routes = _Routes(direct_pool, proxy_pool, trust_env)
         self._deadline = deadline
         self._limit = max_answer_bytes
         self._clock = clock

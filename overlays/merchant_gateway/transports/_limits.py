@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import io
+import ssl
 import typing
 import urllib.request
 import zlib
@@ -297,29 +298,46 @@ def environment_proxy(scheme: str, host: str) -> str | None:
 
 
 class _Routes:
-    """Which pool a request goes to: the direct one, or (with ``trust_env``) one per proxy the environment names
-    for its host. Proxy pools are made on first use with ``make_proxy(url, auth, headers)``."""
+    """Which pool a request goes to: the direct one of its scheme, or (with ``trust_env``) one per proxy the
+    environment names for its host. Every pool is made on first use, ``make_direct(https)`` or ``make_proxy(url,
+    auth, headers, https)``: the SSL context is built (once) only when an https pool is made, so a gateway reached
+    over http:// never loads a CA bundle."""
 
-    def __init__(self, direct: Any, make_proxy: Callable[[httpcore.URL, Any, Any], Any], trust_env: bool) -> None:
-        self.direct = direct
+    def __init__(
+        self,
+        make_direct: Callable[[bool], Any],
+        make_proxy: Callable[[httpcore.URL, Any, Any, bool], Any],
+        trust_env: bool,
+    ) -> None:
+        self._make_direct = make_direct
         self._make_proxy = make_proxy
         self._trust_env = trust_env
         self._by_host: dict[tuple[str, str], Any] = {}
-        self._proxies: dict[str, Any] = {}
+        self._direct: dict[bool, Any] = {}
+        self._proxies: dict[tuple[str, bool], Any] = {}
 
     def pool(self, request: httpx.Request) -> Any:
         if not self._trust_env:
-            return self.direct
+            return self._direct_pool(request)
         key = (request.url.scheme, request.url.host)
         pool = self._by_host.get(key)
         if pool is None:
             url = environment_proxy(*key)
-            pool = self.direct if url is None else self._proxy(url, request)
+            pool = self._direct_pool(request) if url is None else self._proxy(url, request)
             self._by_host[key] = pool
         return pool
 
+    def _direct_pool(self, request: httpx.Request) -> Any:
+        https = request.url.scheme == "https"
+        pool = self._direct.get(https)
+        if pool is None:
+            # setdefault: threads racing here share the first pool (a pool made in vain holds no connection)
+            pool = self._direct.setdefault(https, _made(self._make_direct, request, https))
+        return pool
+
     def _proxy(self, url: str, request: httpx.Request) -> Any:
-        pool = self._proxies.get(url)
+        https = request.url.scheme == "https"
+        pool = self._proxies.get((url, https))
         if pool is None:
             proxy = httpx.Proxy(url)
             if proxy.url.scheme not in ("http", "https"):  # before anything is sent: a connect error
@@ -327,16 +345,29 @@ class _Routes:
             core_url = httpcore.URL(
                 scheme=proxy.url.raw_scheme, host=proxy.url.raw_host, port=proxy.url.port, target=proxy.url.raw_path
             )
-            pool = self._proxies[url] = self._make_proxy(core_url, proxy.raw_auth, proxy.headers.raw)
+            made = _made(self._make_proxy, request, core_url, proxy.raw_auth, proxy.headers.raw, https)
+            pool = self._proxies.setdefault((url, https), made)
         return pool
 
     def all(self) -> list[Any]:
-        return [self.direct, *self._proxies.values()]
+        return [*self._direct.values(), *self._proxies.values()]
+
+
+def _made(make: Callable[..., Any], request: httpx.Request, *args: Any) -> Any:
+    """``make(*args)``; TLS settings that no longer load (a file removed since the gateway was made) fail as a
+    connect error: nothing was sent."""
+    try:
+        return make(*args)
+    except (ssl.SSLError, OSError) as exc:
+        raise httpx.ConnectError(
+            f"the TLS settings could not be loaded ({type(exc).__name__}: {exc}); nothing was sent: check "
+            "MGW_CA_BUNDLE, MGW_TLS_CLIENT_CERT and MGW_TLS_CLIENT_KEY",
+            request=request,
+        ) from None
 
 
 def _pool_args(limits: httpx.Limits) -> dict[str, Any]:
     return {
-        "ssl_context": httpx.create_ssl_context(),
         "max_connections": limits.max_connections,
         "max_keepalive_connections": limits.max_keepalive_connections,
         "keepalive_expiry": limits.keepalive_expiry,

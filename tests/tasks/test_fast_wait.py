@@ -1,0 +1,155 @@
+"""The fast development loop: one way to poll quickly (``poll_every=``), the local sandbox's own schedule by default
+against ``environment="local"``, the public reference's against the others, and a wait that returns as soon as a
+final verdict is known (a final status already read, a callback the ledger recorded), never sleeping past it.
+Real sandbox over sockets, its manual clock moved by the gateway's sleep (no real waiting)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from merchant_gateway import AsyncGateway, Gateway, ValidationError
+from merchant_gateway.flows import DEFAULT_SCHEDULE, SANDBOX_SCHEDULE, PollSchedule, schedule_for
+from merchant_gateway.flows.polling import StatusSnapshot
+from merchant_gateway.flows.schedule import choose_schedule
+from merchant_gateway.hooks import CallObserver
+from merchant_gateway.verdicts import Verdict
+
+MERCHANT, SALT = "TASKMERCHANT", "task-salt-5d2a"  # the module sandbox's (conftest)
+SETTLES_AFTER = 5.0  # the module sandbox's settle_after (conftest)
+
+
+def settings(sandbox: Any) -> dict[str, Any]:
+    urls = {"base_url": sandbox.base_url, "apps_url": sandbox.apps_url, "auth_url": sandbox.auth_url}
+    return {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": "1", **urls}
+
+
+def test_the_default_schedule_follows_the_environment() -> None:
+    assert schedule_for("local") is SANDBOX_SCHEDULE
+    assert schedule_for("sandbox") is DEFAULT_SCHEDULE
+    assert schedule_for("production") is DEFAULT_SCHEDULE
+    assert list(SANDBOX_SCHEDULE.offsets(limit=3)) == [1.0, 2.0, 3.0]
+    assert next(DEFAULT_SCHEDULE.offsets()) == 20.0
+    assert choose_schedule(None, 0.5, "production") == PollSchedule.every(0.5)
+    custom = PollSchedule(first_check_after=2)
+    assert choose_schedule(custom, None, "local") is custom
+
+
+@pytest.mark.parametrize("bad", [0, -1, float("nan"), True, "1", 3600])
+def test_a_bad_poll_every_names_itself_and_what_to_do(bad: object) -> None:
+    with pytest.raises(ValidationError, match=r"poll_every: must be a number of seconds.*e\.g\. poll_every=1") as exc:
+        choose_schedule(None, bad, "local")  # type: ignore[arg-type]
+    assert exc.value.field == "poll_every"
+
+
+def test_poll_every_and_schedule_together_are_refused() -> None:
+    with pytest.raises(ValidationError, match="either poll_every= or schedule=, not both"):
+        choose_schedule(DEFAULT_SCHEDULE, 1.0, "local")
+
+
+def test_against_the_local_sandbox_wait_returns_within_seconds_of_settling(
+    gateway: Gateway, sandbox: Any, sleeps: list[float]
+) -> None:
+    payment = gateway.payments.start(amount=10_000, merchant_user_id="U1")
+    final = gateway.payments.wait(payment)
+    assert final.succeeded
+    assert sleeps[0] == pytest.approx(1.0)
+    # settled 5 s after the start; seen by the first check after it, a second later at most
+    assert SETTLES_AFTER <= final.elapsed <= SETTLES_AFTER + 1.0 + 1e-6
+
+
+def test_poll_every_checks_at_that_pace(gateway: Gateway, sleeps: list[float]) -> None:
+    payment = gateway.payments.start(amount=10_000, merchant_user_id="U1")
+    final = gateway.payments.wait(payment, poll_every=2.5)
+    assert final.succeeded
+    assert sleeps == pytest.approx([2.5, 2.5])  # checks at 2.5 (pending) and 5.0 (settled: paid)
+    assert final.elapsed == pytest.approx(SETTLES_AFTER)
+
+
+def test_against_a_real_environment_the_default_is_the_public_reference(sandbox: Any, sleeps: list[float]) -> None:
+    def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        sandbox.advance(seconds)
+
+    # environment="sandbox" with the local sandbox's URLs: what the environment chooses, not the host
+    with Gateway(**settings(sandbox), environment="sandbox", clock=sandbox.clock.now, sleep=sleep) as gw:
+        payment = gw.payments.start(amount=10_000, merchant_user_id="U1")
+        assert gw.payments.wait(payment).succeeded
+    assert sleeps[0] == pytest.approx(20.0)
+
+
+def test_a_final_status_already_read_ends_the_wait_without_sleeping(
+    gateway: Gateway, sandbox: Any, sleeps: list[float]
+) -> None:
+    payment = gateway.payments.start(amount=10_000, merchant_user_id="U1")
+    sandbox.advance(SETTLES_AFTER + 1)
+    assert gateway.payments.retrieve(payment).succeeded
+    final = gateway.payments.wait(payment, schedule=DEFAULT_SCHEDULE)  # would first sleep 20 s
+    assert final.succeeded
+    assert sleeps == []
+
+
+class _LedgerLike(CallObserver):
+    """An observer that learns verdicts while a wait sleeps, as the ledger does from verified callbacks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.finals: dict[str, StatusSnapshot] = {}
+        self.asked = 0
+
+    def known_final(self, transaction_id: str, merchant_id: str) -> StatusSnapshot | None:
+        self.asked += 1
+        return self.finals.get(transaction_id)
+
+
+def test_a_verdict_recorded_while_waiting_ends_the_wait_within_a_second(sandbox: Any) -> None:
+    ledger = _LedgerLike()
+    slept: list[float] = []
+    payment_box: list[Any] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        sandbox.advance(seconds)
+        if sum(slept) >= 3.0 and not ledger.finals:  # the verified callback arrives 3 s after the start
+            payment = payment_box[0]
+            ledger.finals[payment.transaction_id] = StatusSnapshot(
+                payment.transaction_id, "PAYMENT_SUCCESS", amount=payment.amount, verdict=Verdict.SUCCEEDED
+            )
+
+    with Gateway(**settings(sandbox), clock=sandbox.clock.now, sleep=sleep, observer=ledger) as gw:
+        assert gw.follows_callbacks
+        payment = gw.payments.start(amount=10_000, merchant_user_id="U1")
+        payment_box.append(payment)
+        final = gw.payments.wait(payment, schedule=DEFAULT_SCHEDULE)
+    assert final.succeeded
+    assert final.checks == 0  # decided by the recorded verdict, no status read needed
+    assert sum(slept) == pytest.approx(3.0)  # not the 20 s of the schedule's first check
+    assert max(slept) <= 1.0
+
+
+def test_a_recorded_verdict_for_another_amount_proves_nothing(sandbox: Any) -> None:
+    ledger = _LedgerLike()
+
+    with Gateway(**settings(sandbox), clock=sandbox.clock.now, sleep=sandbox.advance, observer=ledger) as gw:
+        payment = gw.payments.start(
+            amount=4001, merchant_user_id="U1", redirect_url="https://shop.example/r"
+        )  # the sandbox declines 4001
+        ledger.finals[payment.transaction_id] = StatusSnapshot(
+            payment.transaction_id, "PAYMENT_SUCCESS", amount=1, verdict=Verdict.SUCCEEDED
+        )
+        final = gw.payments.wait(payment, poll_every=1.0)
+    assert final.code == "PAYMENT_DECLINED"  # the status read decided
+    assert ledger.asked > 0
+
+
+async def test_async_poll_every_and_known_verdicts(
+    async_gateway: AsyncGateway, sandbox: Any, sleeps: list[float]
+) -> None:
+    payment = await async_gateway.payments.start(amount=10_000, merchant_user_id="U1")
+    final = await async_gateway.payments.wait(payment, poll_every=1.0)
+    assert final.succeeded
+    assert final.elapsed <= SETTLES_AFTER + 1.0 + 1e-6
+    sleeps.clear()
+    again = await async_gateway.payments.wait(payment, schedule=DEFAULT_SCHEDULE)
+    assert again.succeeded
+    assert sleeps == []  # the wait's own last read is remembered
