@@ -16,6 +16,7 @@ from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import AsyncGatewayHost
+from ..transports import end_fence_scope, fence_scope
 from ._base import AsyncSleep, AsyncSlots, _Base, _log_request, async_default_sleep
 
 if TYPE_CHECKING:
@@ -109,16 +110,20 @@ class AsyncGateway(_Base, AsyncGatewayHost):
             _log_request(prep, attempt)
             slots = self._slots
             await slots.acquire()
+            # an observer that records the attempt gives it a send deadline (transports.SendFence): this one only
+            fence = fence_scope()
             if self.observer is not None:  # with the slot held: the attempt it records is sent at once
                 try:
                     await self.observer.async_before_attempt(prep)
                 except BaseException:
+                    end_fence_scope(fence)
                     slots.release()
                     raise
             try:
                 try:
                     response = await prep.op.module.asyncio_detailed(client=self._client, **prep.kwargs)
                 finally:
+                    end_fence_scope(fence)
                     slots.release()
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
                 step = self._after_attempt(prep, attempt, None, exc)

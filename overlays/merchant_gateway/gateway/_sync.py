@@ -17,6 +17,7 @@ from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import GatewayHost
+from ..transports import end_fence_scope, fence_scope
 from ._base import Sleep, Slots, _Base, _log_request, default_sleep
 
 if TYPE_CHECKING:
@@ -110,16 +111,20 @@ class Gateway(_Base, GatewayHost):
             _log_request(prep, attempt)
             slots = self._slots
             slots.acquire()
+            # an observer that records the attempt gives it a send deadline (transports.SendFence): this one only
+            fence = fence_scope()
             if self.observer is not None:  # with the slot held: the attempt it records is sent at once
                 try:
                     self.observer.before_attempt(prep)
                 except BaseException:
+                    end_fence_scope(fence)
                     slots.release()
                     raise
             try:
                 try:
                     response = prep.op.module.sync_detailed(client=self._client, **prep.kwargs)
                 finally:
+                    end_fence_scope(fence)
                     slots.release()
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
                 step = self._after_attempt(prep, attempt, None, exc)

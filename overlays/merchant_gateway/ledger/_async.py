@@ -103,4 +103,5 @@ class AsyncLedgerCalls(_LedgerOutcomes):
             await self.limiter.async_acquire()
         key = _attempt_key(prep)
         if key is not None:
-            await async_blocking(self.ledger.record_attempt, *key)  # raises: this attempt is not sent
+            attempt_at = await async_blocking(self.ledger.record_attempt, *key)  # raises: this attempt is not sent
+            self._arm(attempt_at)  # the transport refuses its first byte after the attempt's send deadline

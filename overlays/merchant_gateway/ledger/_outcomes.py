@@ -18,6 +18,7 @@ from ..errors import (
     ServerError,
 )
 from ..hooks import CallObserver
+from ..transports import SendFence, arm_fence
 from .errors import LedgerUnavailable, PaymentClosedError
 from .model import KINDS, NOT_SENT, REJECTED, TERMINAL_CODES
 
@@ -81,7 +82,9 @@ class LedgerRecords(Protocol):
 
     def record_intent(self, *, merchant_id: str, transaction_id: str, operation: str) -> object: ...
 
-    def record_attempt(self, merchant_id: str, transaction_id: str) -> object: ...
+    def record_attempt(self, merchant_id: str, transaction_id: str) -> float: ...
+
+    def send_fence(self, attempt_at: float) -> SendFence: ...
 
     def end_call(self, merchant_id: str, transaction_id: str) -> object: ...
 
@@ -116,6 +119,11 @@ class _LedgerOutcomes(CallObserver):
     def __init__(self, ledger: LedgerRecords, *, limiter: RateCeiling | None = None) -> None:
         self.ledger = ledger
         self.limiter = limiter
+
+    def _arm(self, attempt_at: float) -> None:
+        """The recorded attempt's send deadline, for the transport of the attempt about to be sent in this thread
+        or task (the gateway ends it with the attempt)."""
+        arm_fence(self.ledger.send_fence(attempt_at))
 
     # --- what each outcome means --------------------------------------------------------------------------------
 

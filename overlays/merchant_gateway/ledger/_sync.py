@@ -104,4 +104,5 @@ class LedgerCalls(_LedgerOutcomes):
             self.limiter.acquire()
         key = _attempt_key(prep)
         if key is not None:
-            blocking(self.ledger.record_attempt, *key)  # raises: this attempt is not sent
+            attempt_at = blocking(self.ledger.record_attempt, *key)  # raises: this attempt is not sent
+            self._arm(attempt_at)  # the transport refuses its first byte after the attempt's send deadline

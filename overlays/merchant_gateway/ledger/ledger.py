@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..log import log_event, log_ledger_event
+from ..transports import SendFence
 from ..verdicts import Expect, Judgement, Sends, Unreadable, Verdict, judge, table
 from . import model, workers
 from .errors import DuplicateTransactionError, PaymentClosedError
@@ -364,6 +365,17 @@ class Ledger:
             f"{transaction_id} is final in the ledger ({row['code']}): no request for it may be sent, so nothing was "
             "sent; read ledger.get() (after NOT_RECORDED, pay again under a new transaction id)",
         )
+
+    def send_fence(self, attempt_at: float) -> SendFence:
+        """The send deadline of an attempt recorded at ``attempt_at`` (what :meth:`record_attempt` returned):
+        ``call_bound`` after it, the attempt's ``call_until``, on the ledger's clock, and the same span on this
+        machine's monotonic clock (a wall clock set back during a pause cannot extend it). The transport refuses
+        the attempt's first byte once it has passed (:class:`~merchant_gateway.transports.SendFence`), and
+        TRANSACTION_NOT_FOUND becomes NOT_RECORDED no earlier than this deadline plus ``grace`` (:meth:`sends`):
+        a sender paused between the record and the write sends nothing after that verdict."""
+        deadline = attempt_at + self.call_bound
+        left = deadline - self.clock()
+        return SendFence(deadline, self.clock, monotonic_deadline=self.monotonic() + left, monotonic=self.monotonic)
 
     def end_call(self, merchant_id: str, transaction_id: str) -> None:
         """The call that sends the payment's requests has ended (no further attempt will come from it)."""
@@ -754,15 +766,17 @@ class Ledger:
     def sends(self, row: Mapping[str, Any], now: float) -> Sends:
         """What the ledger knows of the requests sent for a payment, for the TRANSACTION_NOT_FOUND time rule.
 
-        The last moment a request may have been sent is the latest of the write-ahead, the last recorded attempt
-        and the first read that found nothing once the call had ended (this read itself when none came before): a
-        clock that jumps forward between a send and a read cannot end the wait early. No request can still be
-        sent once the call has ended (or is presumed over at ``call_until``): every later attempt is refused by
+        The last moment a request may have been sent is the latest of the write-ahead, the last recorded attempt,
+        the send deadline of a call that has not reported its end (``call_until``: the transport refuses an
+        attempt's first byte after it, :meth:`send_fence`) and the first read that found nothing once the call had
+        ended (this read itself when none came before): a clock that jumps forward between a send and a read cannot
+        end the wait early, and NOT_RECORDED never comes before the send deadline plus ``grace``. No request can
+        still be sent once the call has ended (or its send deadline passed): every later attempt is refused by
         :meth:`record_attempt` once the payment is final."""
-        times = [row["created_at"], row["last_attempt_at"], row["absent_since"]]
+        call_until = row["call_until"]
+        times = [row["created_at"], row["last_attempt_at"], row["absent_since"], call_until]
         if row["absent_since"] is None:
             times.append(now)
-        call_until = row["call_until"]
         closed = call_until is None or now >= call_until
         return Sends(
             known=True, last_at=max(t for t in times if t is not None), now=now, grace=self.grace, closed=closed

@@ -25,6 +25,9 @@ Everything else (pooling, keep-alive, TLS, 1xx answers, framing) is httpcore's a
 so the client's phase rule stays the one of httpx: a connect error or pool timeout means nothing was sent, any
 other failure means the request may have been sent (merchant_gateway/_core.py).
 
+- refuse to write the first byte of an attempt whose send deadline has passed (:class:`SendFence`, given by the
+  payment ledger when it records the attempt; ``SendDeadlinePassed`` means nothing was sent).
+
 A proxy named in the environment (HTTP(S)_PROXY, ALL_PROXY; NO_PROXY lifts hosts) is honoured here, per gateway
 host, through httpcore's HTTP proxy pool on the same network backend: a proxied call keeps every guarantee above.
 
@@ -34,7 +37,16 @@ wait in ``_limits.py``.
 """
 
 from ._async import AsyncGatewayTransport
-from ._limits import environment_proxy
+from ._limits import SendDeadlinePassed, SendFence, arm_fence, end_fence_scope, environment_proxy, fence_scope
 from ._sync import GatewayTransport
 
-__all__ = ["AsyncGatewayTransport", "GatewayTransport", "environment_proxy"]
+__all__ = [
+    "AsyncGatewayTransport",
+    "GatewayTransport",
+    "SendDeadlinePassed",
+    "SendFence",
+    "arm_fence",
+    "end_fence_scope",
+    "environment_proxy",
+    "fence_scope",
+]

@@ -28,11 +28,13 @@ from ._limits import (
     _record,
     _response,
     _Routes,
+    check_fence,
 )
 
 
 class AsyncDeadlineStream(httpcore.AsyncNetworkStream):
-    """httpcore's stream with every operation cut to the request's deadline and every byte read recorded."""
+    """httpcore's stream with every operation cut to the request's deadline, every byte read recorded, and the
+    attempt's send fence checked before its first byte is written."""
 
     def __init__(self, inner: httpcore.AsyncNetworkStream, clock: Callable[[], float]) -> None:
         self._inner = inner
@@ -43,6 +45,8 @@ class AsyncDeadlineStream(httpcore.AsyncNetworkStream):
         return _record(await self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout)))
 
     async def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        if buffer:
+            check_fence(self)  # the attempt's send deadline, immediately before its first byte leaves
         await self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
 
     async def aclose(self) -> None:

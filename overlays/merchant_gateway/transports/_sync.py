@@ -29,11 +29,13 @@ from ._limits import (
     _record,
     _response,
     _Routes,
+    check_fence,
 )
 
 
 class DeadlineStream(httpcore.NetworkStream):
-    """httpcore's stream with every operation cut to the request's deadline and every byte read recorded."""
+    """httpcore's stream with every operation cut to the request's deadline, every byte read recorded, and the
+    attempt's send fence checked before its first byte is written."""
 
     def __init__(self, inner: httpcore.NetworkStream, clock: Callable[[], float]) -> None:
         self._inner = inner
@@ -44,6 +46,8 @@ class DeadlineStream(httpcore.NetworkStream):
         return _record(self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout)))
 
     def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        if buffer:
+            check_fence(self)  # the attempt's send deadline, immediately before its first byte leaves
         self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
 
     def close(self) -> None:
