@@ -37,8 +37,8 @@ from .errors import (
 from .log import log_event, logger
 from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
-from .transports import SendDeadlinePassed
 from .tls import handshake_failure, refused_client_certificate
+from .transports import SendDeadlinePassed
 from .validation import (
     check_field_rules,
     check_header_value,
