@@ -55,10 +55,13 @@ $(TS_STAMP): $(TOOLS_STAMP)
 
 # Browser tests drive Debian's chromium (never a downloaded browser). Installed when we are root with apt;
 # otherwise those tests skip and say why.
+# SYSTEM_PACKAGES=no: install no system package (the tests that need one skip and say why).
+SYSTEM_PACKAGES ?= yes
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing Debian's chromium for the browser tests"; \
+	  if [ "$(SYSTEM_PACKAGES)" != no ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "make: installing the system package chromium (apt-get, as root) for the browser tests (the API reference,"; \
+	    echo "      the JS SDK example); to install nothing: make test SYSTEM_PACKAGES=no (those tests then skip, saying why)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is not installed and cannot be: browser tests will be skipped" >&2; fi; }
 
@@ -66,8 +69,9 @@ browser:
 # Debian's postgresql binaries (never a downloaded build); installed when we are root with apt, else those tests skip.
 postgres:
 	@command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing Debian's postgresql for the ledger tests"; \
+	  if [ "$(SYSTEM_PACKAGES)" != no ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "make: installing the system package postgresql (apt-get, as root) for the ledger's PostgreSQL tests"; \
+	    echo "      (and make soak, make bench); to install nothing: make test SYSTEM_PACKAGES=no (those tests then skip)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 	  else echo "postgresql is not installed and cannot be: PostgreSQL ledger tests will be skipped" >&2; fi; }
 

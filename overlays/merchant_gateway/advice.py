@@ -56,6 +56,22 @@ def check_merchant_user_id(value: str | None, *, operation: str, transaction_id:
         )
 
 
+def check_web_callback(callback_url: str | None, *, operation: str, transaction_id: str | None = None) -> None:
+    """A web payment started without X-CALLBACK-URL: the server-to-server callback goes to "the static callback URL
+    registered once with the service, or the URL in header X-CALLBACK-URL" (interface document). Without either,
+    none will come, and only the status operation tells the payment's fate."""
+    if callback_url is None:
+        _advise(
+            "a web payment started without callback_url (X-CALLBACK-URL): no server-to-server callback will come "
+            "for it unless a static callback URL is registered with the gateway; give "
+            'callback_url="https://your.shop/gateway/callback" (or, with a registered URL, filter this '
+            "merchant_gateway.AdviceWarning); payments.wait still reads the status",
+            operation=operation,
+            field="X-CALLBACK-URL",
+            transaction_id=transaction_id,
+        )
+
+
 def check_web_redirect(redirect_url: str | None, *, operation: str, transaction_id: str | None = None) -> None:
     """A web payment started without X-REDIRECT-URL: "In the web flow ... the merchant redirect URL and mode
     headers are used" (interface document); where the user lands after paying without one is not shown."""

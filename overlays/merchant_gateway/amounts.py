@@ -51,7 +51,12 @@ def paise_from_rupees(rupees: Decimal | str, field: str = "amount") -> int:
     elif isinstance(rupees, Decimal):
         value = rupees
     else:
-        raise ValidationError(field, f"must be a Decimal or str, got {type(rupees).__name__}")
+        example = f'"{rupees}"' if isinstance(rupees, int | float) and not isinstance(rupees, bool) else '"12.34"'
+        raise ValidationError(
+            field,
+            f"must be a Decimal or str, got {type(rupees).__name__}: pass the rupees as a string or Decimal, "
+            f"e.g. paise_from_rupees({example}) (a float is inexact; an int amount is already paise, no conversion)",
+        )
     if not value.is_finite():
         raise ValidationError(field, "must be finite")
     try:

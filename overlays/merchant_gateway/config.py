@@ -10,6 +10,7 @@ The interface document does not show the sandbox or production host names, so fo
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -322,6 +323,7 @@ class GatewayConfig:
         in ``overrides``, which win over the variables.
         """
         env = os.environ if environ is None else environ
+        _warn_unknown_names(env)
         values: dict[str, object] = {}
         for name, var in ENV_VARS.items():
             raw = env.get(var)
@@ -334,6 +336,43 @@ class GatewayConfig:
                 raise _unset(required)
         values.update(overrides)
         return cls.from_settings(values)  # an unknown override: a ConfigurationError naming it
+
+
+def _warn_unknown_names(env: Mapping[str, str]) -> None:
+    """A misspelt MGW_* variable is otherwise silently ignored (MGW_ENVIRONMENT=production leaves the client on the
+    local sandbox): warn, naming the closest variable the package reads."""
+    unknown = [n for n in env if n.startswith("MGW_") and n not in _READ_HERE]
+    if not unknown:
+        return
+    known = _known_names()
+    for name in sorted(set(unknown) - known):
+        import difflib  # only on this path: it costs about 1 ms of every `import merchant_gateway`
+        import warnings
+
+        close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+        listed = ", ".join(ENV_VARS.values())
+        hint = f"did you mean {close[0]}?" if close else f"the variables it reads include {listed}"
+        warnings.warn(
+            f"{name} is set but merchant_gateway reads no such variable, so it is ignored: {hint} "
+            "(rename it; README.md, Configuration, lists them)",
+            UserWarning,
+            stacklevel=3,
+        )
+
+
+_READ_HERE = frozenset(ENV_VARS.values())
+
+
+@functools.cache
+def _known_names() -> frozenset[str]:
+    """Every MGW_* name the package reads anywhere (configuration, TLS, ledger, demo...), from its own source: each
+    is a whole string literal there ("MGW_LEDGER_URL"); a list kept by hand would fall behind the next variable."""
+    from pathlib import Path
+
+    names: set[str] = set(_READ_HERE)
+    for path in Path(__file__).resolve().parent.rglob("*.py"):
+        names.update(re.findall(r"[\"'](MGW_[A-Z0-9_]*[A-Z0-9])[\"']", path.read_text(encoding="utf-8")))
+    return frozenset(names)
 
 
 def _require_str(value: object, name: str) -> None:

@@ -75,11 +75,21 @@ class ConfigurationError(GatewayError, ValueError):
 
 
 class ValidationError(GatewayError, ValueError):
-    """An input was rejected on the client side; nothing was sent. ``field`` names the offending field."""
+    """An input was rejected on the client side; nothing was sent. ``field`` names the offending field; ``remedy``
+    says what to do (given, or: correct that field as the problem says and call again)."""
 
-    def __init__(self, field: str, problem: str) -> None:
+    def __init__(self, field: str, problem: str, *, remedy: str | None = None) -> None:
         self.field = field
-        super().__init__(f"{field}: {problem}")
+        super().__init__(f"{field}: {problem}", remedy=remedy)
+        self._said = remedy is not None
+        # the default is kept out of str(): the problem already says how to correct the field
+        self.remedy = remedy or f"nothing was sent: correct {field} as said and call again"
+
+    def __str__(self) -> str:
+        if self._said:
+            return super().__str__()
+        parts = [f"{k}={v}" for k, v in self._meta() if v is not None and k != "message"]
+        return f"{self.message} ({', '.join(parts)})" if parts else self.message
 
 
 class SignatureError(GatewayError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from ..config import ENV_VARS, GatewayConfig
-from ..errors import ValidationError
+from ..errors import ConfigurationError, ValidationError
 from ..flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
 
 # flag name -> GatewayConfig argument; secrets are better given through the environment (flags show in `ps`)
@@ -35,8 +35,22 @@ def add_config_flags(p: argparse.ArgumentParser) -> None:
 
 
 def config_from(args: argparse.Namespace) -> GatewayConfig:
+    """The configuration of the flags over the MGW_* variables; its errors name the flag (``--merchant-id``), not
+    the Python keyword (``merchant_id=``) the library's own message offers."""
     overrides = {name: getattr(args, flag) for flag, name in CONFIG_FLAGS.items() if getattr(args, flag, None)}
-    return GatewayConfig.from_env(**overrides)
+    try:
+        return GatewayConfig.from_env(**overrides)
+    except ConfigurationError as exc:
+        raise _in_flags(exc) from exc
+
+
+def _in_flags(exc: ConfigurationError) -> ConfigurationError:
+    text = exc.message
+    for flag, name in CONFIG_FLAGS.items():
+        text = text.replace(f"pass {name}=", f"pass --{flag.replace('_', '-')}")
+        text = text.replace(f"{name}=", f"--{flag.replace('_', '-')} ")
+    problem = text.split(": ", 1)[1] if text.startswith(f"{exc.variable}: ") else text
+    return ConfigurationError(exc.variable, problem, remedy=exc.remedy)
 
 
 def add_wait_flags(p: argparse.ArgumentParser, *, deadline_flag: str = "--deadline") -> None:

@@ -505,7 +505,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="merchantOrderId of the original payment's order (default: the --original transaction id, which is "
         "the order id `mgw pay` sends when no --order-id is given)",
     )
-    p.add_argument("--message", default="refund", help="message (required by the gateway)")
+    p.add_argument("--message", default="refund", help="the refund's message (optional; default: refund)")
     p.add_argument("--callback-url")
     _add_ledger_flag(p)
     p.set_defaults(handler=cmd_refund)

@@ -43,7 +43,36 @@ AsyncSleep = Callable[[float], Awaitable[None]]
 
 
 def default_sleep() -> Sleep:
-    return time.sleep
+    return _blocking_sleep
+
+
+def _blocking_sleep(seconds: float) -> None:
+    """time.sleep, but said aloud inside a running event loop: the sync Gateway there blocks every other task of
+    the loop for as long as it waits (a retry's pause, a payments.wait of many seconds)."""
+    if seconds > 0 and _in_event_loop():
+        import warnings
+
+        warnings.warn(
+            "the sync Gateway is blocking the running event loop while it waits (a payments.wait or a retry inside "
+            "async code: every other task stops): use AsyncGateway there and await its calls "
+            "(await gateway.payments.wait(...))",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+    time.sleep(seconds)
+
+
+def _in_event_loop() -> bool:
+    import sys
+
+    asyncio = sys.modules.get("asyncio")  # not imported: no loop can be running
+    if asyncio is None:
+        return False
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def async_default_sleep() -> AsyncSleep:

@@ -84,7 +84,7 @@ class IntentStart(Started):
     """A started app payment: the app opens ``intent_url`` (a UPI intent URI) in the wallet app, ``package``
     names the app for a UPI intent from inline pay. The app's completion only means the UI flow ended."""
 
-    intent_url: str = field(repr=False)
+    intent_url: str  # in the repr: what a merchant hands the app (a UPI URI, no secret of the merchant)
     package: str | None = None
 
 

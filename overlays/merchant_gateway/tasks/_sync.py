@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from ..advice import check_merchant_user_id, check_web_redirect
+from ..advice import check_merchant_user_id, check_web_callback, check_web_redirect
 from ..errors import ValidationError
 from ..flows.launch import (
     SsoUser,
@@ -103,8 +103,9 @@ class Payments:
         ``redirect_url``/``redirect_mode`` are X-REDIRECT-URL/X-REDIRECT-MODE (where the user returns),
         ``callback_url``/``call_mode`` X-CALLBACK-URL/X-CALL-MODE, ``provider_id`` X-PROVIDER-ID; the other
         keywords are the debit payload's fields. A ``merchant_user_id`` that looks like an email address or a
-        mobile number, or no ``redirect_url``, goes against the interface document's advice: an AdviceWarning
-        (``merchant_gateway.advice``), never a refusal.
+        mobile number, no ``redirect_url``, or no ``callback_url`` (then no server-to-server callback comes,
+        unless a static callback URL is registered with the gateway) goes against the interface document's
+        advice: an AdviceWarning (``merchant_gateway.advice``), never a refusal.
 
         Limits: ``amount`` integer paise, at least 1 (``merchant_gateway.paise_from_rupees`` converts);
         ``transaction_id`` at most 37 characters of letters, digits and ``-._~`` (generated when not given);
@@ -130,6 +131,7 @@ class Payments:
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation=operation, transaction_id=txn)
         check_web_redirect(redirect_url, operation=operation, transaction_id=txn)
+        check_web_callback(callback_url, operation=operation, transaction_id=txn)
         started_at = gateway.clock()
         location: object
         if operation == "debitV3":
