@@ -149,9 +149,11 @@ def test_check_reads_the_status_now_through_the_gateway_configured_from_the_envi
     pending = mgw("ledger", "check", t("PND"), env=env)
     assert pending.returncode == 4
     assert "still open (accepted); the gateway said PAYMENT_PENDING" in pending.stdout
-    wrong = mgw(
-        "ledger", "resolve", t("PND"), "--state", "PAYMENT_CANCELLED", "--reason", "r", "--operator", "o", env=env
-    )
+    resolve = ("ledger", "resolve", t("PND"), "--state", "PAYMENT_CANCELLED", "--reason", "r", "--operator", "o")
+    refused = mgw(*resolve, env=env)  # a failure while the gateway's latest read says pending
+    assert refused.returncode == 1
+    assert "latest read was PAYMENT_PENDING" in refused.stderr
+    wrong = mgw(*resolve, "--force", "--second-operator", "p", env=env)
     assert wrong.returncode == 0
     conflict = mgw("ledger", "check", t("PND"), env=env)  # the gateway's record still says pending
     assert conflict.returncode == 1

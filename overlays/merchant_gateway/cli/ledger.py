@@ -258,6 +258,8 @@ def cmd_resolve(args: argparse.Namespace, out: Output) -> int:
                 reason=args.reason,
                 operator=args.operator,
                 merchant_id=args.merchant_id,
+                force=args.force,
+                second_operator=args.second_operator,
             )
         except admin.ResolveRefused as exc:
             out.error(
@@ -266,7 +268,9 @@ def cmd_resolve(args: argparse.Namespace, out: Output) -> int:
             return exit_codes.FAILED
     hook = "its hook is pending (a worker with the hook runs it)" if p.hook_pending else "its hook ran"
     out.result(
-        f"{p.transaction_id}: final {p.code}, resolved by {args.operator} (recorded as an event); {hook}",
+        f"{p.transaction_id}: final {p.code}, resolved by {args.operator}"
+        + (f" with {args.second_operator} (forced)" if args.force else "")
+        + f" (recorded as an event); {hook}",
         state=p.state,
         code=p.code,
         final_source=p.final_source,
@@ -379,12 +383,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "resolve",
         help="end a stuck payment with the outcome you established, your name and why (recorded as an event)",
         description="Refused, changing nothing, when the payment is final, a call still sends it, or the outcome "
-        "contradicts a code the gateway reported (e.g. PAYMENT_ERROR for a payment it said was PAYMENT_SUCCESS).",
+        "contradicts the gateway's evidence (PAYMENT_ERROR for a payment it said was PAYMENT_SUCCESS or is still "
+        "PAYMENT_PENDING; PAYMENT_SUCCESS after TRANSACTION_NOT_FOUND or a failure). A contradiction of the evidence "
+        "is recorded only with --force and a second operator who agrees (both names are kept in the event).",
     )
     resolve.add_argument("transaction_id", metavar="TXN")
     resolve.add_argument("--state", required=True, choices=admin.RESOLVE_CODES, help="the final code to record")
     resolve.add_argument("--reason", required=True, help="why (kept in the payment's events)")
     resolve.add_argument("--operator", required=True, help="who decided (kept in the payment's events)")
+    resolve.add_argument(
+        "--force", action="store_true", help="record it although it contradicts the gateway's evidence"
+    )
+    resolve.add_argument(
+        "--second-operator", metavar="NAME", help="with --force: the second person who agrees (kept in the event)"
+    )
     _common(resolve, sub=True)
     resolve.set_defaults(handler=cmd_resolve)
 

@@ -56,6 +56,12 @@ class ResolveRefused(ValidationError):
     """The resolution asked for contradicts what the ledger already recorded (the message says what and where);
     nothing was changed."""
 
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(field, problem)
+        # the ledger's own words (what was read, when, and how to go on), not a server's: never cut short
+        self.message = f"{field}: {problem}"
+        self.args = (self.message,)
+
 
 @dataclass(frozen=True)
 class Event:
@@ -320,16 +326,22 @@ def resolve(
     reason: str,
     operator: str,
     merchant_id: str | None = None,
+    force: bool = False,
+    second_operator: str | None = None,
 ) -> Payment:
     """End a stuck (open) payment with ``code`` (one of :data:`RESOLVE_CODES`), recorded as an event with the
     operator's name and reason, through the ledger's one final transition (the merchant's hook follows, as for any
     final payment). Raises :class:`ResolveRefused`, changing nothing, when the payment is final already, a call is
-    still sending it, or ``code`` contradicts what the gateway reported in a status read or callback (a success
-    after a failure code, a failure after PAYMENT_SUCCESS, even one whose amount was not proven)."""
+    still sending it, or ``code`` contradicts the gateway's evidence: a success after a failure code or when the
+    latest read was TRANSACTION_NOT_FOUND or a failure; a failure after PAYMENT_SUCCESS (even one whose amount was
+    not proven) or while the latest read says PAYMENT_PENDING. Only a contradiction of the evidence can be forced:
+    ``force`` with a ``second_operator`` (another person than ``operator``) who agrees, and the reason; the event
+    then names both and the evidence overridden."""
     if code not in RESOLVE_CODES:
         raise ValidationError("--state", f"must be one of {', '.join(RESOLVE_CODES)}")
     operator = _text("--operator", operator, 100)
     reason = _text("--reason", reason, 500)
+    second = _second(operator, second_operator) if force else None
     with ledger.store.transaction() as tx:
         now = ledger._now(tx)
         row = _find(tx, transaction_id, merchant_id, lock=True)
@@ -342,8 +354,18 @@ def resolve(
             "AND source <> 'answer' ORDER BY id",
             (m, transaction_id),
         )
-        _refuse_if_contradicted(ledger, row, events, code, now)
+        _refuse_if_closed(ledger, row, now)
+        contradiction = _contradiction(row, events, code, now)
+        if contradiction is not None and second is None:
+            raise ResolveRefused(
+                "--state",
+                f"{contradiction}; check it with mgw ledger check, or resolve it as UNRESOLVED and settle it with "
+                "the gateway; to record it anyway, a second operator must agree: --force --second-operator NAME",
+            )
         detail = f"resolved by {operator}: {reason}"
+        if second is not None:
+            against = f" against the evidence ({contradiction})" if contradiction else ""
+            detail = f"resolved by {operator}, forced with second operator {second}{against}: {reason}"
         if not ledger._finalize(tx, row, code, now, OPERATOR_SOURCE, detail=detail):  # pragma: no cover - row locked
             raise ResolveRefused("transaction_id", f"{transaction_id} changed while it was resolved: run it again")
     ledger._run_hook_after(m, transaction_id)
@@ -352,9 +374,19 @@ def resolve(
     return resolved
 
 
-def _refuse_if_contradicted(
-    ledger: Ledger, row: dict[str, Any], events: list[dict[str, Any]], code: str, now: float
-) -> None:
+def _second(operator: str, second_operator: str | None) -> str:
+    if second_operator is None:
+        raise ValidationError(
+            "--second-operator", "is required with --force: the name of a second person who agrees with it"
+        )
+    second = _text("--second-operator", second_operator, 100)
+    if second.casefold() == operator.casefold():
+        raise ValidationError("--second-operator", f"must be another person than --operator ({operator})")
+    return second
+
+
+def _refuse_if_closed(ledger: Ledger, row: dict[str, Any], now: float) -> None:
+    """What no operator may override: a final payment, a call that may still send it."""
     txn = row["transaction_id"]
     if row["rank"] >= RANK[FINAL]:
         raise ResolveRefused(
@@ -368,16 +400,42 @@ def _refuse_if_contradicted(
             f"{txn}: a call is still sending it (presumed over {row['call_until'] - now:.0f} s from now): its answer "
             "may still come; check it with mgw ledger check, or resolve it once the call has ended",
         )
+
+
+def _latest_read(row: dict[str, Any], events: list[dict[str, Any]]) -> tuple[str, str, float] | None:
+    """The gateway's latest word on the payment, as (code, source, time): a status or callback event with a code,
+    or the code every status check that got an answer writes to the row (TRANSACTION_NOT_FOUND and
+    PAYMENT_PENDING leave no event), whichever came last."""
+    latest: tuple[str, str, float] | None = None
+    if row["last_check_at"] is not None and row["code"] is not None:
+        latest = (row["code"], "status check", row["last_check_at"])
+    for event in events:
+        if latest is None or event["at"] >= latest[2]:
+            latest = (event["code"], event["source"], event["at"])
+    return latest
+
+
+def _contradiction(row: dict[str, Any], events: list[dict[str, Any]], code: str, now: float) -> str | None:
+    """How ``code`` contradicts what the gateway reported (None: it does not)."""
+    txn = row["transaction_id"]
     wanted = _STATUS_OUTCOMES.get(code)
     for event in events:
         seen = _STATUS_OUTCOMES.get(event["code"])
         if wanted is not None and seen in ("succeeded", "failed") and seen != wanted:
-            raise ResolveRefused(
-                "--state",
+            return (
                 f"{txn}: the gateway reported {event['code']} ({event['source']}, {_ago(now, event['at'])}), which "
-                f"contradicts {code}; check it with mgw ledger check, or resolve it as UNRESOLVED and settle it "
-                "with the gateway",
+                f"contradicts {code}"
             )
+    latest = _latest_read(row, events)
+    if latest is None:
+        return None
+    seen = _STATUS_OUTCOMES.get(latest[0])
+    if (wanted == "succeeded" and seen in ("not-found", "failed")) or (wanted == "failed" and seen == "pending"):
+        return (
+            f"{txn}: the gateway's latest read was {latest[0]} ({latest[1]}, {_ago(now, latest[2])}), which "
+            f"contradicts {code}"
+        )
+    return None
 
 
 def _ago(now: float, at: float) -> str:
