@@ -25,8 +25,9 @@ from typing import TypedDict
 
 from .errors import ConfigurationError
 
-Verify = bool | str | ssl.SSLContext
-Cert = str | tuple[str, str]
+Path = str | os.PathLike[str]
+Verify = bool | Path | ssl.SSLContext
+Cert = Path | tuple[Path, Path]
 
 
 class TlsOptions(TypedDict):
@@ -182,10 +183,10 @@ def check(
 
 
 def _load_cert(context: ssl.SSLContext, cert: Cert, password: str | None) -> None:
-    if isinstance(cert, str):
-        context.load_cert_chain(cert, password=password)
-    else:
+    if isinstance(cert, tuple):
         context.load_cert_chain(cert[0], cert[1], password=password)
+    else:
+        context.load_cert_chain(cert, password=password)
 
 
 class TlsContexts:
