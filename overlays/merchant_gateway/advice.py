@@ -64,8 +64,8 @@ def check_web_callback(callback_url: str | None, *, operation: str, transaction_
         _advise(
             "a web payment started without callback_url (X-CALLBACK-URL): no server-to-server callback will come "
             "for it unless a static callback URL is registered with the gateway; give "
-            'callback_url="https://your.shop/gateway/callback" (or, with a registered URL, filter this '
-            "merchant_gateway.AdviceWarning); payments.wait still reads the status",
+            'callback_url="https://your.shop/gateway/callback" (with a registered URL, filter this advice out with '
+            "warnings.filterwarnings); payments.wait still reads the status",
             operation=operation,
             field="X-CALLBACK-URL",
             transaction_id=transaction_id,

@@ -249,6 +249,7 @@ def test_pay_says_the_documents_advice_as_warning_lines_and_in_the_json_document
     assert [line.split(" (")[0] for line in lines] == [
         "mgw: warning: merchant_user_id",
         "mgw: warning: a web payment started without redirect_url",
+        "mgw: warning: a web payment started without callback_url",
     ], human.stderr
     assert "looks like an email address" in lines[0]
     assert "AdviceWarning" not in human.stderr
@@ -259,9 +260,11 @@ def test_pay_says_the_documents_advice_as_warning_lines_and_in_the_json_document
         run_mgw("pay", "--json", "--amount", "100", "--user-id", "U1", "--transaction-id", "TRUTHADV2", env=env).stdout
     )
     assert doc["ok"] is True
-    assert len(doc["warnings"]) == 1
+    assert len(doc["warnings"]) == 2
     assert "without redirect_url" in doc["warnings"][0]
-    quiet = run_mgw("pay", "--amount", "100", "--user-id", "U1", "--redirect-url", "https://shop.example/r", env=env)
+    assert "without callback_url" in doc["warnings"][1]
+    shop = ("--redirect-url", "https://shop.example/r", "--callback-url", "http://127.0.0.1:9/cb")
+    quiet = run_mgw("pay", "--amount", "100", "--user-id", "U1", *shop, env=env)
     assert quiet.returncode == 0
     assert quiet.stderr == ""
 
