@@ -194,10 +194,11 @@ ts-release-e2e: $(STAMP) $(TS_STAMP) $(VERDACCIO_STAMP)
 
 # The same two registries for people (tools/release/registries.py, docs/publishing.md): a package index and an npm
 # registry on free loopback ports until Ctrl-C (or `make registries-stop` from another shell); state in
-# build/registries (credentials made per run in build/registries/env, never printed).
+# build/registries (credentials made per run in build/registries/env, never printed). The TypeScript tools too: the
+# npm steps it prints build the package with them (clients/typescript/run.sh package).
 .PHONY: registries registries-stop
 release-e2e: $(VERDACCIO_STAMP)  # tests/release/test_registries.py starts `make registries` for real
-registries: $(STAMP) $(VERDACCIO_STAMP)
+registries: $(STAMP) $(VERDACCIO_STAMP) $(TS_STAMP)
 	$(PY) tools/release/registries.py --dir build/registries
 registries-stop: $(STAMP)
 	$(PY) tools/release/registries.py --dir build/registries --stop

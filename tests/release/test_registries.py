@@ -7,15 +7,19 @@ and the registry's own configuration never proxies the scope upstream."""
 from __future__ import annotations
 
 import base64
+import json
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import registries  # tools/release (pytest's `pythonpath`)
@@ -53,6 +57,47 @@ def test_npm_itself_reads_the_scope_from_the_generated_npmrc(tmp_path: Path) -> 
 
     assert get("@merchant-gateway:registry") == "https://npm.internal.example/"
     assert get("registry") == "https://registry.npmjs.org/"
+
+
+NPMRC_DOCS = ("docs/publishing.md", "clients/typescript/README.md", "clients/typescript/PUBLISHING.md")
+
+
+def test_every_documented_npmrc_reads_the_token_from_one_variable() -> None:
+    """The .npmrc a team copies names the variable `make registries`' env file and the publish script set."""
+    used = {
+        doc: set(re.findall(r"_authToken=\$\{(\w+)\}", (ROOT / doc).read_text(encoding="utf-8"))) for doc in NPMRC_DOCS
+    }
+    assert used == dict.fromkeys(NPMRC_DOCS, {"MGW_NPM_TOKEN"})
+    assert "${MGW_NPM_TOKEN}" in registries.npmrc("http://127.0.0.1:4873")
+
+
+def _printed_steps() -> str:
+    here = Path("/srv/registries")
+    index = SimpleNamespace(url="http://127.0.0.1:1/", folder=here / "index" / "packages")
+    return registries.instructions(here, index, SimpleNamespace(url="http://127.0.0.1:2/"))  # type: ignore[arg-type]
+
+
+def test_the_scripts_the_printed_steps_run_are_executable_in_a_clone() -> None:
+    """A fresh clone has the mode git records: a script the steps run directly needs its run bit there."""
+    scripts = sorted(set(re.findall(r"(?<![\w/.])((?:clients|tools)/[\w/.-]+\.sh)\b", _printed_steps())))
+    assert "clients/typescript/publish.sh" in scripts
+    listed = subprocess.run(["git", "ls-files", "-s", *scripts], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    modes = {line.split("\t", 1)[1]: line.split()[0] for line in listed.stdout.splitlines()}
+    assert modes == dict.fromkeys(scripts, "100755")
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_registries_installs_the_tools_its_npm_steps_build_with(tmp_path: Path) -> None:
+    """From a fresh clone (no tools yet): `make registries` installs the TypeScript tools (tools/npm, what
+    `clients/typescript/run.sh package` needs) besides Verdaccio."""
+    tools = tmp_path / "tools"
+    planned = subprocess.run(
+        ["make", "-n", "registries", f"TOOLS={tools}"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert f"cp tools/npm/package.json tools/npm/package-lock.json {tools}/ && npm ci --prefix {tools} " in planned
+    assert f"npm ci --prefix {tools}/verdaccio " in planned
 
 
 def test_the_registry_never_proxies_the_scope() -> None:
@@ -95,8 +140,6 @@ def _env(folder: Path) -> dict[str, str]:
 
 
 def _pids(folder: Path) -> dict[str, int]:
-    import json
-
     return {k: int(v) for k, v in json.loads((folder / "pids").read_text()).items()}
 
 
@@ -129,7 +172,9 @@ def test_make_registries_runs_both_and_stops_cleanly(tmp_path: Path, how: str) -
         assert env["MGW_NPM_REGISTRY"] in shown
         assert "make registries-stop" in shown
         assert "make publish" in shown
-        assert registries.scope_registry((folder / "npmrc").read_text()) == env["MGW_NPM_REGISTRY"]
+        npmrc = (folder / "npmrc").read_text()
+        assert registries.scope_registry(npmrc) == env["MGW_NPM_REGISTRY"]
+        assert not any(line.startswith("registry=") for line in npmrc.splitlines())  # the default stays the team's
         assert Path(env["MGW_RELEASED_DIR"]) == folder.resolve() / "released"  # a trial never writes spec/released
 
         # the index: the simple page answers, the right password may upload, a wrong one may not
@@ -175,3 +220,55 @@ def test_make_registries_runs_both_and_stops_cleanly(tmp_path: Path, how: str) -
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=30)
+
+
+def _npm_block(shown: str) -> str:
+    """The npm steps as printed: the lines after 'publish and install the npm package:'."""
+    block = shown.split("publish and install the npm package:", 1)[1]
+    return textwrap.dedent("\n".join(line for line in block.splitlines() if line.strip()))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_the_printed_npm_steps_publish_and_install_the_package(tmp_path: Path) -> None:
+    """What a TypeScript team runs after `make registries`, line by line as printed (only the folders moved into the
+    test's own: the build output and /tmp/app-ts), with the env file sourced and no npm configuration of this
+    machine: the package is built, published by running publish.sh itself, and installed into an `npm init -y`
+    project from the registry; its example compiles there as an ES module."""
+    if not registries.VERDACCIO.exists():
+        pytest.skip("Verdaccio is not installed: `make registries` (or make ts-release-e2e) installs it")
+    tools = ROOT / ".tools" / "node_modules"
+    if not (tools / "typescript").is_dir():
+        pytest.skip(".tools lacks the TypeScript tools: `make registries` installs them")
+    pytest.importorskip("pypiserver")
+    folder, out, app = tmp_path / "registries", tmp_path / "typescript", tmp_path / "app-ts"
+    proc, shown = _start(folder)
+    try:
+        steps = _npm_block(shown).replace("build/typescript/", f"{out}/").replace("/tmp/app-ts", str(app))
+        assert "clients/typescript/publish.sh " in steps  # run as a command: its run bit is needed
+        user_config = tmp_path / "user-npmrc"
+        user_config.write_text("update-notifier=false\nfund=false\naudit=false\n")
+        env = {k: v for k, v in os.environ.items() if not k.lower().startswith("npm_config_") and k[:4] != "MGW_"}
+        env.update(OUT=str(out), npm_config_userconfig=str(user_config), npm_config_cache=str(tmp_path / "cache"))
+        script = f"set -euo pipefail\nset -a; . {folder}/env; set +a\n{steps}\n"
+        ran = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=800)
+        assert ran.returncode == 0, (steps, ran.stdout[-3000:], ran.stderr[-3000:])
+        installed = app / "node_modules" / "@merchant-gateway" / "client"
+        version = json.loads((out / "package" / "package.json").read_text())["version"]
+        assert json.loads((installed / "package.json").read_text())["version"] == version
+        project = json.loads((app / "package.json").read_text())
+        assert project["type"] == "module"
+        lock = json.loads((app / "package-lock.json").read_text())
+        ours = lock["packages"]["node_modules/@merchant-gateway/client"]["resolved"]
+        assert ours.startswith(_env(folder)["MGW_NPM_REGISTRY"])
+        # the package's example compiles in that project as the team's own code
+        shutil.copy(ROOT / "clients" / "typescript" / "examples" / "pay-and-verify.ts", app / "pay.ts")
+        options = {"strict": True, "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext"}
+        options.update(types=["node"], typeRoots=[str(tools / "@types")], outDir="out")  # type: ignore[arg-type]
+        (app / "tsconfig.json").write_text(json.dumps({"compilerOptions": options, "files": ["pay.ts"]}))
+        tsc = subprocess.run([str(tools / ".bin" / "tsc"), "-p", "."], cwd=app, capture_output=True, text=True)
+        assert tsc.returncode == 0, tsc.stdout + tsc.stderr
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGINT)
+            proc.communicate(timeout=60)

@@ -252,7 +252,8 @@ publish and install the npm package:
   clients/typescript/run.sh artifacts package pack && \\
     clients/typescript/publish.sh build/typescript/merchant-gateway-client-*.tgz
   mkdir /tmp/app-ts && cp {rel}/npmrc /tmp/app-ts/.npmrc     # {SCOPE} resolves from this registry only
-  cd /tmp/app-ts && npm init -y >/dev/null && npm install {SCOPE}/client   # MGW_NPM_TOKEN from the env file
+  cd /tmp/app-ts && npm init -y >/dev/null && npm pkg set type=module   # the package and its examples: ES modules
+  npm install {SCOPE}/client                     # MGW_NPM_TOKEN from the env file
 """
     return text
 
@@ -321,7 +322,9 @@ def main(argv: list[str] | None = None) -> int:
             pids = {"registries": os.getpid(), "index": index.process.pid}
             if registry is not None:
                 pids["npm"] = registry.process.pid
-                (folder / "npmrc").write_text(npmrc(registry.url, default_registry=registry.url))
+                # the scope only: every other package comes from the project's default registry (the public one
+                # unless the team configured another), as docs/publishing.md says
+                (folder / "npmrc").write_text(npmrc(registry.url))
             (folder / "pids").write_text(json.dumps(pids) + "\n")
             _write_private(folder / "env", "".join(f"{k}={v}\n" for k, v in env.items()))
             print(instructions(folder, index, registry), flush=True)
