@@ -76,6 +76,7 @@ class Done(NamedTuple):
 
 class Wait(NamedTuple):
     seconds: float
+    error: GatewayError | None = None  # what the call raises if it may not try again (its total_timeout is spent)
 
 
 def _camel(name: str) -> str:
@@ -194,6 +195,31 @@ class Core:
             operation=exc.operation,
             verdict=exc.verdict,
         )
+
+    # --- the call's budget (total_timeout) -----------------------------------------------------------------------
+
+    def budget_left(self, started: float) -> float | None:
+        """Seconds left of the call's ``total_timeout`` for a call started at ``started`` (None: it has none)."""
+        total = self.config.total_timeout
+        return None if total is None else started + total - self._clock()
+
+    def may_try_again(self, prep: Prepared, attempt: int, step: Wait, started: float) -> None:
+        """Raise the error of attempt ``attempt`` when waiting ``step.seconds`` and trying again would run past the
+        call's ``total_timeout``: no wait and no attempt begins beyond it (called before and after the wait)."""
+        left = self.budget_left(started)
+        if left is None or step.seconds < left:
+            return
+        log_event(
+            30,
+            "give_up",
+            operation=prep.op.operation_id,
+            transaction_id=prep.transaction_id,
+            attempt=attempt,
+            wait=step.seconds,
+            field="total_timeout",
+        )
+        assert step.error is not None  # every Wait of after_attempt carries the error it retries
+        raise step.error
 
     # --- what this process sent (merchant_gateway.verdicts.Sends) ----------------------------------------------
 
@@ -552,7 +578,7 @@ class Core:
         if action is Action.RETRY:
             wait = wait_seconds(policy, attempt, server_wait, self._rng)
             log(20, "retry", wait)
-            return Wait(wait)
+            return Wait(wait, error)
         if action is Action.OUTCOME_UNKNOWN:
             log(30, "outcome_unknown")
             raise OutcomeUnknown(

@@ -50,6 +50,8 @@ ENV_VARS = {
     "client_version": "MGW_CLIENT_VERSION",
     "location_base": "MGW_LOCATION_BASE",
 }
+# Settings given in seconds: read from their variable as a number (MGW_TIMEOUT=15, MGW_TOTAL_TIMEOUT=40).
+SECONDS_ENV_VARS = {"timeout": "MGW_TIMEOUT", "total_timeout": "MGW_TOTAL_TIMEOUT"}
 # What debitV3's relative Location is appended to (see GatewayConfig.location_base)
 LocationBase = Literal["base_url", "origin"]
 LOCATION_BASES: tuple[str, ...] = get_args(LocationBase)
@@ -112,6 +114,7 @@ class GatewaySettings(TypedDict, total=False):
     client_version: str | None
     extra_salts: Mapping[str, str]
     timeout: float
+    total_timeout: float | None
     connect_timeout: float
     max_answer_bytes: int
     retry: RetryPolicy
@@ -141,8 +144,13 @@ class GatewayConfig:
     client_version: str | None = None
     #: other salt index -> salt key pairs accepted when verifying callbacks (the signing salt is always accepted)
     extra_salts: Mapping[str, str] = field(default_factory=dict, repr=False)
-    #: seconds one attempt may take in all, connect to last byte (also the bound of each read, write, pool wait)
+    #: seconds one attempt may take in all, connect to last byte (also the bound of each read, write, pool wait);
+    #: MGW_TIMEOUT
     timeout: float = DEFAULT_TIMEOUT
+    #: seconds one call may take in all, every attempt and every wait between them (None: no bound beyond
+    #: ``timeout`` per attempt and the retry policy). No attempt starts, and no wait before a retry begins, that
+    #: would end past it; an attempt's own deadline is cut to the time left. MGW_TOTAL_TIMEOUT
+    total_timeout: float | None = None
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
     #: answers above this many bytes (raw or decoded) fail like a dropped connection: gateway answers are small
     max_answer_bytes: int = MAX_ANSWER_BYTES
@@ -241,8 +249,10 @@ class GatewayConfig:
                 f"must be one of {', '.join(LOCATION_BASES)} (got {str(self.location_base)[:40]!r}): base_url appends "
                 "debitV3's relative Location to the base URL with its path prefix, origin to its scheme and host",
             )
-        for name in ("timeout", "connect_timeout", "token_refresh_margin", "reconcile_grace"):
+        for name in ("timeout", "total_timeout", "connect_timeout", "token_refresh_margin", "reconcile_grace"):
             value = getattr(self, name)
+            if value is None and name == "total_timeout":
+                continue
             if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
                 raise _fail(name, f"must be a finite number of seconds > 0, e.g. {name}=15")
         verify, cert = check(
@@ -330,6 +340,10 @@ class GatewayConfig:
             if raw is not None and raw != "":
                 values[name] = raw
         values.update(tls_from_env(env))
+        for name, var in SECONDS_ENV_VARS.items():
+            raw = env.get(var)
+            if raw is not None and raw != "":
+                values[name] = _seconds(raw, name)
         values.setdefault("environment", "local")
         for required in ("merchant_id", "salt_key", "salt_index"):
             if required not in values and required not in overrides:
@@ -360,7 +374,7 @@ def _warn_unknown_names(env: Mapping[str, str]) -> None:
         )
 
 
-_READ_HERE = frozenset(ENV_VARS.values())
+_READ_HERE = frozenset(ENV_VARS.values()) | frozenset(SECONDS_ENV_VARS.values())
 
 
 @functools.cache
@@ -373,6 +387,13 @@ def _known_names() -> frozenset[str]:
     for path in Path(__file__).resolve().parent.rglob("*.py"):
         names.update(re.findall(r"[\"'](MGW_[A-Z0-9_]*[A-Z0-9])[\"']", path.read_text(encoding="utf-8")))
     return frozenset(names)
+
+
+def _seconds(raw: str, name: str) -> float:
+    try:
+        return float(raw)
+    except ValueError:
+        raise _fail(name, f"must be a number of seconds, e.g. {SECONDS_ENV_VARS[name]}=15 (got {raw[:40]!r})") from None
 
 
 def _require_str(value: object, name: str) -> None:

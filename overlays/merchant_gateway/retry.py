@@ -22,6 +22,7 @@ capped at 30 s (server-given TIME_WINDOW / Retry-After included), with up to 25 
 
 from __future__ import annotations
 
+import contextvars
 import email.utils
 import enum
 import math
@@ -34,6 +35,11 @@ from .errors import ConfigurationError
 SAFE = "safe"
 RECONCILE_FIRST = "reconcile-first"
 NEVER = "never"
+
+# Seconds left of the call's ``total_timeout`` when the attempt being sent in this thread / task started (None: the
+# call has no budget). The gateway sets it around each attempt; the default transports cut the attempt's deadline to
+# it (a context variable: httpcore sends in the caller's thread or task).
+attempt_budget: contextvars.ContextVar[float | None] = contextvars.ContextVar("mgw_attempt_budget", default=None)
 
 # matched through re's own cache of compiled patterns: compiled on the first Retry-After, not at import
 _NUMBER = r"[0-9]{1,12}(\.[0-9]{1,9})?"

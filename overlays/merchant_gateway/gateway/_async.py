@@ -16,6 +16,7 @@ from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import AsyncGatewayHost
+from ..retry import attempt_budget
 from ..transports import end_fence_scope, fence_scope
 from ._base import AsyncSleep, AsyncSlots, _Base, _log_request, async_default_sleep
 
@@ -105,6 +106,7 @@ class AsyncGateway(_Base, AsyncGatewayHost):
 
     async def _run(self, prep: Prepared) -> object:
         attempt = 0
+        started = self._clock()
         while True:
             attempt += 1
             _log_request(prep, attempt)
@@ -120,10 +122,13 @@ class AsyncGateway(_Base, AsyncGatewayHost):
                     slots.release()
                     raise
             try:
+                # the attempt's deadline is cut to what is left of total_timeout (the default transports read it)
+                budget = attempt_budget.set(self._core.budget_left(started))
                 try:
                     response = await prep.op.module.asyncio_detailed(client=self._client, **prep.kwargs)
                 finally:
                     end_fence_scope(fence)
+                    attempt_budget.reset(budget)
                     slots.release()
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
                 step = self._after_attempt(prep, attempt, None, exc)
@@ -131,7 +136,9 @@ class AsyncGateway(_Base, AsyncGatewayHost):
                 step = self._after_attempt(prep, attempt, response, None)
             if isinstance(step, Done):
                 return step.value
+            self._core.may_try_again(prep, attempt, step, started)
             await self._sleep(step.seconds)
+            self._core.may_try_again(prep, attempt, step._replace(seconds=0.0), started)
 
     async def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
         prep = self._prepare_call(operation, payload, arguments)

@@ -17,6 +17,7 @@ from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import GatewayHost
+from ..retry import attempt_budget
 from ..transports import end_fence_scope, fence_scope
 from ._base import Sleep, Slots, _Base, _log_request, default_sleep
 
@@ -106,6 +107,7 @@ class Gateway(_Base, GatewayHost):
 
     def _run(self, prep: Prepared) -> object:
         attempt = 0
+        started = self._clock()
         while True:
             attempt += 1
             _log_request(prep, attempt)
@@ -121,10 +123,13 @@ class Gateway(_Base, GatewayHost):
                     slots.release()
                     raise
             try:
+                # the attempt's deadline is cut to what is left of total_timeout (the default transports read it)
+                budget = attempt_budget.set(self._core.budget_left(started))
                 try:
                     response = prep.op.module.sync_detailed(client=self._client, **prep.kwargs)
                 finally:
                     end_fence_scope(fence)
+                    attempt_budget.reset(budget)
                     slots.release()
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
                 step = self._after_attempt(prep, attempt, None, exc)
@@ -132,7 +137,9 @@ class Gateway(_Base, GatewayHost):
                 step = self._after_attempt(prep, attempt, response, None)
             if isinstance(step, Done):
                 return step.value
+            self._core.may_try_again(prep, attempt, step, started)
             self._sleep(step.seconds)
+            self._core.may_try_again(prep, attempt, step._replace(seconds=0.0), started)
 
     def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
         prep = self._prepare_call(operation, payload, arguments)

@@ -15,6 +15,7 @@ import httpcore
 import httpx
 
 from ..config import MAX_ANSWER_BYTES
+from ..retry import attempt_budget
 from ..tls import Cert, TlsContexts, Verify, check
 from ._limits import (
     _as_httpx,
@@ -148,7 +149,11 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
         return f"{type(self).__name__}(deadline={self._deadline}, max_answer_bytes={self._limit})"
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        token = _deadline.set(None if self._deadline is None else self._clock() + self._deadline)
+        seconds = self._deadline
+        budget = attempt_budget.get()  # what is left of the gateway call's total_timeout, if it has one
+        if budget is not None:
+            seconds = budget if seconds is None else min(seconds, budget)
+        token = _deadline.set(None if seconds is None else self._clock() + seconds)
         exchange = _Exchange(self._limit)
         token_exchange = _exchange.set(exchange)
         try:
