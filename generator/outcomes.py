@@ -10,17 +10,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import verdict_rules
 from .spec import OperationMeta, code_table
 
 
-def unlisted_outcome(retry: str | None) -> str:
-    """What a code the table does not list means: a call that may have acted (x-retry not safe, and callbacks)
-    cannot be called failed or rejected on an unknown code, so it is unknown; a safe read is rejected."""
-    return "rejected" if retry == "safe" else "unknown"
+def unlisted_outcome(rules: dict[str, Any], retry: str | None) -> str:
+    """What a code the table does not list means (x-verdict-rules judging.unlisted): a call that may have acted
+    (x-retry not safe, and callbacks) cannot be called failed or rejected on an unknown code; a safe read can."""
+    unlisted = rules["judging"]["unlisted"]
+    return str(unlisted["safe"] if retry == "safe" else unlisted["otherwise"])
 
 
 def _row(
-    key: str, kind: str, op: dict[str, Any], retry: str | None, payment_state: bool, redirect: bool = False
+    rules: dict[str, Any],
+    key: str,
+    kind: str,
+    op: dict[str, Any],
+    retry: str | None,
+    payment_state: bool,
+    redirect: bool = False,
 ) -> dict[str, Any]:
     codes, refinements, evidence = code_table(op)
     return {
@@ -29,7 +37,7 @@ def _row(
         "codes": dict(codes),
         "refine": [[code, prc, outcome] for code, prc, outcome in refinements],
         "evidence": {outcome: list(fields) for outcome, fields in evidence},
-        "unlisted": unlisted_outcome(retry),
+        "unlisted": unlisted_outcome(rules, retry),
         "may_move_money": retry != "safe",
         "payment_state": payment_state,
         "redirect": redirect,
@@ -38,6 +46,7 @@ def _row(
 
 def outcome_rows(spec: dict[str, Any], metas: list[OperationMeta]) -> list[dict[str, Any]]:
     """One row per server operation (by operationId) and per webhook with x-codes (by webhook name)."""
+    rules = verdict_rules.verdict_rules(spec)
     by_id = {
         op.get("operationId"): op
         for item in (spec.get("paths") or {}).values()
@@ -46,6 +55,7 @@ def outcome_rows(spec: dict[str, Any], metas: list[OperationMeta]) -> list[dict[
     }
     rows = [
         _row(
+            rules,
             m.operation_id,
             "operation",
             by_id[m.operation_id],
@@ -59,7 +69,7 @@ def outcome_rows(spec: dict[str, Any], metas: list[OperationMeta]) -> list[dict[
     for name, item in (spec.get("webhooks") or {}).items():
         for op in item.values():
             if isinstance(op, dict) and op.get("x-codes"):
-                rows.append(_row(str(name), "webhook", op, None, True))
+                rows.append(_row(rules, str(name), "webhook", op, None, True))
     return rows
 
 
@@ -104,15 +114,19 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _document_block(spec_path: Any) -> str:
+def _document_blocks(spec_path: Any) -> list[tuple[str, str, str]]:
+    """(start marker, end marker, rendered block) of each generated block in docs/design.md."""
     from .spec import collect, load_spec
 
     document = load_spec(spec_path)
-    return f"{DOC_START}\n{markdown(outcome_rows(document, collect(document)))}{DOC_END}"
+    table = f"{DOC_START}\n{markdown(outcome_rows(document, collect(document)))}{DOC_END}"
+    rules = verdict_rules.verdict_rules(document)
+    reading = f"{verdict_rules.DOC_START}\n{verdict_rules.markdown(rules)}{verdict_rules.DOC_END}"
+    return [(DOC_START, DOC_END, table), (verdict_rules.DOC_START, verdict_rules.DOC_END, reading)]
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write (--write) or check (default) the outcome table in docs/design.md."""
+    """Write (--write) or check (default) the outcome table and the verdict rules in docs/design.md."""
     import sys
     from pathlib import Path
 
@@ -120,13 +134,18 @@ def main(argv: list[str] | None = None) -> int:
     root = Path(__file__).resolve().parent.parent
     doc = root / "docs" / "design.md"
     text = doc.read_text(encoding="utf-8")
-    start, end = text.index(DOC_START), text.index(DOC_END) + len(DOC_END)
-    fresh = text[:start] + _document_block(root / "spec" / "openapi.yaml") + text[end:]
+    fresh = text
+    for start_marker, end_marker, block in _document_blocks(root / "spec" / "openapi.yaml"):
+        start, end = fresh.index(start_marker), fresh.index(end_marker) + len(end_marker)
+        fresh = fresh[:start] + block + fresh[end:]
     if "--write" in args:
         doc.write_text(fresh, encoding="utf-8")
         return 0
     if fresh != text:
-        print("docs/design.md: the outcome table is out of date: run `python -m generator.outcomes --write`")
+        print(
+            "docs/design.md: the outcome table or the verdict rules are out of date: "
+            "run `python -m generator.outcomes --write`"
+        )
         return 1
     return 0
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import jinja2
 
-from . import outcomes
+from . import outcomes, verdict_rules
 from .spec import OperationMeta, SpecError, resolve
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "public"
@@ -85,6 +85,7 @@ def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> N
         rows=outcomes.outcome_rows(spec, metas),
         categories=outcomes.categories(spec),
         remedies=outcomes.remedies(spec),
+        rules=verdict_rules.verdict_rules(spec),
     )
     (package / "outcomes.py").write_text(text, encoding="utf-8")
 

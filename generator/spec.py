@@ -76,7 +76,9 @@ SCHEMA_EXTENSIONS = {"x-terminal", "x-code-catalog", "x-known-values", "x-field-
 # after it (DebitV4WebXREDIRECTMODE).
 ENUM_NAME = re.compile(r"[A-Z][A-Za-z0-9]*")
 ENUM_DEFINING = ("type", "enum")  # what makes two x-enum-name schemas the same enum (not descriptions, defaults)
-KNOWN_EXTENSIONS = OPERATION_EXTENSIONS | ANYWHERE_EXTENSIONS | SCHEMA_EXTENSIONS
+# x-verdict-rules (document root): how every client reads an answer and reaches its verdict (generator/verdict_rules.py)
+ROOT_EXTENSIONS = {"x-verdict-rules"}
+KNOWN_EXTENSIONS = OPERATION_EXTENSIONS | ANYWHERE_EXTENSIONS | SCHEMA_EXTENSIONS | ROOT_EXTENSIONS
 # Maps whose keys are names chosen by the author (a header may well be called x-something).
 NAME_MAPS = tuple(
     f"/{m}"
@@ -287,6 +289,12 @@ def _check_anywhere(key: str, value: Any, where: str) -> list[str]:
         return check_evidence(value, where)
     elif key == "x-field-rules":
         return check_field_rules(value, where)
+    elif key in ROOT_EXTENSIONS:
+        from . import verdict_rules  # it imports this module
+
+        if where != f"#/{key}":
+            return [f"{where}: {key} belongs at the document root"]
+        return verdict_rules.check(value, where)
     return [] if ok else [f"{where}: bad value {value!r}"]
 
 

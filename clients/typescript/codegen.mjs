@@ -266,6 +266,7 @@ ${hookTypes.join("\n")}
 // 3. outcomes.ts: operations.json `outcomes` (the outcome table every verdict is decided by, src/verdicts.ts) and the
 // status-polling schedule of the conformance kit (`verdicts.poll`: the Python task layer's), never a hand-kept list
 if (!table.outcomes?.tables) throw new Error("operations.json has no outcomes table: rebuild the artifacts");
+if (!table.outcomes?.rules) throw new Error("operations.json has no outcomes.rules (x-verdict-rules): rebuild the artifacts");
 const kitPoll = read("kit.json").verdicts?.poll;
 if (!kitPoll) throw new Error("kit.json has no verdicts.poll: rebuild the artifacts");
 const { about: _about, offsets: _offsets, ...poll } = kitPoll;
@@ -280,6 +281,10 @@ export type OutcomeKey = keyof typeof OUTCOMES;
 
 /** operations.json \`outcomes.categories\`: each documented code's error category. */
 export const CATEGORIES: Readonly<Record<string, string>> = ${JSON.stringify(table.outcomes.categories, null, 2)};
+
+/** operations.json \`outcomes.rules\` (the spec's x-verdict-rules): how an answer is read and the steps, in order,
+ * from an answer to its verdict, with the sets and values they name. src/json.ts and src/verdicts.ts apply them. */
+export const RULES = ${JSON.stringify(table.outcomes.rules, null, 2)} as const;
 
 /** When wait() checks the status, in seconds after the start, and the TRANSACTION_NOT_FOUND grace (kit.json
  * \`verdicts.poll\`: the Python client's schedule). */

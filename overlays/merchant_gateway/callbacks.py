@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
+from .answer_json import answer_text
 from .errors import CallbackMismatchError, SignatureError
 from .verdicts import Expect, Verdict, judge, read_answer, table
 
@@ -190,7 +191,11 @@ class CallbackVerifier:
             )
         digest, index, key = _parse_header(x_verify, self._salts)
         try:
-            envelope = json.loads(bytes(body))
+            # the reading rules' byte order mark and strict UTF-8, as for every answer (answer_json.answer_text)
+            text = answer_text(bytes(body))
+            if text is None:
+                raise ValueError("not UTF-8")
+            envelope = json.loads(text)
         except (ValueError, UnicodeDecodeError, RecursionError):
             raise SignatureError(
                 "callback body is not JSON: a UI form post (urlencoded) is checked with verify_ui_callback(form)"
@@ -209,7 +214,10 @@ class CallbackVerifier:
             )
         try:
             raw = base64.b64decode(response, validate=True)
-            decoded = json.loads(raw)
+            raw_text = answer_text(raw)
+            if raw_text is None:
+                raise ValueError("not UTF-8")
+            decoded = json.loads(raw_text)
         except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
             raise SignatureError(
                 "callback response is not base64 of JSON: refuse this callback and read the status"

@@ -1,17 +1,12 @@
-"""What an answer means: one pure function, driven by the spec's outcome table, for every layer.
+"""What an answer means: one pure function, driven by the spec's outcome table and verdict rules, for every layer.
 
 Why this module exists: a verdict about money (paid, failed, pending, unknown, never recorded, a refund that
 exists) must be decided once, the same way by the operation methods, the task layer, the pollers, the ledger,
 the CLI and other languages. The meaning of each code per operation comes from the generated table
-(``merchant_gateway_client.outcomes``: the spec's x-codes, refine and x-evidence); this module adds only the
-rules every answer obeys (docs/design.md, "Verdicts"):
-
-- evidence: an outcome that needs fields (``x-evidence``) gets them, of the documented type; wherever
-  ``data.transactionId``, ``data.merchantId`` or ``data.amount`` appear they equal what was sent or expected;
-- contradictions (ids of another JSON type, duplicate deciding keys, ``success`` against the code, an HTTP status
-  against the body) are never a success: ``unknown`` on a call that may move money, ``unreadable`` on a read;
-- time: TRANSACTION_NOT_FOUND on a status read is "not yet found" until ``grace`` after the last moment a request
-  for that transaction may have been sent, and only final ("not recorded") once no request can still be sent.
+(``merchant_gateway_client.outcomes``: the spec's x-codes, refine and x-evidence), and every rule about reading
+and judging an answer from the spec's ``x-verdict-rules`` (generated as READING, JUDGING and RULE_IDS; normative
+text in docs/design.md, "Reading an answer"). This module applies those steps in the spec's order (each branch
+names its rule id) and keeps no rule of its own; :mod:`merchant_gateway.answer_json` reads the bytes.
 
 Nothing here does I/O or reads a clock: callers pass what they know (:class:`Expect`, :class:`Sends`).
 """
@@ -19,11 +14,12 @@ Nothing here does I/O or reads a clock: callers pass what they know (:class:`Exp
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple, cast
 
-from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES, REMEDIES, OutcomeTable
+from merchant_gateway_client.outcomes import CATEGORIES, JUDGING, OUTCOMES, REMEDIES, OutcomeTable
+
+from .answer_json import NOT_JSON, JsonProblem, load_json
 
 __all__ = [
     "CATEGORIES",
@@ -61,10 +57,7 @@ class Verdict(enum.StrEnum):
         return self in _FINAL
 
 
-_FINAL = frozenset({Verdict.SUCCEEDED, Verdict.FAILED, Verdict.NOT_RECORDED})
-_SAYS_DONE = frozenset({"succeeded", "accepted"})  # outcomes that contradict success: false
-_SAYS_NOT_DONE = frozenset({"failed", "rejected", "duplicate", "not-found"})  # ... and success: true
-_NEEDS_2XX = frozenset({"succeeded", "accepted", "pending"})
+_FINAL = frozenset(Verdict(v) for v in JUDGING.final)
 
 
 class Expect(NamedTuple):
@@ -99,6 +92,7 @@ class Judgement(NamedTuple):
     pay_response_code: str | None = None
     reason: str = ""  # why, in words; never a value taken from the answer other than its codes and amount
     mismatch: str | None = None  # the answer field naming another transaction, merchant or amount than expected
+    rule: str = ""  # the id of the spec's verdict step that decided (x-verdict-rules steps; RULE_IDS)
 
     @property
     def category(self) -> str | None:
@@ -108,6 +102,7 @@ class Judgement(NamedTuple):
 
 class Unreadable(NamedTuple):
     why: str
+    rule: str = "read-json"  # the reading rule that refused the answer (x-verdict-rules reading.rules)
 
 
 def table(key: str) -> OutcomeTable:
@@ -117,43 +112,15 @@ def table(key: str) -> OutcomeTable:
 
 # --- reading ------------------------------------------------------------------------------------------------------
 
-_DECIDING = ("success", "code", "transactionId", "merchantId", "amount", "paymentState", "state", "payResponseCode")
-_DECIDING_BYTES = tuple(f'"{k}"'.encode() for k in _DECIDING)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen and key in _DECIDING:
-            raise _DuplicateKey(key)
-        seen[key] = value
-    return seen
-
-
-class _DuplicateKey(ValueError):
-    pass
-
-
-_NOT_JSON = "the answer is not JSON"
-
 
 def read_answer(content: bytes) -> dict[str, Any] | Unreadable:
-    """The answer's JSON object, or why it cannot be trusted (not JSON, not an object, a deciding key twice).
-
-    A deciding key can only appear twice if its quoted name does, or if the body escapes characters: only then
-    is the slower duplicate-aware parse needed (``json`` keeps the last of two equal keys silently)."""
-    slow = b"\\" in content or any(content.count(k) > 1 for k in _DECIDING_BYTES)
-    try:
-        # JSON is UTF-8 (RFC 8259): json.loads would also guess UTF-16/32 from bytes, where the byte counts above
-        # see nothing; decoding strictly first keeps one reading of the body
-        text = content.decode("utf-8")
-        value = json.loads(text, object_pairs_hook=_no_duplicates) if slow else json.loads(text)
-    except _DuplicateKey as dup:
-        return Unreadable(f"the answer names {dup.args[0]!s} twice")
-    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
-        return Unreadable(_NOT_JSON)
+    """The answer's JSON object, or why it cannot be trusted, by the spec's reading rules (read-bom ... read-object):
+    one leading byte order mark dropped, strict UTF-8, RFC 8259 JSON, no key twice in any object, bounded depth."""
+    value = load_json(content)
+    if isinstance(value, JsonProblem):
+        return Unreadable(value.why, value.rule)
     if not isinstance(value, dict):
-        return Unreadable("the answer is not a JSON object")
+        return Unreadable("the answer is not a JSON object", "read-object")
     return value
 
 
@@ -176,73 +143,92 @@ def judge(
     ``location``: the Location header of a redirect; ``attempt``: which attempt of the call this answers (a
     duplicate-id answer to a later attempt may be about this call's own earlier attempt)."""
     doubt = Verdict.UNKNOWN if outcomes.may_move_money else Verdict.UNREADABLE
-    if outcomes.redirect and 300 <= status < 400:
+    limit = JUDGING.rate_limit_status
+    if outcomes.redirect and 300 <= status < 400:  # redirect
         if isinstance(location, str) and location.strip():
-            return Judgement(Verdict.ACCEPTED, reason="redirected to the payments page")
-        return Judgement(doubt, reason=f"HTTP {status} without a Location")
-    if status >= 500:
-        return Judgement(Verdict.UNKNOWN, *_codes(answer), reason=f"HTTP {status}: the gateway may have acted")
-    if isinstance(answer, Unreadable) or answer is None:
+            return Judgement(Verdict.ACCEPTED, reason="redirected to the payments page", rule="redirect")
+        return Judgement(doubt, reason=f"HTTP {status} without a Location", rule="redirect")
+    if status >= 500:  # server-error
+        return Judgement(
+            Verdict.UNKNOWN, *_codes(answer), reason=f"HTTP {status}: the gateway may have acted", rule="server-error"
+        )
+    if isinstance(answer, Unreadable) or answer is None:  # unreadable-body
         why = answer.why if isinstance(answer, Unreadable) else "the answer has no body"
         # a 429 without a JSON body (an intermediary's page) is the documented "not processed"; a JSON body that
         # contradicts itself is not evidence of anything
-        if status == 429 and (answer is None or answer.why == _NOT_JSON):
-            return Judgement(Verdict.RATE_LIMITED, reason=f"HTTP 429; {why}")
-        return Judgement(doubt, reason=why)
+        if status == limit and (answer is None or answer.why == NOT_JSON):
+            return Judgement(Verdict.RATE_LIMITED, reason=f"HTTP {status}; {why}", rule="unreadable-body")
+        return Judgement(doubt, reason=why, rule="unreadable-body")
     code, prc = _codes(answer)
     raw_code = answer.get("code")
-    if raw_code is not None and code is None:
-        return Judgement(doubt, reason="code is not a string")
+    if raw_code is not None and code is None:  # types
+        return Judgement(doubt, reason="code is not a string", rule="types")
     success = answer.get("success")
     if success is not None and not isinstance(success, bool):
-        return Judgement(doubt, code, prc, "success is not a boolean")
-    if code is None:
+        return Judgement(doubt, code, prc, "success is not a boolean", rule="types")
+    if code is None:  # no-code
         if not outcomes.codes and 200 <= status < 300:  # an answer without an envelope (the token call)
             if success is False:  # envelope-like, and not a success
-                return Judgement(Verdict.REJECTED, reason="success false")
-            return Judgement(Verdict.SUCCEEDED, reason="answered without an envelope")
-        if status == 429:
-            return Judgement(Verdict.RATE_LIMITED, reason="HTTP 429")
-        return Judgement(doubt, reason=f"HTTP {status} without a code")
-    if code == "API_RATE_LIMIT_REACHED":  # documented with HTTP 429: not processed
-        return Judgement(Verdict.RATE_LIMITED, code, prc, "API_RATE_LIMIT_REACHED")
-    outcome: str | None = outcomes.codes.get(code)
+                return Judgement(Verdict.REJECTED, reason="success false", rule="no-code")
+            return Judgement(Verdict.SUCCEEDED, reason="answered without an envelope", rule="no-code")
+        if status == limit and success is not True:
+            return Judgement(Verdict.RATE_LIMITED, reason=f"HTTP {status}", rule="no-code")
+        return Judgement(
+            doubt, reason=f"HTTP {status} without a code" + (" and success true" if success else ""), rule="no-code"
+        )
+    if code in JUDGING.rate_limit_codes:  # rate-limit-code: "not processed" only where status and flag agree
+        if status == limit and success is not True:
+            return Judgement(Verdict.RATE_LIMITED, code, prc, code, rule="rate-limit-code")
+        return Judgement(
+            doubt, code, prc, f"{code} contradicted by HTTP {status} and success {success}", rule="rate-limit-code"
+        )
+    outcome: str | None = outcomes.codes.get(code)  # outcome
     if outcome is not None and prc is not None:
         outcome = outcomes.refine.get((code, prc), outcome)
     data_value = answer.get("data")
     data: Mapping[str, Any] = data_value if isinstance(data_value, dict) else {}
     if outcome is None:
         outcome = _positive_by_data(outcomes, success, status, data, expect) or outcomes.unlisted
-        if CATEGORIES.get(code) == "server-error":  # the gateway failed (TIMED_OUT on a read): it may have acted
-            outcome = "unknown"
-    if status == 429:
-        if outcome in _NEEDS_2XX or success is True:
-            return Judgement(doubt, code, prc, f"HTTP 429 contradicts {code} (success {success})")
-        return Judgement(Verdict.RATE_LIMITED, code, prc, "HTTP 429")
-    if outcome == "unknown":
-        return Judgement(Verdict.UNKNOWN, code, prc, f"{code} on {outcomes.key}: the gateway may have acted")
-    if outcome in _NEEDS_2XX and not 200 <= status < 300:
-        return Judgement(doubt, code, prc, f"HTTP {status} contradicts {code}")
-    if not 200 <= status < 500 or 300 <= status < 400:
-        return Judgement(doubt, code, prc, f"HTTP {status} is not an answer of {outcomes.key}")
-    if (success is False and outcome in _SAYS_DONE) or (success is True and outcome in _SAYS_NOT_DONE):
-        return Judgement(doubt, code, prc, f"success {str(success).lower()} contradicts {code}")
-    problem = _identity(data, expect)
+        # the gateway failed (TIMED_OUT on a read): it may have acted
+        outcome = JUDGING.unlisted_categories.get(CATEGORIES.get(code, ""), outcome)
+    if status == limit:  # status-429
+        if outcome in JUDGING.needs_2xx or success is True:
+            return Judgement(
+                doubt, code, prc, f"HTTP {status} contradicts {code} (success {success})", rule="status-429"
+            )
+        return Judgement(Verdict.RATE_LIMITED, code, prc, f"HTTP {status}", rule="status-429")
+    if outcome == "unknown":  # unknown
+        return Judgement(
+            Verdict.UNKNOWN, code, prc, f"{code} on {outcomes.key}: the gateway may have acted", rule="unknown"
+        )
+    if outcome in JUDGING.needs_2xx and not 200 <= status < 300:  # status-needs-2xx
+        return Judgement(doubt, code, prc, f"HTTP {status} contradicts {code}", rule="status-needs-2xx")
+    if not 200 <= status < 500 or 300 <= status < 400:  # status-other
+        return Judgement(doubt, code, prc, f"HTTP {status} is not an answer of {outcomes.key}", rule="status-other")
+    if (success is False and outcome in JUDGING.success_false_contradicts) or (  # success-flag
+        success is True and outcome in JUDGING.success_true_contradicts
+    ):
+        return Judgement(doubt, code, prc, f"success {str(success).lower()} contradicts {code}", rule="success-flag")
+    problem = _identity(data, expect)  # identity
     if problem is not None:
         why, field = problem
-        return Judgement(doubt, code, prc, why, field)
-    needed = _evidence(outcomes, outcome)
+        return Judgement(doubt, code, prc, why, field, rule="identity")
+    needed = _evidence(outcomes, outcome)  # evidence
     if needed:
         missing = _proves(needed, data, expect)
         if missing is not None:
             if missing == "data.amount" and expect.amount is None and outcome == "succeeded":
-                return Judgement(Verdict.UNCONFIRMED, code, prc, "no expected amount was given to check")
-            return Judgement(doubt, code, prc, f"{code} without {missing}")
-    if outcome == "not-found" and outcomes.payment_state:
-        return Judgement(not_found_verdict(sends), code, prc, _not_found_reason(sends))
-    if outcome == "duplicate" and attempt > 1 and outcomes.may_move_money:
-        return Judgement(Verdict.UNKNOWN, code, prc, "an earlier attempt of this call may have been recorded")
-    return Judgement(Verdict(outcome), code, prc, f"{code} on {outcomes.key}")
+                return Judgement(
+                    Verdict.UNCONFIRMED, code, prc, "no expected amount was given to check", rule="evidence"
+                )
+            return Judgement(doubt, code, prc, f"{code} without {missing}", rule="evidence")
+    if outcome == "not-found" and outcomes.payment_state:  # time
+        return Judgement(not_found_verdict(sends), code, prc, _not_found_reason(sends), rule="time")
+    if outcome == "duplicate" and attempt > 1 and outcomes.may_move_money:  # duplicate-retry
+        return Judgement(
+            Verdict.UNKNOWN, code, prc, "an earlier attempt of this call may have been recorded", rule="duplicate-retry"
+        )
+    return Judgement(Verdict(outcome), code, prc, f"{code} on {outcomes.key}", rule="outcome-stands")  # outcome-stands
 
 
 def _positive_by_data(
@@ -282,22 +268,28 @@ def _codes(answer: object) -> tuple[str | None, str | None]:
 
 
 def _identity(data: Mapping[str, Any], expect: Expect) -> tuple[str, str | None] | None:
-    """Why the answer is not about this request (and the field naming another value), or None. Absent (or null)
-    fields prove nothing and are checked by the evidence rule where an outcome needs them."""
-    for field, want in (("transactionId", expect.transaction_id), ("merchantId", expect.merchant_id)):
-        got = data.get(field)
+    """Why the answer is not about this request (and the field naming another value), or None. The fields and their
+    types are the spec's (JUDGING.identity); absent (or null) fields prove nothing and are checked by the evidence
+    rule where an outcome needs them."""
+    wanted: Mapping[str, object] = {
+        "transactionId": expect.transaction_id,
+        "merchantId": expect.merchant_id,
+        "amount": expect.amount,
+    }
+    for path, kind in JUDGING.identity.items():
+        name = path.removeprefix("data.")
+        got = data.get(name)
         if got is None:
             continue
-        if not isinstance(got, str):
-            return f"data.{field} is not a string", None
+        if kind == "integer" and type(got) is not int:
+            return f"{path} is not an integer", None
+        if kind == "string" and not isinstance(got, str):
+            return f"{path} is not a string", None
+        want = wanted.get(name)
         if want is not None and got != want:
-            return f"the answer names another {field}", field
-    amount = data.get("amount")
-    if amount is not None:
-        if type(amount) is not int:
-            return "data.amount is not an integer", None
-        if expect.amount is not None and amount != expect.amount:
-            return f"the answer's amount {amount} differs from the expected {expect.amount}", "amount"
+            if kind == "integer":
+                return f"the answer's {name} {got} differs from the expected {want}", name
+            return f"the answer names another {name}", name
     return None
 
 

@@ -4,40 +4,76 @@ on every case, so a kit built from a wrong table or a wrong rule fails here befo
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
 import pytest
 from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE
-from merchant_gateway.verdicts import CATEGORIES, OUTCOMES, Expect, Sends, Verdict, judge, read_answer
+from merchant_gateway.verdicts import CATEGORIES, OUTCOMES, Expect, Sends, Unreadable, Verdict, judge, read_answer
+from merchant_gateway_client.outcomes import RULE_IDS
+
+BOM = "\ufeff"
+
+
+def _bytes(case: dict[str, Any]) -> bytes | None:
+    """The case's body as the bytes a client reads (`body_base64` when the bytes are not UTF-8)."""
+    if "body_base64" in case:
+        return base64.b64decode(case["body_base64"])
+    return None if case["body"] is None else case["body"].encode("utf-8")
 
 
 def _cases(kit: dict[str, Any]) -> list[dict[str, Any]]:
     return list(kit["verdicts"]["cases"])
 
 
-def _replay(case: dict[str, Any]) -> tuple[str, str | None, str | None, str | None]:
-    body = case["body"]
+def _replay(case: dict[str, Any]) -> tuple[str, str | None, str | None, str | None, str, str | None]:
+    raw = _bytes(case)
+    answer = None if raw is None else read_answer(raw)
     e, s = case["expect"], case["sends"]
     got = judge(
         OUTCOMES[case["key"]],
         status=case["status"],
-        answer=None if body is None else read_answer(body.encode("utf-8")),
+        answer=answer,
         expect=Expect(e["transaction_id"], e["merchant_id"], e["amount"]),
         sends=None if s is None else Sends(s["known"], s["last_at"], s["now"], s["grace"], s["closed"]),
         attempt=case["attempt"],
         location=case["location"],
     )
-    return got.verdict.value, got.code, got.pay_response_code, got.mismatch
+    reading = answer.rule if isinstance(answer, Unreadable) else None
+    return got.verdict.value, got.code, got.pay_response_code, got.mismatch, got.rule, reading
 
 
 def test_every_verdict_case_replays_through_the_python_client(kit: dict[str, Any]) -> None:
     wrong = [
         (c["id"], want, got)
         for c in _cases(kit)
-        if (got := _replay(c)) != (want := (c["verdict"], c["code"], c["pay_response_code"], c["mismatch"]))
+        if (got := _replay(c))
+        != (want := (c["verdict"], c["code"], c["pay_response_code"], c["mismatch"], c["rule"], c["reading"]))
     ]
     assert not wrong, wrong[:5]
+
+
+def test_every_rule_of_the_spec_has_a_case(kit: dict[str, Any]) -> None:
+    """Each rule id of x-verdict-rules decides at least one case (`rule` or `reading`); read-bom is covered by a body
+    with a leading byte order mark that was read, and `outcome` (which only looks the code up) by any case decided
+    after it."""
+    cases = _cases(kit)
+    seen = {c["rule"] for c in cases} | {c["reading"] for c in cases if c["reading"]}
+    if any(c["body"] and c["body"].startswith(BOM) and c["reading"] is None for c in cases):
+        seen.add("read-bom")
+    order = list(RULE_IDS)
+    if any(order.index(c["rule"]) > order.index("outcome") for c in cases):
+        seen.add("outcome")
+    assert set(RULE_IDS) - seen == set()
+    assert seen <= set(RULE_IDS)
+    assert list(RULE_IDS) == [r["id"] for r in kit_rules(kit)]
+
+
+def kit_rules(kit: dict[str, Any]) -> list[dict[str, Any]]:
+    """The reading rules and steps the kit's operations facts carry (operations.json `outcomes.rules`)."""
+    rules = kit["verdicts"]["rules"]
+    return [*rules["reading"]["rules"], *rules["steps"]]
 
 
 def test_the_kit_names_the_table_and_categories_the_client_has(kit: dict[str, Any]) -> None:
@@ -59,7 +95,7 @@ def _duplicated_deciding_key(body: str | None) -> bool:
 
     try:
         json.loads(body, object_pairs_hook=pairs)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return found
 
@@ -71,11 +107,12 @@ def test_the_invariants_hold_on_every_case(kit: dict[str, Any]) -> None:
     for case in _cases(kit):
         verdict = Verdict(case["verdict"])
         row = OUTCOMES[case["key"]]
-        body = case["body"]
+        raw = _bytes(case)
+        body = None if raw is None else raw.decode("utf-8", "replace").removeprefix(BOM)
         data = {}
         try:
             parsed = json.loads(body) if body else None
-        except ValueError:
+        except (ValueError, RecursionError):
             parsed = None
         if isinstance(parsed, dict) and isinstance(parsed.get("data"), dict):
             data = parsed["data"]
@@ -114,6 +151,16 @@ def test_the_invariants_hold_on_every_case(kit: dict[str, Any]) -> None:
         ("getTransactionStatus:paid-on-302", "unreadable"),
         ("debitV4Web:SUCCESS-with-page", "accepted"),  # issue 26: an independent gateway's v4 debit
         ("debitV4Web:duplicate-id-attempt-2", "unknown"),
+        # issue 33: a rate-limit code on a success envelope is never "not processed"; one byte order mark rule;
+        # any key twice makes an answer unreadable (two `data` objects, the last naming this payment)
+        ("debitV4Web:rate-limit-code-200-success-true", "unknown"),
+        ("debitV4Web:bom-rate-limit-success-body", "unknown"),
+        ("refundV4:rate-limit-code-429", "rate-limited"),
+        ("getTransactionStatus:bom-paid", "succeeded"),
+        ("paymentCallback:bom-paid", "succeeded"),
+        ("getTransactionStatus:two-data-objects", "unreadable"),
+        ("paymentCallback:two-data-objects", "unknown"),
+        ("getTransactionStatus:duplicate-other-key", "unreadable"),
     ],
 )
 def test_the_kit_covers_each_finding(kit: dict[str, Any], case_id: str, verdict: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from generator.verdict_rules import check as check_verdict_rules
 from tests.support.spec import HTTP_METHODS, ROOT, SPEC_PATH, iter_operations, load_yaml
 
 OP_LEVEL = {
@@ -155,6 +156,11 @@ def vocabulary_problems(spec: dict[str, Any]) -> list[str]:
         elif key == "x-code-catalog":
             if path != ("components", "schemas", "ResultCode"):
                 problems.append(f"{where}: x-code-catalog only on ResultCode")
+        elif key == "x-verdict-rules":
+            if path != ():
+                problems.append(f"{where}: x-verdict-rules only at the document root")
+            else:
+                problems.extend(check_verdict_rules(value, where))
         elif key == "x-terminal":
             if not isinstance(value, bool):
                 problems.append(f"{where}: bad value {value!r}")
@@ -548,3 +554,16 @@ def test_bundle_inlines_external_refs(tmp_path):
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["components"]["schemas"]["A"] == {"type": "string", "maxLength": 3}
     assert data["components"]["schemas"]["B"] == {"$ref": "#/components/schemas/A"}
+
+
+def test_verdict_rules_are_checked(spec):
+    """x-verdict-rules (every rule a verdict function applies) is in the vocabulary, at the root only, and a rule
+    broken in shape fails the check (a step without text, an unknown outcome, a rate limit without codes)."""
+    assert check_verdict_rules(spec["x-verdict-rules"]) == []
+    bad = json.loads(json.dumps(spec))
+    bad["x-verdict-rules"]["steps"][0]["rule"] = " "
+    bad["x-verdict-rules"]["judging"]["needs_2xx"] = ["paid"]
+    bad["x-verdict-rules"]["judging"]["rate_limit"]["codes"] = "API_RATE_LIMIT_REACHED"
+    bad["info"]["x-verdict-rules"] = spec["x-verdict-rules"]
+    problems = vocabulary_problems(bad)
+    assert len(problems) == 4, problems

@@ -43,7 +43,7 @@ def ts_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """$OUT of run.sh with the release artifacts and the built package (OUT/package)."""
     if not shutil.which("node"):
         pytest.skip("node is not installed")
-    for package in ("typescript", "openapi-typescript", "openapi-fetch", "@types/node"):
+    for package in ("typescript", "openapi-typescript", "openapi-fetch", "@types/node", "@humanwhocodes/momoa"):
         if not (TOOLS / package).is_dir():
             pytest.skip(f".tools lacks {package}: run `make test` or `make ts-check` (they install them)")
     out = tmp_path_factory.mktemp("typescript")

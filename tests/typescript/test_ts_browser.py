@@ -1,6 +1,6 @@
-"""The package's main entry in a real browser (headless Debian chromium): it loads with no bundler and no Node
-module (types, operations.json of the release, payload encoding); the server entry's browser build refuses to
-load, so a salt key never has a place in a page."""
+"""The package's main entry in a real browser (headless Debian chromium): it loads with no bundler (an import map
+for its JSON parser) and no Node module (types, operations.json of the release, payload encoding); the server
+entry's browser build refuses to load, so a salt key never has a place in a page."""
 
 from __future__ import annotations
 
@@ -22,7 +22,12 @@ pytestmark = [
 ]
 sync_api = pytest.importorskip("playwright.sync_api")
 
+# The package's one runtime dependency that the main entry loads (@humanwhocodes/momoa, the JSON parser the verdicts
+# read answers with), mapped as a page without a bundler maps any bare import.
 PAGE = """<!doctype html><meta charset="utf-8"><title>package in a browser</title>
+<script type="importmap">
+{"imports": {"@humanwhocodes/momoa": "/package/node_modules/@humanwhocodes/momoa/dist/momoa.js"}}
+</script>
 <script type="module">
 const out = {};
 try {

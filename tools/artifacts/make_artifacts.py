@@ -53,6 +53,7 @@ from generator.spec import (  # noqa: E402
     load_spec,
     resolve,
 )
+from generator.verdict_rules import verdict_rules  # noqa: E402
 
 SPEC = ROOT / "spec" / "openapi.yaml"
 OUT = ROOT / "build" / "artifacts"
@@ -546,10 +547,12 @@ def operations_table(
 
 
 def _outcome_table(doc: dict[str, Any], metas: list[OperationMeta]) -> dict[str, Any]:
-    """generator/outcomes.py's rows (the ones the Python client judges by), so every language applies one table."""
+    """generator/outcomes.py's rows (the ones the Python client judges by) and the spec's verdict rules (how an
+    answer is read and judged), so every language applies one table and one set of rules."""
     return {
         "tables": {row["key"]: {k: v for k, v in row.items() if k != "key"} for row in outcome_rows(doc, metas)},
         "categories": categories(doc),
+        "rules": verdict_rules(doc),
     }
 
 

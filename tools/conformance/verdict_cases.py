@@ -18,6 +18,7 @@ and its grace, so a client's `wait` polls at the same moments and applies the sa
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 import random
@@ -30,6 +31,7 @@ from merchant_gateway_client.outcomes import OutcomeTable
 
 from generator.outcomes import categories, outcome_rows
 from generator.spec import collect
+from generator.verdict_rules import verdict_rules
 
 ABOUT = (
     "Verdict cases: `key` names a table of operations.json `outcomes.tables` (an operationId or a webhook name); "
@@ -38,9 +40,12 @@ ABOUT = (
     "requests sent for the transaction (null: nothing; `now` and `last_at` on one clock, seconds; `closed`: no "
     "further request can be sent) and `attempt` which attempt of the call this answers. A conforming client "
     "reaches `verdict` (and reads `code` and `pay_response_code` as given; `mismatch` names the answer field "
-    "that names another transaction, merchant or amount). Computed by the Python client's verdict function "
-    "(merchant_gateway.verdicts) over this document's outcome table. Duplicate deciding keys (success, code, "
-    "transactionId, merchantId, amount, paymentState, state, payResponseCode) in any object make an answer "
+    "that names another transaction, merchant or amount). `body_base64`, when present, is the body's exact bytes "
+    "(bytes that are not UTF-8; `body` is null then). `rule` is the id of the verdict step that decided and "
+    "`reading` the reading rule that refused the body (null: it was read): operations.json `outcomes.rules` "
+    "(the spec's x-verdict-rules) states every rule, and every rule id has a case here. Computed by the Python "
+    "client's verdict function (merchant_gateway.verdicts) over this document's outcome table and rules: one "
+    "leading byte order mark is dropped; a key given twice in any object at any depth makes an answer "
     "unreadable; a number written with a fraction or an exponent is not an integer."
 )
 
@@ -104,12 +109,14 @@ def _grid() -> list[dict[str, Any]]:
     cases: list[dict[str, Any]] = []
 
     def add(name: str, key: str, body: str | None, status: int = 200, **kw: Any) -> None:
+        raw: bytes | None = kw.get("body_bytes")
         cases.append(
             {
                 "id": f"{key}:{name}",
                 "key": key,
                 "status": status,
                 "body": body,
+                **({"body_base64": base64.b64encode(raw).decode("ascii")} if raw is not None else {}),
                 "location": kw.get("location"),
                 "expect": kw.get("expect", EXPECT),
                 "sends": kw.get("sends"),
@@ -294,7 +301,62 @@ def _grid() -> list[dict[str, Any]]:
     add("token", "getAuthorizationToken", '{"access_token":"x","expires_at":1}', 200)
     add("token-400", "getAuthorizationToken", '{"error":"invalid_client"}', 400)
     add("token-429", "getAuthorizationToken", '{"error":"slow down"}', 429)
+    _rule_cases(add, good)
     return cases
+
+
+BOM = "\ufeff"
+
+
+def _rule_cases(add: Any, good: str) -> None:
+    """One or more cases per rule of the spec's x-verdict-rules that the grid above does not reach on its own:
+    byte order marks, duplicate keys outside the deciding fields, rate-limit codes against the status and the
+    flag, depth, long integers and bytes that are not UTF-8 (issue 33)."""
+    status = "getTransactionStatus"
+    page = {"transactionId": TXN, "merchantId": MERCHANT, "redirectType": "WEB", "redirectURL": "https://pay.example/p"}
+    # read-bom: one leading mark is dropped by every reader; a second one is text (not JSON)
+    add("bom-paid", status, BOM + good)
+    add("bom-paid", "paymentCallback", BOM + good)
+    add("bom-twice", status, BOM + BOM + good)
+    add("bom-not-leading", status, " " + BOM + good)
+    add("bom-rate-limit-success-body", "debitV4Web", BOM + envelope("API_RATE_LIMIT_REACHED", True, **page), 429)
+    add("bom-failed", "refundV4", BOM + envelope("PAYMENT_ERROR", False, transactionId=TXN), 400, expect=NO_AMOUNT)
+    # read-utf8: bytes that are not UTF-8 (UTF-16 with its own mark included) are not JSON
+    add(
+        "latin1", status, None, body_bytes=good.replace("kit", "k\u00e9t").encode("utf-8").replace(b"\xc3\xa9", b"\xe9")
+    )
+    add("utf16", status, None, body_bytes=good.encode("utf-16"))
+    add("utf16-on-429", "debitV4Web", None, 429, body_bytes=good.encode("utf-16"))
+    # read-json: NaN, long integers, control characters, trailing garbage
+    add("integer-too-long", status, paid(amount=ABSENT).replace('"state"', '"big":' + "9" * 4301 + ',"state"'))
+    add("integer-longest", status, paid(amount=ABSENT).replace('"state"', '"big":' + "9" * 4300 + ',"state"'))
+    add("control-character", status, good.replace('"kit"', '"k\u0001t"'))
+    add("infinity", status, good.replace('"message":"kit"', '"message":-Infinity'))
+    # read-duplicate-keys: any key, any depth, whatever the values
+    other_data = '"data":{"transactionId":"KITTX2","amount":1,"state":"FAILED"},'
+    add("two-data-objects", status, good.replace('"data":', other_data + '"data":', 1))
+    add("two-data-objects", "paymentCallback", good.replace('"data":', other_data + '"data":', 1))
+    add("duplicate-deep", status, good.replace('"state":"COMPLETED"', '"state":"COMPLETED","x":[{"y":{"z":1,"z":1}}]'))
+    add("duplicate-same-value", status, good.replace('"message":"kit"', '"message":"kit","message":"kit"'))
+    add("duplicate-on-429", "debitV4Web", good.replace('"message":"kit"', '"message":"kit","message":"kit"'), 429)
+    # read-depth: the top-level object is level 1
+    add("depth-at-limit", status, good.replace('"message":"kit"', '"message":' + "[" * 63 + "]" * 63))
+    add("depth-over-limit", status, good.replace('"message":"kit"', '"message":' + "[" * 64 + "]" * 64))
+    add("depth-far-over-limit", status, good.replace('"message":"kit"', '"message":' + "[" * 5000 + "]" * 5000))
+    # rate-limit-code: "not processed" only on a 429 whose success is not true
+    for key in ("debitV4Web", "refundV4", status):
+        exp = NO_AMOUNT if key == "refundV4" else EXPECT
+        data = page if key == "debitV4Web" else {"transactionId": TXN}
+        add("rate-limit-code-200-success-true", key, envelope("API_RATE_LIMIT_REACHED", True, **data), 200, expect=exp)
+        add("rate-limit-code-429-success-true", key, envelope("API_RATE_LIMIT_REACHED", True, **data), 429, expect=exp)
+        add("rate-limit-code-200-success-false", key, envelope("API_RATE_LIMIT_REACHED", False), 200, expect=exp)
+        add("rate-limit-code-400", key, envelope("API_RATE_LIMIT_REACHED", False), 400, expect=exp)
+        add("rate-limit-code-429-no-success", key, envelope("API_RATE_LIMIT_REACHED", ABSENT), 429, expect=exp)
+        add("rate-limit-code-429", key, envelope("API_RATE_LIMIT_REACHED", False), 429, expect=exp)
+    # no-code on a 429: success true contradicts "not processed"
+    add("rate-limit-no-code-success-true", "debitV4Web", '{"success":true}', 429)
+    add("rate-limit-no-code-no-flag", "debitV4Web", '{"message":"slow down"}', 429)
+    add("rate-limit-callback", "paymentCallback", envelope("API_RATE_LIMIT_REACHED", False), 200)
 
 
 SAMPLED = 400  # seeded draws over the whole space of issue 22's property test, beside the hand-picked grid
@@ -361,6 +423,14 @@ def _sampled(outcome_tables: dict[str, OutcomeTable], seed: int = 22) -> list[di
     return out
 
 
+def case_bytes(case: dict[str, Any]) -> bytes | None:
+    """A verdict case's body as the bytes a client reads (None: no body)."""
+    if "body_base64" in case:
+        return base64.b64decode(case["body_base64"])
+    body = case["body"]
+    return None if body is None else str(body).encode("utf-8")
+
+
 _DECIDING_KEYS = ("success", "code", "transactionId", "merchantId", "amount", "state", "payResponseCode")
 
 
@@ -373,8 +443,8 @@ def verdict_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
         row = outcome_tables.get(case["key"])
         if row is None:
             continue
-        body = case["body"]
-        answer: dict[str, Any] | Unreadable | None = None if body is None else read_answer(body.encode("utf-8"))
+        raw = case_bytes(case)
+        answer: dict[str, Any] | Unreadable | None = None if raw is None else read_answer(raw)
         e = case["expect"]
         s = case["sends"]
         got = judge(
@@ -390,6 +460,8 @@ def verdict_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
         case["code"] = got.code
         case["pay_response_code"] = got.pay_response_code
         case["mismatch"] = got.mismatch
+        case["rule"] = got.rule
+        case["reading"] = answer.rule if isinstance(answer, Unreadable) else None
         out.append(case)
     ids = [c["id"] for c in out]
     assert len(ids) == len(set(ids)), "verdict case ids must be unique"
@@ -417,6 +489,7 @@ def kit_sections(doc: dict[str, Any]) -> dict[str, Any]:
         "verdicts": {
             "about": ABOUT,
             "categories": categories(doc),
+            "rules": verdict_rules(doc),
             "poll": poll_schedule(),
             "cases": verdict_cases(doc),
         }

@@ -1,15 +1,11 @@
-// What an answer means: the verdict function of the Python client (merchant_gateway.verdicts), rule for rule, over
-// the outcome table of this release (operations.json `outcomes`, generated into src/generated/outcomes.ts). The
-// conformance kit's verdict cases (kit.json `verdicts.cases`) hold both to the same conclusions.
-//
-// Rules every answer obeys: evidence (an outcome that needs fields gets them, of the documented type; wherever
-// data.transactionId, data.merchantId or data.amount appear they equal what was sent or expected); contradictions
-// (ids of another JSON type, duplicate deciding keys, `success` against the code, an HTTP status against the body)
-// are never a success: `unknown` on a call that may move money, `unreadable` on a read; time: TRANSACTION_NOT_FOUND
-// on a status read is "not yet found" until `grace` seconds after the last moment a request for that transaction
-// may have been sent, and final ("not recorded") only once no request can still be sent. No I/O, no clock here.
-import { CATEGORIES, OUTCOMES, type OutcomeKey } from "./generated/outcomes.js";
-import { DuplicateKeyError, NonInteger, answerText, parseAnswerJson } from "./json.js";
+// What an answer means: the spec's verdict steps over the outcome table of this release (operations.json `outcomes`:
+// `tables` and `rules`, the spec's x-verdict-rules, generated into src/generated/outcomes.ts). Each branch below names
+// the rule id it applies, in the spec's order; the sets and values (rate-limit status and codes, the outcomes a
+// status or a `success` flag contradicts, identity fields and types, unlisted codes, final verdicts) are read from
+// RULES, never kept here. The Python client (merchant_gateway.verdicts) applies the same steps, and the conformance
+// kit's verdict cases (kit.json `verdicts.cases`) hold both to the same conclusions. No I/O, no clock here.
+import { CATEGORIES, OUTCOMES, RULES, type OutcomeKey } from "./generated/outcomes.js";
+import { DuplicateKeyError, NonInteger, TooDeepError, answerText, parseAnswerJson } from "./json.js";
 
 export { NonInteger };
 export type Outcome = "succeeded" | "accepted" | "pending" | "failed" | "unknown" | "rejected" | "not-found" | "duplicate";
@@ -47,7 +43,8 @@ export type Verdict =
   | "not-yet-found" // no record yet, but a request may still arrive or be in processing
   | "not-recorded"; // no record, the grace is over and no request for it can still be sent
 
-const FINAL: ReadonlySet<Verdict> = new Set(["succeeded", "failed", "not-recorded"]);
+const JUDGING = RULES.judging;
+const FINAL: ReadonlySet<string> = new Set(JUDGING.final);
 
 /** A payment's final verdict: nothing later can change it. */
 export function isFinal(verdict: Verdict): boolean {
@@ -83,20 +80,28 @@ export interface Judgement {
   readonly mismatch: string | null;
   /** The code's error category (ResultCode's x-code-catalog), for mapping to error types. */
   readonly category: string | null;
+  /** The id of the spec's verdict step that decided (operations.json `outcomes.rules.steps`). */
+  readonly rule: string;
 }
 
-/** An answer that cannot be trusted, and why. */
+/** An answer that cannot be trusted, why, and the reading rule that refused it (`outcomes.rules.reading.rules`). */
 export class Unreadable {
-  constructor(readonly why: string) {}
+  constructor(
+    readonly why: string,
+    readonly rule: string = "read-json",
+  ) {}
 }
 
 export type Answer = Readonly<Record<string, unknown>>;
 
-const DECIDING: ReadonlySet<string> = new Set(["success", "code", "transactionId", "merchantId", "amount", "paymentState", "state", "payResponseCode"]);
 const NOT_JSON = "the answer is not JSON";
-const SAYS_DONE: ReadonlySet<string> = new Set(["succeeded", "accepted"]);
-const SAYS_NOT_DONE: ReadonlySet<string> = new Set(["failed", "rejected", "duplicate", "not-found"]);
-const NEEDS_2XX: ReadonlySet<string> = new Set(["succeeded", "accepted", "pending"]);
+const RATE_LIMIT_STATUS: number = JUDGING.rate_limit.status;
+const RATE_LIMIT_CODES: ReadonlySet<string> = new Set(JUDGING.rate_limit.codes);
+const SUCCESS_FALSE_CONTRADICTS: ReadonlySet<string> = new Set(JUDGING.success_false_contradicts);
+const SUCCESS_TRUE_CONTRADICTS: ReadonlySet<string> = new Set(JUDGING.success_true_contradicts);
+const NEEDS_2XX: ReadonlySet<string> = new Set(JUDGING.needs_2xx);
+const UNLISTED_CATEGORIES: Readonly<Record<string, string>> = JUDGING.unlisted.categories;
+const IDENTITY: Readonly<Record<string, string>> = JUDGING.identity;
 
 /** The outcome table of an operationId or a webhook name. */
 export function outcomeTable(key: string): OutcomeTable {
@@ -104,17 +109,20 @@ export function outcomeTable(key: string): OutcomeTable {
   return OUTCOMES[key as OutcomeKey] as OutcomeTable;
 }
 
-/** The answer's JSON object, or why it cannot be trusted (not JSON, not an object, a deciding key twice). */
+/** The answer's JSON object, or why it cannot be trusted, by the spec's reading rules (read-bom ... read-object):
+ * one leading byte order mark dropped, strict UTF-8, RFC 8259 JSON, no key twice in any object, bounded depth. */
 export function readAnswer(body: string | Uint8Array): Answer | Unreadable {
   const text = answerText(body);
-  if (text === null) return new Unreadable(NOT_JSON);
+  if (text === null) return new Unreadable(NOT_JSON, "read-utf8");
   let value: unknown;
   try {
-    value = parseAnswerJson(text, DECIDING);
+    value = parseAnswerJson(text);
   } catch (err) {
-    return new Unreadable(err instanceof DuplicateKeyError ? err.message : NOT_JSON);
+    if (err instanceof DuplicateKeyError) return new Unreadable(err.message, "read-duplicate-keys");
+    if (err instanceof TooDeepError) return new Unreadable(err.message, "read-depth");
+    return new Unreadable(NOT_JSON, "read-json");
   }
-  if (!isObject(value)) return new Unreadable("the answer is not a JSON object");
+  if (!isObject(value)) return new Unreadable("the answer is not a JSON object", "read-object");
   return value;
 }
 
@@ -148,7 +156,8 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
   const { status, answer } = input;
   const expect = input.expect ?? {};
   const attempt = input.attempt ?? 1;
-  const make = (verdict: Verdict, code: string | null, prc: string | null, reason: string, mismatch: string | null = null): Judgement => ({
+  const make = (rule: string, verdict: Verdict, code: string | null, prc: string | null, reason: string, mismatch: string | null = null): Judgement => ({
+    rule,
     verdict,
     code,
     payResponseCode: prc,
@@ -157,35 +166,44 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
     category: code !== null && Object.prototype.hasOwnProperty.call(CATEGORIES, code) ? (CATEGORIES as Readonly<Record<string, string>>)[code] ?? null : null,
   });
   const doubt: Verdict = t.may_move_money ? "unknown" : "unreadable";
+  const limit = RATE_LIMIT_STATUS;
   if (t.redirect && status >= 300 && status < 400) {
-    if (typeof input.location === "string" && pyStrip(input.location) !== "") return make("accepted", null, null, "redirected to the payments page");
-    return make(doubt, null, null, `HTTP ${status} without a Location`);
+    // redirect
+    if (typeof input.location === "string" && pyStrip(input.location) !== "") return make("redirect", "accepted", null, null, "redirected to the payments page");
+    return make("redirect", doubt, null, null, `HTTP ${status} without a Location`);
   }
   if (status >= 500) {
+    // server-error
     const [c, p] = codes(answer);
-    return make("unknown", c, p, `HTTP ${status}: the gateway may have acted`);
+    return make("server-error", "unknown", c, p, `HTTP ${status}: the gateway may have acted`);
   }
   if (answer === null || answer instanceof Unreadable) {
+    // unreadable-body: a 429 without a JSON body (an intermediary's page) is the documented "not processed"; a JSON
+    // body that contradicts itself is not evidence of anything
     const why = answer === null ? "the answer has no body" : answer.why;
-    // a 429 without a JSON body (an intermediary's page) is the documented "not processed"; a JSON body that
-    // contradicts itself is not evidence of anything
-    if (status === 429 && (answer === null || answer.why === NOT_JSON)) return make("rate-limited", null, null, `HTTP 429; ${why}`);
-    return make(doubt, null, null, why);
+    if (status === limit && (answer === null || answer.why === NOT_JSON)) return make("unreadable-body", "rate-limited", null, null, `HTTP ${status}; ${why}`);
+    return make("unreadable-body", doubt, null, null, why);
   }
   const [code, prc] = codes(answer);
-  if (!absent(field(answer, "code")) && code === null) return make(doubt, null, null, "code is not a string");
+  if (!absent(field(answer, "code")) && code === null) return make("types", doubt, null, null, "code is not a string"); // types
   const success = field(answer, "success");
-  if (!absent(success) && typeof success !== "boolean") return make(doubt, code, prc, "success is not a boolean");
+  if (!absent(success) && typeof success !== "boolean") return make("types", doubt, code, prc, "success is not a boolean");
   if (code === null) {
+    // no-code
     if (Object.keys(t.codes).length === 0 && status >= 200 && status < 300) {
       // envelope-like, and not a success
-      if (success === false) return make("rejected", null, null, "success false");
-      return make("succeeded", null, null, "answered without an envelope");
+      if (success === false) return make("no-code", "rejected", null, null, "success false");
+      return make("no-code", "succeeded", null, null, "answered without an envelope");
     }
-    if (status === 429) return make("rate-limited", null, null, "HTTP 429");
-    return make(doubt, null, null, `HTTP ${status} without a code`);
+    if (status === limit && success !== true) return make("no-code", "rate-limited", null, null, `HTTP ${status}`);
+    return make("no-code", doubt, null, null, `HTTP ${status} without a code` + (success === true ? " and success true" : ""));
   }
-  if (code === "API_RATE_LIMIT_REACHED") return make("rate-limited", code, prc, "API_RATE_LIMIT_REACHED");
+  if (RATE_LIMIT_CODES.has(code)) {
+    // rate-limit-code: "not processed" only where the status and the flag agree
+    if (status === limit && success !== true) return make("rate-limit-code", "rate-limited", code, prc, code);
+    return make("rate-limit-code", doubt, code, prc, `${code} contradicted by HTTP ${status} and success ${pyBool(success)}`);
+  }
+  // outcome
   let outcome: Outcome | null = Object.prototype.hasOwnProperty.call(t.codes, code) ? t.codes[code] ?? null : null;
   if (outcome !== null && prc !== null) outcome = t.refine.find(([c, p]) => c === code && p === prc)?.[2] ?? outcome;
   const rawData = field(answer, "data");
@@ -193,35 +211,44 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
   if (outcome === null) {
     outcome = positiveByData(t, success, status, data, expect) ?? t.unlisted;
     // the gateway failed (TIMED_OUT on a read): it may have acted
-    if ((CATEGORIES as Readonly<Record<string, string>>)[code] === "server-error") outcome = "unknown";
+    const category = (CATEGORIES as Readonly<Record<string, string>>)[code];
+    if (category !== undefined && Object.prototype.hasOwnProperty.call(UNLISTED_CATEGORIES, category)) outcome = UNLISTED_CATEGORIES[category] as Outcome;
   }
-  if (status === 429) {
-    if (NEEDS_2XX.has(outcome) || success === true) return make(doubt, code, prc, `HTTP 429 contradicts ${code} (success ${String(success)})`);
-    return make("rate-limited", code, prc, "HTTP 429");
+  if (status === limit) {
+    // status-429
+    if (NEEDS_2XX.has(outcome) || success === true) return make("status-429", doubt, code, prc, `HTTP ${status} contradicts ${code} (success ${pyBool(success)})`);
+    return make("status-429", "rate-limited", code, prc, `HTTP ${status}`);
   }
-  if (outcome === "unknown") return make("unknown", code, prc, `${code} on ${key}: the gateway may have acted`);
-  if (NEEDS_2XX.has(outcome) && !(status >= 200 && status < 300)) return make(doubt, code, prc, `HTTP ${status} contradicts ${code}`);
-  if (!(status >= 200 && status < 500) || (status >= 300 && status < 400)) return make(doubt, code, prc, `HTTP ${status} is not an answer of ${key}`);
-  if ((success === false && SAYS_DONE.has(outcome)) || (success === true && SAYS_NOT_DONE.has(outcome))) {
-    return make(doubt, code, prc, `success ${String(success)} contradicts ${code}`);
+  if (outcome === "unknown") return make("unknown", "unknown", code, prc, `${code} on ${key}: the gateway may have acted`); // unknown
+  if (NEEDS_2XX.has(outcome) && !(status >= 200 && status < 300)) return make("status-needs-2xx", doubt, code, prc, `HTTP ${status} contradicts ${code}`); // status-needs-2xx
+  if (!(status >= 200 && status < 500) || (status >= 300 && status < 400)) return make("status-other", doubt, code, prc, `HTTP ${status} is not an answer of ${key}`); // status-other
+  if ((success === false && SUCCESS_FALSE_CONTRADICTS.has(outcome)) || (success === true && SUCCESS_TRUE_CONTRADICTS.has(outcome))) {
+    // success-flag
+    return make("success-flag", doubt, code, prc, `success ${String(success)} contradicts ${code}`);
   }
-  const problem = identity(data, expect);
-  if (problem !== null) return make(doubt, code, prc, problem[0], problem[1]);
-  const needed = t.evidence[outcome] ?? [];
+  const problem = identity(data, expect); // identity
+  if (problem !== null) return make("identity", doubt, code, prc, problem[0], problem[1]);
+  const needed = t.evidence[outcome] ?? []; // evidence
   if (needed.length > 0) {
     const missing = proves(needed, data, expect);
     if (missing !== null) {
       if (missing === "data.amount" && absent(expect.amount) && outcome === "succeeded") {
-        return make("unconfirmed", code, prc, "no expected amount was given to check");
+        return make("evidence", "unconfirmed", code, prc, "no expected amount was given to check");
       }
-      return make(doubt, code, prc, `${code} without ${missing}`);
+      return make("evidence", doubt, code, prc, `${code} without ${missing}`);
     }
   }
-  if (outcome === "not-found" && t.payment_state) return make(notFoundVerdict(input.sends ?? null), code, prc, notFoundReason(input.sends ?? null));
+  if (outcome === "not-found" && t.payment_state) return make("time", notFoundVerdict(input.sends ?? null), code, prc, notFoundReason(input.sends ?? null)); // time
   if (outcome === "duplicate" && attempt > 1 && t.may_move_money) {
-    return make("unknown", code, prc, "an earlier attempt of this call may have been recorded");
+    // duplicate-retry
+    return make("duplicate-retry", "unknown", code, prc, "an earlier attempt of this call may have been recorded");
   }
-  return make(outcome, code, prc, `${code} on ${key}`);
+  return make("outcome-stands", outcome, code, prc, `${code} on ${key}`); // outcome-stands
+}
+
+// Python's str() of a flag, so both clients word a reason alike.
+function pyBool(value: unknown): string {
+  return value === true ? "True" : value === false ? "False" : value === undefined || value === null ? "None" : String(value);
 }
 
 /** A tolerant reader's verdict on a code the table does not list, decided by the data: `success: true` on a 2xx
@@ -251,21 +278,20 @@ function isInteger(value: unknown): value is number | bigint {
 }
 
 function identity(data: Answer, expect: Expect): [string, string | null] | null {
-  for (const [name, want] of [
-    ["transactionId", expect.transactionId],
-    ["merchantId", expect.merchantId],
-  ] as const) {
+  // the fields and their types are the spec's (RULES.judging.identity)
+  const wanted: Readonly<Record<string, unknown>> = { transactionId: expect.transactionId, merchantId: expect.merchantId, amount: expect.amount };
+  for (const [path, kind] of Object.entries(IDENTITY)) {
+    const name = path.startsWith("data.") ? path.slice(5) : path;
     const got = field(data, name);
     if (absent(got)) continue;
-    if (typeof got !== "string") return [`data.${name} is not a string`, null];
-    if (!absent(want) && got !== want) return [`the answer names another ${name}`, name];
-  }
-  const amount = field(data, "amount");
-  if (!absent(amount)) {
-    if (!isInteger(amount)) return ["data.amount is not an integer", null];
-    const want = expect.amount;
-    if (!absent(want) && (typeof amount === "bigint" ? amount !== BigInt(want as number) : amount !== want)) {
-      return [`the answer's amount ${String(amount)} differs from the expected ${String(want)}`, "amount"];
+    if (kind === "integer" && !isInteger(got)) return [`${path} is not an integer`, null];
+    if (kind === "string" && typeof got !== "string") return [`${path} is not a string`, null];
+    const want = Object.prototype.hasOwnProperty.call(wanted, name) ? wanted[name] : undefined;
+    if (absent(want)) continue;
+    const differs = typeof got === "bigint" ? got !== BigInt(want as number) : got !== want;
+    if (differs) {
+      if (kind === "integer") return [`the answer's ${name} ${String(got)} differs from the expected ${String(want)}`, name];
+      return [`the answer names another ${name}`, name];
     }
   }
   return null;

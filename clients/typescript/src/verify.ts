@@ -4,7 +4,8 @@
 import { WEBHOOKS, type WebhookId, type WebhookPayloads } from "./generated/operations.js";
 import { verifySignature, type Salts } from "./signing.js";
 import { type Judgement, judge, outcomeTable, readAnswer } from "./verdicts.js";
-import { decodeBase64Utf8, formFields } from "./wire.js";
+import { answerText } from "./json.js";
+import { decodeBase64Bytes, formFields } from "./wire.js";
 
 /** A verified callback: `paid` only when the verdict (src/verdicts.ts over the webhook's outcome table) is
  * succeeded, i.e. it names the expected transaction and exactly the expected amount. Refused (valid: false, with
@@ -52,7 +53,9 @@ export function verifyCallback<K extends SignedWebhook = "paymentCallback">(
   let envelope: unknown = body;
   if (typeof body === "string" || body instanceof Uint8Array) {
     try {
-      envelope = JSON.parse(typeof body === "string" ? body : new TextDecoder("utf-8", { fatal: true }).decode(body));
+      const text = answerText(body); // the reading rules' byte order mark and UTF-8, as for every answer
+      if (text === null) return invalid("the body is not UTF-8");
+      envelope = JSON.parse(text);
     } catch {
       return invalid("the body is not JSON");
     }
@@ -64,8 +67,9 @@ export function verifyCallback<K extends SignedWebhook = "paymentCallback">(
   if (Array.isArray(signature) && signature.length !== 1) return invalid(`${facts.verify.header} was given ${signature.length} times`);
   const saltIndex = verifySignature(message, oneHeader(signature), salts);
   if (saltIndex === null) return invalid(`${facts.verify.header} does not match (or names an unknown salt index)`);
-  const text = decodeBase64Utf8(value);
-  if (text === null) return invalid(`${field} is not base64 of UTF-8 text`);
+  const bytes = decodeBase64Bytes(value);
+  const text = bytes === null ? null : answerText(bytes); // one byte order mark rule for every reader
+  if (bytes === null || text === null) return invalid(`${field} is not base64 of UTF-8 text`);
   let payload: WebhookPayloads[K];
   try {
     payload = JSON.parse(text) as WebhookPayloads[K];
@@ -80,7 +84,7 @@ export function verifyCallback<K extends SignedWebhook = "paymentCallback">(
   }
   judgement = judge(webhook, {
     status: 200,
-    answer: readAnswer(text),
+    answer: readAnswer(bytes),
     expect: { transactionId: expect.transactionId ?? null, merchantId: expect.merchantId ?? null, amount: expect.amount ?? null },
   });
   if (judgement.mismatch !== null) {

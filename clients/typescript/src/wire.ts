@@ -15,12 +15,23 @@ export function base64Utf8(text: string): string {
 
 /** Decode standard padded base64 into UTF-8 text; null when it is not exactly that. */
 export function decodeBase64Utf8(b64: string): string | null {
+  const bytes = decodeBase64Bytes(b64);
+  if (bytes === null) return null;
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The bytes of strict (padded, standard-alphabet) base64, or null. */
+export function decodeBase64Bytes(b64: string): Uint8Array | null {
   if (b64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) return null;
   try {
     const binary = atob(b64);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return strictDecoder.decode(bytes);
+    return bytes;
   } catch {
     return null;
   }

@@ -28,6 +28,7 @@ interface VerdictCase {
   key: string;
   status: number;
   body: string | null;
+  body_base64?: string;
   location: string | null;
   expect: { transaction_id: string | null; merchant_id: string | null; amount: number | null };
   sends: { known: boolean; last_at: number | null; now: number; grace: number; closed: boolean } | null;
@@ -36,6 +37,8 @@ interface VerdictCase {
   code: string | null;
   pay_response_code: string | null;
   mismatch: string | null;
+  rule: string;
+  reading: string | null;
 }
 interface Kit {
   verdicts: {
@@ -51,19 +54,21 @@ describe("conformance kit: verdicts", () => {
     assert.ok(kit.verdicts.cases.length > 100);
     for (const c of kit.verdicts.cases) assert.ok(c.key in OUTCOMES, c.key);
   });
-  it("every verdict case: the same verdict, code, payResponseCode and mismatch as the Python client", () => {
+  it("every verdict case: the same verdict, code, payResponseCode, mismatch and deciding rule as the Python client", () => {
     const wrong: string[] = [];
     for (const c of kit.verdicts.cases) {
+      const bytes = c.body_base64 !== undefined ? Buffer.from(c.body_base64, "base64") : c.body === null ? null : new TextEncoder().encode(c.body);
+      const answer = bytes === null ? null : readAnswer(bytes);
       const got = judge(c.key, {
         status: c.status,
-        answer: c.body === null ? null : readAnswer(new TextEncoder().encode(c.body)),
+        answer,
         expect: { transactionId: c.expect.transaction_id, merchantId: c.expect.merchant_id, amount: c.expect.amount },
         sends: c.sends === null ? null : { known: c.sends.known, lastAt: c.sends.last_at, now: c.sends.now, grace: c.sends.grace, closed: c.sends.closed },
         attempt: c.attempt,
         location: c.location,
       });
-      const have = [got.verdict, got.code, got.payResponseCode, got.mismatch];
-      const want = [c.verdict, c.code, c.pay_response_code, c.mismatch];
+      const have = [got.verdict, got.code, got.payResponseCode, got.mismatch, got.rule, answer instanceof Unreadable ? answer.rule : null];
+      const want = [c.verdict, c.code, c.pay_response_code, c.mismatch, c.rule, c.reading];
       if (JSON.stringify(have) !== JSON.stringify(want)) wrong.push(`${c.id}: ${JSON.stringify(have)} != ${JSON.stringify(want)}`);
     }
     assert.deepEqual(wrong, [], `${wrong.length} of ${kit.verdicts.cases.length} cases disagree`);
@@ -74,17 +79,43 @@ describe("conformance kit: verdicts", () => {
   });
 });
 
-describe("readAnswer keeps what JSON.parse loses", () => {
-  it("a deciding key twice (also \\u-escaped, also nested) is unreadable; another key twice is not", () => {
-    assert.ok(readAnswer('{"code":"A","code":"B"}') instanceof Unreadable);
-    assert.ok(readAnswer('{"code":"A","\\u0063ode":"B"}') instanceof Unreadable);
-    assert.ok(readAnswer('{"data":{"amount":1,"amount":2}}') instanceof Unreadable);
-    assert.deepEqual(readAnswer('{"message":"a","message":"b"}'), { message: "b" });
+describe("readAnswer keeps what JSON.parse loses (the spec's reading rules)", () => {
+  it("any key twice, in any object at any depth (also \\u-escaped), is unreadable: read-duplicate-keys", () => {
+    for (const dup of [
+      '{"code":"A","code":"B"}',
+      '{"code":"A","\\u0063ode":"B"}',
+      '{"data":{"amount":1,"amount":2}}',
+      '{"message":"a","message":"b"}',
+      '{"data":{"x":1},"data":{"x":1}}',
+      '{"data":{"instrument":[{"k":{"z":1,"z":1}}]}}',
+    ]) {
+      const got = readAnswer(dup);
+      assert.ok(got instanceof Unreadable, dup);
+      assert.equal(got.rule, "read-duplicate-keys", dup);
+    }
   });
-  it("a number with a fraction or exponent is never an integer; a long integer is exact", () => {
-    const a = readAnswer('{"a":1.0,"b":1e3,"c":NaN,"d":-Infinity,"e":12345678901234567890}') as Record<string, unknown>;
-    for (const k of ["a", "b", "c", "d"]) assert.ok(a[k] instanceof NonInteger, k);
+  it("a number with a fraction or exponent is never an integer; a long integer is exact; NaN is not JSON", () => {
+    const a = readAnswer('{"a":1.0,"b":1e3,"e":12345678901234567890,"z":-0}') as Record<string, unknown>;
+    for (const k of ["a", "b"]) assert.ok(a[k] instanceof NonInteger, k);
     assert.equal(a.e, 12345678901234567890n);
+    assert.equal(a.z, 0);
+    for (const bad of ['{"c":NaN}', '{"d":-Infinity}', `{"e":${"9".repeat(4301)}}`]) {
+      const got = readAnswer(bad);
+      assert.ok(got instanceof Unreadable && got.rule === "read-json", bad.slice(0, 20));
+    }
+  });
+  it("one leading byte order mark is dropped, text or bytes; a second one is not JSON: read-bom", () => {
+    assert.deepEqual(readAnswer('\uFEFF{"a":"b"}'), { a: "b" });
+    assert.deepEqual(readAnswer(new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d])), {});
+    assert.ok(readAnswer('\uFEFF\uFEFF{"a":"b"}') instanceof Unreadable);
+    assert.ok(readAnswer(new Uint8Array([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x7b, 0x7d])) instanceof Unreadable);
+  });
+  it("nesting deeper than the rules allow is unreadable, also beyond the parser's own stack: read-depth", () => {
+    for (const depth of [65, 100_000]) {
+      const got = readAnswer(`{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`);
+      assert.ok(got instanceof Unreadable && got.rule === "read-depth", String(depth));
+    }
+    assert.ok(!(readAnswer(`{"a":${"[".repeat(63)}${"]".repeat(63)}}`) instanceof Unreadable));
   });
   it("what Python's json refuses is refused", () => {
     for (const bad of ['{"a":"\u0001"}', "{'a':1}", '{"a":01}', '{"a":1,}', "[1]", '{"a":1} x', "\u00a0{}"]) {
