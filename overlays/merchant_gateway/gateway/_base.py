@@ -181,6 +181,7 @@ class _Base:
 
         from ..direct_client import AsyncDirectClient, DirectClient
         from ..transports import AsyncGatewayTransport, GatewayTransport
+        from ..transports._own import own_transport
 
         cfg = self.config
         timeout = cfg.httpx_timeout()
@@ -201,10 +202,18 @@ class _Base:
         }
         if transport is None:
             kind = GatewayTransport if sync else AsyncGatewayTransport
-            transport = kind(limits=self._limits(), deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
+            transport = kind(
+                limits=self._limits(),
+                deadline=cfg.timeout,
+                max_answer_bytes=cfg.max_answer_bytes,
+                **cfg.tls_options(),
+            )
             # the default transports honour the environment's proxies themselves, with every guarantee: httpx must
             # not route around them through transports of its own
             args["trust_env"] = False
+        elif not isinstance(transport, GatewayTransport | AsyncGatewayTransport):
+            # a transport of the caller's own keeps the answer cap and the deadline around it (transports/_own.py)
+            transport = own_transport(transport, sync=sync, deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
         args["transport"] = transport
         if sync:
             client.set_httpx_client(DirectClient(**args))
