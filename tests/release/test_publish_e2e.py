@@ -5,6 +5,8 @@ from the installed package and replayed with its own code (tests/release/replay_
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import re
@@ -181,9 +183,52 @@ def test_publish_install_and_run(built_dist: Path, index: tuple[str, Path], tmp_
     assert {"openapi.base.json", "openapi.apps.json", "openapi.auth.json", "operations.json"} <= {
         p.name for p in (outside / "vendor/gateway").iterdir()
     }
+    standalone_sandbox_serves_curl(venv / "bin" / "python", outside, env)
+
     help_run = subprocess.run([str(mgw), "--help"], cwd=outside, env=env, capture_output=True, text=True, timeout=60)
     assert help_run.returncode == 0, help_run.stderr
     if " demo" not in help_run.stdout:
         pytest.skip("TODO(issue 7): `mgw demo` is not there yet; the installed `mgw --help` ran")
     demo = subprocess.run([str(mgw), "demo"], cwd=outside, env=env, capture_output=True, text=True, timeout=600)
     assert demo.returncode == 0, demo.stdout[-4000:] + demo.stderr[-4000:]
+
+
+def standalone_sandbox_serves_curl(python: Path, cwd: Path, env: dict[str, str]) -> None:
+    """docs/other-languages.md, "A local sandbox for any language": the wheel's sandbox started as a command from
+    the installed environment, outside the repository, and a debit and its status read sent by curl."""
+    curl = shutil.which("curl")
+    if curl is None:
+        pytest.skip("curl is not on PATH (apt-get install curl)")
+    merchant, salt = "STANDALONE", "standalone-salt-not-a-secret"
+    argv = [str(python), "-m", "merchant_gateway_sandbox", "--port", "0", "--merchant-id", merchant]
+    proc = subprocess.Popen(
+        [*argv, "--salt-key", salt, "--salt-index", "1"],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        urls = dict(proc.stdout.readline().strip().split("=", 1) for _ in range(3))
+        assert set(urls) == {"MGW_BASE_URL", "MGW_APPS_URL", "MGW_AUTH_URL"}, urls
+        payload = {"merchantId": merchant, "transactionId": "TXSTANDALONE1", "merchantUserId": "U1", "amount": 100}
+        request = base64.b64encode(json.dumps(payload).encode()).decode()
+        verify = hashlib.sha256((request + "/v4/debit" + salt).encode()).hexdigest() + "###1"
+        status_path = f"/v3/transaction/{merchant}/TXSTANDALONE1/status"
+        status_verify = hashlib.sha256((status_path + salt).encode()).hexdigest() + "###1"
+        out = subprocess.run(
+            [curl, "-sS", "-H", "Content-Type: application/json", "-H", f"X-VERIFY: {verify}"]
+            + ["--data", json.dumps({"request": request}), "-w", r"\n", urls["MGW_BASE_URL"] + "/v4/debit/"]
+            + ["--next", "-sS", "-H", f"X-VERIFY: {status_verify}", urls["MGW_BASE_URL"] + status_path],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert out.returncode == 0, out.stderr
+        debit, status = (json.loads(line) for line in out.stdout.splitlines())
+        assert (debit["code"], status["code"]) == ("PAYMENT_SUCCESS", "PAYMENT_PENDING"), out.stdout
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

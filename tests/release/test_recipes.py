@@ -69,7 +69,9 @@ def workdir(project: Path, name: str) -> Path:
     here.mkdir()
     (here / "gateway-artifacts").symlink_to(project / "gateway-artifacts")
     (here / "node_modules").symlink_to(TOOLS)
-    (here / "package.json").write_text('{"type": "module", "private": true}\n')
+    # the project as the document starts it (npm init -y, then "type": "module")
+    run(["bash", "-euo", "pipefail", "-c", recipes()[("project", "setup.sh")]], here)
+    assert json.loads((here / "package.json").read_text())["type"] == "module"
     (here / "tsconfig.json").write_text(json.dumps(TSCONFIG))
     for (recipe, file), code in recipes().items():
         if recipe == name:
@@ -116,6 +118,7 @@ def compile_and_pay(here: Path, base_url: str) -> None:
 
 def test_the_document_has_every_recipe() -> None:
     assert set(recipes()) == {
+        ("project", "setup.sh"),
         ("openapi-fetch", "pay.ts"),
         ("hey-api", "openapi-ts.config.mjs"),
         ("hey-api", "pay.ts"),
