@@ -240,11 +240,12 @@ def test_the_reconciler_follows_the_published_schedule_and_gives_up_explicitly(
     p = ledger.get(t("SC1"), MERCHANT)
     assert p is not None
     assert p.state == "overdue"
-    advance(sandbox, clock, ledger.give_up_after)
-    rec.run_once()
-    p = ledger.get(t("SC1"), MERCHANT)
-    assert p is not None
-    assert p.state == FINAL
+    while clock() - start < ledger.give_up_after:  # checked every overdue_every, open all the while
+        advance(sandbox, clock, ledger.overdue_every)
+        rec.run_once()
+        p = ledger.get(t("SC1"), MERCHANT)
+        assert p is not None
+        assert p.state == ("overdue" if clock() - start < ledger.give_up_after else FINAL), clock() - start
     assert p.code == "UNRESOLVED"
 
 
@@ -428,9 +429,15 @@ def test_async_gateway_records_too_and_a_cancelled_call_is_unknown(t: Any, sandb
 def test_next_check_collapses_missed_moments_and_respects_rate_limit_waits() -> None:
     from merchant_gateway.flows.schedule import DEFAULT_SCHEDULE
 
-    kw = {"started_at": 0.0, "deadline": 900.0, "overdue_every": 900.0, "give_up_at": 86400.0}
+    kw: dict[str, Any] = {"started_at": 0.0, "deadline": 900.0, "overdue_every": 900.0, "give_up_at": 86400.0}
+    kw["checks"] = 0
     assert ledger_model.next_check(DEFAULT_SCHEDULE, now=20.0, **kw) == (None, 23.0)
     assert ledger_model.next_check(DEFAULT_SCHEDULE, now=100.0, **kw) == (None, 104.0)  # one check, not a burst
     assert ledger_model.next_check(DEFAULT_SCHEDULE, now=20.0, not_before=40.0, **kw) == (None, 41.0)
     assert ledger_model.next_check(DEFAULT_SCHEDULE, now=900.0, **kw) == ("overdue", 1800.0)
-    assert ledger_model.next_check(DEFAULT_SCHEDULE, now=86400.0, **kw) == ("final", None)
+    bound = {k: v for k, v in kw.items() if k != "checks"}
+    enough = ledger_model.checks_to_give_up(DEFAULT_SCHEDULE, **bound)
+    assert ledger_model.next_check(DEFAULT_SCHEDULE, now=86400.0, **{**kw, "checks": enough}) == ("final", None)
+    # at give_up_at on the clock, but too few checks made for the time (the clock jumped): checked again later
+    late = ledger_model.next_check(DEFAULT_SCHEDULE, now=90000.0, **{**kw, "checks": enough - 1})
+    assert late == ("overdue", 90900.0)

@@ -665,6 +665,7 @@ class Ledger:
             not_before=not_before,
             overdue_every=self.overdue_every,
             give_up_at=row["give_up_at"],
+            checks=int(row["checks"] or 0),
         )
         code = judgement.code if judgement is not None else None
         if change == FINAL:

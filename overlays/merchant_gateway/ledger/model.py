@@ -157,17 +157,27 @@ def next_check(
     not_before: float | None = None,
     overdue_every: float,
     give_up_at: float,
+    checks: int,
 ) -> tuple[str | None, float | None]:
-    """When the next status check of an open payment is due, after a check at ``now``.
+    """When the next status check of an open payment is due, after a check at ``now`` (``checks``: how many checks
+    of it came before this one).
 
     Returns ``(state change or None, due time)``: the next moment of the polling schedule after ``now``
     (moments that passed while the payment waited collapse into one check, never a burst); past the deadline
-    ``(OVERDUE, now + overdue_every)``; at or past ``give_up_at`` ``(FINAL, None)`` (UNRESOLVED). ``not_before``
-    (a rate limit's TIME_WINDOW) pushes the check back.
+    ``(OVERDUE, now + overdue_every)``; ``(FINAL, None)`` (UNRESOLVED) once the give-up bound has passed on the
+    ledger's clock (``now`` at or past ``give_up_at``) *and* in checks made (:func:`checks_to_give_up`), so a
+    clock that jumps forward never ends a payment early: after a jump the checks go on every ``overdue_every``
+    until their count says the bound has passed. ``not_before`` (a rate limit's TIME_WINDOW) pushes the check
+    back.
     """
     floor = now if not_before is None else max(now, not_before)
     if now >= give_up_at:
-        return FINAL, None
+        needed = checks_to_give_up(
+            schedule, started_at=started_at, deadline=deadline, give_up_at=give_up_at, overdue_every=overdue_every
+        )
+        if checks >= needed:
+            return FINAL, None
+        return OVERDUE, floor + overdue_every
     if floor < deadline:
         span = deadline - started_at
         limit = None if span >= schedule.timeout else span
@@ -176,6 +186,21 @@ def next_check(
         if i < len(offsets):
             return None, started_at + offsets[i]
     return OVERDUE, min(floor + overdue_every, give_up_at)
+
+
+def checks_to_give_up(
+    schedule: PollSchedule, *, started_at: float, deadline: float, give_up_at: float, overdue_every: float
+) -> int:
+    """How many status checks the schedule makes before the one at ``give_up_at`` (one short, for rounding): the
+    moments up to the deadline, then one every ``overdue_every``. Each check is one status read made when the
+    ledger's clock said it was due, so their count measures the payment's age in a way a clock jump cannot
+    shorten (a jump skips checks; the bound then needs them made). Checks a reconciler outage skipped delay
+    UNRESOLVED by one ``overdue_every`` each, never hasten it."""
+    span = deadline - started_at
+    limit = None if span >= schedule.timeout else span
+    before = len(_offsets(schedule, limit))
+    after = int(max(0.0, give_up_at - deadline) // overdue_every) if overdue_every > 0 else 0
+    return max(0, before + after - 1)
 
 
 def first_check(schedule: PollSchedule, started_at: float) -> float:
