@@ -1,7 +1,8 @@
 """Run the example shop end to end (``make example``) and check the money path.
 
 Starts, on free loopback ports: a throwaway PostgreSQL server (Debian's binaries, ``make postgres``), the embedded
-sandbox with faults switched on, the shop under uvicorn with several workers and one reconciler
+sandbox with faults switched on, the shop (FastAPI) under uvicorn[standard] (uvloop, httptools) with several workers,
+JSON logs and its readiness route, and one reconciler
 (``mgw reconcile --worker``). Places ``--orders`` orders through ``POST /checkout`` while a web worker and the
 reconciler are each SIGKILLed once (uvicorn starts a new web worker; the reconciler is started again, as systemd's
 ``Restart=always`` would), waits until every payment is settled, stops everything and checks, per order:
@@ -47,6 +48,7 @@ MERCHANT, SALT = "SHOPMERCHANT", "shop-example-salt-5d1e"
 GATEWAY_CODES = ("PAYMENT_SUCCESS", "PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED")
 NEVER_AT_GATEWAY = ("NOT_RECORDED", "NOT_SENT", "REJECTED")
 FAULT_KINDS = ("drop_after", "html_500", "delay", "drop_before")
+LOG_CONFIG = "shop/logging.json"  # one JSON object per line from every logger of the web processes (uvicorn's too)
 
 
 def amount_for(n: int) -> int:
@@ -87,10 +89,13 @@ class Fleet:
         return subprocess.Popen(argv, cwd=HERE, env=self.env, stdout=log, stderr=subprocess.STDOUT)
 
     def start_web(self) -> None:
+        # served as merchants serve a FastAPI app: uvicorn[standard], whose uvloop and httptools uvicorn picks by
+        # itself when installed; named here so that a missing one fails the run instead of testing plain asyncio
         self.web = self._spawn(
             "web",
             [sys.executable, "-m", "uvicorn", "shop.app:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--workers", str(self.workers), "--log-level", "warning"],
+             "--workers", str(self.workers), "--loop", "uvloop", "--http", "httptools",
+             "--log-config", LOG_CONFIG, "--log-level", "info", "--no-access-log"],
         )  # fmt: skip
 
     def start_reconciler(self) -> None:
@@ -145,6 +150,8 @@ class Fleet:
                 stubborn += 1
                 p.kill()
                 p.wait()
+        web_log = self.logs / "web.log"
+        web_lines = [line for line in web_log.read_text(errors="replace").splitlines() if line.strip()]
         log = self.logs / "reconciler.log"
         lines = log.read_text(errors="replace").splitlines() if log.exists() else []
         events: Counter[str] = Counter()
@@ -157,7 +164,18 @@ class Fleet:
             "stopped_by_sigterm": not stubborn,
             "reconciler": next((line for line in reversed(lines) if "status checks" in line), ""),
             "reconciler_events": dict(events),
+            "web_log_lines": len(web_lines),
+            "web_log_not_json": [line[:200] for line in web_lines if not _json_object(line)][:10],
+            "web_log_worker_deaths": sum(1 for line in web_lines if "died" in _json_object(line).get("message", "")),
         }
+
+
+def _json_object(line: str) -> dict[str, Any]:
+    try:
+        doc = json.loads(line)
+    except ValueError:
+        return {}
+    return doc if isinstance(doc, dict) else {}
 
 
 @contextlib.contextmanager
@@ -316,12 +334,13 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
     work.mkdir(parents=True, exist_ok=True)
     for old in work.glob("*.log"):
         old.unlink()
-    with (
-        local_postgres() as pg,
-        start_sandbox(port=0, merchant_id=MERCHANT, salts={"1": SALT}, settle_after=a.settle_after) as sb,
-        Ledger.open(pg.url) as ledger,
-    ):
-        create_tables(pg.url)
+    with contextlib.ExitStack() as stack:
+        pg = stack.enter_context(local_postgres())
+        sb = stack.enter_context(
+            start_sandbox(port=0, merchant_id=MERCHANT, salts={"1": SALT}, settle_after=a.settle_after)
+        )
+        create_tables(pg.url)  # the deployment's migration step: the ledger's schema and the shop's tables
+        ledger = stack.enter_context(Ledger.open(pg.url))
         port = free_port()
         shop = f"http://127.0.0.1:{port}"
         env = {
@@ -410,6 +429,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
         and sum(k.startswith("reconciler ") for k in kills) == a.kill_reconciler
         and result["web_workers_at_end"] == a.workers
         and result["stopped_by_sigterm"]
+        and not result["web_log_not_json"]
     )
     return result
 
@@ -418,8 +438,8 @@ def wait_ready(fleet: Fleet, shop: str, deadline: float) -> None:
     while time.monotonic() < deadline:
         if fleet.web is not None and fleet.web.poll() is not None:
             raise SystemExit(f"uvicorn exited ({fleet.web.returncode}): see {fleet.logs / 'web.log'}")
-        with contextlib.suppress(httpx.TransportError):
-            if len(fleet.web_workers()) == fleet.workers and httpx.get(f"{shop}/orders/0").status_code == 404:
+        with contextlib.suppress(httpx.TransportError):  # the shop's readiness route: database and configuration
+            if len(fleet.web_workers()) == fleet.workers and httpx.get(f"{shop}/readyz").status_code == 200:
                 return
         time.sleep(0.2)
     raise SystemExit(f"the shop did not start: see {fleet.logs / 'web.log'}")
@@ -438,6 +458,12 @@ def print_summary(r: dict[str, Any]) -> None:
     print(
         f"  orders: {', '.join(f'{k} {v}' for k, v in sorted(r['order_statuses'].items()))}; shipments {r['shipments']}"
     )
+    print(
+        f"  web log: {r['web_log_lines']} lines, {len(r['web_log_not_json'])} not JSON; "
+        f"worker deaths logged {r['web_log_worker_deaths']}"
+    )
+    for line in r["web_log_not_json"]:
+        print(f"  not JSON: {line}")
     print(f"  reconciler (last run): {r['reconciler'] or 'no closing line'}")
     print(f"  reconciler log events: {', '.join(f'{k} {v}' for k, v in sorted(r['reconciler_events'].items()))}")
     for w in r["workers"]:

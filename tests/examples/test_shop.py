@@ -5,6 +5,8 @@ with the SDK's in-memory exporters, the shop's telemetry shows every gateway cal
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import glob
 import json
 import shutil
@@ -50,6 +52,11 @@ def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_
     assert all(" recorded," in p for p in r["open_payments"])  # only ones the killed worker wrote ahead, never sent
     assert r["web_workers_at_end"] == 2
     assert r["stopped_by_sigterm"]
+    # the web processes' log (uvicorn's own lines, the shop's and the package's): one JSON object per line,
+    # the killed worker's death among them
+    assert r["web_log_not_json"] == []
+    assert r["web_log_lines"] > 0
+    assert r["web_log_worker_deaths"] == 1
     # the reconcilers' heartbeats: the SIGKILLed one left its row with no stop, the restarted one stopped cleanly
     # with the counters of the work it finished
     killed, restarted = r["workers"]
@@ -125,24 +132,17 @@ def test_the_checker_flags_every_kind_of_inconsistency() -> None:
 # --- telemetry, in this process ---------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def shop(postgres_url: str, sandbox: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[SimpleNamespace]:
-    """The shop's app served by uvicorn on a free loopback port, its Telemetry on in-memory exporters."""
+@contextlib.contextmanager
+def serve_shop(postgres_url: str, sandbox: Any, monkeypatch: pytest.MonkeyPatch, **telemetry: Any) -> Iterator[str]:
+    """The shop's FastAPI app served as merchants serve it: uvicorn on uvloop with httptools (uvicorn[standard]),
+    on a free loopback port, in this process; yields its URL."""
     uvicorn = pytest.importorskip("uvicorn")
-    from opentelemetry.sdk.metrics import MeterProvider
-    from opentelemetry.sdk.metrics.export import InMemoryMetricReader
-    from opentelemetry.sdk.trace import TracerProvider
-    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+    pytest.importorskip("fastapi", reason="the shop is a FastAPI app (dev group: fastapi)")
+    pytest.importorskip("uvloop", reason="uvicorn[standard] (uvloop) is not installed")
     from shop.app import create_app
     from shop.orders import create_tables
 
     create_tables(postgres_url)
-    spans = InMemorySpanExporter()
-    tracer_provider = TracerProvider()
-    tracer_provider.add_span_processor(SimpleSpanProcessor(spans))
-    metrics = InMemoryMetricReader()
-    meter_provider = MeterProvider(metric_readers=[metrics])
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
@@ -157,8 +157,10 @@ def shop(postgres_url: str, sandbox: Any, monkeypatch: pytest.MonkeyPatch) -> It
         "SHOP_PUBLIC_URL": url,
     }.items():
         monkeypatch.setenv(name, value)
-    app = create_app(tracer_provider=tracer_provider, meter_provider=meter_provider)
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning"))
+    config = uvicorn.Config(
+        create_app(**telemetry), lifespan="on", log_level="warning", loop="uvloop", http="httptools"
+    )
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -166,11 +168,33 @@ def shop(postgres_url: str, sandbox: Any, monkeypatch: pytest.MonkeyPatch) -> It
         time.sleep(0.01)
     assert server.started, "the shop did not start"
     try:
-        yield SimpleNamespace(url=url, spans=spans, metrics=metrics)
+        yield url
     finally:
         server.should_exit = True
         thread.join(30)
         sock.close()
+
+
+@pytest.fixture
+def shop(postgres_url: str, sandbox: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[SimpleNamespace]:
+    """The shop's app (serve_shop), its Telemetry on in-memory exporters."""
+    from opentelemetry.sdk.metrics import MeterProvider
+    from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    spans = InMemorySpanExporter()
+    tracer_provider = TracerProvider()
+    tracer_provider.add_span_processor(SimpleSpanProcessor(spans))
+    metrics = InMemoryMetricReader()
+    meter_provider = MeterProvider(metric_readers=[metrics])
+    try:
+        with serve_shop(
+            postgres_url, sandbox, monkeypatch, tracer_provider=tracer_provider, meter_provider=meter_provider
+        ) as url:
+            yield SimpleNamespace(url=url, spans=spans, metrics=metrics)
+    finally:
         tracer_provider.shutdown()
         meter_provider.shutdown()
 
@@ -307,3 +331,70 @@ def test_the_workers_hook_is_importable_only_from_pythonpath(tmp_path: Path) -> 
     )
     assert found.returncode == 0, found.stderr
     assert "0 status checks" in found.stdout
+
+
+# --- probes and the shop's own pool -------------------------------------------------------------------------------
+
+
+def test_liveness_and_readiness_routes(shop: SimpleNamespace) -> None:
+    with httpx.Client(timeout=30) as client:
+        alive, ready = client.get(f"{shop.url}/healthz"), client.get(f"{shop.url}/readyz")
+    assert alive.status_code == 200
+    assert alive.json() == {
+        "status": "ok",
+        "checks": [{"name": "process", "status": "ok", "message": "alive", "value": None}],
+    }
+    assert ready.status_code == 200, ready.text
+    assert ready.json()["status"] == "ok"
+    assert [c["name"] for c in ready.json()["checks"]] == ["database", "gateway_config"]
+    assert SALT not in ready.text
+
+
+@pytest.mark.skipif(not _postgres_binaries(), reason="PostgreSQL server binaries not installed: make postgres")
+@pytest.mark.timeout(300)
+def test_after_a_postgres_restart_the_shop_serves_at_once(sandbox: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its own server: a restart would cut the module's other tests' connections. Every connection of both pools
+    (the shop's orders, the ledger's) is stale after a restart; each is checked before use and replaced, so no
+    request fails once the database is back. While it is down, readiness says so and liveness does not."""
+    pytest.importorskip("psycopg_pool", reason="psycopg is not installed (extra 'postgres')")
+    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
+
+    try:
+        manager = local_postgres()
+        server = manager.__enter__()
+    except PostgresUnavailable as exc:
+        pytest.skip(str(exc))
+    try:
+        with serve_shop(server.url, sandbox, monkeypatch) as url, httpx.Client(timeout=30) as client:
+
+            def checkout(n: int) -> httpx.Response:
+                return client.post(f"{url}/checkout", json={"amount": 20_000 + n, "customer": "C9"})
+
+            async def busy(n: int) -> None:  # hold several pooled connections at once, so the pool has them all
+                async with httpx.AsyncClient(timeout=30) as many:
+                    await asyncio.gather(*(many.get(f"{url}/orders/{i}") for i in range(n)))
+
+            first = [checkout(n) for n in range(3)]
+            assert [r.status_code for r in first] == [303] * 3
+            asyncio.run(busy(8))
+            server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "restart")
+            orders = [client.get(f"{url}/orders/{n}") for n in range(1, 9)]
+            assert [r.status_code for r in orders] == [200] * 3 + [404] * 5, [r.text for r in orders]
+            again = [checkout(n) for n in range(3, 9)]
+            assert [r.status_code for r in again] == [303] * 6, [r.text for r in again]
+            assert all("/_sandbox/pay/" in r.headers["location"] for r in again)
+            assert client.get(f"{url}/readyz").status_code == 200
+
+            server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "stop")
+            down = client.get(f"{url}/readyz")
+            assert down.status_code == 503
+            assert [c["status"] for c in down.json()["checks"]] == ["critical", "ok"]
+            assert client.get(f"{url}/healthz").status_code == 200
+            options = f"-p {server.port} -k {Path(server.datadir).parent} -c listen_addresses=127.0.0.1 -c fsync=off"
+            log = str(Path(server.datadir).parent / "log")
+            server._run("pg_ctl", "-D", server.datadir, "-o", options, "-l", log, "-w", "start")
+            assert client.get(f"{url}/readyz").status_code == 200
+            assert checkout(9).status_code == 303
+            assert client.get(f"{url}/orders/1").json()["amount"] == 20_000
+    finally:
+        manager.__exit__(None, None, None)

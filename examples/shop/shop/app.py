@@ -1,15 +1,18 @@
-"""The example shop's web application (Starlette; with FastAPI the same lifespan and handlers, its own decorators).
+"""The example shop's web application (FastAPI, served by uvicorn[standard]: uvloop and httptools).
 
     POST /checkout          {"amount": 49900, "customer": "C42"} -> 303 to the gateway's payments page
     POST /gateway/callback  the gateway's server-to-server callback (X-VERIFY checked, recorded in the ledger)
     GET  /orders/{id}       the order as the ledger's hook left it (pending, paid, failed, review)
+    GET  /healthz           liveness: the process answers (never the database: an outage must not restart it)
+    GET  /readyz            readiness: the database answers within 2 s and the gateway configuration is complete
 
-Run it with several workers, and one or more reconcilers beside it (docs/operations.md, "Running the example shop"):
+Run it with several workers, one JSON object per log line, and one or more reconcilers beside it
+(docs/operations.md, "Running the example shop"):
 
     export MGW_LEDGER_URL=postgresql://shop@db.internal/shop MGW_MERCHANT_ID=... MGW_SALT_KEY=... MGW_SALT_INDEX=1
     export SHOP_PUBLIC_URL=https://shop.example PYTHONPATH=/srv/shop
-    uvicorn shop.app:app --workers 4
-    mgw reconcile --worker --hook shop.orders:fulfil --hook-in-transaction
+    uvicorn shop.app:app --workers 4 --log-config /srv/shop/shop/logging.json
+    mgw reconcile --worker --hook shop.orders:fulfil --hook-in-transaction --log-format json
 """
 
 from __future__ import annotations
@@ -20,17 +23,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from merchant_gateway import AsyncGateway, GatewayConfig, GatewayError, ValidationError
 from merchant_gateway.hooks import combine
 from merchant_gateway.ids import new_transaction_id
 from merchant_gateway.ledger import CallbackHandler, Ledger, LedgerUnavailable, starlette_endpoint
+from merchant_gateway.ledger.health import liveness, readiness
 from merchant_gateway.telemetry import LedgerTelemetry, Telemetry
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
-from starlette.routing import Route
 
 from .orders import fulfil
 
@@ -44,13 +46,26 @@ def _required(name: str, example: str) -> str:
     return value
 
 
-def create_app(**telemetry: Any) -> Starlette:
+def shop_pool(database_url: str) -> AsyncConnectionPool[Any]:
+    """The shop's own connections (its orders), beside the ledger's pool. Each is checked before it is handed out:
+    after a PostgreSQL restart every idle connection is dead, and without the check each one would fail the next
+    request that met it."""
+    return AsyncConnectionPool(
+        database_url,
+        kwargs={"autocommit": True, "row_factory": dict_row},
+        check=AsyncConnectionPool.check_connection,
+        open=False,
+        name="shop",
+    )
+
+
+def create_app(**telemetry: Any) -> FastAPI:
     """``telemetry``: ``tracer_provider``/``meter_provider`` for :class:`Telemetry` and :class:`LedgerTelemetry`
     (default: OpenTelemetry's global ones, which record nothing until the application installs an SDK, e.g. under
     ``opentelemetry-instrument`` with the standard OTEL_* variables)."""
 
     @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         config = GatewayConfig.from_env()
         # One database for the ledger and the shop's tables: the hook's writes commit in the ledger's transaction.
         # Named explicitly: a process that fell back to a local ledger would keep payments no reconciler sees.
@@ -58,12 +73,13 @@ def create_app(**telemetry: Any) -> Starlette:
         public_url = _required("SHOP_PUBLIC_URL", "https://shop.example").rstrip("/")  # where the gateway calls back
         ledger = Ledger.open(database_url, on_final=fulfil, hook_in_transaction=True, timeout=config.timeout)
         LedgerTelemetry(**telemetry).attach(ledger)  # a span per ledger transition, the hook's delay and failures
-        db = AsyncConnectionPool(database_url, kwargs={"autocommit": True, "row_factory": dict_row}, open=False)
+        db = shop_pool(database_url)
         await db.open()
         gateway = AsyncGateway(config, observer=combine(Telemetry(config, **telemetry), ledger.observer))
         try:
             yield {
                 "db": db,
+                "ledger": ledger,
                 "gateway": gateway,
                 "public_url": public_url,
                 "on_callback": starlette_endpoint(CallbackHandler(ledger, gateway)),
@@ -73,14 +89,13 @@ def create_app(**telemetry: Any) -> Starlette:
             await db.close()
             ledger.close()
 
-    return Starlette(
-        routes=[
-            Route("/checkout", checkout, methods=["POST"]),
-            Route("/gateway/callback", callback, methods=["POST", "PUT"]),
-            Route("/orders/{order_id:int}", order, methods=["GET"]),
-        ],
-        lifespan=lifespan,
-    )
+    app = FastAPI(lifespan=lifespan, openapi_url=None, docs_url=None, redoc_url=None)
+    app.add_api_route("/checkout", checkout, methods=["POST"])
+    app.add_api_route("/gateway/callback", callback, methods=["POST", "PUT"])
+    app.add_api_route("/orders/{order_id}", order, methods=["GET"])
+    app.add_api_route("/healthz", healthz, methods=["GET"])
+    app.add_api_route("/readyz", readyz, methods=["GET"])
+    return app
 
 
 async def checkout(request: Request) -> Response:
@@ -126,13 +141,21 @@ async def callback(request: Request) -> Response:
     return response
 
 
-async def order(request: Request) -> Response:
+async def order(order_id: int, request: Request) -> Response:
     async with request.state.db.connection() as conn:
-        cur = await conn.execute(
-            "SELECT id, amount, status, payment_code FROM shop_orders WHERE id = %s", (request.path_params["order_id"],)
-        )
+        cur = await conn.execute("SELECT id, amount, status, payment_code FROM shop_orders WHERE id = %s", (order_id,))
         row = await cur.fetchone()
     return JSONResponse(row) if row else JSONResponse({"error": "no such order"}, 404)
+
+
+async def healthz() -> Response:
+    return JSONResponse(liveness().to_dict())
+
+
+def readyz(request: Request) -> Response:
+    """A plain function: FastAPI runs it in its thread pool, and readiness blocks up to its timeout."""
+    result = readiness(request.state.ledger, config=request.state.gateway.config, timeout=2.0)
+    return JSONResponse(result.to_dict(), status_code=200 if result.ok else 503)
 
 
 app = create_app()
