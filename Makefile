@@ -79,8 +79,9 @@ demo: $(STAMP)
 	$(VENV)/bin/mgw demo
 
 # The example shop end to end (examples/shop/run_example.py): PostgreSQL, the sandbox with faults on, the FastAPI shop
-# on uvicorn[standard] (uvloop, httptools, JSON logs) with 2 workers and a reconciler on free loopback ports; EXAMPLE_ORDERS orders, a web worker and the reconciler SIGKILLed
-# mid-run; checks every order against the sandbox's record and that none was fulfilled twice. Logs: build/example-shop.
+# on uvicorn[standard] (uvloop, httptools, JSON logs) with 2 workers and a reconciler on free loopback ports;
+# EXAMPLE_ORDERS orders, a web worker and the reconciler SIGKILLed mid-run; checks every order against the sandbox's
+# record and that none was fulfilled twice. Logs: build/example-shop.
 EXAMPLE_ORDERS ?= 300
 example: $(STAMP) postgres
 	$(PY) examples/shop/run_example.py --orders $(EXAMPLE_ORDERS) --json build/example-shop/summary.json
