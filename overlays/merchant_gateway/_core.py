@@ -38,6 +38,7 @@ from .log import log_event, logger
 from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .tls import handshake_failure, refused_client_certificate
+from .transports import SendDeadlinePassed
 from .validation import (
     check_field_rules,
     check_header_value,
@@ -396,8 +397,16 @@ class Core:
     ) -> Done | Wait:
         """Result of attempt ``attempt`` (1-based): Done, Wait (then try again) or an exception."""
         op_id, txn = prep.op.operation_id, prep.transaction_id
-        self.attempt_ended(prep, sent=not isinstance(exc, _NOT_SENT))
+        self.attempt_ended(prep, sent=not isinstance(exc, (*_NOT_SENT, SendDeadlinePassed)))
         if exc is not None:
+            if isinstance(exc, SendDeadlinePassed):  # refused before its first byte: never retried, nothing sent
+                refused = GatewayConnectionError(
+                    f"{exc}; this attempt is not re-sent (its payment may be declared never recorded): read the "
+                    "payment's state in the ledger before doing anything under this transaction id",
+                    operation=op_id,
+                    transaction_id=txn,
+                )
+                raise refused from exc
             if isinstance(exc, _NOT_SENT):
                 unreachable, remedy = self._unreachable(prep.op.host, exc)
                 error: GatewayError = GatewayConnectionError(
