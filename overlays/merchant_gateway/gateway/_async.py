@@ -39,8 +39,8 @@ class AsyncGateway(_Base, AsyncGatewayHost):
     fields of :class:`GatewayConfig`), ``Gateway(config)`` or ``Gateway.from_env()``. ``transport`` (an httpx
     transport; default :class:`~merchant_gateway.transports.GatewayTransport` or
     :class:`~merchant_gateway.transports.AsyncGatewayTransport`, httpx's own engine, which enforce ``timeout`` per
-    attempt and ``max_answer_bytes``; a transport of your own gets neither) and ``sleep``/``clock``/``wall_clock``/
-    ``rng`` are injectable for tests.
+    attempt and ``max_answer_bytes``; a transport of your own is wrapped to keep both, README.md) and
+    ``sleep``/``clock``/``wall_clock``/``rng`` are injectable for tests.
     """
 
     def __init__(
