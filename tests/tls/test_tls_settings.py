@@ -6,12 +6,14 @@ client certificate refuses a client without one, clearly."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import ssl
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import merchant_gateway as mg
 import pytest
 import trustme
@@ -325,3 +327,47 @@ def test_mutual_tls_without_a_client_certificate_fails_clearly(
     assert "MGW_TLS_CLIENT_CERT" in str(error)
     assert server.failed
     assert server.received == 0
+
+
+# --- the other event loops merchants run AsyncGateway on ------------------------------------------------------
+
+
+def test_a_private_ca_and_a_refusal_on_uvloop(front: TlsFront, ca_file: str) -> None:
+    """uvicorn[standard] serves a shop on uvloop: its TLS (start_tls through anyio) honours the same settings."""
+    uvloop = pytest.importorskip("uvloop")
+
+    async def run() -> None:
+        async with mg.AsyncGateway(**_settings(front, verify=ca_file)) as gateway:
+            await _async_pay_and_read(gateway)
+        async with mg.AsyncGateway(**_settings(front)) as untrusting:
+            one_try = untrusting.with_options(retry=mg.RetryPolicy(max_attempts=1))
+            with pytest.raises(mg.GatewayConnectionError) as caught:
+                await one_try.debit_v4_web(transaction_id=tid("TLSU"), amount=100, merchant_user_id="U1")
+            assert "nothing was sent" in str(caught.value)
+            assert not isinstance(caught.value, mg.OutcomeUnknown)
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        runner.run(run())
+    assert front.connections >= 1
+
+
+def test_the_async_transport_honours_the_settings_under_trio(front: TlsFront, ca_file: str) -> None:
+    trio = pytest.importorskip("trio")
+    from merchant_gateway.transports import AsyncGatewayTransport
+
+    url = f"https://127.0.0.1:{front.port}/apis/pg-sandbox/v3/transaction/{MERCHANT}/{tid('TLST')}/status"
+    outcomes: list[object] = []
+
+    async def run() -> None:
+        trusting = AsyncGatewayTransport(deadline=10, verify=ca_file)
+        answer = await trusting.handle_async_request(httpx.Request("GET", url))
+        outcomes.append(answer.status_code)  # the sandbox answered (its verdict on an unsigned read is not ours)
+        await trusting.aclose()
+        untrusting = AsyncGatewayTransport(deadline=10)
+        with pytest.raises(httpx.ConnectError):
+            await untrusting.handle_async_request(httpx.Request("GET", url))
+        await untrusting.aclose()
+
+    trio.run(run)
+    assert outcomes
+    assert front.connections == 1  # the refused handshake never reached the sandbox
