@@ -67,11 +67,14 @@ class Upgrades(logging.Handler):
 def upgrades() -> Iterator[Upgrades]:
     handler = Upgrades()
     logger = logging.getLogger("uvicorn.error")
+    level = logger.level  # each uvicorn.Config sets it for the whole process: another server may have raised it
+    logger.setLevel(logging.WARNING)
     logger.addHandler(handler)
     try:
         yield handler
     finally:
         logger.removeHandler(handler)
+        logger.setLevel(level)
 
 
 def _calls(running: RunningSandbox, transaction_id: str) -> list[str]:
