@@ -15,8 +15,7 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
-from merchant_gateway.transports._own import AsyncCappedTransport, CappedTransport
+from merchant_gateway.transports import AsyncCappedTransport, AsyncGatewayTransport, CappedTransport, GatewayTransport
 
 from tests.support.overlay import FakeTime, Recorder, default_answer, make, make_async
 

@@ -180,8 +180,7 @@ class _Base:
         from merchant_gateway_client.client import Client
 
         from ..direct_client import AsyncDirectClient, DirectClient
-        from ..transports import AsyncGatewayTransport, GatewayTransport
-        from ..transports._own import own_transport
+        from ..transports import AsyncCappedTransport, AsyncGatewayTransport, CappedTransport, GatewayTransport
 
         cfg = self.config
         timeout = cfg.httpx_timeout()
@@ -211,9 +210,13 @@ class _Base:
             # the default transports honour the environment's proxies themselves, with every guarantee: httpx must
             # not route around them through transports of its own
             args["trust_env"] = False
-        elif not isinstance(transport, GatewayTransport | AsyncGatewayTransport):
-            # a transport of the caller's own keeps the answer cap and the deadline around it (transports/_own.py)
-            transport = own_transport(transport, sync=sync, deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
+        elif not isinstance(
+            transport, GatewayTransport | AsyncGatewayTransport | CappedTransport | AsyncCappedTransport
+        ):
+            # a transport of the caller's own keeps the answer cap and the deadline around it (transports/_own.py);
+            # the gateway's flavour picks the wrapper (httpx.MockTransport is both a sync and an async transport)
+            wrapper: Any = CappedTransport if sync else AsyncCappedTransport
+            transport = wrapper(transport, deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
         args["transport"] = transport
         if sync:
             client.set_httpx_client(DirectClient(**args))

@@ -36,12 +36,14 @@ tools/derive_sync.py (httpcore's sync and async APIs map name for name, as httpc
 wait in ``_limits.py``.
 """
 
-from ._async import AsyncGatewayTransport
+from ._async import AsyncCappedTransport, AsyncGatewayTransport
 from ._limits import SendDeadlinePassed, SendFence, arm_fence, end_fence_scope, environment_proxy, fence_scope
-from ._sync import GatewayTransport
+from ._sync import CappedTransport, GatewayTransport
 
 __all__ = [
+    "AsyncCappedTransport",
     "AsyncGatewayTransport",
+    "CappedTransport",
     "GatewayTransport",
     "SendDeadlinePassed",
     "SendFence",

@@ -31,6 +31,7 @@ from ._limits import (
     _Routes,
     check_fence,
 )
+from ._own import answer_of, async_call_bound, late
 
 
 class AsyncDeadlineStream(httpcore.AsyncNetworkStream):
@@ -184,3 +185,46 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
     async def aclose(self) -> None:
         for pool in self._routes.all():
             await pool.aclose()
+
+
+class AsyncCappedTransport(httpx.AsyncBaseTransport):
+    """A transport of the caller's own, ``inner`` (``CappedTransport`` is the sync wrapper), with answers capped at
+    ``max_answer_bytes`` and the deadline of ``deadline`` seconds kept over the whole call and, on ``clock``, as the
+    body arrives. The gateways wrap any transport they are given that is not theirs (``_own.py`` says why)."""
+
+    def __init__(
+        self,
+        inner: httpx.AsyncBaseTransport,
+        *,
+        deadline: float | None,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.inner = inner
+        self._deadline = deadline
+        self._limit = max_answer_bytes
+        self._clock = clock
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.inner!r}, deadline={self._deadline}, max_answer_bytes={self._limit})"
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        ends = None if self._deadline is None else self._clock() + self._deadline
+        try:
+            with async_call_bound(self._deadline):
+                response = await self.inner.handle_async_request(request)
+                try:
+                    reader = _Reader(response.headers.raw, self._limit, request)
+                    stream: Any = response.stream
+                    async for chunk in stream:
+                        reader.feed(chunk)
+                        if ends is not None and self._clock() > ends:
+                            raise late(request, self._deadline)
+                    return answer_of(response, reader)
+                finally:
+                    await response.aclose()
+        except TimeoutError as exc:  # the bound over the whole call, or the inner transport's own: maybe sent
+            raise late(request, self._deadline) from exc
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
