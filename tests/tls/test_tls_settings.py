@@ -371,3 +371,31 @@ def test_the_async_transport_honours_the_settings_under_trio(front: TlsFront, ca
     trio.run(run)
     assert outcomes
     assert front.connections == 1  # the refused handshake never reached the sandbox
+
+
+def test_an_https_proxy_is_verified_with_the_same_trust(
+    sandbox: Any, front: TlsFront, ca: trustme.CA, ca_file: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """HTTPS_PROXY=https://...: TLS to the proxy (trusted through MGW_CA_BUNDLE too), then the gateway's TLS inside
+    the tunnel. Without the private CA the proxy itself is refused, before anything is sent."""
+    proxy = ConnectProxy()
+    proxy_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("127.0.0.1").configure_cert(proxy_context)
+    tls_proxy = TlsFront(proxy_context, proxy.port)
+    monkeypatch.setenv("HTTPS_PROXY", f"https://127.0.0.1:{tls_proxy.port}")
+    try:
+        with mg.Gateway(**_settings(front, verify=ca_file)) as gateway:
+            _pay_and_read(gateway)
+        assert set(proxy.targets) == {f"127.0.0.1:{front.port}"}
+        assert tls_proxy.connections >= 1
+        forwarded, proxied = front.forwarded[0], tls_proxy.connections
+        with mg.Gateway(**_settings(front)) as untrusting:
+            one_try = untrusting.with_options(retry=mg.RetryPolicy(max_attempts=1))
+            with pytest.raises(mg.GatewayConnectionError) as caught:
+                one_try.debit_v4_web(transaction_id=tid("TLSP"), amount=100, merchant_user_id="U1")
+        assert not isinstance(caught.value, mg.OutcomeUnknown)
+        assert "nothing was sent" in str(caught.value)
+        assert (front.forwarded[0], tls_proxy.connections) == (forwarded, proxied)  # the proxy's TLS was refused
+    finally:
+        tls_proxy.close()
+        proxy.close()
