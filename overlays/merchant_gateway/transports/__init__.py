@@ -23,7 +23,10 @@ So these transports:
 
 Everything else (pooling, keep-alive, TLS, 1xx answers, framing) is httpcore's and h11's; exceptions are httpx's,
 so the client's phase rule stays the one of httpx: a connect error or pool timeout means nothing was sent, any
-other failure means the request may have been sent (merchant_gateway/_core.py).
+other failure means the request may have been sent (merchant_gateway/_core.py). The TLS settings (``verify``,
+``cert``, ``truststore``: merchant_gateway/tls.py) reach httpcore as one SSL context, built when the first https
+pool is made; a failed handshake is a connect error. A transport of the caller's own is wrapped in
+:class:`CappedTransport` / :class:`AsyncCappedTransport` (the cap and the deadline around it, ``_own.py``).
 
 - refuse to write the first byte of an attempt whose send deadline has passed (:class:`SendFence`, given by the
   payment ledger when it records the attempt; ``SendDeadlinePassed`` means nothing was sent).
