@@ -81,14 +81,16 @@ def test_operations_carry_the_retry_mode(kit: dict[str, Any]) -> None:
 
 
 def test_signing_path_is_not_the_url(kit: dict[str, Any]) -> None:
-    """The trailing-slash URLs sign without the slash; percent-encoded values are signed raw."""
+    """The trailing-slash URLs sign without the slash; a value that would need percent-encoding is never sent (the
+    docs, the TransactionId pattern and the kit's path cases agree: refused before sending)."""
     by_id = {c["id"]: c for c in kit["requests"]}
     v4 = by_id["debitV4Web/example1"]
     assert v4["expect"]["path"] == "/v4/debit/"
     assert v4["signing"]["path"] == "/v4/debit"
-    enc = by_id["getTransactionStatus/percent-encoding"]
-    assert "TX%207%2F8%409" in enc["expect"]["url"]
-    assert "/TX 7/8@9/" in enc["signing"]["signed_string"]
+    assert not any("%" in c["expect"]["path"] for c in kit["requests"])
+    refused = {c["id"]: c for c in kit["path_cases"]}
+    assert refused["getTransactionStatus/path-needs-encoding"]["inputs"]["path_params"]["transactionId"] == "TX 7/8@9"
+    assert {c["operationId"] for c in kit["path_cases"]} == {"getTransactionStatus", "getTransactionStatusAppsHost"}
     utf8 = by_id["collectRequest/utf8"]
     assert "₹" in utf8["inputs"]["payload_json"]
 

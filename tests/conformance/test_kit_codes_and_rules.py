@@ -158,3 +158,18 @@ def test_nested_cases_break_only_the_field_they_name(kit: dict[str, Any]) -> Non
         )
         restored = make_kit.set_at(payload, field, wrapped.synth(site_schema["properties"][name], name))
         assert validator.errors(restored, pointer) == [], case["id"]
+
+
+def test_the_python_client_refuses_every_path_case_before_sending(kit: dict[str, Any]) -> None:
+    """A path value that would need percent-encoding (or is empty, `.` or `..`) is refused before anything is sent,
+    naming the parameter: what the docs (docs/other-languages.md), the TransactionId pattern and the kit say."""
+    sent: list[httpx.Request] = []
+    transport = httpx.MockTransport(lambda r: (sent.append(r), httpx.Response(500))[1])
+    gw = mg.Gateway(merchant_id="MERCHANTUAT", salt_key="kit-salt", salt_index="1", transport=transport)
+    assert len(kit["path_cases"]) >= 12
+    for case in kit["path_cases"]:
+        op = getattr(gw, _snake(case["operationId"]))
+        with pytest.raises(mg.ValidationError) as info:
+            op(transaction_id=case["inputs"]["path_params"]["transactionId"])
+        assert info.value.field == case["expect"]["field"], (case["id"], info.value)
+    assert sent == []

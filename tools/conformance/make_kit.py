@@ -90,7 +90,8 @@ CONVENTIONS = {
     "reconcile-first = never re-sent, the outcome is settled through the status operation; never = never re-sent, "
     "the unknown outcome goes to the caller. An unknown value is treated as never.",
     "codes": "operations[id].codes is the spec's x-codes: the codes the operation answers, each with its meaning "
-    "on that operation and an outcome (succeeded, accepted, pending, failed, unknown, rejected, not-found). A code's "
+    "on that operation and an outcome (succeeded, accepted, pending, failed, unknown, rejected, not-found, "
+    "duplicate). A code's "
     "meaning depends on the operation: PAYMENT_SUCCESS answered by a v4 debit is `accepted` (the user has not paid), "
     "never a paid order. `code` stays an open string: a code not listed must be accepted. Decide by code, never by "
     "the HTTP status (only 429 is mapped; TRANSACTION_NOT_FOUND may come with 200 or 400).",
@@ -104,6 +105,10 @@ CONVENTIONS = {
     "(`if-then`)). A conforming client refuses each before sending anything "
     "and names `expect.field` by its wire path (`a.b` for a member, `a[0]` for an element); for an enum its message "
     "names every value of `expect.allowed`. merchantId is never the missing field: clients fill it.",
+    "path_cases": "Path parameter values a conforming client refuses before sending anything, naming the path "
+    "parameter (`expect.field`): empty, `.`, `..`, or any character outside A-Z a-z 0-9 - . _ ~ (the TransactionId "
+    "pattern). X-VERIFY signs the raw path and how the gateway signs a percent-encoded one is not shown, so such a "
+    "value is never sent, encoded or not; the `url` convention's encoding never changes a value that passes.",
     "get_body": "inlinePayWithGet sends its body on a GET. Fetch-based runtimes (browsers, Deno, Node.js's global "
     "fetch, edge runtimes) cannot send a GET body; use the POST variant inlinePay (same payload and signing path, "
     "mobileNumber required) or an HTTP client that can (Node.js http/https, Python httpx, Java HttpClient, curl).",
@@ -358,8 +363,6 @@ def request_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
                 variants.append(("utf8", base_path_values, spec.order(body_schema, ex)))
         else:
             variants.append(("example1", base_path_values, None))
-            if "transactionId" in path_params:  # path values that need percent-encoding (URL) but not in the hash
-                variants.append(("percent-encoding", {**base_path_values, "transactionId": "TX 7/8@9"}, None))
 
         for label, pvals, payload in variants:
             url_path = fill(path, pvals, encode=True)
@@ -418,6 +421,35 @@ def request_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
                         "body_sha256": sha256_hex(body) if body is not None else None,
                     },
                     "response": canned_response(spec, op),
+                }
+            )
+    return cases
+
+
+# Values no client may put in a URL path: the TransactionId pattern's complement, the dot segments, the empty string.
+REFUSED_PATH_VALUES = (("needs-encoding", "TX 7/8@9"), ("percent", "TX%41"), ("non-ascii", "TX\u00e9"),
+                       ("dot", "."), ("dot-dot", ".."), ("empty", ""))  # fmt: skip
+
+
+def path_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per merchant-server operation with a transactionId path parameter: values refused before sending."""
+    spec = Spec(doc)
+    cases: list[dict[str, Any]] = []
+    for _path, _method, op, path_level_params in operations(doc):
+        if op.get("x-called-by") == "mobile-sdk":
+            continue
+        params = [spec.resolve(p) for p in path_level_params + list(op.get("parameters") or [])]
+        values = {p["name"]: str(p.get("example", spec.synth(p.get("schema"), p["name"]))) for p in params
+                  if p.get("in") == "path"}  # fmt: skip
+        if "transactionId" not in values:
+            continue
+        for label, bad in REFUSED_PATH_VALUES:
+            cases.append(
+                {
+                    "id": f"{op['operationId']}/path-{label}",
+                    "operationId": op["operationId"],
+                    "inputs": {"path_params": {**values, "transactionId": bad}},
+                    "expect": {"refused": True, "field": "transactionId"},
                 }
             )
     return cases
@@ -739,7 +771,8 @@ def make_kit(doc: dict[str, Any]) -> dict[str, Any]:
         "about": "Conformance kit of the merchant gateway API, generated from spec/openapi.yaml by "
         "tools/conformance/make_kit.py (do not edit). A client is byte-compatible when, configured with `config`, "
         "it sends exactly `expect` for every request case, accepts exactly the callback cases whose "
-        "expect.valid is true, and refuses every rule case before sending. See docs/other-languages.md.",
+        "expect.valid is true, and refuses every rule, schema and path case before sending. "
+        "See docs/other-languages.md.",
         "spec": {"title": (doc.get("info") or {}).get("title"), "version": (doc.get("info") or {}).get("version")},
         # the machine-readable operation table a middleware reads at run time; `operations` below restates the
         # facts a test case needs, and tests/artifacts checks that the two agree
@@ -758,6 +791,7 @@ def make_kit(doc: dict[str, Any]) -> dict[str, Any]:
         "callbacks": callback_cases(doc),
         "ui_callbacks": ui_callback_cases(doc),
         "rule_cases": rule_cases(doc),
+        "path_cases": path_cases(doc),
         "schema_cases": schema_cases(doc),
         **verdict_sections(doc),
     }

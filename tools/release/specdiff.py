@@ -28,6 +28,12 @@ So this module compares exactly what a client of this project depends on:
   in what the client SENDS a rule or keyword added is breaking (calls that were sent are now refused before sending)
   and one removed is additive; in what it RECEIVES the other way round; a keyword whose content changed is breaking
   (not classified further; fails closed); a rule's description alone is docs-only;
+* verdicts (issue 33: what an answer means, in every language): any change of the root `x-verdict-rules` (its
+  reading rules, steps, sets and verdicts; only its `about` text is docs) is breaking, so is a change of an
+  operation's `x-evidence` (the fields an outcome needs), of a `refine` entry's outcome (added, removed, changed),
+  of a code's listing when the code's outcome differs from what the operation gives an unlisted code, and of which
+  codes' x-code-catalog category decides an unlisted code (judging.unlisted.categories): a client acting on the
+  verdict acts differently;
 * x-enum-name (the public name of an enum's generated class): added, removed or changed is breaking in either
   direction, because code importing the class by its old name (the generated one, or the stated one) breaks;
 * everything else that differs only in description/summary/title/examples/x-not-shown/x-source/x-known-values/
@@ -200,7 +206,10 @@ class _Diff:
             if old.get(ext) != new.get(ext):
                 level, kind = (ADDITIVE, f"{ext}-stated") if ext not in old else (BREAKING, f"{ext}-changed")
                 self.add(level, kind, op_id, f"{old.get(ext)!r} -> {new.get(ext)!r}")
-        self.compare_codes(op_id, old.get("x-codes"), new.get("x-codes"))
+        self.compare_codes(op_id, old.get("x-codes"), new.get("x-codes"), self.unlisted(new, webhook))
+        if old.get("x-evidence") != new.get("x-evidence"):
+            detail = f"{old.get('x-evidence')!r} -> {new.get('x-evidence')!r}"
+            self.add(BREAKING, "x-evidence-changed", op_id, detail)
         direction = "response" if webhook else "request"
         self.compare_field_rules(
             f"{op_id} x-field-rules", old.get("x-field-rules"), new.get("x-field-rules"), direction
@@ -229,8 +238,16 @@ class _Diff:
         self.compare_request_body(op_id, old.get("requestBody"), new.get("requestBody"), send)
         self.compare_responses(op_id, old.get("responses") or {}, new.get("responses") or {}, webhook)
 
-    def compare_codes(self, op_id: str, old: Any, new: Any) -> None:
-        """x-codes: what each code the operation answers means there (outcome + meaning)."""
+    def unlisted(self, op: dict[str, Any], webhook: bool) -> str | None:
+        """What the new document's verdict rules give a code `op` does not list (None: the rules are not stated)."""
+        rules = ((self.new.get("x-verdict-rules") or {}).get("judging") or {}).get("unlisted") or {}
+        retry = None if webhook else op.get("x-retry", RETRY_SAFE)
+        return rules.get("safe") if retry == RETRY_SAFE else rules.get("otherwise")
+
+    def compare_codes(self, op_id: str, old: Any, new: Any, unlisted: str | None = None) -> None:
+        """x-codes: what each code the operation answers means there (outcome + meaning, refined by
+        payResponseCode). A code listed or no longer listed keeps its verdict only when its outcome is what the
+        operation gives a code it does not list."""
         if old == new:
             return
 
@@ -247,15 +264,41 @@ class _Diff:
             return
         for code, entry in o.items():
             if code not in n:
-                self.add(ADDITIVE, "x-codes-code-removed", where, f"{code} no longer listed")
+                level = ADDITIVE if entry.get("outcome") == unlisted else BREAKING
+                self.add(level, "x-codes-code-removed", where, f"{code} no longer listed (was {entry.get('outcome')})")
             elif entry.get("outcome") != n[code].get("outcome"):
                 detail = f"{code}: outcome {entry.get('outcome')!r} -> {n[code].get('outcome')!r}"
                 self.add(BREAKING, "x-codes-outcome-changed", where, detail)
-            elif entry.get("meaning") != n[code].get("meaning"):
+            elif _refines(entry) != _refines(n[code]):
+                detail = f"{code}: refine {_refines(entry)!r} -> {_refines(n[code])!r}"
+                self.add(BREAKING, "x-codes-refine-changed", where, detail)
+            elif entry != n[code]:
                 self.add(DOCS, "x-codes-meaning-changed", where, f"{code}: meaning text changed")
         for code in n:
             if code not in o:
-                self.add(ADDITIVE, "x-codes-code-added", where, f"{code} added ({n[code].get('outcome')})")
+                level = ADDITIVE if n[code].get("outcome") == unlisted else BREAKING
+                self.add(level, "x-codes-code-added", where, f"{code} added ({n[code].get('outcome')})")
+
+    def compare_verdict_rules(self) -> None:
+        """The root x-verdict-rules: every part but its `about` text decides verdicts. And the catalog codes whose
+        category decides an unlisted code (judging.unlisted.categories), which live in x-code-catalog."""
+        old, new = self.old.get("x-verdict-rules"), self.new.get("x-verdict-rules")
+        strip = {"about"}
+        o = {k: v for k, v in old.items() if k not in strip} if isinstance(old, dict) else old
+        n = {k: v for k, v in new.items() if k not in strip} if isinstance(new, dict) else new
+        if o != n:
+            if o is None:
+                self.add(BREAKING, "verdict-rules-stated", "x-verdict-rules", "verdict rules stated (verdicts change)")
+            elif n is None:
+                self.add(BREAKING, "verdict-rules-removed", "x-verdict-rules", "verdict rules no longer stated")
+            else:
+                for where in _doc_differences(o, n, "x-verdict-rules"):
+                    self.add(BREAKING, "verdict-rule-changed", where, "a rule every verdict applies changed")
+        elif old != new:
+            self.add(DOCS, "verdict-rules-about-changed", "x-verdict-rules.about", "text changed")
+        if _deciding_categories(self.old) != _deciding_categories(self.new):
+            detail = f"{_deciding_categories(self.old)} -> {_deciding_categories(self.new)}"
+            self.add(BREAKING, "unlisted-category-changed", "ResultCode x-code-catalog", detail)
 
     def compare_field_rules(self, where: str, old: Any, new: Any, direction: str) -> None:
         """x-field-rules: a rule added to what the client sends refuses calls that were sent before (breaking)."""
@@ -645,9 +688,28 @@ def _doc_differences(old: Any, new: Any, where: str, limit: int = 50) -> list[st
     return out[:limit]
 
 
+def _refines(entry: dict[str, Any]) -> dict[str, Any]:
+    """An x-codes entry's refine, as payResponseCode -> outcome (meanings are docs)."""
+    return {str(r.get("payResponseCode")): r.get("outcome") for r in entry.get("refine") or [] if isinstance(r, dict)}
+
+
+def _deciding_categories(doc: dict[str, Any]) -> dict[str, Any]:
+    """code -> outcome for the catalog codes whose category decides an unlisted code (the verdict rules')."""
+    categories = (((doc.get("x-verdict-rules") or {}).get("judging") or {}).get("unlisted") or {}).get("categories")
+    catalog = (((doc.get("components") or {}).get("schemas") or {}).get("ResultCode") or {}).get("x-code-catalog")
+    if not isinstance(categories, dict) or not isinstance(catalog, list):
+        return {}
+    return {
+        str(e.get("code")): categories[e["category"]]
+        for e in catalog
+        if isinstance(e, dict) and e.get("category") in categories
+    }
+
+
 def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     """All changes from `old` to `new`, most severe first."""
     d = _Diff(old, new)
+    d.compare_verdict_rules()
     d.compare_operations("paths")
     d.compare_operations("webhooks")
     d.compare_components()

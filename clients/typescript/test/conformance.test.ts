@@ -42,6 +42,7 @@ interface Kit {
   callbacks: { id: string; inputs: { headers: Record<string, string>; body: string }; expect: { valid: boolean; decoded: unknown } }[];
   ui_callbacks: { id: string; inputs: { form: Record<string, string>; body: string }; expect: { valid: boolean } }[];
   rule_cases: { id: string; operationId: string; inputs: { payload: unknown }; expect: { refused: boolean; fields: string[] } }[];
+  path_cases: { id: string; operationId: string; inputs: { path_params: Record<string, string> }; expect: { refused: boolean; field: string } }[];
   schema_cases: { id: string; operationId: string; inputs: { payload: unknown }; expect: { refused: boolean; field: string; allowed?: unknown[] } }[];
 }
 
@@ -144,6 +145,23 @@ async function refusedBeforeSending(
   });
   assert.equal(recorded.length, 0, `${c.id}: nothing sent`);
 }
+
+describe("conformance kit: path values refused before sending", () => {
+  for (const c of kit.path_cases) {
+    it(c.id, async () => {
+      const recorded: WireRequest[] = [];
+      const template = kit.requests.find((r) => r.operationId === c.operationId);
+      assert.ok(template, `${c.id}: the kit has a request case of ${c.operationId}`);
+      const input = { ...inputOf(template), path: c.inputs.path_params } as unknown as Inputs[ServerOperationId];
+      await assert.rejects(gatewayFor(template, recorded).call(c.operationId as ServerOperationId, input), (err: unknown) => {
+        assert.ok(err instanceof ValidationError, `${c.id}: ${String(err)}`);
+        assert.equal(err.field, `path.${c.expect.field}`);
+        return true;
+      });
+      assert.equal(recorded.length, 0, `${c.id}: nothing sent`);
+    });
+  }
+});
 
 describe("conformance kit: payloads refused before sending", () => {
   for (const c of kit.rule_cases) {
