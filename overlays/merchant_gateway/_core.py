@@ -49,6 +49,17 @@ from .validation import (
 )
 from .verdicts import REMEDIES, Expect, Judgement, Sends, Verdict, judge, read_answer, table
 
+# payResponseCodes whose own meaning is what a merchant must read first when the answer is judged unknown (the
+# spec's refine entry, x-codes of refundV4/refundV3/refundAppsHost): the error leads with it, then says the outcome
+# is unknown; the verdict itself is the spec's rule, unchanged here
+REASON_FIRST = {
+    "EXCESS_REFUND_AMOUNT": (
+        "EXCESS_REFUND_AMOUNT: the gateway says the refund's amount is above the payment, or the payment is already "
+        "refunded (perhaps by an earlier refund of yours)",
+        "learn the status of the refunds made for this payment before anything else (the outcome is judged "
+        "unknown); refund at most what is left, under a new transaction id; never refund again blindly",
+    ),
+}
 _REMEMBERS_AMOUNT = ("debit", "collect")  # x-money-movement values whose amount bounds a later refund
 # x-money-movement values whose answer's data.amount must equal the request's (a refund answer's amount is not
 # shown to be the refund's rather than the payment's: its type is checked, not its value)
@@ -69,6 +80,7 @@ class Prepared(NamedTuple):
     transaction_id: str | None
     amount: int | None
     retry: RetryPolicy | None = None  # a per-call policy; None: the gateway's configured one
+    original_amount: int | None = None  # a refund's: the payment's amount, as the caller or this client knows it
 
 
 class Done(NamedTuple):
@@ -328,6 +340,7 @@ class Core:
         """Validate everything and return the keyword arguments of the generated call. Sends nothing."""
         kwargs: dict[str, Any] = dict(params or {})
         transaction_id: str | None = None
+        refunded_of: int | None = None
         amount: int | None = None
         if "transaction_id" in kwargs:
             transaction_id = check_transaction_id(kwargs["transaction_id"])
@@ -353,6 +366,7 @@ class Core:
                     else self.known_amount(wire.get("originalTransactionId"))
                 )
                 check_refund(wire, known)
+                refunded_of = known
             transaction_id = wire.get("transactionId")
             amount = wire.get("amount")
             kwargs["body"] = model
@@ -372,7 +386,7 @@ class Core:
                     raise ValidationError(option, f"is not accepted by {op.name}")
                 kwargs[target] = _coerce_option(params_of[target], value, option)
         self._fill_required_headers(op, plan, kwargs)
-        return Prepared(op, kwargs, transaction_id, amount, retry)
+        return Prepared(op, kwargs, transaction_id, amount, retry, refunded_of)
 
     def _fill_required_headers(self, op: Operation, plan: _Plan, kwargs: dict[str, Any]) -> None:
         if plan.salt_index:  # the test callback is signed with this salt index
@@ -559,7 +573,12 @@ class Core:
             )
         elif prep.op.retry != "safe":
             log_event(30, "outcome_unknown", operation=op_id, transaction_id=txn, status=status)
-            error = OutcomeUnknown(f"{judgement.reason or 'the answer proves nothing'}; " + _settle(prep), **meta)
+            first = REASON_FIRST.get(judgement.pay_response_code or "")
+            if first is not None:
+                error = OutcomeUnknown(first[0], remedy=first[1], **meta)
+            else:
+                reason = judgement.reason or "the answer proves nothing"
+                error = OutcomeUnknown(f"{reason}; " + _settle(prep), **meta)
         else:
             meta["verdict"] = Verdict.UNREADABLE.value
             error = ApiError(f"the gateway's answer could not be trusted: {judgement.reason}", **meta)

@@ -116,8 +116,11 @@ def _handle(args: argparse.Namespace, out: Output) -> int:
         return handler(args, out)
     except OutcomeUnknown as exc:
         txn = exc.transaction_id or "<transaction id>"
+        from .._core import REASON_FIRST  # loaded with the gateway already: the call that raised this made one
+
+        lead = f"{exc.message}; {exc.remedy}. " if exc.pay_response_code in REASON_FIRST else ""  # reason first
         out.error(
-            f"outcome unknown for {txn}: the gateway may have recorded it; do not retry. Run: mgw status {txn}",
+            f"{lead}outcome unknown for {txn}: the gateway may have recorded it; do not retry. Run: mgw status {txn}",
             kind="outcome_unknown",
             code=exc.code,
             transaction_id=exc.transaction_id,

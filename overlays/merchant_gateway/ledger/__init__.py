@@ -20,7 +20,7 @@ engine).
 """
 
 from .callbacks import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
-from .errors import DuplicateTransactionError, LedgerUnavailable, PaymentClosedError
+from .errors import DuplicateTransactionError, ExcessRefundError, LedgerUnavailable, PaymentClosedError
 from .ledger import Claim, Ledger, LedgerOptions
 from .model import (
     ACCEPTED,
@@ -56,6 +56,7 @@ __all__ = [
     "CallbackHandler",
     "Claim",
     "DuplicateTransactionError",
+    "ExcessRefundError",
     "Ledger",
     "LedgerObserver",
     "LedgerOptions",

@@ -49,6 +49,7 @@ def _intent(prep: Prepared) -> dict[str, Any] | None:
         "order_id": wire.get("merchantOrderId"),
         "original_transaction_id": wire.get("originalTransactionId") or wire.get("providerReferenceId"),
         "expires_in": expires_in,
+        "original_amount": prep.original_amount,
     }
 
 

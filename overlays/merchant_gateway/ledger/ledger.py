@@ -54,7 +54,7 @@ from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..log import log_event, log_ledger_event
 from ..transports import SendFence
 from ..verdicts import Expect, Judgement, Sends, Unreadable, Verdict, judge, table
-from . import model, workers
+from . import model, refunds, workers
 from .errors import DuplicateTransactionError, PaymentClosedError
 from .model import (
     ACCEPTED,
@@ -298,12 +298,24 @@ class Ledger:
         order_id: str | None = None,
         original_transaction_id: str | None = None,
         expires_in: float | None = None,
+        original_amount: int | None = None,
     ) -> Payment:
         """Write a payment down before its request is sent. Raises :class:`DuplicateTransactionError` when the id
-        is already in the ledger. Also for requests the merchant's server prepares but does not send itself (the
-        mobile SDK's debit): the reconciler then settles them like any other (the call counts as in progress for
-        ``call_bound``, since the phone may send it late)."""
+        is already in the ledger, and, for a refund, :class:`ExcessRefundError` when its amount and the refunds of
+        the same payment already sent or in progress would exceed the payment (``original_amount``, else the
+        original payment's own row; see :mod:`.refunds`): nothing is written or sent then. Also for requests the
+        merchant's server prepares but does not send itself (the mobile SDK's debit): the reconciler then settles
+        them like any other (the call counts as in progress for ``call_bound``, since the phone may send it late)."""
         with self.store.transaction() as tx:
+            if kind == "refund" and original_transaction_id and type(amount) is int:
+                refunds.check_room(
+                    tx,
+                    merchant_id=merchant_id,
+                    transaction_id=transaction_id,
+                    original=original_transaction_id,
+                    amount=amount,
+                    original_amount=original_amount,
+                )
             now = self._now(tx)
             deadline = now + model.schedule_deadline(self.schedule, expires_in)
             give_up = max(now + self.give_up_after, now + (expires_in or 0.0) + self.grace)
