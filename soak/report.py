@@ -18,6 +18,38 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+# tests/tls (issue 32): what each case covers, on which engines, and its only acceptable outcome
+TLS_CASES = [
+    (
+        "private CA from `MGW_CA_BUNDLE` alone (also `verify=` path, `Path`, `ssl.SSLContext`)",
+        "sync, async (asyncio, uvloop; trio at the transport), direct, CONNECT proxy, https:// proxy",
+        "pays and reads status",
+    ),
+    (
+        "certifi's default trust against the private CA; an https:// proxy it does not trust",
+        "sync, async, uvloop, trio",
+        "refused before the first byte",
+    ),
+    ("certificate for another host name", "sync", 'refused ("mismatch"), nothing sent'),
+    ("expired certificate", "sync", 'refused ("expired"), nothing sent'),
+    (
+        "mutual TLS with `MGW_TLS_CLIENT_CERT`/`KEY` and an encrypted key's `MGW_TLS_CLIENT_KEY_PASSWORD`",
+        "sync, async",
+        "pays and reads status",
+    ),
+    (
+        "mutual TLS required, no client certificate",
+        "sync (status read, debit)",
+        'the server\'s TLS 1.3 alert arrives after the request was written: "maybe sent" by the phase rule (a debit: '
+        "`OutcomeUnknown`), the error names `MGW_TLS_CLIENT_CERT`; the server read no request byte",
+    ),
+    (
+        "`truststore=True` (`MGW_TLS_TRUSTSTORE=1`; the system store stood in by `SSL_CERT_FILE`)",
+        "sync",
+        "pays and reads status",
+    ),
+]
+
 
 def load(path: Path) -> dict[str, Any] | None:
     try:
@@ -130,6 +162,21 @@ def main(argv: list[str]) -> int:
         add("Cases: " + ", ".join(f"`{c}`" for c in wire["case"]) + ".")
         add("")
         add("Operations: " + ", ".join(f"`{o}`" for o in wire["op"]) + ".")
+    add("")
+    add("## TLS: tests/tls (issue 32, part of `make test`)")
+    add("")
+    add("Real loopback TLS: trustme's CAs, a TLS front (asyncio, memory buffers) relaying to the plain sandbox,")
+    add("a CONNECT proxy, and a blocking OpenSSL server for the handshake that must fail. Each refusal checks that")
+    add('the front relayed no byte and that a payment ends in `GatewayConnectionError` ("nothing was sent"), never')
+    add("`OutcomeUnknown`:")
+    add("")
+    add(row("case", "engines", "outcome"))
+    add(row("---", "---", "---"))
+    for case, engines, outcome in TLS_CASES:
+        add(row(case, engines, outcome))
+    add("")
+    add("`tests/tls/test_tls_config.py` covers every bad setting (a `ConfigurationError` naming the variable, the key")
+    add("password in no repr or error) and that the SSL context is built once, and never for http://.")
     add("")
     add("## Regular suite: tests/reliability (part of `make test`, < 60 s)")
     add("")
