@@ -28,6 +28,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -166,7 +167,13 @@ class Fleet:
             "reconciler_events": dict(events),
             "web_log_lines": len(web_lines),
             "web_log_not_json": [line[:200] for line in web_lines if not _json_object(line)][:10],
-            "web_log_worker_deaths": sum(1 for line in web_lines if "died" in _json_object(line).get("message", "")),
+            # uvicorn's supervisor names each worker it saw die (the one killed here, and any it restarted itself
+            # because it did not answer its health check in time, as on a loaded machine)
+            "web_log_deaths": [
+                int(pid)
+                for line in web_lines
+                for pid in re.findall(r"^Child process \[(\d+)\] died$", str(_json_object(line).get("message", "")))
+            ],
         }
 
 
@@ -460,7 +467,7 @@ def print_summary(r: dict[str, Any]) -> None:
     )
     print(
         f"  web log: {r['web_log_lines']} lines, {len(r['web_log_not_json'])} not JSON; "
-        f"worker deaths logged {r['web_log_worker_deaths']}"
+        f"worker deaths logged {len(r['web_log_deaths'])}"
     )
     for line in r["web_log_not_json"]:
         print(f"  not JSON: {line}")

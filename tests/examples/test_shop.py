@@ -56,7 +56,8 @@ def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_
     # the killed worker's death among them
     assert r["web_log_not_json"] == []
     assert r["web_log_lines"] > 0
-    assert r["web_log_worker_deaths"] == 1
+    killed_pid = int(r["kills"][0].split()[2])  # "web worker PID after N orders"
+    assert killed_pid in r["web_log_deaths"]
     # the reconcilers' heartbeats: the SIGKILLed one left its row with no stop, the restarted one stopped cleanly
     # with the counters of the work it finished
     killed, restarted = r["workers"]
