@@ -37,7 +37,6 @@ async def _one_run(
     origin: str, calls: int, caller_bound: int | None, gateway_bound: int | None, transport: str, cap: float = 60.0
 ) -> dict[str, Any]:
     from merchant_gateway import AsyncGateway, GatewayConfig
-    from merchant_gateway.async_llhttp_transport import AsyncLlhttpTransport
     from merchant_gateway.transports import AsyncGatewayTransport
 
     settings = common.gateway_settings(origin + f"/d{DELAY_MS}")
@@ -45,15 +44,14 @@ async def _one_run(
         settings["max_in_flight"] = gateway_bound
     config = GatewayConfig.from_settings(settings)
     n = config.max_in_flight
-    ours: AsyncLlhttpTransport | AsyncGatewayTransport | None = None
+    ours: AsyncGatewayTransport | None = None
     chosen: httpx.AsyncBaseTransport
     if transport == "httpx":
         chosen = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=min(n, 100)))
     else:
         # the transport AsyncGateway makes by default (gateway.py: pool size = max_in_flight), built here so the
         # bench holds it and can ask its public connections_in_use(); no proxy is set in the bench's environment
-        kind = AsyncGatewayTransport if transport == "httpcore" else AsyncLlhttpTransport
-        ours = kind(
+        ours = AsyncGatewayTransport(
             limits=httpx.Limits(max_connections=n, max_keepalive_connections=n),
             deadline=config.timeout,
             max_answer_bytes=config.max_answer_bytes,

@@ -18,7 +18,7 @@ from ..errors import TransactionNotFoundError
 from ..host import AsyncGatewayHost
 from ..retry import attempt_budget
 from ..transports import end_fence_scope, fence_scope
-from ._base import AsyncSleep, AsyncSlots, _Base, _log_request, async_default_sleep
+from ._base import AsyncSleep, AsyncSlots, _Base, _drop_frames, _log_request, async_default_sleep
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -110,7 +110,7 @@ class AsyncGateway(_Base, AsyncGatewayHost):
         while True:
             attempt += 1
             _log_request(prep, attempt)
-            slots = self._slots
+            slots = self._slots.current()  # this event loop's (or, sync, this process's)
             await slots.acquire()
             # an observer that records the attempt gives it a send deadline (transports.SendFence): this one only
             fence = fence_scope()
@@ -131,6 +131,7 @@ class AsyncGateway(_Base, AsyncGatewayHost):
                     attempt_budget.reset(budget)
                     slots.release()
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
+                _drop_frames(exc)
                 step = self._after_attempt(prep, attempt, None, exc)
             else:
                 step = self._after_attempt(prep, attempt, response, None)

@@ -4,11 +4,16 @@ module; the halves that send are ``_async.py`` and its derived ``_sync.py``)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import logging
+import os
 import random
 import time
+import traceback
+import typing
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Self
 
@@ -76,35 +81,81 @@ def _in_event_loop() -> bool:
 
 
 def async_default_sleep() -> AsyncSleep:
-    import asyncio  # here, not at module level: asyncio is not needed to import the package
+    import anyio  # here, not at module level: with the first async gateway (httpcore's async pool loads it too)
 
-    return asyncio.sleep
+    return anyio.sleep  # asyncio's sleep, or trio's under trio
 
 
 class Slots:
     """At most ``n`` sends at once: one token per slot in a C-level queue (acquire blocks when none is left),
-    cheaper per call than threading.BoundedSemaphore's Python-level condition variable; both methods are C-level."""
+    cheaper per call than threading.BoundedSemaphore's Python-level condition variable; both methods are C-level.
+    ``current()`` gives the slots of the calling process: a forked child starts with all ``n`` free (the threads
+    that held some in the parent do not exist there)."""
 
     def __init__(self, n: int) -> None:
+        self._n = n
+        self._fill()
+
+    def _fill(self) -> None:
         from queue import SimpleQueue  # here: the queue module (and heapq) load with the first sync gateway
 
         queue: SimpleQueue[None] = SimpleQueue()
-        for _ in range(n):
+        for _ in range(self._n):
             queue.put(None)
+        self._pid = os.getpid()
         self.acquire: Callable[[], None] = queue.get
         self.release: Callable[[], None] = functools.partial(queue.put, None)
 
+    def current(self) -> Slots:
+        if os.getpid() != self._pid:
+            self._fill()
+        return self
+
+
+class _AsyncSemaphore(typing.Protocol):
+    """The waiting primitive of one event loop: ``acquire`` (awaited) and ``release``."""
+
+    def acquire(self) -> Awaitable[Any]: ...
+
+    def release(self) -> None: ...
+
 
 class AsyncSlots:
-    """At most ``n`` sends at once on one event loop: an ``asyncio.Semaphore``'s own methods (``async with`` would
-    add two coroutine layers per call)."""
+    """At most ``n`` sends at once on each event loop: ``current()`` gives the calling loop's semaphore (asyncio's
+    for asyncio and uvloop, trio's under trio), made on the loop's first call, so one AsyncGateway serves several
+    loops in turn (each ``asyncio.run()``) or at once (one per thread). Its own ``acquire``/``release`` are used
+    directly (``async with`` would add two coroutine layers per call)."""
 
     def __init__(self, n: int) -> None:
+        from ..transports._limits import running_loop  # with the first async gateway, as its transport
+
+        self._n = n
+        self._running_loop = running_loop
+        self._loop: object = None
+        self._semaphore: _AsyncSemaphore | None = None
+        self._by_loop: weakref.WeakKeyDictionary[Any, _AsyncSemaphore] = weakref.WeakKeyDictionary()
+
+    def current(self) -> _AsyncSemaphore:
+        loop = self._running_loop()
+        semaphore = self._semaphore
+        if loop is self._loop and semaphore is not None:
+            return semaphore
+        semaphore = self._by_loop.get(loop)
+        if semaphore is None:
+            semaphore = self._new(loop)
+            with contextlib.suppress(TypeError):  # a loop that takes no weak reference: made again when it returns
+                self._by_loop[loop] = semaphore
+        self._loop, self._semaphore = loop, semaphore
+        return semaphore
+
+    def _new(self, loop: object) -> _AsyncSemaphore:
         import asyncio
 
-        semaphore = asyncio.Semaphore(n)
-        self.acquire: Callable[[], Awaitable[bool]] = semaphore.acquire
-        self.release: Callable[[], None] = semaphore.release
+        if isinstance(loop, asyncio.AbstractEventLoop):
+            return asyncio.Semaphore(self._n)
+        import trio  # running_loop() found a trio run
+
+        return trio.Semaphore(self._n)
 
 
 class _Base:
@@ -360,6 +411,19 @@ class _Base:
         return self.callbacks.verify_ui_callback(
             form, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
         )
+
+
+def _drop_frames(exc: BaseException) -> None:
+    """Clear the finished frames of a failed attempt (``exc`` and the errors chained to it): they hold its
+    connection and the bytes it read, and a traceback's frame is kept as long as the error is, often in a cycle
+    only the garbage collector breaks. A retried call would otherwise hold one failed answer per attempt. The
+    tracebacks keep their lines; only their frames' local variables go."""
+    seen: set[int] = set()
+    error: BaseException | None = exc
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        traceback.clear_frames(error.__traceback__)
+        error = error.__cause__ or error.__context__
 
 
 def _log_request(prep: Prepared, attempt: int) -> None:

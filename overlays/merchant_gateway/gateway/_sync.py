@@ -19,7 +19,7 @@ from ..errors import TransactionNotFoundError
 from ..host import GatewayHost
 from ..retry import attempt_budget
 from ..transports import end_fence_scope, fence_scope
-from ._base import Sleep, Slots, _Base, _log_request, default_sleep
+from ._base import Sleep, Slots, _Base, _drop_frames, _log_request, default_sleep
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -111,7 +111,7 @@ class Gateway(_Base, GatewayHost):
         while True:
             attempt += 1
             _log_request(prep, attempt)
-            slots = self._slots
+            slots = self._slots.current()  # this event loop's (or, sync, this process's)
             slots.acquire()
             # an observer that records the attempt gives it a send deadline (transports.SendFence): this one only
             fence = fence_scope()
@@ -132,6 +132,7 @@ class Gateway(_Base, GatewayHost):
                     attempt_budget.reset(budget)
                     slots.release()
             except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
+                _drop_frames(exc)
                 step = self._after_attempt(prep, attempt, None, exc)
             else:
                 step = self._after_attempt(prep, attempt, response, None)

@@ -6,6 +6,7 @@ httpcore derives its own sync API; ``make lint`` fails when it is out of date). 
 
 from __future__ import annotations
 
+import functools
 import time
 import typing
 from collections.abc import AsyncIterable, Callable, Iterable
@@ -19,6 +20,7 @@ from ..retry import attempt_budget
 from ..tls import Cert, TlsContexts, Verify, check
 from ._limits import (
     _as_httpx,
+    _async_owner,
     _core_request,
     _deadline,
     _Exchange,
@@ -141,7 +143,9 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
                 **args,
             )
 
-        self._routes = _Routes(direct_pool, proxy_pool, trust_env)
+        self._make_routes = functools.partial(_Routes, direct_pool, proxy_pool, trust_env)
+        self._routes = self._make_routes()
+        self._owner: object = None  # who the pools' connections belong to (set by the first request)
         self._deadline = deadline
         self._limit = max_answer_bytes
         self._clock = clock
@@ -158,12 +162,18 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
         exchange = _Exchange(self._limit)
         token_exchange = _exchange.set(exchange)
         try:
-            answer = await self._routes.pool(request).handle_async_request(_core_request(request))
+            answer = await self._current_routes().pool(request).handle_async_request(_core_request(request))
             try:
                 reader = _Reader(answer.headers, self._limit, request)
-                async for chunk in typing.cast(AsyncIterable[bytes], answer.stream):
-                    reader.feed(chunk)
-                body = reader.finish()
+                try:
+                    async for chunk in typing.cast(AsyncIterable[bytes], answer.stream):
+                        reader.feed(chunk)
+                    body = reader.finish()
+                except BaseException:
+                    # the error's traceback keeps this frame, and so the body read so far, until the garbage
+                    # collector finds the cycle: a retried read would hold one capped body per attempt
+                    reader.discard()
+                    raise
                 _retire_if_over_read(request, answer, exchange, reader.raw)
             finally:
                 await answer.aclose()
@@ -176,6 +186,17 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
             _exchange.reset(token_exchange)
             _deadline.reset(token)
         return _response(answer, body)
+
+    def _current_routes(self) -> _Routes:
+        """The pools of the process and event loop sending now. After a fork, or on another event loop, the pools
+        held so far are dropped unused and unclosed: their sockets belong to the parent process, or their
+        transports to another loop, and a request sent on them could fail after being written."""
+        owner = _async_owner()
+        if owner != self._owner:
+            if self._owner is not None:
+                self._routes = self._make_routes()
+            self._owner = owner
+        return self._routes
 
     def connections_in_use(self) -> int:
         """How many connections of this transport's pools (direct and proxied) carry a request right now: a

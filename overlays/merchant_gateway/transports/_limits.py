@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import io
+import os
 import ssl
 import typing
 import urllib.request
@@ -320,6 +321,11 @@ class _Reader:
         self._add(b"", final=True)
         return self.body.getvalue()
 
+    def discard(self) -> None:
+        """Free what was read (the answer failed): its bytes are never needed again."""
+        self.body = io.BytesIO()
+        self.decoders = []
+
     def _add(self, chunk: bytes, *, final: bool) -> None:
         if not self.decoders:
             self._write(chunk)
@@ -380,6 +386,43 @@ def environment_proxy(scheme: str, host: str) -> str | None:
     if not url or urllib.request.proxy_bypass(host):
         return None
     return url
+
+
+def running_loop() -> object:
+    """The event loop the calling task runs on: asyncio's (uvloop's included), or the run's token under trio, where
+    httpcore runs through anyio. Outside both: RuntimeError saying what to do."""
+    import asyncio  # here: asyncio is not needed to import the package
+
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    import sniffio
+
+    try:
+        library: str | None = sniffio.current_async_library()
+    except sniffio.AsyncLibraryNotFoundError:
+        library = None
+    if library == "trio":
+        import trio
+
+        return trio.lowlevel.current_trio_token()
+    raise RuntimeError(
+        f"AsyncGateway runs on asyncio (uvloop included) or trio, not {library or 'outside an event loop'}: await "
+        "its calls inside asyncio.run(), uvloop.run(), trio.run() or anyio.run(), or use the sync Gateway"
+    )
+
+
+def _owner() -> object:
+    """Whose connections a sync pool holds: this process's. A forked child makes pools of its own: it never sends
+    on (nor closes) the sockets it inherited from its parent, which go on serving the parent."""
+    return os.getpid()
+
+
+def _async_owner() -> object:
+    """Whose connections an async pool holds: this process's on this event loop. Another loop (a second
+    ``asyncio.run()``) cannot drive the connections of the first, so it gets pools of its own."""
+    return os.getpid(), running_loop()
 
 
 class _Routes:

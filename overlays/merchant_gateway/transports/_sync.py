@@ -7,6 +7,7 @@ httpcore derives its own sync API; ``make lint`` fails when it is out of date). 
 
 from __future__ import annotations
 
+import functools
 import time
 import typing
 from collections.abc import Callable, Iterable
@@ -25,6 +26,7 @@ from ._limits import (
     _Exchange,
     _exchange,
     _left,
+    _owner,
     _pool_args,
     _Reader,
     _record,
@@ -140,7 +142,9 @@ class GatewayTransport(httpx.BaseTransport):
                 **args,
             )
 
-        self._routes = _Routes(direct_pool, proxy_pool, trust_env)
+        self._make_routes = functools.partial(_Routes, direct_pool, proxy_pool, trust_env)
+        self._routes = self._make_routes()
+        self._owner: object = None  # who the pools' connections belong to (set by the first request)
         self._deadline = deadline
         self._limit = max_answer_bytes
         self._clock = clock
@@ -157,12 +161,18 @@ class GatewayTransport(httpx.BaseTransport):
         exchange = _Exchange(self._limit)
         token_exchange = _exchange.set(exchange)
         try:
-            answer = self._routes.pool(request).handle_request(_core_request(request))
+            answer = self._current_routes().pool(request).handle_request(_core_request(request))
             try:
                 reader = _Reader(answer.headers, self._limit, request)
-                for chunk in typing.cast(Iterable[bytes], answer.stream):
-                    reader.feed(chunk)
-                body = reader.finish()
+                try:
+                    for chunk in typing.cast(Iterable[bytes], answer.stream):
+                        reader.feed(chunk)
+                    body = reader.finish()
+                except BaseException:
+                    # the error's traceback keeps this frame, and so the body read so far, until the garbage
+                    # collector finds the cycle: a retried read would hold one capped body per attempt
+                    reader.discard()
+                    raise
                 _retire_if_over_read(request, answer, exchange, reader.raw)
             finally:
                 answer.close()
@@ -175,6 +185,17 @@ class GatewayTransport(httpx.BaseTransport):
             _exchange.reset(token_exchange)
             _deadline.reset(token)
         return _response(answer, body)
+
+    def _current_routes(self) -> _Routes:
+        """The pools of the process and event loop sending now. After a fork, or on another event loop, the pools
+        held so far are dropped unused and unclosed: their sockets belong to the parent process, or their
+        transports to another loop, and a request sent on them could fail after being written."""
+        owner = _owner()
+        if owner != self._owner:
+            if self._owner is not None:
+                self._routes = self._make_routes()
+            self._owner = owner
+        return self._routes
 
     def connections_in_use(self) -> int:
         """How many connections of this transport's pools (direct and proxied) carry a request right now: a
