@@ -16,7 +16,6 @@ pair of paths. ``truststore`` trusts the operating system's store instead (the `
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import ssl
 import threading
@@ -142,6 +141,8 @@ def check(
                 "cannot be combined with verify= / MGW_CA_BUNDLE / MGW_TLS_VERIFY=false",
                 remedy="add the CA to the operating system's store, or use a CA bundle without MGW_TLS_TRUSTSTORE",
             )
+        import importlib.util  # only with truststore: `import merchant_gateway` stays cheap
+
         if importlib.util.find_spec("truststore") is None:
             raise ConfigurationError(
                 "MGW_TLS_TRUSTSTORE",
