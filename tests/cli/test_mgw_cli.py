@@ -194,7 +194,8 @@ def test_unknown_outcome_names_the_status_command(env: dict[str, str], sandbox: 
     assert out.returncode == 3, out.stdout + out.stderr
     assert "outcome unknown" in out.stderr
     assert "mgw status CLIUNK1" in out.stderr
-    back = ("--redirect-url", "https://shop.example/return")  # no advice warning in the document
+    # no advice warning in the document
+    back = ("--redirect-url", "https://shop.example/return", "--callback-url", "http://127.0.0.1:9/cb")
     as_json = json.loads(mgw("pay", "--json", "--amount", "5001", "--transaction-id", "CLIUNK2", *back, env=env).stdout)
     assert as_json == {
         "ok": False,

@@ -55,7 +55,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
-    from . import artifacts, commands, demo, ledger, payments, worker
+    from . import artifacts, commands, demo, jobs, ledger, payments, worker
 
     parser = _Parser(
         prog="mgw",
@@ -69,6 +69,7 @@ def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
     )
     commands.register(sub)
     payments.register(sub)
+    jobs.register(sub)  # mgw collect, mgw intent
     demo.register(sub)
     ledger.register(sub)  # mgw ledger
     worker.register(sub)  # mgw reconcile --worker (after payments: it extends reconcile)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 
+from ..amounts import paise_from_rupees
 from ..config import ENV_VARS, GatewayConfig
 from ..errors import ConfigurationError, ValidationError
-from ..flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
+from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule, schedule_for
 
 # flag name -> GatewayConfig argument; secrets are better given through the environment (flags show in `ps`)
 CONFIG_FLAGS = {
@@ -69,20 +70,52 @@ def add_wait_flags(p: argparse.ArgumentParser, *, deadline_flag: str = "--deadli
         "--poll-every",
         type=float,
         metavar="SECONDS",
-        help="check the status every SECONDS instead of the polling schedule (for a local sandbox that settles "
-        "in seconds; a real gateway expects the schedule of its public reference)",
+        help="check the status every SECONDS (Python: poll_every=, TypeScript: pollEvery). Default: against the local "
+        "sandbox (MGW_ENV=local) every second, its own pace; against sandbox and production the polling schedule of "
+        "the gateway's public reference (first check 20 s after the start)",
     )
     p.set_defaults(deadline_flag=deadline_flag)
 
 
-def schedule_from(args: argparse.Namespace) -> PollSchedule:
-    """The polling schedule the wait flags ask for; bad values fail as ValidationError (nothing is sent)."""
+def schedule_from(args: argparse.Namespace, environment: str | None = None) -> PollSchedule:
+    """The polling schedule the wait flags ask for; bad values fail as ValidationError (nothing is sent). Without
+    --poll-every: the default of ``environment`` (the local sandbox's own pace for ``local``), else the public
+    reference's."""
     deadline, every = args.deadline, args.poll_every
     flag = getattr(args, "deadline_flag", "--deadline")
     if not (isinstance(deadline, float) and 0 < deadline < float("inf")):
         raise ValidationError(flag, "must be a positive number of seconds")
     if every is None:
-        return PollSchedule(DEFAULT_SCHEDULE.first_check_after, DEFAULT_SCHEDULE.phases, deadline)
+        base = DEFAULT_SCHEDULE if environment is None else schedule_for(environment)
+        return PollSchedule(base.first_check_after, base.phases, deadline)
     if not (isinstance(every, float) and 0 < every < float("inf")):
-        raise ValidationError("--poll-every", "must be a positive number of seconds")
-    return PollSchedule(first_check_after=every, phases=(Phase(every, None),), timeout=deadline)
+        raise ValidationError("--poll-every", "must be a positive number of seconds, e.g. --poll-every 1")
+    return PollSchedule.every(every, timeout=deadline)
+
+
+def add_amount_flags(p: argparse.ArgumentParser) -> None:
+    """--amount (paise) or --rupees, read by :func:`amount_from`."""
+    amount = p.add_mutually_exclusive_group()
+    amount.add_argument("--amount", help="amount in paise (integer)")
+    amount.add_argument("--rupees", help="amount in rupees, e.g. 100.50")
+
+
+def amount_from(args: argparse.Namespace) -> int:
+    """The amount in paise of --amount or --rupees; a bad one fails as ValidationError naming the flag."""
+    from decimal import Decimal, InvalidOperation
+
+    if (args.amount is None) == (args.rupees is None):
+        raise ValidationError("--amount", "give exactly one of --amount (paise, e.g. 10000) and --rupees (e.g. 100.00)")
+    if args.rupees is not None:
+        try:
+            return paise_from_rupees(Decimal(args.rupees), "--rupees")
+        except InvalidOperation:
+            raise ValidationError(
+                "--rupees", f"is not a decimal number: give rupees like 100.50 (got {args.rupees!r:.20})"
+            ) from None
+    try:
+        return int(args.amount)
+    except ValueError:
+        raise ValidationError(
+            "--amount", f"must be a whole number of paise: for rupees use --rupees {args.amount[:20]} instead"
+        ) from None

@@ -16,10 +16,8 @@ import contextlib
 import math
 import time
 from collections.abc import Callable, Iterator
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ..amounts import paise_from_rupees
 from ..config import GatewayConfig
 from ..errors import ValidationError
 from ..flows.polling import AmountMismatchError, FinalStatus, PollTimeout, StatusSnapshot
@@ -33,26 +31,8 @@ from ..ledger.admin import CheckResult, check_now
 from ..verdicts import Verdict
 from . import exit_codes
 from .ledger_options import configured_ledger_url
-from .options import add_config_flags, add_wait_flags, config_from, schedule_from
+from .options import add_amount_flags, add_config_flags, add_wait_flags, amount_from, config_from, schedule_from
 from .output import Output
-
-
-def _amount(args: argparse.Namespace) -> int:
-    if (args.amount is None) == (args.rupees is None):
-        raise ValidationError("--amount", "give exactly one of --amount (paise, e.g. 10000) and --rupees (e.g. 100.00)")
-    if args.rupees is not None:
-        try:
-            return paise_from_rupees(Decimal(args.rupees), "--rupees")
-        except InvalidOperation:
-            raise ValidationError(
-                "--rupees", f"is not a decimal number: give rupees like 100.50 (got {args.rupees!r:.20})"
-            ) from None
-    try:
-        return int(args.amount)
-    except ValueError:
-        raise ValidationError(
-            "--amount", f"must be a whole number of paise: for rupees use --rupees {args.amount[:20]} instead"
-        ) from None
 
 
 def _not_final(out: Output, txn: str, exc: PollTimeout, deadline: float, **facts: Any) -> int:
@@ -151,10 +131,10 @@ def _ledger_not_final(out: Output, txn: str, payment: Payment, deadline: float, 
 
 
 def cmd_pay(args: argparse.Namespace, out: Output) -> int:
-    amount = _amount(args)
+    amount = amount_from(args)
     txn = args.transaction_id or new_transaction_id()
-    schedule = schedule_from(args) if args.wait else None
     cfg = config_from(args)
+    schedule = schedule_from(args, cfg.environment) if args.wait else None
     with _gateway(args, cfg) as (gw, ledger):
         started = time.monotonic()
         # the task layer's start: an absolute payments-page URL and no answer code (debitV4Web answers
@@ -226,8 +206,9 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
             "--expected-amount",
             "is required with --wait: a payment counts as paid only at the amount you sent; give it in paise",
         )
-    schedule = schedule_from(args) if args.wait else None
-    with Gateway(config_from(args)) as gw:
+    cfg = config_from(args)
+    schedule = schedule_from(args, cfg.environment) if args.wait else None
+    with Gateway(cfg) as gw:
         if schedule is not None:
             try:
                 final = wait_for_payment(
@@ -274,7 +255,7 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
 
 
 def cmd_refund(args: argparse.Namespace, out: Output) -> int:
-    amount = _amount(args)
+    amount = amount_from(args)
     txn = args.transaction_id or new_transaction_id("RF")
     order = args.order_id or args.original
     cfg = config_from(args)
@@ -435,13 +416,6 @@ def cmd_token(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
-def _add_amount_flags(p: argparse.ArgumentParser) -> None:
-    """--amount (paise) or --rupees, read by :func:`_amount`."""
-    amount = p.add_mutually_exclusive_group()
-    amount.add_argument("--amount", help="amount in paise (integer)")
-    amount.add_argument("--rupees", help="amount in rupees, e.g. 100.50")
-
-
 def _add_ledger_flag(p: argparse.ArgumentParser) -> None:
     """`mgw reconcile`'s --ledger is the worker mode's (worker.py): one flag, the same meaning."""
     p.add_argument(
@@ -454,7 +428,7 @@ def _add_ledger_flag(p: argparse.ArgumentParser) -> None:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("pay", help="start a web payment (v4 debit) and optionally wait for its final status")
     add_config_flags(p)
-    _add_amount_flags(p)
+    add_amount_flags(p)
     p.add_argument("--transaction-id", help="default: a new unique id")
     p.add_argument("--order-id", help="merchantOrderId (default: the transaction id)")
     p.add_argument("--user-id", help="merchantUserId")
@@ -492,7 +466,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("refund", help="refund a payment fully or partly (v4)")
     add_config_flags(p)
     p.add_argument("--original", required=True, help="merchant transaction id of the payment")
-    _add_amount_flags(p)
+    add_amount_flags(p)
     p.add_argument(
         "--original-amount",
         type=int,
