@@ -92,6 +92,36 @@ class ValidationError(GatewayError, ValueError):
         return f"{self.message} ({', '.join(parts)})" if parts else self.message
 
 
+class ExcessRefundError(ValidationError):
+    """EXCESS_REFUND_AMOUNT, found before anything was sent: the refund's amount, alone or added to the refunds
+    of the same payment the ledger holds as sent or still in progress (``held``: their transaction ids and
+    amounts), would exceed the payment's amount. The message says so first, then how much is left and what to do;
+    ``code`` is ``EXCESS_REFUND_AMOUNT`` and ``field`` is ``amount``. Nothing was sent and nothing was written down."""
+
+    def __init__(self, *, original: str, amount: int, original_amount: int, held: list[tuple[str, int]]) -> None:
+        self.original = original
+        self.original_amount = original_amount
+        self.held = held
+        total = sum(a for _, a in held)
+        self.left = max(0, original_amount - total)
+        text = (
+            f"EXCESS_REFUND_AMOUNT: a refund of {amount} paise would take the refunds of payment {original} to "
+            f"{total + amount} paise, above the payment's amount of {original_amount} paise"
+        )
+        if held:
+            shown = ", ".join(f"{txn} ({paise})" for txn, paise in held[:5])
+            more = f" and {len(held) - 5} more" if len(held) > 5 else ""
+            text += f" ({total} paise already refunded or still in progress: {shown}{more})"
+        text += f"; nothing was sent. Refund at most {self.left} paise"
+        if held:
+            text += ", or wait until the refunds in progress are final (mgw ledger show TXN): a failed one frees it"
+        super().__init__("amount", text)
+        # the client's own words (amounts and ids it holds), not a server's: never cut short
+        self.message = text
+        self.args = (text,)
+        self.code = "EXCESS_REFUND_AMOUNT"
+
+
 class SignatureError(GatewayError):
     """A callback (S2S, collect or UI form post) failed verification or could not be decoded.
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from .amounts import check_paise
-from .errors import ValidationError
+from .errors import ExcessRefundError, ValidationError
 
 TRANSACTION_ID_MAX = 37  # "length < 38 characters"
 MERCHANT_ORDER_ID_MAX = 47  # "length < 48 characters"
@@ -134,8 +134,5 @@ def check_refund(payload: Mapping[str, object], original_amount: int | None) -> 
     if original_amount is not None:
         amount = payload.get("amount")
         if isinstance(amount, int) and amount > original_amount:
-            raise ValidationError(
-                "amount",
-                f"refund amount exceeds the original payment ({original_amount} paise): refund at most "
-                f"{original_amount} paise",
-            )
+            by = original if original is not None else payload.get("providerReferenceId")
+            raise ExcessRefundError(original=str(by), amount=amount, original_amount=original_amount, held=[])

@@ -42,7 +42,9 @@ def test_a_second_refund_above_what_is_left_is_refused_before_it_is_written(ledg
         refund(ledger, "R2", "P1", 60)
     error = refused.value
     assert str(error).startswith("EXCESS_REFUND_AMOUNT: a refund of 60 paise would take the refunds of payment P1")
-    assert "above its 100 paise (60 paise already refunded or still in progress: R1 (60))" in str(error)
+    assert "above the payment's amount of 100 paise (60 paise already refunded or still in progress: R1 (60))" in str(
+        error
+    )
     assert "nothing was sent. Refund at most 40 paise" in str(error)
     assert (error.code, error.field, error.left, error.held) == ("EXCESS_REFUND_AMOUNT", "amount", 40, [("R1", 60)])
     assert ledger.get("R2", MERCHANT) is None  # not written down, so never sent

@@ -38,8 +38,13 @@ export interface WireRequest {
 export interface CallOptions {
   /** The amount a status answer must carry (the forward payment's); default: the amount this gateway sent. */
   readonly expectedAmount?: number | null;
-  /** Which attempt of this call it is (the gateway counts its own sends of a transaction id; this can only raise it). */
+  /** Which attempt of this call it is, when the caller retries the same call (default 1). A new call under an id
+   * already used is not a retry: its duplicate-id answer is `duplicate` (a request under the id exists), as in the
+   * Python client. */
   readonly attempt?: number;
+  /** A refund's original payment amount, when this gateway did not send that payment (else its own record): a
+   * refund above it is refused before anything is sent (ExcessRefundError). */
+  readonly originalAmount?: number | null;
   /** A send of this transaction the caller knows of (clock seconds, e.g. the start of a payment sent elsewhere). */
   readonly sentAt?: number | null;
 }

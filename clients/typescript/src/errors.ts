@@ -23,6 +23,25 @@ export class ValidationError extends GatewayError {
   }
 }
 
+/** EXCESS_REFUND_AMOUNT found before sending: the refund's amount is above the original payment's (the caller's
+ * `originalAmount` or the amount this gateway sent for it). Nothing was sent. The message leads with the code, then
+ * says how much is left and what to do, as the Python client's ExcessRefundError. */
+export class ExcessRefundError extends ValidationError {
+  readonly code = "EXCESS_REFUND_AMOUNT";
+  readonly left: number;
+  constructor(
+    readonly original: string,
+    readonly amount: number,
+    readonly originalAmount: number,
+  ) {
+    super("amount", "");
+    this.left = Math.max(0, originalAmount);
+    this.message =
+      `EXCESS_REFUND_AMOUNT: a refund of ${amount} paise would take the refunds of payment ${original} to ${amount} ` +
+      `paise, above the payment's amount of ${originalAmount} paise; nothing was sent. Refund at most ${this.left} paise`;
+  }
+}
+
 /** Signing would put a salt key where a page can read it: the server entry refuses to run in a browser. */
 export class SaltExposedError extends GatewayError {}
 

@@ -2,7 +2,15 @@
 // a signing middleware on each, and typed methods (generated) that route, wrap and send per operations.json.
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { CallOptions, GatewayAnswer, WireRequest } from "./answer.js";
-import { ConfigurationError, GatewayError, NotSentError, OutcomeUnknownError, SaltExposedError, UsageError } from "./errors.js";
+import {
+  ConfigurationError,
+  ExcessRefundError,
+  GatewayError,
+  NotSentError,
+  OutcomeUnknownError,
+  SaltExposedError,
+  UsageError,
+} from "./errors.js";
 import { retryMode, type HostRole, type OperationFacts } from "./facts.js";
 import type * as apps from "./generated/apps.js";
 import type * as auth from "./generated/auth.js";
@@ -199,9 +207,11 @@ export class Gateway extends GatewayMethods {
     const init = this.#init(operationId, op, input);
     const facts = this.#facts(op, input);
     const moves = op.money_movement !== "none" && facts.transactionId !== null;
-    let attempt = options.attempt ?? 1;
+    // the caller's retry count of this call: a new call under a used id is not a retry (the Python client's rule)
+    const attempt = options.attempt ?? 1;
     const echoed = AMOUNT_ECHOED.has(op.money_movement) ? facts.amount : null; // what a later status must carry
-    if (moves) attempt = Math.max(attempt, this.#sends.started(facts.transactionId as string, operationId, echoed));
+    if (op.money_movement === "refund") this.#refuseExcess(input, facts.amount, options.originalAmount);
+    if (moves) this.#sends.started(facts.transactionId as string, echoed);
     let raw: Response | undefined;
     let sent = false;
     init.parseAs = "text";
@@ -326,6 +336,16 @@ export class Gateway extends GatewayMethods {
       merchantId: stringAt(payload, "merchantId") ?? stringAt(path, "merchantId") ?? this.merchantId ?? null,
       amount: typeof amount === "number" && Number.isInteger(amount) && op.money_movement !== "none" ? amount : null,
     };
+  }
+
+  /** A refund above its original payment (the caller's originalAmount, else what this gateway sent for it) is
+   * refused before anything is sent, as the Python client's check_refund does. */
+  #refuseExcess(raw: unknown, amount: number | null, given: number | null | undefined): void {
+    const payload = (raw as { payload?: unknown } | null)?.payload;
+    const original = stringAt(payload, "originalTransactionId") ?? stringAt(payload, "providerReferenceId");
+    if (original === null || amount === null) return;
+    const known = given ?? this.#sends.amount(original);
+    if (known !== null && amount > known) throw new ExcessRefundError(original, amount, known);
   }
 
   #operation(operationId: string): OperationFacts {

@@ -4,6 +4,7 @@
 export type { CallOptions, GatewayAnswer, WireRequest } from "./answer.js";
 export {
   ConfigurationError,
+  ExcessRefundError,
   GatewayError,
   NotSentError,
   OutcomeUnknownError,

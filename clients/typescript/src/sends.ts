@@ -10,17 +10,16 @@ interface Entry {
   lastAt: number | null;
   inFlight: number;
   amount: number | null;
-  attempts: Map<string, number>;
 }
 
 export class SendRecord {
   readonly #entries = new Map<string, Entry>();
 
-  /** A call that may move money begins; returns which attempt of that operation under this id it is. */
-  started(transactionId: string, operationId: string, amount: number | null): number {
+  /** A call that may move money begins. */
+  started(transactionId: string, amount: number | null): void {
     let entry = this.#entries.get(transactionId);
     if (entry === undefined) {
-      entry = { lastAt: null, inFlight: 0, amount: null, attempts: new Map() };
+      entry = { lastAt: null, inFlight: 0, amount: null };
     } else {
       this.#entries.delete(transactionId); // re-inserted last: the most recent stays longest
     }
@@ -28,9 +27,6 @@ export class SendRecord {
     while (this.#entries.size > KEPT) this.#entries.delete(this.#entries.keys().next().value as string);
     entry.inFlight += 1;
     if (amount !== null) entry.amount = amount;
-    const attempt = (entry.attempts.get(operationId) ?? 0) + 1;
-    entry.attempts.set(operationId, attempt);
-    return attempt;
   }
 
   /** The call is over; `sent`: its request may have left (until `now`). */
