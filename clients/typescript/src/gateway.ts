@@ -160,6 +160,8 @@ export class Gateway extends GatewayMethods {
   readonly #timeoutMs: number;
   readonly #send: Fetch;
   readonly #sends: SendRecord;
+  /** The base URL is on loopback: the local sandbox, whose default wait checks at its own pace (src/wait.ts). */
+  readonly #local: boolean;
   /** Monotonic seconds (the clock of the time rule and of wait()). */
   readonly clock: () => number;
   readonly graceSeconds: number;
@@ -194,6 +196,7 @@ export class Gateway extends GatewayMethods {
       return client;
     };
     this.hosts = { base: make<base.paths>("base"), apps: make<apps.paths>("apps"), auth: make<auth.paths>("auth") };
+    this.#local = isLoopback(config.baseUrl);
   }
 
   /** Send one merchant-server operation: route to its host, wrap the payload, sign, and return the answer with its
@@ -275,7 +278,7 @@ export class Gateway extends GatewayMethods {
       sentAmount: (id: string) => this.#sends.amount(id),
       call: (id: string, input: unknown, o: CallOptions) => this.call(id as ServerOperationId, input as Inputs[ServerOperationId], o),
     };
-    return waitForFinalStatus(reader, transactionId, options);
+    return waitForFinalStatus({ ...reader, local: this.#local }, transactionId, options);
   }
 
   /** What the gateway's last known send of `transactionId` was (clock seconds), for callers that keep their own. */
@@ -467,3 +470,13 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>> 
 }
 
 export { encodePathValue };
+
+/** A loopback host (127.0.0.0/8, ::1, localhost): where the local sandbox runs, never a real gateway. */
+function isLoopback(url: unknown): boolean {
+  try {
+    const host = new URL(String(url)).hostname.replace(/^\[|\]$/g, "");
+    return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}

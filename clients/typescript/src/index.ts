@@ -73,4 +73,4 @@ export {
   outcomeTable,
   readAnswer,
 } from "./verdicts.js";
-export { type PollSchedule, pollOffsets } from "./wait.js";
+export { chooseSchedule, everySchedule, type PollSchedule, pollOffsets, SANDBOX_POLL_SCHEDULE } from "./wait.js";

@@ -18,6 +18,33 @@ export interface PollSchedule {
   readonly timeout: number;
 }
 
+/** The local sandbox's own pace (it settles a payment within seconds): a check every second, from 1 s after the
+ * start, for the same 15 minutes. The default when the gateway's base URL is on loopback (the local sandbox); a real
+ * gateway gets POLL_SCHEDULE (the gateway's public reference: first check 20 s after the start). */
+export const SANDBOX_POLL_SCHEDULE: PollSchedule = {
+  first_check_after: 1,
+  phases: [{ every: 1, duration: null }],
+  timeout: POLL_SCHEDULE.timeout,
+};
+
+/** A check every `seconds`, the first `seconds` after the start, until `timeout`: what `{ pollEvery }` uses (the
+ * Python client's `poll_every=`, the CLI's `--poll-every`). */
+export function everySchedule(seconds: number, timeout: number = POLL_SCHEDULE.timeout): PollSchedule {
+  return { first_check_after: seconds, phases: [{ every: seconds, duration: null }], timeout };
+}
+
+/** What a wait polls on: `schedule`, else a check every `pollEvery` seconds, else the local sandbox's pace when the
+ * gateway is the local sandbox, else the public reference's POLL_SCHEDULE. */
+export function chooseSchedule(options: { readonly schedule?: PollSchedule; readonly pollEvery?: number }, local: boolean): PollSchedule {
+  const every = options.pollEvery;
+  if (every === undefined) return options.schedule ?? (local ? SANDBOX_POLL_SCHEDULE : POLL_SCHEDULE);
+  if (options.schedule !== undefined) throw new UsageError("pollEvery: give either pollEvery or schedule, not both: drop one of them");
+  if (typeof every !== "number" || !Number.isFinite(every) || every <= 0 || every >= 3600) {
+    throw new UsageError(`pollEvery: must be a number of seconds above 0 and below 3600 (got ${String(every)}): e.g. { pollEvery: 1 }`);
+  }
+  return everySchedule(every);
+}
+
 /** Seconds after the start at which a check is due, up to min(timeout, limit); the deadline is always the last. */
 export function pollOffsets(schedule: PollSchedule = POLL_SCHEDULE, limit: number | null = null): number[] {
   const end = limit === null ? schedule.timeout : Math.min(schedule.timeout, limit);
@@ -52,7 +79,10 @@ export interface WaitOptions {
   readonly expiresIn?: number;
   /** The status read to poll (an operation whose answers are payment states; default: the base host's). */
   readonly statusOperation?: string;
+  /** The checks' schedule (default: the local sandbox's pace against a loopback base URL, else POLL_SCHEDULE). */
   readonly schedule?: PollSchedule;
+  /** Check every `pollEvery` seconds instead (the quick development loop; Python `poll_every=`, CLI `--poll-every`). */
+  readonly pollEvery?: number;
   /** Monotonic seconds (default: the gateway's clock). */
   readonly clock?: () => number;
   readonly sleep?: (seconds: number) => Promise<void>;
@@ -110,6 +140,8 @@ const STOPS: ReadonlySet<Verdict> = new Set(["rejected", "duplicate", "unreadabl
 
 interface StatusReader {
   readonly clock: () => number;
+  /** The gateway is the local sandbox (its base URL is on loopback): the default schedule is the sandbox's pace. */
+  readonly local?: boolean;
   sentAmount(transactionId: string): number | null;
   call(
     operationId: string,
@@ -143,7 +175,7 @@ export async function waitForFinalStatus(gw: StatusReader, transactionId: string
   const clock = options.clock ?? gw.clock;
   const sleep = options.sleep ?? ((s: number) => new Promise<void>((resolve) => setTimeout(resolve, s * 1000)));
   const startedAt = options.startedAt ?? clock();
-  const offsets = pollOffsets(options.schedule ?? POLL_SCHEDULE, options.expiresIn ?? null);
+  const offsets = pollOffsets(chooseSchedule(options, gw.local === true), options.expiresIn ?? null);
   const deadline = startedAt + (offsets.at(-1) ?? 0);
   const operation = statusOperation(options.statusOperation);
   if ((options.expectedAmount ?? gw.sentAmount(transactionId)) === null) {
