@@ -204,6 +204,10 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
         return sum(not c.is_idle() for pool in self._routes.all() for c in pool.connections)
 
     async def aclose(self) -> None:
+        if self._owner is not None and _async_owner() != self._owner:
+            # the pools belong to a parent process or another event loop: dropped, not closed (_current_routes)
+            self._routes, self._owner = self._make_routes(), None
+            return
         for pool in self._routes.all():
             await pool.aclose()
 

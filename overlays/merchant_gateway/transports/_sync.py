@@ -203,6 +203,10 @@ class GatewayTransport(httpx.BaseTransport):
         return sum(not c.is_idle() for pool in self._routes.all() for c in pool.connections)
 
     def close(self) -> None:
+        if self._owner is not None and _owner() != self._owner:
+            # the pools belong to a parent process or another event loop: dropped, not closed (_current_routes)
+            self._routes, self._owner = self._make_routes(), None
+            return
         for pool in self._routes.all():
             pool.close()
 
