@@ -38,7 +38,7 @@ from .log import log_event, logger
 from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .tls import handshake_failure, refused_client_certificate
-from .transports import SendDeadlinePassed
+from .transports import SendDeadlinePassed, environment_proxy
 from .validation import (
     check_field_rules,
     check_header_value,
@@ -512,7 +512,9 @@ class Core:
         refused = handshake_failure(exc)
         if refused is not None:
             what, remedy = refused
-            return f"TLS handshake with the gateway's {host} host {where} failed: {what}; nothing was sent", remedy
+            if parsed is not None:  # the failed handshake may be the proxy's: say which one was in the way
+                where += _through_proxy(parsed)
+            return f"TLS handshake with the gateway's {host} host {where} failed, nothing was sent: {what}", remedy
         return (
             f"could not connect to the gateway's {host} host {where}: nothing was sent; check {variable} (or "
             "MGW_ENV) and that the gateway is reachable from here, then try again"
@@ -619,6 +621,19 @@ class Core:
             ) from error
         log(30, "give_up")
         raise error
+
+
+def _through_proxy(url: httpx.URL) -> str:
+    """Words naming the proxy the environment names for ``url`` (its host and port only: a proxy URL's user info is
+    a secret), or nothing without one."""
+    proxy = environment_proxy(url.scheme, url.host)
+    if proxy is None:
+        return ""
+    try:
+        via = httpx.URL(proxy)
+    except (httpx.InvalidURL, ValueError):
+        return " through the proxy the environment names"
+    return f" through the proxy {via.host}:{via.port or (443 if via.scheme == 'https' else 80)}"
 
 
 def _settle(prep: Prepared) -> str:

@@ -395,6 +395,7 @@ def test_an_https_proxy_is_verified_with_the_same_trust(
                 one_try.debit_v4_web(transaction_id=tid("TLSP"), amount=100, merchant_user_id="U1")
         assert not isinstance(caught.value, mg.OutcomeUnknown)
         assert "nothing was sent" in str(caught.value)
+        assert f"through the proxy 127.0.0.1:{tls_proxy.port}" in str(caught.value)  # which TLS may have failed
         assert (front.forwarded[0], tls_proxy.connections) == (forwarded, proxied)  # the proxy's TLS was refused
     finally:
         tls_proxy.close()
