@@ -8,6 +8,7 @@ Every call must return its own answer, and every call must reach the server exac
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import threading
 import warnings
@@ -17,6 +18,8 @@ from typing import Any
 import merchant_gateway as mg
 import pytest
 from hostile_server import Exchange, HostileServer, gateway_answer, response
+
+from tests.support.overlay import token_body
 
 
 def run_on_asyncio(coroutine: Coroutine[Any, Any, Any]) -> Any:
@@ -267,3 +270,32 @@ def test_after_fork_an_async_gateway_gets_pools_of_its_own(server: HostileServer
 
 async def _second(gateway: mg.AsyncGateway) -> None:
     own_status(await gateway.get_transaction_status("PARENT2"), "PARENT2")
+
+
+def test_the_token_cache_refreshes_once_on_trio() -> None:
+    """Three tasks ask for the authorization token at once on trio: one request (single flight, trio's lock)."""
+    trio = pytest.importorskip("trio")
+
+    def token_endpoint(x: Exchange) -> bool:
+        body = json.dumps(token_body()).encode() if x.seen.path.endswith("/v1/oauth/token") else x.body
+        return x.send(response(body))
+
+    async def main(server: HostileServer) -> list[Any]:
+        gateway = mg.AsyncGateway(**settings(server, client_id="CID", client_secret="secret"))
+        tokens: list[Any] = []
+
+        async def one() -> None:
+            tokens.append(await gateway.authorization_token())
+
+        async with trio.open_nursery() as nursery:
+            for _ in range(3):
+                nursery.start_soon(one)
+        await gateway.aclose()
+        return tokens
+
+    with HostileServer(token_endpoint) as server:
+        tokens = trio.run(main, server)
+        assert len(tokens) == 3
+        assert len({id(token) for token in tokens}) == 1
+        assert [s.path for s in server.requests] == [server.requests[0].path]
+        assert server.requests[0].path.endswith("/v1/oauth/token")

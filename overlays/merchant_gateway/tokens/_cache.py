@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import math
 import time
+import typing
 import weakref
 from collections.abc import Awaitable, Callable
 from threading import Lock
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -28,19 +29,27 @@ AsyncFetchToken = Callable[[], Awaitable["AuthorizationToken"]]
 
 
 class AsyncLock:
-    """One ``asyncio.Lock`` per event loop (a cache may serve several loops, one per thread); asyncio loads with
-    the first async refresh."""
+    """One lock per event loop (a cache may serve several loops, one per thread): an ``asyncio.Lock``, or trio's
+    under trio; asyncio loads with the first async refresh."""
 
     def __init__(self) -> None:
-        self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+        self._locks: weakref.WeakKeyDictionary[Any, asyncio.Lock] = weakref.WeakKeyDictionary()
 
     def _current(self) -> asyncio.Lock:
         import asyncio
 
-        loop = asyncio.get_running_loop()
+        from ..transports._limits import running_loop
+
+        loop = running_loop()
         lock = self._locks.get(loop)
         if lock is None:
-            lock = self._locks[loop] = asyncio.Lock()
+            if isinstance(loop, asyncio.AbstractEventLoop):
+                lock = asyncio.Lock()
+            else:
+                import trio  # running_loop() found a trio run: its lock has the same acquire/release
+
+                lock = typing.cast("asyncio.Lock", trio.Lock())
+            self._locks[loop] = lock
         return lock
 
     async def __aenter__(self) -> None:
