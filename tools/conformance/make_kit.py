@@ -802,9 +802,10 @@ def verdict_sections(doc: dict[str, Any]) -> dict[str, Any]:
     the one part of the kit computed by the Python client, whose verdict function every client must agree with)."""
     if str(ROOT) not in sys.path:  # run as a script: tools/ and generator/ live at the repository root
         sys.path.insert(0, str(ROOT))
-    from tools.conformance import verdict_cases
+    from tools.conformance import client_cases, verdict_cases
 
-    return dict(verdict_cases.kit_sections(doc))
+    # `clients`: whole-client scripts, their expected verdicts from the same function (conformance/client_cases.py)
+    return {**verdict_cases.kit_sections(doc), **client_cases.kit_sections(doc)}
 
 
 def render(kit: dict[str, Any]) -> str:
