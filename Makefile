@@ -207,15 +207,14 @@ registries-stop: $(STAMP)
 docs: $(STAMP) $(TOOLS_STAMP)
 	bash docs/api/build.sh
 
-# Benchmarks run in their own venv: the alternatives they compare against (phonepe, openapi-generator's client,
-# urllib3) must not leak into the project's environment or its import-time measurements. aiohttp and httpx-aiohttp
-# stay for one comparison only: the previous AsyncGateway default (commit f440c69; `--only previous`).
+# Benchmarks run in their own venv: the peers they compare against (phonepe, openapi-generator's client,
+# urllib3) must not leak into the project's environment or its import-time measurements.
 BENCH_VENV := build/bench-venv
-BENCH_STAMP := $(BENCH_VENV)/.installed-stamp-2
+BENCH_STAMP := $(BENCH_VENV)/.installed-stamp-3
 $(BENCH_STAMP): pyproject.toml
 	@test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
-	$(BENCH_VENV)/bin/pip install -q -e '.[sandbox]' urllib3 aiohttp httpx-aiohttp==0.2.0 phonepe==1.0.1 \
-	  openapi-generator-cli==7.26.0 rfc3339-validator pyinstrument
+	$(BENCH_VENV)/bin/pip install -q -e '.[sandbox]' urllib3 phonepe==1.0.1 openapi-generator-cli==7.26.0 \
+	  rfc3339-validator
 	@touch $(BENCH_STAMP)
 # BENCH_ARGS=--quick: every section once, briefly (~2 min with the ledger's quick scale; CI runs it, .ci/run).
 # A full run renders its figures into docs/performance.md (bench/report.py, between its markers); a quick or

@@ -1,16 +1,17 @@
-"""Target 4: 1,000 status calls started at once on one AsyncGateway vs the best bounded-concurrency run.
+"""1,000 status calls started at once on one AsyncGateway against the bounded ideal: the best run in which the
+caller itself bounds how many calls are in flight.
 
-The server answers after a small delay (bench.server's `/d<ms>` prefix), so concurrency matters. Variants, all on
-one AsyncGateway per run:
-* `gateway_default`: AsyncGateway as shipped (its own max_in_flight bound, AsyncLlhttpTransport), all calls at
-  once;
-* `gateway_httpcore`: the same over AsyncGatewayTransport (httpcore/anyio, the default before issue 24);
-* `gateway_httpx`: the same over httpx's own AsyncHTTPTransport (what a configured proxy falls back to);
+The server answers after a small delay (bench.server's `/d<ms>` prefix), so concurrency matters. Variants:
+* `gateway_default`: AsyncGateway as shipped (its own max_in_flight bound, AsyncGatewayTransport: httpx's own
+  engine), all calls at once;
+* `gateway_httpx`: the same over httpx's own AsyncHTTPTransport (wrapped in the cap and the deadline);
 * `gateway_max_16`, `gateway_max_64`: AsyncGateway(max_in_flight=16 / 64), all calls at once: the neighbours of
-  the default 32 (16 was the default over httpcore), to tell the bound's size from the bounding itself and to
-  keep the default chosen by measurement (information);
+  the default 32, to tell the bound's size from the bounding itself (information);
+* `raw_httpx`: a plain httpx.AsyncClient on its default engine doing the same wire work by hand
+  (common.RawHttpxAsync), the caller bounding it to RAW_BOUND calls in flight (information: the safety layer's
+  cost under load);
 * `caller_bound_<c>`: the caller limits itself to c in-flight calls on a gateway whose own bound is lifted, over
-  the same default transport (the best of these is the baseline);
+  the same default transport (the best of these is the baseline, the bounded ideal);
 * `no_bound_httpx`: no bound anywhere, httpx's pool: the pathology the bound exists for (one capped run).
 Errors and connections left open after aclose (seen by the server) are counted for every run, and for our
 transport the connections still busy after the run (its public ``connections_in_use()``; httpx's pool has no
@@ -30,6 +31,7 @@ from bench import common
 from bench.loopback import control, minimal_server
 
 DELAY_MS = 2
+RAW_BOUND = 32  # the raw client's own bound, and its pool's size: what the gateway's default gives itself
 NO_BOUND = 1000  # the largest max_in_flight the configuration accepts
 
 
@@ -39,6 +41,8 @@ async def _one_run(
     from merchant_gateway import AsyncGateway, GatewayConfig
     from merchant_gateway.transports import AsyncGatewayTransport
 
+    if transport == "raw":
+        return await _raw_run(origin, calls, cap)
     settings = common.gateway_settings(origin + f"/d{DELAY_MS}")
     if gateway_bound is not None:
         settings["max_in_flight"] = gateway_bound
@@ -49,7 +53,7 @@ async def _one_run(
     if transport == "httpx":
         chosen = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=min(n, 100)))
     else:
-        # the transport AsyncGateway makes by default (gateway.py: pool size = max_in_flight), built here so the
+        # the transport AsyncGateway makes by default (gateway/_base.py: pool size = max_in_flight), built here so the
         # bench holds it and can ask its public connections_in_use(); no proxy is set in the bench's environment
         ours = AsyncGatewayTransport(
             limits=httpx.Limits(max_connections=n, max_keepalive_connections=n),
@@ -67,6 +71,27 @@ async def _one_run(
         async with sem:
             return await gw.get_transaction_status(common.txn_id(i))
 
+    elapsed, errors = await _all_at_once(origin, calls, call, cap)
+    busy = None if ours is None else ours.connections_in_use()  # httpx's pool offers no public count
+    return await _closed(origin, elapsed, errors, busy, gw.aclose)
+
+
+async def _raw_run(origin: str, calls: int, cap: float) -> dict[str, Any]:
+    """A plain httpx.AsyncClient (httpx's default engine, pool sized to RAW_BOUND), the caller bounding it."""
+    limits = httpx.Limits(max_connections=RAW_BOUND, max_keepalive_connections=RAW_BOUND)
+    raw = common.RawHttpxAsync(httpx.AsyncClient(limits=limits), origin + f"/d{DELAY_MS}")
+    sem = asyncio.Semaphore(RAW_BOUND)
+
+    async def call(i: int) -> Any:
+        async with sem:
+            return await raw.status(common.txn_id(i))
+
+    elapsed, errors = await _all_at_once(origin, calls, call, cap)
+    return await _closed(origin, elapsed, errors, None, raw.client.aclose)
+
+
+async def _all_at_once(origin: str, calls: int, call: Any, cap: float) -> tuple[float, list[str]]:
+    """Seconds for ``calls`` calls started at once, and the kinds of error, one per failed call."""
     control(origin, "/_stats/reset", "POST")
     t0 = time.perf_counter()
     tasks = [asyncio.ensure_future(call(i)) for i in range(calls)]
@@ -76,10 +101,13 @@ async def _one_run(
     await asyncio.gather(*pending, return_exceptions=True)
     elapsed = time.perf_counter() - t0
     errors = [type(t.exception()).__name__ for t in done if t.exception() is not None]
-    errors += ["NotFinishedWithinCap"] * len(pending)
-    busy = None if ours is None else ours.connections_in_use()  # httpx's pool offers no public count
+    return elapsed, errors + ["NotFinishedWithinCap"] * len(pending)
+
+
+async def _closed(origin: str, elapsed: float, errors: list[str], busy: int | None, aclose: Any) -> dict[str, Any]:
+    """The run's figures, with the connections the server still sees open after the client closed."""
     peak = control(origin, "/_stats")["peak"]
-    await gw.aclose()
+    await aclose()
     for _ in range(50):  # the server notices closed sockets asynchronously
         leaked = control(origin, "/_stats")["open"]
         if leaked == 0:
@@ -116,8 +144,8 @@ async def _run(
 ) -> dict[str, Any]:
     variants: dict[str, tuple[int | None, int | None, str]] = {
         "gateway_default": (None, None, "default"),
-        "gateway_httpcore": (None, None, "httpcore"),
         "gateway_httpx": (None, None, "httpx"),
+        "raw_httpx": (None, None, "raw"),
         **{f"gateway_max_{n}": (None, n, "default") for n in gateway_bounds},
         "no_bound_httpx": (None, NO_BOUND, "httpx"),
     }
@@ -155,7 +183,13 @@ async def _run(
         }
         for k, v in runs.items()
     }
-    return {"calls": calls, "server_delay_ms": DELAY_MS, "best_bounded": best_name, "variants": summary}
+    return {
+        "calls": calls,
+        "server_delay_ms": DELAY_MS,
+        "raw_httpx_bound": RAW_BOUND,
+        "best_bounded": best_name,
+        "variants": summary,
+    }
 
 
 if __name__ == "__main__":

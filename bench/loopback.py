@@ -1,21 +1,20 @@
-"""Targets 2 and 3: over loopback against the minimal local server (bench.server, its own process).
+"""Time per call over loopback against the minimal local server (bench.server, its own process).
 
-Sync: Gateway as shipped (LlhttpTransport: sockets + llhttp, with the per-attempt deadline, the answer cap and
-the leftover check) / Gateway over GatewayTransport (httpcore's pool + h11 with the same three; the sync default
-before issue 24, `ours_httpcore`) / Gateway over httpx's own HTTPTransport (the httpcore pool without those) /
-raw httpx (httpx.Client, httpcore's pool) / raw urllib3 / openapi-generator's `python` client generated from our
-spec (urllib3) / phonepe (PyPI; /pg/v1 paths).
-Async: AsyncGateway as shipped (AsyncLlhttpTransport) / over AsyncGatewayTransport (`ours_httpcore`) / over
-httpx's AsyncHTTPTransport / raw httpx.AsyncClient.
+Sync: Gateway as shipped (GatewayTransport: httpx's own engine, httpcore's pool and h11, with the per-attempt
+deadline, the answer cap and the leftover check) / Gateway over httpx's own HTTPTransport (the same pool without
+the leftover check; as a transport of the caller's own it is wrapped in the cap and the deadline) / raw httpx
+(a plain httpx.Client on its default engine, the same base64 body, X-VERIFY and headers built by hand, the answer
+json-parsed into the same generated model) / raw urllib3 by hand / openapi-generator's `python` client generated
+from our spec (urllib3) / phonepe, the vendor SDK (PyPI; its own /pg/v1 paths).
+Async: AsyncGateway as shipped (AsyncGatewayTransport) / over httpx's AsyncHTTPTransport / raw httpx.AsyncClient.
 
-So `ours/raw_httpx` is the whole client against a hand-written httpx call, `ours/ours_httpcore` what llhttp
-saves over the httpcore/h11 transport with the same guarantees, and (async) `ours/ours_httpx` the cost of the
-transport's safety features alone.
+So `ours/raw_httpx` is the whole client's cost against a hand-written call doing the same wire work on the same
+engine, and `ours/ours_httpx` what the default transport's own guarantees cost.
 
-The floor (issue 24), sync and async: the very request bytes `ours` sent (captured by the server once, before
-timing) written to one keep-alive socket by hand, each answer read to its end with framing only (the head up to
-its empty line, then Content-Length bytes): no signing, no model, no parsing. It is the physical limit of one call
-on this machine from Python, and every variant is also given as a ratio to it (`ratios_to_floor`).
+The floor, sync and async: the very request bytes `ours` sent (captured by the server once, before timing)
+written to one keep-alive socket by hand, each answer read to its end with framing only (the head up to its empty
+line, then Content-Length bytes): no signing, no model, no parsing. It is the physical limit of one call on this
+machine from Python, and every variant is also given as a ratio to it (`ratios_to_floor`).
 """
 
 from __future__ import annotations
@@ -278,22 +277,15 @@ def _check(origin: str, variants: dict[str, tuple[Any, Any, Any]]) -> dict[str, 
 
 def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]:
     from merchant_gateway import Gateway
-    from merchant_gateway.transports import GatewayTransport
 
     with minimal_server() as origin:
         ours = Gateway(**common.gateway_settings(origin))
         ours_httpx = Gateway(**common.gateway_settings(origin), transport=httpx.HTTPTransport())
-        # the sync default before issue 24 (httpcore's pool + h11, the same deadline and cap as shipped)
-        limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
-        ours_httpcore = Gateway(
-            **common.gateway_settings(origin), transport=GatewayTransport(limits=limits, deadline=15.0)
-        )
         raw = common.RawHttpx(httpx.Client(), origin)
         raw_u3 = common.RawUrllib3(origin)
         variants: dict[str, tuple[Any, Any, Any]] = {
             "ours": (ours.get_transaction_status, ours.debit_v4_web, common.debit_payload),
             "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web, common.debit_payload),
-            "ours_httpcore": (ours_httpcore.get_transaction_status, ours_httpcore.debit_v4_web, common.debit_payload),
             "raw_httpx": (raw.status, raw.debit, common.debit_payload),
             "raw_urllib3": (raw_u3.status, raw_u3.debit, common.debit_payload),
         }
@@ -328,7 +320,6 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
         floor.close()
         ours.close()
         ours_httpx.close()
-        ours_httpcore.close()
         raw.client.close()
         raw_u3.close()
     out: dict[str, Any] = {"check": check, "notes": notes, "server": stats, "us_per_call": {}, "ratios": {}}
@@ -336,18 +327,14 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
     for name in loops:
         out["us_per_call"][name] = round(t.median(name) * 1e6, 1)
     for op in ("status", "debit"):
-        for name in [n.split(":")[0] for n in loops if n.endswith(":" + op)]:
-            if name in ("raw_httpx",):
-                continue
-            out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
-        out["ratios"][f"ours/ours_httpx:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpx:{op}"), 3)
-        out["ratios"][f"ours/ours_httpcore:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpcore:{op}"), 3)
-        for name in ("openapi_generator", "phonepe", "raw_urllib3"):
-            if f"{name}:{op}" in loops:
-                for ours_variant in ("ours", "ours_httpx"):
-                    key = f"{ours_variant}/{name}:{op}"
-                    out["ratios"][key] = round(t.ratio(f"{ours_variant}:{op}", f"{name}:{op}"), 3)
+        out["ratios"].update(ours_against(t, loops, op))
     return out
+
+
+def ours_against(t: Any, loops: dict[str, Any], op: str) -> dict[str, float]:
+    """`ours/<variant>:<op>` for every other variant timed (the floor has its own ratios, `ratios_to_floor`)."""
+    others = [n.split(":")[0] for n in loops if n.endswith(":" + op) and n.split(":")[0] not in ("ours", "floor")]
+    return {f"ours/{name}:{op}": round(t.ratio(f"ours:{op}", f"{name}:{op}"), 3) for name in others}
 
 
 def _replay(floor: Floor, requests: list[bytes]) -> Any:
@@ -372,22 +359,14 @@ def run_async(reps: int, calls: int) -> dict[str, Any]:
 
 async def _run_async(reps: int, calls: int) -> dict[str, Any]:
     from merchant_gateway import AsyncGateway
-    from merchant_gateway.transports import AsyncGatewayTransport
 
     with minimal_server() as origin:
-        # "ours": AsyncGateway as shipped (AsyncLlhttpTransport: asyncio protocol + llhttp); "ours_httpcore": over
-        # AsyncGatewayTransport (httpcore's async pool with the same deadline, cap and leftover check; the default
-        # before issue 24); "ours_httpx": over httpx's own AsyncHTTPTransport (that pool without those three)
+        # "ours": AsyncGateway as shipped (AsyncGatewayTransport); "ours_httpx": over httpx's own AsyncHTTPTransport
         ours = AsyncGateway(**common.gateway_settings(origin))
-        limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
-        ours_httpcore = AsyncGateway(
-            **common.gateway_settings(origin), transport=AsyncGatewayTransport(limits=limits, deadline=15.0)
-        )
         ours_httpx = AsyncGateway(**common.gateway_settings(origin), transport=httpx.AsyncHTTPTransport())
         raw = common.RawHttpxAsync(httpx.AsyncClient(), origin)
         variants: dict[str, Any] = {
             "ours": (ours.get_transaction_status, ours.debit_v4_web),
-            "ours_httpcore": (ours_httpcore.get_transaction_status, ours_httpcore.debit_v4_web),
             "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web),
             "raw_httpx": (raw.status, raw.debit),
         }
@@ -417,7 +396,6 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
         t = await interleaved_async(loops, reps=reps, calls=calls)
         await floor.close()
         await ours.aclose()
-        await ours_httpcore.aclose()
         await ours_httpx.aclose()
         await raw.client.aclose()
     notes: list[str] = []
@@ -426,10 +404,7 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
     for name in loops:
         out["us_per_call"][name] = round(t.median(name) * 1e6, 1)
     for op in ("status", "debit"):
-        for name in [n.split(":")[0] for n in loops if n.endswith(":" + op) and not n.startswith("raw_httpx")]:
-            out["ratios"][f"{name}/raw_httpx:{op}"] = round(t.ratio(f"{name}:{op}", f"raw_httpx:{op}"), 3)
-        out["ratios"][f"ours/ours_httpx:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpx:{op}"), 3)
-        out["ratios"][f"ours/ours_httpcore:{op}"] = round(t.ratio(f"ours:{op}", f"ours_httpcore:{op}"), 3)
+        out["ratios"].update(ours_against(t, loops, op))
     return out
 
 

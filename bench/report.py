@@ -3,7 +3,7 @@
     python bench/report.py [build/bench.json]            # into docs/performance.md, between the markers
     python bench/report.py build/bench.json --to FILE    # anywhere else ("-": stdout), any run
 
-Only a full run of every section goes into the doc: issue 24 asks for the figures of one `make bench` run, and a
+Only a full run of every section goes into the doc: the figures of one `make bench` run belong together, and a
 quick run (CI's proof that the bench runs: a few short repetitions) or an `--only` run would replace them with
 figures that are not comparable. Such a run is refused for the doc (`Refused`) and can be rendered elsewhere.
 Everything outside the markers is hand-written and left as it is. The pass/miss rows come from
@@ -30,25 +30,23 @@ END = "<!-- bench:results:end -->"
 OPS = ("status", "debit")
 
 SYNC_LABELS = {
-    "ours": "ours: `Gateway` as shipped (llhttp)",
-    "ours_httpcore": "ours over `GatewayTransport` (httpcore/h11, same guarantees)",
-    "ours_httpx": "ours over httpx's own transport (no deadline, cap or leftover check)",
-    "raw_httpx": "raw httpx by hand",
+    "ours": "ours: `Gateway` as shipped (httpcore/h11, with deadline, cap and leftover check)",
+    "ours_httpx": "ours over httpx's own transport (wrapped: deadline and cap, no leftover check)",
+    "raw_httpx": "raw `httpx.Client` by hand (same engine, same wire work)",
     "raw_urllib3": "raw urllib3 by hand",
     "openapi_generator": "openapi-generator's `python` client (urllib3)",
-    "phonepe": "phonepe (its own /pg/v1 paths)",
+    "phonepe": "phonepe, the vendor SDK (its own /pg/v1 paths)",
     "floor": "floor: the same request bytes on one socket, framing only",
 }
 ASYNC_LABELS = {
     **SYNC_LABELS,
-    "ours": "ours: `AsyncGateway` as shipped (asyncio + llhttp)",
-    "ours_httpcore": "ours over `AsyncGatewayTransport` (httpcore/anyio/h11, same guarantees)",
-    "raw_httpx": "raw httpx async by hand",
+    "ours": "ours: `AsyncGateway` as shipped (httpcore/anyio/h11, with deadline, cap and leftover check)",
+    "raw_httpx": "raw `httpx.AsyncClient` by hand (same engine, same wire work)",
 }
 CONCURRENCY_LABELS = {
     "gateway_default": "`AsyncGateway()` as shipped, all at once",
-    "gateway_httpcore": "the same over `AsyncGatewayTransport` (httpcore)",
     "gateway_httpx": "the same over httpx's own transport",
+    "raw_httpx": "raw `httpx.AsyncClient` by hand, the caller bounding it",
     "no_bound_httpx": "no bound anywhere, httpx's pool (the pathology)",
 }
 
@@ -129,9 +127,6 @@ def checks(r: dict[str, Any]) -> list[tuple[str, bool]]:
         for mode in ("sync", "async"):
             if section in r and mode in r[section]:
                 found.append((f"{section} {mode}", identical(r[section][mode]["check"])))
-    for section in ("percall", "previous"):
-        if section in r:
-            found.append((section, identical(r[section]["check"])))
     return found
 
 
@@ -150,8 +145,7 @@ def run_part(r: dict[str, Any]) -> list[str]:
         p = r["params"]
         mode += (
             f"; repetitions x calls: loopback {p['loop'][0]} x {p['loop'][1]} sync, {p['aloop'][0]} x {p['aloop'][1]}"
-            f" async; previous {p['prev'][0]} x {p['prev'][1]} / {p['prev'][2]}; cpu {p['cpu'][0]} x {p['cpu'][1]};"
-            f" percall {p['percall'][0]} x {p['percall'][1]}; concurrency {p['conc'][1]} x {p['conc'][0]:,} calls"
+            f" async; cpu {p['cpu'][0]} x {p['cpu'][1]}; concurrency {p['conc'][1]} x {p['conc'][0]:,} calls"
         )
     load = "load average (1 / 5 / 15 min): {} at the start, {} at the end".format(
         " / ".join(m.get("load_avg_at_start", ["?"])), " / ".join(m.get("load_avg_at_end", ["?"]))
@@ -225,55 +219,6 @@ def cpu_part(c: dict[str, Any]) -> list[str]:
     return table(["call", "ours us", "raw httpx us", "ours / raw httpx"], rows)
 
 
-def previous_part(x: dict[str, Any], floors: dict[str, Any]) -> list[str]:
-    wall, cpu = x["us_per_call"], x["cpu_us_per_call"]
-    names = list(dict.fromkeys(k.split(":")[0] for k in wall))
-    rows = []
-    for name in names:
-        row = [name.replace("previous.", f"{x['previous_commit']} ").replace("current.", "now ")]
-        mode = "async" if "async" in name else "sync"
-        for op in OPS:
-            t = wall.get(f"{name}:{op}")
-            f = floors.get(mode, {}).get(f"floor:{op}")
-            row += [us(t), num(t / f, 2) if t and f else "-", us(cpu.get(f"{name}:{op}"))]
-        rows.append(row)
-    head = ["variant"] + [f"{op} {col}" for op in OPS for col in ("wall us", "wall / loopback floor", "CPU us")]
-    out = table(head, rows)
-    out += [
-        "",
-        "(`/ loopback floor`: this section's median over the loopback section's floor median of the same run; the"
-        " two were not interleaved, so it is a ratio of medians, not a median of ratios.)",
-    ]
-    pairs = list(dict.fromkeys(k.rsplit(":", 1)[0] for k in x["ratios"]))
-    out += [""] + table(
-        ["ratio", "status: wall", "status: client CPU", "debit: wall", "debit: client CPU"],
-        [
-            [pair] + [num(src.get(f"{pair}:{op}")) for op in OPS for src in (x["ratios"], x["cpu_ratios"])]
-            for pair in pairs
-        ],
-    )
-    return out
-
-
-def percall_part(x: dict[str, Any]) -> list[str]:
-    cpu, ratios, refs = x["cpu_us_per_call"], x["cpu_ratios"], x["refs"]
-    ops = list(dict.fromkeys(k.split(":")[1] for k in cpu))
-    rows = []
-    for variant in ("gateway", "async_gateway"):
-        for op in ops:
-            row = [f"{variant} {op}", us(cpu.get(f"current.{variant}:{op}"))]
-            for name in refs:
-                row += [us(cpu.get(f"{name}.{variant}:{op}")), num(ratios.get(f"current/{name} {variant}:{op}"))]
-            rows.append(row)
-    for op in ops:
-        if f"current.raw_httpx:{op}" in cpu:
-            rows.append([f"raw httpx {op}", us(cpu[f"current.raw_httpx:{op}"])] + ["-"] * 2 * len(refs))
-    head = ["call", "now CPU us"]
-    for ref in refs.values():
-        head += [f"{ref} CPU us", f"now / {ref}"]
-    return table(head, rows)
-
-
 def concurrency_part(x: dict[str, Any]) -> list[str]:
     rows = []
     for name, v in x["variants"].items():
@@ -282,6 +227,8 @@ def concurrency_part(x: dict[str, Any]) -> list[str]:
             label = f"`AsyncGateway(max_in_flight={name.removeprefix('gateway_max_')})`, all at once"
         elif name.startswith("caller_bound_"):
             label = f"caller bounds itself to {name.removeprefix('caller_bound_')}"
+        elif name == "raw_httpx" and "raw_httpx_bound" in x:
+            label += f" to {x['raw_httpx_bound']}"
         if name == x["best_bounded"]:
             label += " (best caller bound)"
         rows.append(
@@ -328,23 +275,13 @@ def scalars_part(x: dict[str, Any]) -> list[str]:
 
 def render(r: dict[str, Any]) -> str:
     out = [*run_part(r), "", "### Targets", "", *targets_part(r)]
-    floors = {mode: x["us_per_call"] for mode, x in r.get("loopback", {}).items()}
     if "loopback" in r:
         for mode, labels in (("sync", SYNC_LABELS), ("async", ASYNC_LABELS)):
             if mode in r["loopback"]:
                 out += ["", f"### Loopback, {mode}: time per call (section `loopback`)", "", LEGEND, ""]
                 out += loopback_part(r["loopback"][mode], labels)
-    if "previous" in r:
-        out += [
-            "",
-            "### The previous defaults, side by side (section `previous`)",
-            "",
-            *previous_part(r["previous"], floors),
-        ]
     if "cpu" in r:
         out += ["", "### Client CPU over `httpx.MockTransport` (section `cpu`)", "", *cpu_part(r["cpu"])]
-    if "percall" in r:
-        out += ["", "### Client CPU against earlier commits (section `percall`)", "", *percall_part(r["percall"])]
     if "concurrency" in r:
         c = r["concurrency"]
         out += [

@@ -51,3 +51,5 @@ def test_the_concurrency_section_runs_and_counts_through_public_api() -> None:
     assert default["leaked_after_close"] == 0
     assert default["busy_after"] == 0  # our transport's public count, after every call returned
     assert result["variants"]["gateway_httpx"]["busy_after"] is None  # httpx's pool has no public count
+    raw = result["variants"]["raw_httpx"]  # a plain httpx.AsyncClient doing the same wire work
+    assert (raw["errors"], raw["leaked_after_close"], raw["busy_after"]) == (0, 0, None)

@@ -34,19 +34,48 @@ def test_canned_answers() -> None:
     assert common.answer_for("/v4/debit/") == common.DEBIT_ANSWER
 
 
-def test_per_call_rows_are_information_only_and_say_when_wires_differ() -> None:
-    """Issue 24 withdrew issue 15's "within 5 % of an older commit" criterion: the rows stay, as information."""
+def test_per_call_rows_pass_at_or_below_raw_httpx_and_only_on_the_same_wire() -> None:
+    """Issue 32: the gateway per call over a raw client doing the same wire work on the same engine, <= 1.0, sync and
+    async, status and debit; the peers and the floor are reported beside it, with no limit."""
     from bench.run import verdicts
 
-    ratios = {f"current/old {v}:{op}": 1.0 for v in ("gateway", "async_gateway") for op in ("status", "poll", "debit")}
-    ratios["current/old gateway:status"] = 1.06
-    run = {"refs": {"old": "abc1234"}, "check": {"identical_signatures": True, "identical_results": True}}
-    rows = verdicts({"percall": {**run, "cpu_ratios": ratios}})
-    assert len(rows) == 6
-    assert {r[3] for r in rows} == {"info"}
-    assert {r[4] for r in rows} == {None}
-    run["check"]["identical_results"] = False
-    assert all(r[1].endswith("(wires differ)") for r in verdicts({"percall": {**run, "cpu_ratios": ratios}}))
+    def mode(ratio: float, same: bool = True) -> dict[str, object]:
+        ratios = {"ours/raw_httpx:status": ratio, "ours/raw_httpx:debit": 1.0, "ours/phonepe:status": 0.3}
+        check = {"identical_signatures": True, "identical_results": same}
+        us = {"ours:status": 100.0, "floor:status": 50.0}
+        return {"check": check, "ratios": ratios, "us_per_call": us, "ratios_to_floor": {"ours:status": 2.0}}
+
+    rows = verdicts({"loopback": {"sync": mode(0.99), "async": mode(1.01)}})
+    limited = {r[1]: r[4] for r in rows if r[3] != "info"}
+    assert limited == {
+        "sync status ours/raw httpx (same engine)": True,
+        "sync debit ours/raw httpx (same engine)": True,
+        "async status ours/raw httpx (same engine)": False,
+        "async debit ours/raw httpx (same engine)": True,
+    }
+    info = [r[1] for r in rows if r[3] == "info"]
+    assert "sync status ours/phonepe" in info
+    assert "async status ours/floor (100.0 us; floor 50.0 us)" in info
+    rows = verdicts({"loopback": {"sync": mode(0.5, same=False), "async": mode(0.5)}})
+    assert [r[4] for r in rows if r[1].startswith("sync") and r[3] != "info"] == [False, False]
+
+
+def test_the_concurrency_row_passes_within_1_25_of_the_bounded_ideal_with_no_errors_or_leaks() -> None:
+    from bench.run import verdicts
+
+    def variant(ratio: float, errors: int = 0, leaked: int = 0) -> dict[str, object]:
+        return {"ratio_to_best_bounded": ratio, "errors": errors, "leaked_after_close": leaked}
+
+    def passed(**default: object) -> object:
+        variants = {"gateway_default": variant(**default), "raw_httpx": variant(0.9)}  # type: ignore[arg-type]
+        rows = verdicts({"concurrency": {"calls": 1000, "raw_httpx_bound": 32, "variants": variants}})
+        assert [r[3] for r in rows] == ["<= 1.25, 0 errors/leaks", "info"]
+        return rows[0][4]
+
+    assert passed(ratio=1.25) is True
+    assert passed(ratio=1.26) is False
+    assert passed(ratio=1.0, errors=1) is False
+    assert passed(ratio=1.0, leaked=1) is False
 
 
 def test_memory_rows_pass_only_within_cap_plus_16_mib_and_with_the_call_failing() -> None:

@@ -29,31 +29,25 @@ def small_run() -> dict[str, Any]:
         "machine": {"python": "3.11.7", "platform": "Linux-test", "cpus": 2, "cpu_model": "Test CPU",
                     "load_avg_at_start": ["0.70", "0.80", "0.90"], "load_avg_at_end": ["1.10", "0.95", "0.91"]},
         "quick": False,
-        "params": {"cpu": [9, 300], "loop": [15, 150], "aloop": [15, 100], "prev": [15, 150, 100],
-                   "percall": [41, 100], "conc": [1000, 5, 20.0], "imp": 15, "rec": 10000},
+        "params": {"cpu": [9, 300], "loop": [15, 150], "aloop": [15, 100], "conc": [1000, 5, 20.0], "imp": 15,
+                   "rec": 10000},
         "commit": {"head": "abc1234", "changed": []},
         "started_at": "2026-11-26 07:50:00 UTC",
         "ended_at": "2026-11-26 07:58:00 UTC",
-        "versions": {"httpx": "0.28.1", "httptools": "0.9.0"},
+        "versions": {"httpx": "0.28.1", "httpcore": "1.0.9"},
         "seconds": {s: 1.0 for s in SECTIONS},
         "cpu": {mode: {"check": SAME, "status": {"ours_us": 70.0, "baseline_us": 100.0, "ratio": 0.7},
                        "debit_v4": {"ours_us": 90.0, "baseline_us": 100.0, "ratio": 0.9}}
                 for mode in ("sync", "async")},
-        "percall": {"refs": {"old": "f440c69"}, "check": SAME,
-                    "cpu_us_per_call": {f"{tree}.{v}:{op}": 50.0 for tree in ("current", "old")
-                                        for v in ("gateway", "async_gateway") for op in ("status", "poll", "debit")},
-                    "cpu_ratios": {f"current/old {v}:{op}": 1.0 for v in ("gateway", "async_gateway")
-                                   for op in ("status", "poll", "debit")}},
         "loopback": {
             "sync": {"check": SAME, "notes": [],
                      "us_per_call": {"ours:status": 200.0, "ours:debit": 300.0, "raw_httpx:status": 400.0,
                                      "raw_httpx:debit": 400.0, "raw_urllib3:status": 250.0,
                                      "raw_urllib3:debit": 250.0, "openapi_generator:status": 320.0,
                                      "openapi_generator:debit": 330.0, "floor:status": 50.0, "floor:debit": 60.0},
-                     "ratios": {"ours/raw_httpx:status": 0.5, "ours/raw_httpx:debit": 0.75,
+                     "ratios": {"ours/raw_httpx:status": 0.5, "ours/raw_httpx:debit": 1.05,
                                 "ours/raw_urllib3:status": 0.8, "ours/raw_urllib3:debit": 1.2,
                                 "ours/openapi_generator:status": 0.625, "ours/openapi_generator:debit": 0.909,
-                                "ours_httpx/raw_httpx:status": 1.0, "ours_httpx/raw_httpx:debit": 1.0,
                                 "ours/ours_httpx:status": 1.0, "ours/ours_httpx:debit": 1.0},
                      "ratios_to_floor": {"ours:status": 4.1, "ours:debit": 5.2, "raw_httpx:status": 8.3,
                                          "raw_httpx:debit": 6.4, "raw_urllib3:status": 5.0,
@@ -63,25 +57,14 @@ def small_run() -> dict[str, Any]:
                       "us_per_call": {"ours:status": 220.0, "ours:debit": 260.0, "raw_httpx:status": 500.0,
                                       "raw_httpx:debit": 520.0, "floor:status": 40.0, "floor:debit": 52.0},
                       "ratios": {"ours/raw_httpx:status": 0.44, "ours/raw_httpx:debit": 0.5,
-                                 "ours_httpx/raw_httpx:status": 1.0, "ours_httpx/raw_httpx:debit": 1.0,
                                  "ours/ours_httpx:status": 1.0, "ours/ours_httpx:debit": 1.0},
                       "ratios_to_floor": {"ours:status": 5.5, "ours:debit": 5.0, "raw_httpx:status": 12.5,
                                           "raw_httpx:debit": 10.0}},
         },
-        "previous": {"previous_commit": "f440c69", "check": SAME,
-                     "us_per_call": {"previous.gateway:status": 150.0, "previous.gateway:debit": 180.0,
-                                     "current.async_gateway:status": 200.0, "current.async_gateway:debit": 260.0},
-                     "cpu_us_per_call": {"previous.gateway:status": 120.0, "previous.gateway:debit": 140.0,
-                                         "current.async_gateway:status": 150.0,
-                                         "current.async_gateway:debit": 190.0},
-                     "ratios": {"current/previous gateway:status": 1.1, "current/previous gateway:debit": 1.2},
-                     "cpu_ratios": {"current/previous gateway:status": 1.15, "current/previous gateway:debit": 1.25,
-                                    "current/previous async_gateway:status": 0.7,
-                                    "current/previous async_gateway:debit": 0.8}},
-        "concurrency": {"calls": 1000, "server_delay_ms": 2, "best_bounded": "caller_bound_32",
-                        "variants": {"gateway_default": concurrency_variant(0.5, 0.4),
-                                     "gateway_httpcore": concurrency_variant(2.0, 0.4),
+        "concurrency": {"calls": 1000, "server_delay_ms": 2, "best_bounded": "caller_bound_32", "raw_httpx_bound": 32,
+                        "variants": {"gateway_default": concurrency_variant(0.52, 0.4),
                                      "gateway_httpx": concurrency_variant(2.1, 0.4),
+                                     "raw_httpx": concurrency_variant(0.44, 0.4),
                                      "gateway_max_16": concurrency_variant(0.55, 0.4),
                                      "gateway_max_64": concurrency_variant(0.45, 0.4),
                                      "no_bound_httpx": concurrency_variant(9.0, 0.4),
@@ -118,7 +101,7 @@ def test_the_run_is_described_with_machine_load_commit_and_mode() -> None:
     assert "0.70 / 0.80 / 0.90 at the start, 1.10 / 0.95 / 0.91 at the end" in text
     assert "Test CPU, 2 CPUs" in text
     assert "Python 3.11.7" in text
-    assert "httptools 0.9.0" in text
+    assert "httpcore 1.0.9" in text
     assert "concurrency 5 x 1,000 calls" in text
 
 
@@ -132,27 +115,29 @@ def test_loopback_rows_give_the_median_the_ratio_to_ours_and_to_the_floor() -> N
     # the floor's own row: its time, ours / floor, and 1
     assert row_of(sync, "floor")[1:] == ["50.0", "4.100", "1", "60.0", "5.200", "1"]
     asynchronous = text.split("### Loopback, async")[1].split("###")[0]
-    assert row_of(asynchronous, "raw httpx async")[1:] == ["500.0", "0.440", "12.500", "520.0", "0.500", "10.000"]
+    raw_async = row_of(asynchronous, "raw `httpx.AsyncClient`")
+    assert raw_async[1:] == ["500.0", "0.440", "12.500", "520.0", "0.500", "10.000"]
 
 
-def test_the_previous_sections_figures_against_the_loopback_floor_of_the_same_run() -> None:
+def test_the_concurrency_table_names_the_raw_client_and_its_bound() -> None:
     text = report.render(small_run())
-    previous = text.split("### The previous defaults")[1].split("###")[0]
-    # by hand: 150 / 50 (sync floor, status) = 3.00, 180 / 60 = 3.00; async: 200 / 40 = 5.00, 260 / 52 = 5.00
-    assert row_of(previous, "f440c69 gateway")[1:] == ["150.0", "3.00", "120.0", "180.0", "3.00", "140.0"]
-    assert row_of(previous, "now async_gateway")[1:] == ["200.0", "5.00", "150.0", "260.0", "5.00", "190.0"]
-    assert row_of(previous, "current/previous gateway")[1:] == ["1.100", "1.150", "1.200", "1.250"]
+    concurrency = text.split("### 1,000 status calls at once")[1].split("###")[0]
+    # variant | median s | / best caller bound | errors | leaked | busy after | peak conns
+    assert row_of(concurrency, "raw `httpx.AsyncClient` by hand")[0].endswith("bounding it to 32")
+    assert row_of(concurrency, "raw `httpx.AsyncClient` by hand")[1:3] == ["0.440", "1.100"]
+    assert row_of(concurrency, "caller bounds itself to 32")[0].endswith("(best caller bound)")
 
 
 def test_pass_and_miss_come_from_the_verdicts_of_bench_run() -> None:
     text = report.render(small_run())
     targets = text.split("### Targets")[1].split("###")[0]
-    assert row_of(targets, "24 sync peers | sync status ours/raw_urllib3")[2:] == ["0.800", "<= 1.00", "PASS"]
-    assert row_of(targets, "24 sync peers | sync debit ours/raw_urllib3")[2:] == ["1.200", "<= 1.00", "**MISS**"]
-    assert row_of(targets, "24 sync peers | sync debit ours/openapi_generator")[2:] == ["0.909", "<= 0.85", "**MISS**"]
-    assert row_of(targets, "24 async | async status")[2:] == ["0.440", "<= 0.80", "PASS"]
-    assert row_of(targets, "24 concurrency")[2:] == ["1.250", "<= 1.20, 0 errors/leaks", "**MISS**"]
-    assert row_of(targets, "24 import")[2:] == ["1.100", "<= 1.20", "PASS"]
+    assert row_of(targets, "32 per call | sync status ours/raw httpx")[2:] == ["0.500", "<= 1.00", "PASS"]
+    assert row_of(targets, "32 per call | sync debit ours/raw httpx")[2:] == ["1.050", "<= 1.00", "**MISS**"]
+    assert row_of(targets, "32 per call | async status ours/raw httpx")[2:] == ["0.440", "<= 1.00", "PASS"]
+    assert row_of(targets, "32 concurrency")[2:] == ["1.300", "<= 1.25, 0 errors/leaks", "**MISS**"]
+    assert row_of(targets, "32 import")[2:] == ["1.100", "<= 1.20", "PASS"]
+    assert "urllib3" not in targets  # the peers are reported beside, with no limit
+    assert "openapi" not in targets
     assert "info" not in targets  # information rows stay in the sections' own tables
 
 
