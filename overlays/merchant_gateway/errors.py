@@ -19,7 +19,11 @@ _MAX_MESSAGE = 200  # server messages are "short"; cap them so an odd gateway ca
 
 
 class GatewayError(Exception):
-    """Base class of every error raised by :mod:`merchant_gateway`."""
+    """Base class of every error raised by :mod:`merchant_gateway`. Every error carries ``remedy``, what to do next:
+    the one given where it was raised (said in ``str()``), else its class's ``default_remedy``."""
+
+    #: what to do next when the raiser gave no remedy of its own (kept out of ``str()``: the message says the rest)
+    default_remedy = "read the message and the code; the docstring of the call that raised it says what each means"
 
     def __init__(
         self,
@@ -35,8 +39,10 @@ class GatewayError(Exception):
     ) -> None:
         self.message = (message or "")[:_MAX_MESSAGE]
         self.verdict = verdict
-        # what to do next, from the spec (ResultCode's x-code-catalog `remedy`) or the client: said in str()
-        self.remedy = remedy
+        # what to do next, from the spec (ResultCode's x-code-catalog `remedy`) or the client: said in str(); else
+        # the class's default (never None), not said in str()
+        self._remedy_said = remedy is not None
+        self.remedy: str | None = remedy if remedy is not None else type(self).default_remedy
         self.status = status
         self.code = code
         self.transaction_id = transaction_id
@@ -46,7 +52,7 @@ class GatewayError(Exception):
 
     def __str__(self) -> str:
         parts = [f"{k}={v}" for k, v in self._meta() if v is not None and k != "message"]
-        text = f"{self.message}; {self.remedy}" if self.remedy else self.message
+        text = f"{self.message}; {self.remedy}" if self.remedy and self._remedy_said else self.message
         return f"{text} ({', '.join(parts)})" if parts else text
 
     def __repr__(self) -> str:
@@ -69,6 +75,8 @@ class ConfigurationError(GatewayError, ValueError):
     """Missing or malformed configuration; raised before any request. ``variable`` names the setting; ``remedy``
     (what to do next) is said in full after the problem, which is capped like every message."""
 
+    default_remedy = "set the value the message names (its MGW_* variable, or the keyword of that name) and build again"
+
     def __init__(self, variable: str, problem: str, *, remedy: str | None = None) -> None:
         self.variable = variable
         super().__init__(f"{variable}: {problem}", remedy=remedy)
@@ -81,15 +89,8 @@ class ValidationError(GatewayError, ValueError):
     def __init__(self, field: str, problem: str, *, remedy: str | None = None) -> None:
         self.field = field
         super().__init__(f"{field}: {problem}", remedy=remedy)
-        self._said = remedy is not None
-        # the default is kept out of str(): the problem already says how to correct the field
-        self.remedy = remedy or f"nothing was sent: correct {field} as said and call again"
-
-    def __str__(self) -> str:
-        if self._said:
-            return super().__str__()
-        parts = [f"{k}={v}" for k, v in self._meta() if v is not None and k != "message"]
-        return f"{self.message} ({', '.join(parts)})" if parts else self.message
+        if remedy is None:  # kept out of str(): the problem already says how to correct the field
+            self.remedy = f"nothing was sent: correct {field} as said and call again"
 
 
 class ExcessRefundError(ValidationError):
@@ -128,9 +129,16 @@ class SignatureError(GatewayError):
     Deliberately one class for every malformed input, so a handler has exactly one thing to catch.
     """
 
+    default_remedy = (
+        "answer it 400 and act on nothing in it; if genuine callbacks fail too, check the salt key and index "
+        "(MGW_SALT_KEY, MGW_SALT_INDEX) and that the raw body bytes are verified, before any parsing"
+    )
+
 
 class CallbackMismatchError(SignatureError):
     """A correctly signed callback disagrees with what the merchant sent (amount, transaction or merchant id)."""
+
+    default_remedy = "do not fulfil on it: read the payment's status (gateway.payments.retrieve) and decide by that"
 
 
 # --- transport -------------------------------------------------------------------------------------------------
@@ -138,6 +146,11 @@ class CallbackMismatchError(SignatureError):
 
 class TransportError(GatewayError):
     """The gateway could not be reached or did not answer in time."""
+
+    default_remedy = (
+        "nothing that moves money was left in doubt (that would be OutcomeUnknown): check the URLs "
+        "(MGW_BASE_URL, MGW_APPS_URL, MGW_AUTH_URL) and the network, then call again"
+    )
 
 
 class GatewayConnectionError(TransportError):
@@ -157,6 +170,11 @@ class OutcomeUnknown(GatewayError):
     the caller decides, knowing the gateway may have acted.
     """
 
+    default_remedy = (
+        "never start it again blindly: settle it with gateway.reconcile(exc.transaction_id) (or mgw status), "
+        "which reads the status; without a transaction id, decide knowing the gateway may have acted"
+    )
+
 
 class AnswerMismatchError(OutcomeUnknown):
     """The gateway's answer is about another transaction or merchant than the request (``field`` names which).
@@ -175,6 +193,8 @@ class AnswerMismatchError(OutcomeUnknown):
 
 class ApiError(GatewayError):
     """The gateway answered with an error code. Unknown codes raise exactly this class and keep ``code``."""
+
+    default_remedy = "the gateway refused the call with this code: see its meaning in the spec's code catalog"
 
 
 class AuthorizationError(ApiError):

@@ -120,6 +120,21 @@ def test_6_a_validation_error_carries_a_remedy(sandbox: Any) -> None:
     assert exc.value.field in exc.value.remedy
 
 
+def test_6_every_error_class_has_a_remedy() -> None:
+    import inspect
+
+    from merchant_gateway import errors
+
+    classes = [c for c in vars(errors).values() if inspect.isclass(c) and issubclass(c, errors.GatewayError)]
+    assert len(classes) >= 25
+    assert [c.__name__ for c in classes if not c.default_remedy] == []
+    assert errors.OutcomeUnknown("lost").remedy is not None
+    assert "gateway.reconcile(exc.transaction_id)" in (errors.OutcomeUnknown("lost").remedy or "")
+    assert str(errors.OutcomeUnknown("lost")) == "lost"  # a default remedy is not repeated in the message
+    given = errors.ApiError("refused", code="X", remedy="do this")
+    assert (given.remedy, str(given)) == ("do this", "refused; do this (code=X)")
+
+
 def test_7_paise_from_rupees_of_an_int_says_what_to_do() -> None:
     with pytest.raises(ValidationError) as exc:
         paise_from_rupees(100)  # type: ignore[arg-type]
@@ -138,6 +153,17 @@ def test_8_intent_start_repr_shows_the_intent_url() -> None:
         intent_url="upi://pay?pa=x",
     )
     assert "intent_url='upi://pay?pa=x'" in repr(start)
+
+
+def test_9_a_gateway_never_closed_says_so_and_how_to_close_it() -> None:
+    settings = {"merchant_id": "M1", "salt_key": "salt", "salt_index": "1"}
+    with pytest.warns(ResourceWarning, match=r"Gateway\(merchant_id='M1'\) was never closed.*use `with Gateway"):
+        Gateway(**settings).__del__()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with Gateway(**settings) as gw:
+            gw.with_options().__del__()  # a view closes nothing
+        gw.__del__()  # closed: nothing to say
 
 
 def test_9_the_readme_examples_close_their_gateways() -> None:

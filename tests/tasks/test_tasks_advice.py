@@ -18,6 +18,7 @@ from merchant_gateway.ids import new_transaction_id
 
 MERCHANT = "TASKMERCHANT"  # the sandbox of conftest.py
 RETURN = "https://shop.example/return"
+CALLBACK = "https://shop.example/gateway/callback"  # given where a test is about other advice
 
 
 def recorded(sandbox: Any, txn: str) -> int:
@@ -62,7 +63,9 @@ def test_a_personal_merchant_user_id_is_advised_against_and_the_payment_still_st
     txn = new_transaction_id()
     caplog.set_level(logging.WARNING, logger="merchant_gateway")
     with pytest.warns(AdviceWarning, match=f"merchantUserId\\) looks like {kind}") as caught:
-        payment = gateway.payments.start(amount=100, merchant_user_id=user, redirect_url=RETURN, transaction_id=txn)
+        payment = gateway.payments.start(
+            amount=100, merchant_user_id=user, redirect_url=RETURN, callback_url=CALLBACK, transaction_id=txn
+        )
     [advice] = [w for w in caught if issubclass(w.category, AdviceWarning)]
     message = str(advice.message)
     assert '"Avoid passing email or mobile number here"' in message
@@ -81,14 +84,28 @@ def test_a_personal_merchant_user_id_is_advised_against_and_the_payment_still_st
 
 def test_an_ordinary_user_id_and_a_redirect_url_give_no_advice(gateway: Gateway) -> None:
     """The control: the same start with the document's advice followed says nothing."""
-    assert advice_of(lambda: gateway.payments.start(amount=100, merchant_user_id="U1", redirect_url=RETURN)) == []
-    assert advice_of(lambda: gateway.payments.start(amount=100, redirect_url=RETURN, operation="debitV3")) == []
+    assert (
+        advice_of(
+            lambda: gateway.payments.start(
+                amount=100, merchant_user_id="U1", redirect_url=RETURN, callback_url=CALLBACK
+            )
+        )
+        == []
+    )
+    assert (
+        advice_of(
+            lambda: gateway.payments.start(amount=100, redirect_url=RETURN, callback_url=CALLBACK, operation="debitV3")
+        )
+        == []
+    )
 
 
 def test_a_web_start_without_a_redirect_url_is_advised_against(gateway: Gateway, sandbox: Any) -> None:
     txn = new_transaction_id()
     [advice] = advice_of(
-        lambda: gateway.payments.start(amount=100, merchant_user_id="U1", transaction_id=txn, operation="debitV3")
+        lambda: gateway.payments.start(
+            amount=100, merchant_user_id="U1", transaction_id=txn, operation="debitV3", callback_url=CALLBACK
+        )
     )
     message = str(advice.message)
     assert message.startswith("a web payment started without redirect_url (X-REDIRECT-URL)")
@@ -128,7 +145,13 @@ def test_advice_made_an_error_by_the_merchant_stops_the_start_before_anything_is
     with warnings.catch_warnings():
         warnings.simplefilter("error", AdviceWarning)
         with pytest.raises(AdviceWarning):
-            gateway.payments.start(amount=100, merchant_user_id="a@b.example", redirect_url=RETURN, transaction_id=txn)
+            gateway.payments.start(
+                amount=100,
+                merchant_user_id="a@b.example",
+                redirect_url=RETURN,
+                callback_url=CALLBACK,
+                transaction_id=txn,
+            )
     assert recorded(sandbox, txn) == 404
 
 
@@ -137,7 +160,7 @@ async def test_the_async_layer_gives_the_same_advice(async_gateway: AsyncGateway
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         payment = await async_gateway.payments.start(
-            amount=100, merchant_user_id="asha@shop.example", transaction_id=txn
+            amount=100, merchant_user_id="asha@shop.example", transaction_id=txn, callback_url=CALLBACK
         )
     advice = [w for w in caught if issubclass(w.category, AdviceWarning)]
     assert sorted(str(w.message).split(" ")[0] for w in advice) == ["a", "merchant_user_id"]

@@ -281,7 +281,35 @@ class _Base:
         paces its own requests uses ``with_options(retry=RetryPolicy(max_attempts=1))``."""
         view = copy.copy(self)
         view._retry = retry
+        view._is_view = True  # closing is the gateway's business, not a view's (see __del__)
         return view
+
+    _is_view = False
+
+    def __del__(self) -> None:
+        # A gateway dropped without close() (or a with block) leaves its connections to the garbage collector; say
+        # so the way Python says it of a file or socket (a ResourceWarning, shown under -W default or -X dev).
+        client = self.__dict__.get("_client")
+        if client is None or self._is_view:
+            return
+        try:
+            inner = client.get_async_httpx_client() if hasattr(self, "aclose") else client.get_httpx_client()
+            if inner.is_closed:
+                return
+            import warnings
+
+            flavour = type(self).__name__
+            opener = "async with" if flavour.startswith("Async") else "with"
+            closer = "await gateway.aclose()" if opener == "async with" else "gateway.close()"
+            warnings.warn(
+                f"{flavour}(merchant_id={self.config.merchant_id!r}) was never closed: its connections stay open "
+                f"until the garbage collector finds them; use `{opener} {flavour}(...) as gateway:` or {closer}",
+                ResourceWarning,
+                source=self,
+                stacklevel=2,
+            )
+        except Exception:  # noqa: BLE001 - never raise from a finaliser (interpreter shutdown, a half-built gateway)
+            return
 
     def _after_attempt(self, prep: Prepared, attempt: int, response: Any, exc: Exception | None) -> Done | Wait:
         """Core.after_attempt, then the observer is told how the attempt ended (merchant_gateway.hooks.AttemptEnd)."""
