@@ -154,7 +154,7 @@ def judge(
         )
     if isinstance(answer, Unreadable) or answer is None:  # unreadable-body
         why = answer.why if isinstance(answer, Unreadable) else "the answer has no body"
-        # a 429 without a JSON body (an intermediary's page) is the documented "not processed"; a JSON body that
+        # a rate-limit status without a JSON body (an intermediary's page) is "not processed"; a JSON body that
         # contradicts itself is not evidence of anything
         if status == limit and (answer is None or answer.why == NOT_JSON):
             return Judgement(Verdict.RATE_LIMITED, reason=f"HTTP {status}; {why}", rule="unreadable-body")

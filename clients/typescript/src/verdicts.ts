@@ -178,7 +178,7 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
     return make("server-error", "unknown", c, p, `HTTP ${status}: the gateway may have acted`);
   }
   if (answer === null || answer instanceof Unreadable) {
-    // unreadable-body: a 429 without a JSON body (an intermediary's page) is the documented "not processed"; a JSON
+    // unreadable-body: a rate-limit status without a JSON body (an intermediary's page) is "not processed"; a JSON
     // body that contradicts itself is not evidence of anything
     const why = answer === null ? "the answer has no body" : answer.why;
     if (status === limit && (answer === null || answer.why === NOT_JSON)) return make("unreadable-body", "rate-limited", null, null, `HTTP ${status}; ${why}`);

@@ -275,4 +275,19 @@ describe("callbacks with the expected amount", () => {
     assert.equal(gw.verifyCallback(b, [sign(b), sign(b)]).valid, false);
     assert.equal(gw.verifyCallback(b, undefined).valid, false);
   });
+  it("reads a byte order mark like every answer: one leading mark dropped from the body and from the payload", () => {
+    const { gw } = fakeGateway([]);
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const payload = Buffer.concat([bom, Buffer.from(JSON.stringify(envelope("PAYMENT_SUCCESS", true, { merchantId: "M1", transactionId: TXN, amount: 10_000 })))]);
+    const response = payload.toString("base64");
+    const signature = xVerify(response, SALT, "1");
+    const envelopeText = JSON.stringify({ response });
+    for (const raw of [envelopeText, "\uFEFF" + envelopeText, Buffer.concat([bom, Buffer.from(envelopeText)])]) {
+      const got = gw.verifyCallback(raw, signature, { transactionId: TXN, amount: 10_000 });
+      assert.ok(got.valid && got.paid, JSON.stringify(got));
+    }
+    const twice = Buffer.concat([bom, payload]).toString("base64");
+    const refused = gw.verifyCallback(JSON.stringify({ response: twice }), xVerify(twice, SALT, "1"), { transactionId: TXN, amount: 10_000 });
+    assert.ok(!refused.valid || !refused.paid, "two marks: not JSON, never paid");
+  });
 });
