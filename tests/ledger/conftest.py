@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from ledger_support import MERCHANT, SALT, FakeClock, settings
 from merchant_gateway import Gateway
-from merchant_gateway.ledger import Ledger, open_store
+from merchant_gateway.ledger import Ledger, migrate, open_store
 
 
 @pytest.fixture(scope="session")
@@ -29,6 +29,7 @@ def postgres_url() -> Iterator[str]:
     except PostgresUnavailable as exc:
         pytest.skip(str(exc))
     try:
+        migrate(server.url)  # the server's own database is a ledger too (tests that use it directly)
         yield server.url
     finally:
         manager.__exit__(None, None, None)
@@ -48,9 +49,13 @@ def fresh_postgres_db(server_url: str) -> str:
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def store_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    """A new ledger, migrated as a deployment would (an ordinary open never creates the schema)."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/ledger.db"
-    return fresh_postgres_db(request.getfixturevalue("postgres_url"))
+        url = f"sqlite:///{tmp_path}/ledger.db"
+    else:
+        url = fresh_postgres_db(request.getfixturevalue("postgres_url"))
+    migrate(url)
+    return url
 
 
 _run_ids = itertools.count()

@@ -276,6 +276,7 @@ def test_a_thread_per_request_server_does_not_pile_up_sqlite_connections(tmp_pat
     """Found by the chaos soak: connections tied to threads leaked one per callback request thread."""
     import os
 
+    Ledger.migrate(f"sqlite:///{tmp_path}/threads.db")
     ledger = Ledger.open(f"sqlite:///{tmp_path}/threads.db")
     try:
 

@@ -23,6 +23,7 @@ def test_worker_settles_what_a_dead_web_process_left_and_ledger_shows_progress(
     tmp_path: Any, sandbox: Any, capsys: pytest.CaptureFixture[str], t: Any
 ) -> None:
     url = f"sqlite:///{tmp_path}/cli.db"
+    Ledger.migrate(url)
     # a web process started three payments 100 s ago and died before any final state was known
     with (
         Ledger.open(url, clock=lambda: time.time() - 100) as web,

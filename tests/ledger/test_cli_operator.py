@@ -125,6 +125,7 @@ def test_check_reads_the_status_now_through_the_gateway_configured_from_the_envi
     tmp_path: Any, sandbox: Any, t: Any
 ) -> None:
     url = f"sqlite:///{tmp_path}/check.db"
+    Ledger.migrate(url)
     with Ledger.open(url) as web, Gateway(**settings(sandbox), observer=web.observer) as gw:
         gw.debit_v4_web(transaction_id=t("CHK"), amount=1000, merchant_order_id="O", merchant_user_id="U")
         gw.debit_v4_web(transaction_id=t("PND"), amount=4004, merchant_order_id="O", merchant_user_id="U")
@@ -204,15 +205,17 @@ def test_a_database_outage_is_one_line_and_exit_6() -> None:
     from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
 
     try:
-        with local_postgres() as server, Ledger.open(server.url, timeout=2) as web:
-            intent(web, "DOWN1")  # the schema is there: the ledger worked until now
-            server.stop()
-            runs = [
-                mgw("ledger", env={"MGW_LEDGER_URL": server.url}),
-                mgw("ledger", "health", "--timeout", "1s", env={"MGW_LEDGER_URL": server.url}),
-                mgw("ledger", "show", "DOWN1", "--json", env={"MGW_LEDGER_URL": server.url}),
-            ]
-            probe = readiness(web, environ={"MGW_MERCHANT_ID": MERCHANT, "MGW_SALT_KEY": SALT}, timeout=30)
+        with local_postgres() as server:
+            Ledger.migrate(server.url)
+            with Ledger.open(server.url, timeout=2) as web:
+                intent(web, "DOWN1")  # the schema is there: the ledger worked until now
+                server.stop()
+                runs = [
+                    mgw("ledger", env={"MGW_LEDGER_URL": server.url}),
+                    mgw("ledger", "health", "--timeout", "1s", env={"MGW_LEDGER_URL": server.url}),
+                    mgw("ledger", "show", "DOWN1", "--json", env={"MGW_LEDGER_URL": server.url}),
+                ]
+                probe = readiness(web, environ={"MGW_MERCHANT_ID": MERCHANT, "MGW_SALT_KEY": SALT}, timeout=30)
     except PostgresUnavailable as exc:
         pytest.skip(str(exc))
     # a web process whose database went away: not ready, with the package's one-line reason
@@ -235,6 +238,7 @@ def test_an_outage_while_watching_ends_with_one_line_and_exit_6() -> None:
 
     try:
         with local_postgres() as server:
+            Ledger.migrate(server.url)
             with Ledger.open(server.url) as web:
                 intent(web, "WATCH1")  # open: the watch goes on until the database goes away
             clean = {k: v for k, v in os.environ.items() if not k.startswith("MGW_")}

@@ -72,15 +72,37 @@ def test_a_missing_ledger_url_is_a_configuration_error_that_names_the_variable(
     assert list(tmp_path.iterdir()) == []  # no ledger file was made
 
 
-def test_the_local_ledger_is_an_explicit_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_relative_sqlite_path_is_refused_naming_the_absolute_form(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A relative sqlite:///payments.db gave the web and the worker, started in other folders, two files (the
+    worker reported "0/0 final (100 %)")."""
     monkeypatch.delenv("MGW_LEDGER_URL", raising=False)
     monkeypatch.chdir(tmp_path)
-    with Ledger.open("sqlite:///mgw-ledger.sqlite3") as ledger:
-        assert ledger.store.dialect == "sqlite"
-    assert (tmp_path / "mgw-ledger.sqlite3").exists()
+    for call in (Ledger.open, Ledger.migrate, open_store):
+        with pytest.raises(ConfigurationError) as info:
+            call("sqlite:///payments.db")
+        message = str(info.value)
+        assert info.value.variable == "MGW_LEDGER_URL"
+        assert "'payments.db' is relative" in message
+        assert f"sqlite:///{tmp_path}/payments.db" in message  # the absolute form, four slashes
+    assert list(tmp_path.iterdir()) == []
     monkeypatch.setenv("MGW_LEDGER_URL", f"sqlite:///{tmp_path}/from-env.db")
+    Ledger.migrate()
     with Ledger.open() as ledger:
         assert ledger.store.url.endswith("from-env.db")
+
+
+def test_a_relative_sqlite_path_is_refused_by_the_commands_with_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from merchant_gateway.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    for command in (["ledger", "migrate"], ["ledger"], ["ledger", "settings"]):
+        assert main([*command, "--ledger", "sqlite:///payments.db"]) == 2
+        assert "absolute path" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
 
 
 # --- the rate ceiling -----------------------------------------------------------------------------------------------
@@ -89,7 +111,7 @@ def test_the_local_ledger_is_an_explicit_url(tmp_path: Path, monkeypatch: pytest
 def test_a_process_with_another_rate_ceiling_refuses_to_start_instead_of_resizing_the_fleets(fleet: Any) -> None:
     """The finding: web processes at 40/s, a reconciler started with 10/s rewrote the shared slots, and the whole
     fleet ran at 10/s (the last process to start decided)."""
-    web = fleet(rate_limit=RateLimit(40, 1.0, margin=0.5))
+    web = fleet(rate_limit=RateLimit(40, 1.0, margin=0.5), replace_settings=True)  # stored deliberately
     assert web.limiter is not None  # the web process's ceiling is in force
     with pytest.raises(ConfigurationError) as info:
         fleet(rate_limit=RateLimit(10, 1.0, margin=0.5))
@@ -103,7 +125,7 @@ def test_a_process_with_another_rate_ceiling_refuses_to_start_instead_of_resizin
 
 
 def test_another_window_or_margin_is_refused_too(fleet: Any) -> None:
-    fleet(rate_limit=RateLimit(40, 1.0, margin=0.5))
+    fleet(rate_limit=RateLimit(40, 1.0, margin=0.5), replace_settings=True)
     with pytest.raises(ConfigurationError) as info:
         fleet(rate_limit=RateLimit(40, 2.0, margin=0.5))
     assert info.value.variable == "rate_limit.window"
@@ -116,7 +138,7 @@ def test_another_window_or_margin_is_refused_too(fleet: Any) -> None:
 
 
 def test_a_process_given_no_ceiling_uses_the_fleets(fleet: Any) -> None:
-    fleet(rate_limit=RateLimit(40, 1.0, margin=0.5))
+    fleet(rate_limit=RateLimit(40, 1.0, margin=0.5), replace_settings=True)
     later = fleet()
     assert later.limiter is not None
     assert later.limiter.rate == RateLimit(40, 1.0, margin=0.5)
@@ -142,34 +164,51 @@ def test_a_ceiling_written_before_fleet_settings_is_the_stored_one(fleet: Any) -
     assert fleet(rate_limit=RateLimit(40, 1.0, margin=0.5)).settings["rate_limit.limit"] == "40"
 
 
-def test_processes_starting_at_once_with_different_ceilings_agree_on_one(store_url: str) -> None:
-    """Six processes start together, each with its own limit: one stores its ceiling, the five others are refused
-    (never two ceilings, never a resize)."""
+def test_a_first_ceiling_given_to_one_process_is_refused_not_made_the_fleets(fleet: Any) -> None:
+    """An operator's one-off run with --rate-limit 10/1 became the whole fleet's ceiling, with no one asking."""
+    with pytest.raises(ConfigurationError) as info:
+        fleet(rate_limit=RateLimit(10, 1.0))
+    message = str(info.value)
+    assert info.value.variable == "rate_limit.limit"
+    assert "stores none for the fleet" in message
+    assert "mgw ledger settings --set rate_limit.limit=10 --set rate_limit.window=1.0" in message
+    viewer = fleet()
+    assert viewer.settings == {}  # nothing was stored
+    assert viewer.limiter is None
+    with viewer.store.transaction() as tx:
+        assert tx.execute("SELECT name FROM mgw_rate") == []
+
+
+def test_processes_starting_at_once_with_different_settings_agree_on_one(store_url: str) -> None:
+    """Six processes start together, each with its own grace (a setting the first process stores) and, apart from
+    the first, a rate ceiling other than the fleet's: one grace is stored and every other one refused, and no
+    process stores or resizes a ceiling (never two values, never a resize)."""
     outcomes: dict[int, str] = {}
     barrier = threading.Barrier(6)
 
-    def start(limit: int) -> None:
+    def start(n: int) -> None:
         store = open_store(store_url, timeout=10.0)
         try:
             barrier.wait()
-            Ledger(store, rate_limit=RateLimit(limit, 1.0))
-            outcomes[limit] = "started"
+            Ledger(store, grace=60.0 + n, rate_limit=RateLimit(10 + n, 1.0) if n else None)
+            outcomes[n] = "started"
         except ConfigurationError:
-            outcomes[limit] = "refused"
+            outcomes[n] = "refused"
         finally:
             store.close()
 
-    threads = [threading.Thread(target=start, args=(limit,)) for limit in range(10, 16)]
+    threads = [threading.Thread(target=start, args=(n,)) for n in range(6)]
     for th in threads:
         th.start()
     for th in threads:
         th.join()
-    started = [limit for limit, outcome in outcomes.items() if outcome == "started"]
     assert len(outcomes) == 6
-    assert len(started) == 1
+    started = [n for n, outcome in outcomes.items() if outcome == "started"]
+    assert started == [0]  # a ceiling given without one stored is refused; the five others' also for their grace
     with Ledger.open(store_url) as ledger:
-        assert ledger.settings["rate_limit.limit"] == str(started[0])
-        assert _slots(ledger) == (started[0], 1.0, started[0])
+        assert ledger.settings == {"grace": "60.0"}
+        with ledger.store.transaction() as tx:
+            assert tx.execute("SELECT name FROM mgw_rate") == []
 
 
 # --- hook form and grace --------------------------------------------------------------------------------------------
@@ -209,7 +248,13 @@ def test_defaults_a_process_was_not_given_are_not_stored(fleet: Any) -> None:
 
 
 def test_every_conflict_is_named_in_one_refusal(fleet: Any) -> None:
-    fleet(grace=90.0, on_final=fulfil_in_tx, hook_in_transaction=True, rate_limit=RateLimit(40, 1.0, margin=0.5))
+    fleet(
+        grace=90.0,
+        on_final=fulfil_in_tx,
+        hook_in_transaction=True,
+        rate_limit=RateLimit(40, 1.0, margin=0.5),
+        replace_settings=True,
+    )
     with pytest.raises(ConfigurationError) as info:
         fleet(grace=61.0, on_final=fulfil, rate_limit=RateLimit(10, 1.0, margin=0.5))
     message = str(info.value)
@@ -221,7 +266,7 @@ def test_every_conflict_is_named_in_one_refusal(fleet: Any) -> None:
 
 
 def test_replace_settings_changes_the_fleets_ceiling_and_keeps_the_change(fleet: Any) -> None:
-    web = fleet(rate_limit=RateLimit(40, 1.0, margin=0.5), grace=60.0)
+    web = fleet(rate_limit=RateLimit(40, 1.0, margin=0.5), grace=60.0, replace_settings=True)
     changed = fleet(rate_limit=RateLimit(10, 1.0, margin=0.5), replace_settings=True)
     assert changed.limiter is not None
     assert changed.limiter.rate.limit == 10
@@ -280,7 +325,8 @@ def test_the_worker_takes_the_fleets_margin_and_refuses_another_ceiling(
     tmp_path: Path, sandbox: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = f"sqlite:///{tmp_path}/fleet.db"
-    Ledger.open(url, rate_limit=RateLimit(40, 1.0, margin=0.2)).close()  # the web processes' ceiling
+    Ledger.migrate(url)
+    Ledger.open(url, rate_limit=RateLimit(40, 1.0, margin=0.2), replace_settings=True).close()  # set deliberately
     assert _worker(url, sandbox, "--rate-limit", "40/1") == 0  # no --rate-margin: the stored 0.2, not a default
     capsys.readouterr()
     assert _worker(url, sandbox, "--rate-limit", "10/1") == 2
@@ -298,8 +344,16 @@ def test_the_worker_takes_the_fleets_margin_and_refuses_another_ceiling(
 
 
 def test_the_worker_margin_not_given_on_a_new_ledger_is_the_documented_one(tmp_path: Path, sandbox: Any) -> None:
-    """The CLI's default margin was 0.0 while docs/operations.md recommends 0.5: one value, 0.5."""
+    """The CLI's default margin was 0.0 while docs/operations.md recommends 0.5: one value, 0.5. A worker's
+    --rate-limit never stores the fleet's first ceiling: that is mgw ledger settings --set."""
+    from merchant_gateway.cli import main
+
     url = f"sqlite:///{tmp_path}/fleet.db"
+    Ledger.migrate(url)
+    assert _worker(url, sandbox, "--rate-limit", "40/1") == 2  # a one-off run does not decide for the fleet
+    with Ledger.open(url) as ledger:
+        assert ledger.settings == {}
+    assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.limit=40", "--by", "ops"]) == 0
     assert _worker(url, sandbox, "--rate-limit", "40/1") == 0
     with Ledger.open(url) as ledger:
         assert ledger.settings["rate_limit.margin"] == "0.5"
@@ -319,7 +373,8 @@ def test_mgw_ledger_settings_shows_them_and_changes_them_deliberately(
     from merchant_gateway.cli import main
 
     url = f"sqlite:///{tmp_path}/fleet.db"
-    Ledger.open(url, rate_limit=RateLimit(40, 1.0), grace=60.0).close()
+    Ledger.migrate(url)
+    Ledger.open(url, rate_limit=RateLimit(40, 1.0), grace=60.0, replace_settings=True).close()
     assert main(["ledger", "settings", "--ledger", url, "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["settings"]["rate_limit.limit"] == "40"
@@ -350,6 +405,7 @@ def test_a_first_ceiling_set_from_the_shell_needs_its_limit(tmp_path: Path, caps
     from merchant_gateway.cli import main
 
     url = f"sqlite:///{tmp_path}/fleet.db"
+    Ledger.migrate(url)
     assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.margin=0.3", "--by", "ops"]) == 2
     assert "rate_limit.limit" in capsys.readouterr().err
     assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.limit=25", "--by", "ops"]) == 0
@@ -366,6 +422,7 @@ def test_a_worker_started_after_a_deliberate_grace_change_uses_it(
     from merchant_gateway.cli import main
 
     url = f"sqlite:///{tmp_path}/fleet.db"
+    Ledger.migrate(url)
     assert main(["ledger", "settings", "--ledger", url, "--set", "grace=90", "--by", "ops"]) == 0
     capsys.readouterr()
     assert _worker(url, sandbox) == 0, capsys.readouterr()

@@ -16,6 +16,7 @@ import pytest
 from ledger_support import MERCHANT, SALT, settings
 from merchant_gateway import AsyncGateway, Gateway
 from merchant_gateway.callbacks import CallbackVerifier
+from merchant_gateway.errors import ConfigurationError
 from merchant_gateway.ledger import ACCEPTED, CallbackHandler, Ledger, LedgerUnavailable
 from test_callbacks_and_shared import signed
 
@@ -34,6 +35,7 @@ def own_postgres() -> Iterator[Any]:
     except PostgresUnavailable as exc:
         pytest.skip(str(exc))
     try:
+        Ledger.migrate(server.url)
         yield server
     finally:
         manager.__exit__(None, None, None)
@@ -111,10 +113,18 @@ def test_a_postgres_server_that_is_down_is_named_with_its_own_reason() -> None:
     assert "\n" not in message
 
 
-def test_a_sqlite_file_that_cannot_be_opened_is_ledger_unavailable(tmp_path: Any) -> None:
-    with pytest.raises(LedgerUnavailable) as caught:
+def test_a_sqlite_file_that_does_not_exist_is_never_created_by_an_open(tmp_path: Any) -> None:
+    """A mistyped path used to start a new, empty ledger that no other process saw."""
+    with pytest.raises(ConfigurationError) as caught:
         Ledger.open(f"sqlite:///{tmp_path}/no-such-folder/ledger.db", timeout=1.0)
-    assert "unable to open database file" in str(caught.value)
+    assert "holds no ledger" in str(caught.value)
+    assert "mgw ledger migrate" in str(caught.value)
+    with pytest.raises(ConfigurationError) as caught:
+        Ledger.migrate(f"sqlite:///{tmp_path}/no-such-folder/ledger.db", timeout=1.0)
+    assert "folder of the SQLite file does not exist" in str(caught.value)
+    with pytest.raises(ConfigurationError):
+        Ledger.open(f"sqlite:///{tmp_path}/ledger.db", timeout=1.0)
+    assert not (tmp_path / "ledger.db").exists()
 
 
 def test_a_password_the_driver_quotes_is_masked_and_its_exception_not_kept() -> None:

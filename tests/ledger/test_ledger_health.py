@@ -41,6 +41,7 @@ def test_readiness_names_what_is_missing_and_never_a_secret(ledger: Ledger) -> N
 
 def test_readiness_is_bounded_when_the_database_does_not_answer(tmp_path: Any) -> None:
     url = f"sqlite:///{tmp_path}/busy.db"
+    Ledger.migrate(url)
     with Ledger.open(url) as ledger:
         holder = sqlite3.connect(f"{tmp_path}/busy.db", isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock (a long hook, a stuck writer)
@@ -140,6 +141,7 @@ def test_the_documented_starlette_probes_run_as_written(tmp_path: Any, monkeypat
     section = docs.split("### Operator commands and health", 1)[1]
     block = section.split("```python\n", 1)[1].split("```", 1)[0]
     assert "timeout=2.0" in block
+    Ledger.migrate(f"sqlite:///{tmp_path}/shop.db")
     for name, value in {**ENV, "MGW_LEDGER_URL": f"sqlite:///{tmp_path}/shop.db"}.items():
         monkeypatch.setenv(name, value)
     namespace: dict[str, Any] = {}

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from ledger_support import MERCHANT, FakeClock, advance
 from merchant_gateway import Gateway
-from merchant_gateway.errors import ValidationError
-from merchant_gateway.ledger import FINAL, Ledger, admin, open_store
+from merchant_gateway.errors import ConfigurationError, ValidationError
+from merchant_gateway.ledger import FINAL, Ledger, admin, migrate, open_store
 from merchant_gateway.ledger.admin import ResolveRefused
 
 
@@ -264,7 +264,11 @@ def test_window_queries_use_the_indexes_and_an_existing_database_gets_them(store
         tx.execute("DROP INDEX mgw_payments_created")
         tx.execute("DROP INDEX mgw_payments_merchant_created")
         tx.execute("DROP INDEX mgw_payments_open")
+        tx.execute("UPDATE mgw_schema SET version = 2")
     store.close()
+    with pytest.raises(ConfigurationError, match="mgw ledger migrate"):  # an open adds nothing: it refuses
+        open_store(store_url)
+    assert migrate(store_url).before == 2  # the migration adds them
     ledger = Ledger(open_store(store_url), clock=clock)
     try:
         for i in range(50):

@@ -70,7 +70,7 @@ def test_the_documented_retention_sql_deletes_only_what_may_go(store_url: str) -
     review.record_intent(merchant_id=MERCHANT, transaction_id="OLD-UNRESOLVED", operation="debitV4Web", amount=1)
     assert review.record_final(MERCHANT, "OLD-UNRESOLVED", "UNRESOLVED", source="reconciler")
     review.close()
-    recent = at(store_url, 1 * DAY, on_final=lambda p: None, rate_limit=RateLimit(40, 1.0))
+    recent = at(store_url, 1 * DAY, on_final=lambda p: None, rate_limit=RateLimit(40, 1.0), replace_settings=True)
     final(recent, "RECENT-DONE")
     recent.worker_beat({"checks": 1}, merchant_id=MERCHANT)
     assert recent.limiter is not None

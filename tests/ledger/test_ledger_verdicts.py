@@ -403,6 +403,7 @@ def test_postgres_store_reads_the_servers_clock(postgres_url: str) -> None:
 
 @pytest.fixture
 def sqlite_url(tmp_path: Any) -> str:
+    Ledger.migrate(f"sqlite:///{tmp_path}/ledger.db")
     return f"sqlite:///{tmp_path}/ledger.db"
 
 
@@ -522,6 +523,7 @@ def test_a_postgres_server_that_stops_and_restarts_fails_closed_then_serves_agai
     except PostgresUnavailable as exc:
         pytest.skip(str(exc))
     try:
+        Ledger.migrate(server.url)
         ledger = Ledger.open(server.url, timeout=2.0)
         try:
             ledger.record_intent(merchant_id=MERCHANT, transaction_id="PG1", operation="debitV4Web", amount=1)

@@ -143,6 +143,7 @@ def test_a_database_outage_is_logged_once_then_recovered_or_beyond_the_bound_sto
 
 
 def worker_env(tmp_path: Path) -> dict[str, str]:
+    Ledger.migrate(f"sqlite:///{tmp_path}/ledger.db")
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "MGW_LEDGER_URL": f"sqlite:///{tmp_path}/ledger.db",

@@ -241,6 +241,7 @@ def test_the_worker_records_its_checks_transitions_and_calls_into_the_global_pro
     t: Any, sandbox: Any, tmp_path: Any
 ) -> None:
     url = f"sqlite:///{tmp_path}/ledger.db"
+    Ledger.migrate(url)
     sandbox.sandbox.faults.clear()
     with Ledger.open(url) as ledger, Gateway(**settings(sandbox), observer=ledger.observer) as gw:
         pay(gw, t("GW1"))
@@ -285,6 +286,7 @@ def test_without_opentelemetry_the_worker_runs_and_records_nothing(tmp_path: Any
         "print('otel', sorted(m for m in sys.modules if m.startswith('opentelemetry') and sys.modules[m]))\n"
         "sys.exit(status)\n"
     )
+    Ledger.migrate(f"sqlite:///{tmp_path}/ledger.db")
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "MGW_LEDGER_URL": f"sqlite:///{tmp_path}/ledger.db",

@@ -20,7 +20,7 @@ from ..errors import ValidationError
 from ..gateway import Gateway
 from ..ledger import Ledger, admin
 from ..ledger.health import CRITICAL, WARN, Thresholds, fleet_health
-from . import exit_codes, ledger_settings
+from . import exit_codes, ledger_migrate, ledger_settings
 from .ledger_options import ledger_url, load_hook
 from .options import add_config_flags, config_from
 from .output import Output
@@ -439,6 +439,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     health.set_defaults(handler=cmd_health)
 
     ledger_settings.register(actions, _common)  # mgw ledger settings: the fleet settings (ledger_settings.py)
+    ledger_migrate.register(actions, _common)  # mgw ledger migrate: the schema (ledger_migrate.py)
     for action in actions.choices.values():
         if isinstance(action, _ActionParser):
             action.owner = p

@@ -5,7 +5,8 @@ Quick start (embedded SQLite, nothing to install)::
     from merchant_gateway import Gateway
     from merchant_gateway.ledger import Ledger, Reconciler
 
-    ledger = Ledger.open("sqlite:///payments.db", on_final=fulfil_order)   # fulfil_order(payment), once per payment
+    Ledger.migrate("sqlite:////srv/shop/payments.db")  # once per deployment (mgw ledger migrate)
+    ledger = Ledger.open("sqlite:////srv/shop/payments.db", on_final=fulfil_order)  # fulfil_order(payment), once
     gateway = Gateway.from_env(observer=ledger.observer)                   # write-ahead of every money-moving call
     Reconciler(ledger, gateway).start()                                     # drives open payments to a final state
 
@@ -22,6 +23,7 @@ engine).
 from .callbacks import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
 from .errors import DuplicateTransactionError, ExcessRefundError, LedgerUnavailable, PaymentClosedError
 from .ledger import Claim, Ledger, LedgerOptions
+from .migrations import SCHEMA_VERSION, Migrated
 from .model import (
     ACCEPTED,
     AMOUNT_MISMATCH,
@@ -38,7 +40,7 @@ from .model import (
 from .observer import LedgerObserver
 from .reconciler import Reconciler, ReconcilerStats
 from .shared import RateLimit, SharedRateLimiter, SharedTokenCache
-from .store import PostgresStore, SqliteStore, open_store
+from .store import PostgresStore, SqliteStore, migrate, open_store
 from .workers import WorkerStatus
 
 __all__ = [
@@ -49,6 +51,7 @@ __all__ = [
     "NOT_SENT",
     "OVERDUE",
     "RECORDED",
+    "SCHEMA_VERSION",
     "REJECTED",
     "UNKNOWN",
     "UNRESOLVED",
@@ -61,6 +64,7 @@ __all__ = [
     "LedgerObserver",
     "LedgerOptions",
     "LedgerUnavailable",
+    "Migrated",
     "Payment",
     "PaymentClosedError",
     "PostgresStore",
@@ -73,6 +77,7 @@ __all__ = [
     "WorkerStatus",
     "django_view",
     "flask_view",
+    "migrate",
     "open_store",
     "starlette_endpoint",
 ]

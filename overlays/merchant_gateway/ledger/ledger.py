@@ -56,6 +56,7 @@ from ..transports import SendFence
 from ..verdicts import Expect, Judgement, Sends, Unreadable, Verdict, judge, table
 from . import model, refunds, workers
 from .errors import DuplicateTransactionError, PaymentClosedError
+from .migrations import Migrated
 from .model import (
     ACCEPTED,
     FINAL,
@@ -71,7 +72,7 @@ from .model import (
 )
 from .settings import DEFAULT_GRACE, agree, fleet_settings, rate_limit_of
 from .shared import RateLimit
-from .store import Store, Tx, open_store
+from .store import Store, Tx, migrate, open_store
 from .workers import WorkerStatus
 
 if TYPE_CHECKING:
@@ -225,7 +226,8 @@ class Ledger:
 
     @classmethod
     def open(cls, url: str | None = None, *, timeout: float | None = None, **options: Unpack[LedgerOptions]) -> Ledger:
-        """``Ledger.open("sqlite:///payments.db")`` or ``Ledger.open("postgresql://...")``; ``url`` not given:
+        """``Ledger.open("sqlite:////srv/shop/payments.db")`` or ``Ledger.open("postgresql://...")`` of a ledger
+        made by :meth:`migrate` (a missing or other schema is refused, naming it); ``url`` not given:
         ``MGW_LEDGER_URL``, and neither is a :class:`~merchant_gateway.errors.ConfigurationError` (never a ledger
         file made in the working directory, which no reconciler would see). ``timeout``: the bound of every database
         wait (give it the gateway's timeout). Other keyword arguments as for :class:`Ledger`; the store is closed
@@ -236,6 +238,15 @@ class Ledger:
         except BaseException:
             store.close()
             raise
+
+    @staticmethod
+    def migrate(url: str | None = None, *, timeout: float | None = None) -> Migrated:
+        """Bring the ledger's schema to this package's version, creating the ledger if there is none: the one
+        call for deploy scripts (the command line's is ``mgw ledger migrate``). An ordinary :meth:`open` never
+        changes the schema: it refuses a ledger that is not at this package's version, naming this call. Run it
+        with a role allowed to create tables, before processes of the new version start; again, it changes
+        nothing. ``url`` not given: ``MGW_LEDGER_URL``. docs/operations.md, "Upgrading"."""
+        return migrate(url) if timeout is None else migrate(url, timeout=timeout)
 
     def _backend_clock(self) -> float:
         """The backend's clock without a round trip (the last offset read): for waits and lease margins only.

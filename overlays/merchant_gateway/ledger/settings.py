@@ -24,9 +24,11 @@ Not fleet settings: ``call_bound`` and ``give_up_after`` (the writer's value is 
 recorded), ``schedule``, ``overdue_every``, ``hook_lease``, ``hook_retry`` and ``timeout`` (each process's own
 pace and its own lease on its own work).
 
-Rules: a value a process is *given* is compared with the stored one; the first one given is stored. A value *not
-given* is the stored one (else the built-in default, which is not stored: a process that chose nothing decides
-nothing for the fleet). A deliberate change is ``replace=True`` (``Ledger.open(..., replace_settings=True)``):
+Rules: a value a process is *given* is compared with the stored one; the first one given is stored, except the
+rate ceiling: the fleet's first ceiling is stored only deliberately (``mgw ledger settings --set`` or
+``replace_settings=True``), never by a process that was merely started with one. A value *not given* is the
+stored one (else the built-in default, which is not stored: a process that chose nothing decides nothing for the
+fleet). A deliberate change is ``replace=True`` (``Ledger.open(..., replace_settings=True)``):
 the new value is stored and the change, with the old value, the time and the process, is kept in
 ``mgw_settings_log``. Values are stored as text in one canonical form (``40``, ``1.0``, ``true``).
 """
@@ -239,6 +241,8 @@ def agree(
         ]
         if differ and not replace:
             raise _refusal(differ, stored, given)
+        if "rate_limit.limit" in given and "rate_limit.limit" not in stored and not replace:
+            raise _first_ceiling(given)
         for name in FLEET_SETTINGS:
             if name not in given or (name in stored and stored[name].value == given[name]):
                 continue
@@ -275,6 +279,19 @@ def _seed_from_rate_table(tx: Tx, given: Mapping[str, str], now: float) -> None:
                 "INSERT INTO mgw_settings (name, value, set_at, set_by) VALUES (?, ?, ?, ?)",
                 (f"rate_limit.{name}", canonical(value), now, "mgw_rate (the ceiling stored before fleet settings)"),
             )
+
+
+def _first_ceiling(given: Mapping[str, str]) -> ConfigurationError:
+    """A ceiling given to one process is not made the fleet's: one-off runs (``mgw reconcile --worker --rate-limit
+    10/1`` to try something) used to become every process's ceiling, with no one asking for it."""
+    limit, window = given["rate_limit.limit"], given.get("rate_limit.window", "1.0")
+    return ConfigurationError(
+        "rate_limit.limit",
+        f"this process was given the rate ceiling {limit}/{window}, and the ledger stores none for the fleet",
+        remedy=f"the fleet's first ceiling is set deliberately, once, for every process: mgw ledger settings --set "
+        f"rate_limit.limit={limit} --set rate_limit.window={window} --by YOUR_NAME (or Ledger.open(..., "
+        "rate_limit=..., replace_settings=True) once, in a deploy step); or start this process without a ceiling",
+    )
 
 
 def _refusal(differ: list[str], stored: Mapping[str, StoredSetting], given: Mapping[str, str]) -> ConfigurationError:

@@ -16,7 +16,8 @@ Two promises every store keeps (issue 22):
   surfaces as :class:`~merchant_gateway.ledger.LedgerUnavailable` within ``timeout`` seconds (SQLite's busy
   timeout; PostgreSQL's connect, pool and lock waits), never as a driver exception.
 
-URLs: ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db``, ``sqlite:///:memory:`` (one process, tests);
+URLs: ``sqlite:////absolute/path.db`` (a relative path is refused: each process would resolve it in its own working
+directory), ``sqlite:///:memory:`` (one process, tests);
 ``postgresql://user:pass@host:port/dbname`` (or ``postgres://``; needs the extra ``postgres``: psycopg 3 and
 psycopg-pool).
 """
@@ -27,151 +28,28 @@ import contextlib
 import functools
 import math
 import os
+import re
 import sqlite3
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from ..config import DEFAULT_TIMEOUT
 from ..errors import ConfigurationError
 from .errors import LedgerUnavailable
-
-SCHEMA_VERSION = 2
-# columns added after version 1 (added in place to a database written by an older version)
-_ADDED_COLUMNS = (
-    ("mgw_payments", "last_attempt_at", "{real}"),
-    ("mgw_payments", "attempts", "INTEGER NOT NULL DEFAULT 0"),
-    ("mgw_payments", "call_until", "{real}"),
-    ("mgw_payments", "answered_at", "{real}"),
-    ("mgw_payments", "absent_since", "{real}"),
-    ("mgw_payments", "absent_mono", "{real}"),
-    ("mgw_payments", "absent_host", "TEXT"),
+from .migrations import (
+    SCHEMA_VERSION,
+    Migrated,
+    apply_steps,
+    check_version,
+    prepare_sqlite_file,
+    refusal,
+    stored_version,
 )
 
-# {real}/{bigint}/{text} are replaced per dialect
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS mgw_payments (
-    merchant_id TEXT NOT NULL,
-    transaction_id TEXT NOT NULL,
-    operation TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    amount {bigint},
-    order_id TEXT,
-    original_transaction_id TEXT,
-    state TEXT NOT NULL,
-    rank INTEGER NOT NULL,
-    code TEXT,
-    detail TEXT,
-    pay_response_code TEXT,
-    provider_reference_id TEXT,
-    final_source TEXT,
-    created_at {real} NOT NULL,
-    started_at {real} NOT NULL,
-    deadline {real} NOT NULL,
-    give_up_at {real} NOT NULL,
-    unknown_at {real},
-    last_attempt_at {real},
-    attempts INTEGER NOT NULL DEFAULT 0,
-    call_until {real},
-    answered_at {real},
-    absent_since {real},
-    absent_mono {real},
-    absent_host TEXT,
-    updated_at {real} NOT NULL,
-    final_at {real},
-    next_check_at {real},
-    checks INTEGER NOT NULL DEFAULT 0,
-    last_check_at {real},
-    lease_owner TEXT,
-    lease_until {real},
-    claim_seq INTEGER NOT NULL DEFAULT 0,
-    hook_pending INTEGER NOT NULL DEFAULT 0,
-    hook_attempts INTEGER NOT NULL DEFAULT 0,
-    hook_next_at {real},
-    hook_lease_owner TEXT,
-    hook_lease_until {real},
-    hook_done_at {real},
-    hook_error TEXT,
-    PRIMARY KEY (merchant_id, transaction_id)
-);
-CREATE INDEX IF NOT EXISTS mgw_payments_due ON mgw_payments (merchant_id, next_check_at) WHERE rank < 9;
-CREATE INDEX IF NOT EXISTS mgw_payments_hooks ON mgw_payments (hook_next_at) WHERE hook_pending = 1;
-CREATE INDEX IF NOT EXISTS mgw_payments_created ON mgw_payments (created_at);
-CREATE INDEX IF NOT EXISTS mgw_payments_merchant_created ON mgw_payments (merchant_id, created_at);
-CREATE INDEX IF NOT EXISTS mgw_payments_open ON mgw_payments (created_at) WHERE rank < 9;
-CREATE TABLE IF NOT EXISTS mgw_events (
-    id {serial},
-    merchant_id TEXT NOT NULL,
-    transaction_id TEXT NOT NULL,
-    at {real} NOT NULL,
-    source TEXT NOT NULL,
-    state TEXT,
-    code TEXT,
-    detail TEXT
-);
-CREATE INDEX IF NOT EXISTS mgw_events_txn ON mgw_events (merchant_id, transaction_id);
-CREATE TABLE IF NOT EXISTS mgw_tokens (
-    merchant_id TEXT NOT NULL,
-    client_id TEXT NOT NULL,
-    access_token TEXT,
-    token_type TEXT,
-    issued_at {bigint},
-    expires_at {bigint},
-    lifetime {real},
-    valid_until {real},
-    fetched_at {real},
-    fetches INTEGER NOT NULL DEFAULT 0,
-    lease_owner TEXT,
-    lease_until {real},
-    PRIMARY KEY (merchant_id, client_id)
-);
-CREATE TABLE IF NOT EXISTS mgw_rate (
-    name TEXT PRIMARY KEY,
-    lim INTEGER NOT NULL,
-    win {real} NOT NULL
-);
-CREATE TABLE IF NOT EXISTS mgw_rate_slots (
-    name TEXT NOT NULL,
-    slot INTEGER NOT NULL,
-    at {real} NOT NULL,
-    PRIMARY KEY (name, slot)
-);
-CREATE INDEX IF NOT EXISTS mgw_rate_slots_oldest ON mgw_rate_slots (name, at);
-CREATE TABLE IF NOT EXISTS mgw_workers (
-    name TEXT PRIMARY KEY,
-    host TEXT NOT NULL,
-    pid INTEGER NOT NULL,
-    merchant_id TEXT,
-    started_at {real} NOT NULL,
-    beat_at {real} NOT NULL,
-    stopped_at {real},
-    exit_status INTEGER,
-    checks INTEGER NOT NULL DEFAULT 0,
-    finals INTEGER NOT NULL DEFAULT 0,
-    hooks INTEGER NOT NULL DEFAULT 0,
-    hook_failures INTEGER NOT NULL DEFAULT 0,
-    errors INTEGER NOT NULL DEFAULT 0,
-    lost INTEGER NOT NULL DEFAULT 0,
-    released INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS mgw_schema (version INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS mgw_settings (
-    name TEXT PRIMARY KEY,
-    value TEXT NOT NULL,
-    set_at {real} NOT NULL,
-    set_by TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS mgw_settings_log (
-    id {serial},
-    name TEXT NOT NULL,
-    old_value TEXT,
-    new_value TEXT NOT NULL,
-    at {real} NOT NULL,
-    by TEXT NOT NULL
-);
-"""
+__all__ = ["SCHEMA_VERSION", "PostgresStore", "SqliteStore", "Store", "Tx", "migrate", "open_store", "read_version"]
 
 
 class Tx(Protocol):
@@ -192,7 +70,7 @@ class Store(Protocol):
     url: str
     timeout: float
 
-    def transaction(self, *, fast: bool = False) -> contextlib.AbstractContextManager[Tx]: ...
+    def transaction(self, *, fast: bool = False, read: bool = False) -> contextlib.AbstractContextManager[Tx]: ...
 
     def server_now(self, tx: Tx) -> float | None: ...
 
@@ -239,7 +117,13 @@ class SqliteStore:
     dialect = "sqlite"
 
     def __init__(
-        self, path: str, *, synchronous: str = "FULL", timeout: float = DEFAULT_TIMEOUT, max_idle: int = 8
+        self,
+        path: str,
+        *,
+        synchronous: str = "FULL",
+        timeout: float = DEFAULT_TIMEOUT,
+        max_idle: int = 8,
+        expect_schema: int | None = SCHEMA_VERSION,
     ) -> None:
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ConfigurationError("synchronous", "must be OFF, NORMAL, FULL or EXTRA")
@@ -254,15 +138,22 @@ class SqliteStore:
         self._lock = threading.Lock()
         self._memory_conn: sqlite3.Connection | None = None
         self._memory_lock = threading.RLock()
-        with self.transaction() as tx:
-            _create_schema(tx)
+        if path == ":memory:":  # a new, private database at every open: it starts at this package's schema
+            with self.transaction() as tx:
+                apply_steps(tx)
+        elif expect_schema is not None:  # an ordinary open: the schema is checked, never changed
+            if not os.path.exists(path):  # never created here: a mistyped path must not start an empty ledger
+                raise refusal(None, expect_schema, self.url)
+            with self.transaction(read=True) as tx:
+                check_version(tx, self.url, expects=expect_schema)
 
     def _connect(self, synchronous: str) -> sqlite3.Connection:
+        # Only settings of this connection here, none that takes a lock on the file: the journal mode (WAL) is set
+        # once by the migration and kept in the file (setting it at every connect made processes that start
+        # together fail with "database is locked"). The busy timeout makes every lock wait up to the timeout.
         conn = sqlite3.connect(self.path, timeout=self._busy, isolation_level=None, check_same_thread=False)
-        if self.path != ":memory:":
-            conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute(f"PRAGMA synchronous={synchronous}")
         conn.execute(f"PRAGMA busy_timeout={int(self._busy * 1000)}")
+        conn.execute(f"PRAGMA synchronous={synchronous}")
         return conn
 
     def _take(self, fast: bool) -> sqlite3.Connection:
@@ -287,17 +178,19 @@ class SqliteStore:
         conn.close()
 
     @contextlib.contextmanager
-    def transaction(self, *, fast: bool = False) -> Iterator[Tx]:
-        with _unavailable_on(sqlite3.Error, OSError), self._transaction(fast) as tx:
+    def transaction(self, *, fast: bool = False, read: bool = False) -> Iterator[Tx]:
+        """``read=True``: a transaction that only reads (no write lock taken: it waits for no writer)."""
+        with _unavailable_on(sqlite3.Error, OSError), self._transaction(fast, read) as tx:
             yield tx
 
     @contextlib.contextmanager
-    def _transaction(self, fast: bool) -> Iterator[Tx]:
+    def _transaction(self, fast: bool, read: bool = False) -> Iterator[Tx]:
         guard = self._memory_lock if self.path == ":memory:" else contextlib.nullcontext()
         with guard:
             conn = self._take(fast)
             try:
-                conn.execute("BEGIN IMMEDIATE")  # take the write lock now: no upgrade deadlock, no lost update
+                # take the write lock now: no upgrade deadlock, no lost update
+                conn.execute("BEGIN" if read else "BEGIN IMMEDIATE")
                 try:
                     yield _SqliteTx(conn)
                 except BaseException:
@@ -339,22 +232,23 @@ class SqliteStore:
 class _PgTx:
     dialect = "postgresql"
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: Any, *, prepare: bool = True) -> None:
         self._conn = conn
+        self._prepare = prepare
 
     @property
     def connection(self) -> Any:
         return self._conn
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        cur = self._conn.execute(pg_sql(sql), tuple(params), prepare=True)
+        cur = self._conn.execute(pg_sql(sql), tuple(params), prepare=self._prepare)
         if cur.description is None:
             return []
         rows: list[dict[str, Any]] = cur.fetchall()
         return rows
 
     def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int:
-        count: int = self._conn.execute(pg_sql(sql), tuple(params), prepare=True).rowcount
+        count: int = self._conn.execute(pg_sql(sql), tuple(params), prepare=self._prepare).rowcount
         return count
 
 
@@ -399,7 +293,15 @@ class PostgresStore:
 
     dialect = "postgresql"
 
-    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 10,
+        timeout: float = DEFAULT_TIMEOUT,
+        expect_schema: int | None = SCHEMA_VERSION,
+    ) -> None:
         try:
             import psycopg
             from psycopg.rows import dict_row
@@ -413,14 +315,22 @@ class PostgresStore:
         self.timeout = float(timeout)
         self._errors: tuple[type[BaseException], ...] = (psycopg.Error, PoolTimeout, OSError)
         self._hidden = _passwords(url)
-        wait_ms = max(1, int(self.timeout * 1000))
+        url, self.pool_mode = _pool_mode(url)
+        self._conninfo = url
+        # behind PgBouncer in transaction mode a server connection serves another client after each transaction:
+        # no server-side prepared statement survives it (PgBouncer 1.18 does not track them)
+        self._prepare = self.pool_mode == "session"
+        # every wait of one ledger call bounded by the timeout: connecting, and a row lock held elsewhere. The lock
+        # bound is set in each transaction (SET LOCAL), not as a startup option: PgBouncer refuses unknown startup
+        # parameters, and in transaction mode a session's SET would not follow the next transaction
+        self._lock_timeout = f"SET LOCAL lock_timeout = {max(1, int(self.timeout * 1000))}"
         connection: dict[str, Any] = {
             "row_factory": dict_row,
             "autocommit": True,
-            # every wait of one ledger call bounded by the timeout: connecting, and a row lock held elsewhere
             "connect_timeout": max(1, math.ceil(self.timeout)),
-            "options": f"-c lock_timeout={wait_ms}",
         }
+        if not self._prepare:  # psycopg prepares a statement run often by itself too: never
+            connection["prepare_threshold"] = None
         self._pool = ConnectionPool(
             url,
             min_size=min_size,
@@ -430,16 +340,22 @@ class PostgresStore:
             # a pooled connection is checked before it is handed out: after a server restart the stale ones are
             # replaced instead of failing the next ledger call (issue 23)
             check=self._check_connection,
+            # while the server is down the pool retries a connection with a growing back-off (1, 2, 4, 8 s...);
+            # after an outage of 45 s its next try could be 20 s after the server was back. Each series of tries
+            # gives up after RECONNECT_WITHIN instead, and the next request for a connection starts a new one at
+            # once: the first ledger call after the server returns connects without waiting for an old back-off
+            reconnect_timeout=RECONNECT_WITHIN,
+            reconnect_failed=_quiet,
             open=False,
             name="mgw-ledger",
         )
-        # the schema is created over one direct connection first: a server that is down fails here at once with
-        # its own reason (connection refused...), not after the pool's whole wait as "couldn't get a connection"
+        # the schema's version is read over one direct connection first (read only: the schema changes only by
+        # migrate()): a server that is down fails here at once with its own reason (connection refused...), not
+        # after the pool's whole wait as "couldn't get a connection"
         with _unavailable_on(*self._errors, hidden=self._hidden):
             with psycopg.connect(url, **connection) as conn, conn.transaction():
-                tx = _PgTx(conn)
-                tx.execute("SELECT pg_advisory_xact_lock(8403110917)")  # one schema creator at a time
-                _create_schema(tx)
+                if expect_schema is not None:
+                    check_version(_PgTx(conn, prepare=self._prepare), url, expects=expect_schema)
             self._pool.open(wait=False)
 
     def _check_connection(self, conn: Any) -> None:
@@ -453,11 +369,11 @@ class PostgresStore:
             raise
 
     @contextlib.contextmanager
-    def transaction(self, *, fast: bool = False) -> Iterator[Tx]:
+    def transaction(self, *, fast: bool = False, read: bool = False) -> Iterator[Tx]:
         with _unavailable_on(*self._errors, hidden=self._hidden), self._pool.connection() as conn, conn.transaction():
-            if fast:
-                conn.execute("SET LOCAL synchronous_commit = off")
-            yield _PgTx(conn)
+            # one round trip for both settings (no parameters: the simple protocol takes several statements)
+            conn.execute(self._lock_timeout + ("; SET LOCAL synchronous_commit = off" if fast else ""))
+            yield _PgTx(conn, prepare=self._prepare)
 
     def server_now(self, tx: Tx) -> float | None:
         rows = tx.execute("SELECT extract(epoch from clock_timestamp())::float8 AS now")
@@ -467,38 +383,57 @@ class PostgresStore:
         rows = tx.execute("SELECT extract(epoch from clock_timestamp())::float8 AS now")
         return float(rows[0]["now"])
 
+    def listen(self, channel: str, notice: Callable[[], None], stop: threading.Event) -> None:
+        """Call ``notice`` for every notification on ``channel`` until ``stop`` is set, over a connection of its own
+        (outside the pool: LISTEN is session state; behind PgBouncer in transaction mode it is not kept, so a
+        reconciler there does not listen). A lost connection is made again after ``timeout``; ``notice`` is also
+        called on each (re)connection, since a notice may have been missed meanwhile."""
+        import psycopg
+
+        while not stop.is_set():
+            try:
+                with psycopg.connect(
+                    self._conninfo, autocommit=True, connect_timeout=max(1, math.ceil(self.timeout))
+                ) as conn:
+                    conn.execute(f"LISTEN {channel}")
+                    notice()
+                    while not stop.is_set():
+                        for _ in conn.notifies(timeout=1.0, stop_after=1):
+                            notice()
+            except (psycopg.Error, OSError):
+                stop.wait(self.timeout)
+
     def close(self) -> None:
         self._pool.close()
 
 
-def _create_schema(tx: Tx) -> None:
-    if tx.dialect == "postgresql":
-        types = {"real": "DOUBLE PRECISION", "bigint": "BIGINT", "serial": "BIGSERIAL PRIMARY KEY"}
-    else:
-        types = {"real": "REAL", "bigint": "INTEGER", "serial": "INTEGER PRIMARY KEY AUTOINCREMENT"}
-    for statement in _SCHEMA.format(**types).split(";"):
-        if statement.strip():
-            tx.execute(statement)
-    versions = tx.execute("SELECT version FROM mgw_schema")
-    if not versions:
-        tx.execute("INSERT INTO mgw_schema (version) VALUES (?)", (SCHEMA_VERSION,))
-    elif int(versions[0]["version"]) < SCHEMA_VERSION:
-        for table, column, kind in _ADDED_COLUMNS:
-            if column not in _columns(tx, table):
-                tx.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind.format(**types)}")
-        tx.execute("UPDATE mgw_schema SET version = ?", (SCHEMA_VERSION,))
+# seconds one series of reconnection tries lasts before the pool gives it up (the next request starts a new one)
+RECONNECT_WITHIN = 2.0
+POOL_MODES = ("session", "transaction")
 
 
-def _columns(tx: Tx, table: str) -> set[str]:
-    if tx.dialect == "postgresql":
-        rows = tx.execute(
-            "SELECT column_name AS name FROM information_schema.columns WHERE table_name = ? "
-            "AND table_schema = current_schema()",
-            (table,),
+def _quiet(pool: Any) -> None:
+    """A series of reconnection tries gave up: nothing to do (the next request for a connection starts another;
+    the request that waited gets LedgerUnavailable within its timeout)."""
+
+
+def _pool_mode(url: str) -> tuple[str, str]:
+    """The URL without its ``pool_mode`` query parameter (ours, not libpq's), and that mode: ``session`` (a direct
+    server, or PgBouncer in session mode; the default) or ``transaction`` (PgBouncer in transaction mode)."""
+    parts = urllib.parse.urlsplit(url)
+    if "pool_mode" not in parts.query:
+        return url, "session"
+    query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    modes = [value for key, value in query if key == "pool_mode"]
+    if len(modes) != 1 or modes[0] not in POOL_MODES:
+        raise ConfigurationError(
+            "MGW_LEDGER_URL",
+            f"pool_mode must be given once, one of {', '.join(POOL_MODES)}",
+            remedy="add ?pool_mode=transaction to the URL of a PgBouncer in transaction pooling mode; leave it out "
+            "for a direct server",
         )
-    else:
-        rows = tx.execute(f"PRAGMA table_info({table})")
-    return {str(r["name"]) for r in rows}
+    rest = urllib.parse.urlencode([(k, v) for k, v in query if k != "pool_mode"])
+    return urllib.parse.urlunsplit(parts._replace(query=rest)), modes[0]
 
 
 def _check_timeout(timeout: float) -> None:
@@ -519,6 +454,16 @@ def _unavailable_on(*errors: type[BaseException], hidden: tuple[str, ...] = ()) 
     except errors as exc:
         sqlstate = getattr(exc, "sqlstate", None)
         first = (str(exc).strip().splitlines() or [""])[0]
+        refused = _refused_access(exc, first)
+        if refused is not None:  # configuration, not an outage: retrying cannot help (exit 2, not 6)
+            reason = functools.reduce(lambda text, secret: text.replace(secret, "***"), hidden, refused)[:160]
+            raise ConfigurationError(
+                "MGW_LEDGER_URL",
+                f"the ledger's database refused this process ({reason})",
+                remedy="check the user, password and database in the URL, and the role's rights: SELECT, INSERT, "
+                'UPDATE and DELETE on the ledger\'s tables (docs/operations.md, "Database roles"); a restart '
+                "does not help",
+            ) from None
         shown = functools.reduce(lambda text, secret: text.replace(secret, "***"), hidden, first)[:120]
         what = f"{type(exc).__name__}{f' {sqlstate}' if sqlstate else ''}{f': {shown}' if shown else ''}"
         error = LedgerUnavailable(  # the remedy apart: a message is capped at 200 characters, a long reason cut it
@@ -529,6 +474,32 @@ def _unavailable_on(*errors: type[BaseException], hidden: tuple[str, ...] = ()) 
         if any(secret in str(exc) for secret in hidden):
             raise error from None
         raise error from exc
+
+
+# PostgreSQL: the role may not do this (insufficient_privilege), the role or password is wrong
+# (invalid_authorization_specification, invalid_password), the database does not exist (invalid_catalog_name)
+_REFUSED_SQLSTATES = {"42501", "28000", "28P01", "3D000"}
+# a refused connection carries no SQLSTATE in psycopg: the server's FATAL message says why (in English unless the
+# server's lc_messages says otherwise)
+_REFUSED_CONNECT = re.compile(
+    r"FATAL:\s+(password authentication failed|role \S+ does not exist|database \S+ does not exist|no pg_hba\.conf "
+    r"entry|permission denied for database|Ident authentication failed|Peer authentication failed).*"
+)
+# SQLite: the file is read-only or cannot be opened for this user
+_REFUSED_SQLITE = {"SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_CANTOPEN"}
+
+
+def _refused_access(exc: BaseException, first: str) -> str | None:
+    """The reason, when the database refused this process's identity or rights (not an outage)."""
+    if getattr(exc, "sqlstate", None) in _REFUSED_SQLSTATES:
+        return first
+    found = _REFUSED_CONNECT.search(str(exc))
+    if found is not None:
+        return found.group(0).replace("FATAL:  ", "").replace("FATAL: ", "")
+    name = getattr(exc, "sqlite_errorname", "")
+    if isinstance(name, str) and name.split("_")[:2] and "_".join(name.split("_")[:2]) in _REFUSED_SQLITE:
+        return first
+    return None
 
 
 def _passwords(url: str) -> tuple[str, ...]:
@@ -545,31 +516,94 @@ def _passwords(url: str) -> tuple[str, ...]:
 def open_store(url: str | None = None, **options: Any) -> SqliteStore | PostgresStore:
     """A store from a URL (default: ``MGW_LEDGER_URL``; neither is a ConfigurationError). ``timeout``: the
     bound of every database wait of one ledger call (default: the gateway's default timeout); give it the
-    gateway's ``timeout`` so a ledger call never outlasts the call it guards."""
+    gateway's ``timeout`` so a ledger call never outlasts the call it guards.
+
+    The ledger's schema must be this package's (:data:`SCHEMA_VERSION`): another one, or none, is a
+    ConfigurationError naming the command that fixes it (:func:`migrate`); nothing is created or changed here."""
+    url = _url(url)
+    scheme = url.partition("://")[0]
+    if scheme == "sqlite":
+        path, synchronous = _sqlite_target(url)
+        return SqliteStore(path, synchronous=synchronous, **options)
+    return PostgresStore(url, **options)
+
+
+def migrate(url: str | None = None, *, timeout: float = DEFAULT_TIMEOUT, target: int | None = None) -> Migrated:
+    """Bring the ledger's schema to this package's version (creating the ledger if there is none): the one call
+    for deploy scripts (``Ledger.migrate(url)``; ``mgw ledger migrate`` on the command line). Run it with a role
+    allowed to create and alter tables, before starting processes of a new version; running it again changes
+    nothing. Processes of the previous version keep working on the migrated ledger (every step only adds).
+    ``target``: stop at that version (tests that play an older package)."""
+    url = _url(url)
+    goal = SCHEMA_VERSION if target is None else target
+    if url.partition("://")[0] == "sqlite":
+        path, _ = _sqlite_target(url)
+        if path != ":memory:":
+            with _unavailable_on(sqlite3.Error, OSError):
+                prepare_sqlite_file(path, timeout=timeout)
+        store: SqliteStore | PostgresStore = SqliteStore(path, timeout=timeout, expect_schema=None)
+    else:
+        store = PostgresStore(url, timeout=timeout, expect_schema=None, max_size=1)
+    try:
+        with store.transaction() as tx:
+            return apply_steps(tx, target=goal)
+    finally:
+        store.close()
+
+
+def read_version(url: str | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> int | None:
+    """The ledger's schema version (None: no ledger there), read without changing or creating anything."""
+    url = _url(url)
+    if url.partition("://")[0] == "sqlite":
+        path, _ = _sqlite_target(url)
+        if path == ":memory:" or not os.path.exists(path):
+            return None
+        store: SqliteStore | PostgresStore = SqliteStore(path, timeout=timeout, expect_schema=None)
+    else:
+        store = PostgresStore(url, timeout=timeout, expect_schema=None, max_size=1)
+    try:
+        with store.transaction(read=True) as tx:
+            return stored_version(tx)
+    finally:
+        store.close()
+
+
+def _url(url: str | None) -> str:
     url = url or os.environ.get("MGW_LEDGER_URL")
     if not url:  # no silent default: a process with its own file in the working directory splits the fleet
         raise ConfigurationError(
             "MGW_LEDGER_URL",
             "is not set and no ledger URL was given",
             remedy="set MGW_LEDGER_URL=postgresql://USER:PASSWORD@HOST/DB (several machines) or "
-            "MGW_LEDGER_URL=sqlite:////ABSOLUTE/PATH.db (one machine), the same in every process of the fleet; to "
-            'try it out on one machine, name a local file: Ledger.open("sqlite:///mgw-ledger.sqlite3")',
+            "MGW_LEDGER_URL=sqlite:////ABSOLUTE/PATH.db (one machine), the same in every process of the fleet",
         )
-    scheme, sep, rest = url.partition("://")
+    scheme, sep, _ = url.partition("://")
     if not sep:
-        raise ConfigurationError("MGW_LEDGER_URL", "must be sqlite:///PATH or postgresql://...")
-    if scheme == "sqlite":
-        path, _, query = rest.partition("?")
-        if not path.startswith("/"):
-            raise ConfigurationError("MGW_LEDGER_URL", "sqlite URLs are sqlite:///relative.db or sqlite:////abs.db")
-        path = path[1:]
-        if not path:
-            raise ConfigurationError("MGW_LEDGER_URL", "names no SQLite file")
-        params = dict(urllib.parse.parse_qsl(query))
-        unknown = set(params) - {"synchronous"}
-        if unknown:
-            raise ConfigurationError("MGW_LEDGER_URL", f"unknown SQLite option {sorted(unknown)[0]}")
-        return SqliteStore(path, synchronous=params.get("synchronous", "FULL"), **options)
-    if scheme in ("postgresql", "postgres"):
-        return PostgresStore(url, **options)
-    raise ConfigurationError("MGW_LEDGER_URL", f"unsupported scheme {scheme!r}: use sqlite:// or postgresql://")
+        raise ConfigurationError("MGW_LEDGER_URL", "must be sqlite:////ABSOLUTE/PATH.db or postgresql://...")
+    if scheme == "postgres":
+        return "postgresql" + url[len(scheme) :]
+    if scheme not in ("sqlite", "postgresql"):
+        raise ConfigurationError("MGW_LEDGER_URL", f"unsupported scheme {scheme!r}: use sqlite:// or postgresql://")
+    return url
+
+
+def _sqlite_target(url: str) -> tuple[str, str]:
+    """The file's absolute path (or ``:memory:``) and the ``synchronous`` option of a sqlite:// URL."""
+    rest = url.partition("://")[2]
+    path, _, query = rest.partition("?")
+    if not path.startswith("/") or not path[1:]:
+        raise ConfigurationError("MGW_LEDGER_URL", "names no SQLite file: give sqlite:////ABSOLUTE/PATH.db")
+    path = path[1:]
+    if path != ":memory:" and not os.path.isabs(path):
+        # a relative path is relative to each process's working directory: the web and the worker, started from
+        # different folders, would each use their own file and never see the other's payments
+        raise ConfigurationError(
+            "MGW_LEDGER_URL",
+            f"the SQLite path {path!r} is relative (each process would resolve it in its own working directory)",
+            remedy=f"give an absolute path, four slashes: sqlite:////{os.path.abspath(path).lstrip('/')}",
+        )
+    params = dict(urllib.parse.parse_qsl(query))
+    unknown = set(params) - {"synchronous"}
+    if unknown:
+        raise ConfigurationError("MGW_LEDGER_URL", f"unknown SQLite option {sorted(unknown)[0]}")
+    return path, params.get("synchronous", "FULL")
