@@ -153,3 +153,35 @@ async def test_async_poll_every_and_known_verdicts(
     again = await async_gateway.payments.wait(payment, schedule=DEFAULT_SCHEDULE)
     assert again.succeeded
     assert sleeps == []  # the wait's own last read is remembered
+
+
+def test_a_callback_the_ledger_recorded_ends_the_wait_at_once(sandbox: Any, tmp_path: Any) -> None:
+    """The real ledger: the payment written down by its observer, a verified callback recorded (what the ledger's
+    callback handlers do), and the wait returns on the ledger's final verdict instead of sleeping to its first
+    check (20 s on the public reference's schedule)."""
+    from merchant_gateway.ledger import Ledger
+
+    url = f"sqlite:///{tmp_path / 'ledger.db'}"
+    if hasattr(Ledger, "migrate"):
+        Ledger.migrate(url)
+    slept: list[float] = []
+    with Ledger.open(url) as ledger:
+        box: list[Any] = []
+
+        def sleep(seconds: float) -> None:
+            slept.append(seconds)
+            sandbox.advance(seconds)
+            if sum(slept) >= 2.0 and box:  # the sandbox's signed callback, verified, recorded 2 s after the start
+                payment = box.pop()
+                ledger.observe_callback(MERCHANT, payment.transaction_id, "PAYMENT_SUCCESS", amount=payment.amount)
+
+        with Gateway(**settings(sandbox), clock=sandbox.clock.now, sleep=sleep, observer=ledger.observer) as gw:
+            payment = gw.payments.start(
+                amount=10_000, merchant_user_id="U1", redirect_url="https://r.example", callback_url="https://c.example"
+            )
+            box.append(payment)
+            final = gw.payments.wait(payment, schedule=DEFAULT_SCHEDULE)
+    assert final.succeeded
+    assert final.snapshot.amount == 10_000
+    assert final.checks == 0  # no status read: the ledger's verdict
+    assert sum(slept) == pytest.approx(2.0)
