@@ -2,10 +2,11 @@
 
 Starts, on free loopback ports: a throwaway PostgreSQL server (Debian's binaries, ``make postgres``), the embedded
 sandbox with faults switched on, the shop (FastAPI) under uvicorn[standard] (uvloop, httptools) with several workers,
-JSON logs and its readiness route, and one reconciler
-(``mgw reconcile --worker``). Places ``--orders`` orders through ``POST /checkout`` while a web worker and the
-reconciler are each SIGKILLed once (uvicorn starts a new web worker; the reconciler is started again, as systemd's
-``Restart=always`` would), waits until every payment is settled, stops everything and checks, per order:
+JSON logs and its readiness route, and one reconciler (``mgw reconcile --worker``). Places ``--orders`` orders
+through ``POST /checkout`` while a web worker and the reconciler are each SIGKILLed once (uvicorn starts a new web
+worker; the reconciler is started again, as systemd's ``Restart=always`` would) and PostgreSQL is restarted half way
+in (the checkouts in flight meet it; no checkout begun once it answers again may fail), waits until every payment is
+settled, stops everything and checks, per order:
 
 - the ledger's final state agrees with the sandbox's own record (the same final code; NOT_RECORDED, NOT_SENT or
   REJECTED only for what the sandbox never recorded; no payment at the sandbox that no order asked for);
@@ -18,7 +19,7 @@ order is neither paid nor shipped, and counts it apart.
 
     python examples/shop/run_example.py --orders 300 [--json build/example-shop/summary.json]
 
-Exit status 0 when every check holds, 1 otherwise.
+Exit status 0 when every check holds (and every line of the web processes' log is a JSON object), 1 otherwise.
 """
 
 from __future__ import annotations
@@ -223,12 +224,17 @@ def faults_on(
         sandbox.faults.clear()
 
 
-def place_orders(shop: str, orders: int, concurrency: int, on_placed: Any) -> tuple[Counter[str], float]:
-    """The customers: POST /checkout; where the shop sent them, and how long it took."""
+def place_orders(
+    shop: str, orders: int, concurrency: int, on_placed: Any
+) -> tuple[Counter[str], float, list[tuple[float, str]]]:
+    """The customers: POST /checkout; where the shop sent them, how long it took, and each checkout's start
+    (monotonic) with its outcome."""
     outcomes: Counter[str] = Counter()
+    attempts: list[tuple[float, str]] = []
     lock = threading.Lock()
 
     def one(n: int) -> None:
+        began = time.monotonic()
         try:
             r = client.post(f"{shop}/checkout", json={"amount": amount_for(n), "customer": f"C{n % 37}"})
             where = r.headers.get("location", "")
@@ -241,12 +247,26 @@ def place_orders(shop: str, orders: int, concurrency: int, on_placed: Any) -> tu
             outcome = type(exc).__name__
         with lock:
             outcomes[outcome] += 1
+            attempts.append((began, outcome))
             on_placed(sum(outcomes.values()))
 
     started = time.monotonic()
     with httpx.Client(timeout=60.0) as client, ThreadPoolExecutor(concurrency) as pool:
         list(pool.map(one, range(orders)))
-    return outcomes, time.monotonic() - started
+    return outcomes, time.monotonic() - started, attempts
+
+
+def restart_postgres(pg: Any) -> None:
+    """What a database failover or a minor-version upgrade does to every pooled connection: all of them die."""
+    log = os.path.join(os.path.dirname(pg.datadir), "log")  # the server's log, where local_postgres started it
+    subprocess.run(
+        [os.path.join(pg.bindir, "pg_ctl"), "-D", pg.datadir, "-l", log, "-m", "fast", "-w", "restart"],
+        user=pg.user,
+        check=True,
+        stdout=subprocess.DEVNULL,  # the new server holds no pipe of ours open
+        stderr=subprocess.DEVNULL,
+        timeout=120,
+    )
 
 
 def shop_rows(url: str) -> list[dict[str, Any]]:
@@ -332,7 +352,8 @@ def check(ledger: Any, rows: list[dict[str, Any]], at_gateway: dict[str, str]) -
 
 
 def run(a: argparse.Namespace) -> dict[str, Any]:
-    from merchant_gateway.ledger import Ledger
+    import psycopg
+    from merchant_gateway.ledger import Ledger, LedgerUnavailable
     from merchant_gateway.ledger.testing import local_postgres
     from merchant_gateway_sandbox import start_sandbox
     from shop.orders import create_tables
@@ -371,12 +392,22 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
             wait_ready(fleet, shop, deadline=time.monotonic() + 60)
             t0 = time.monotonic()
             kill_web_at = a.orders // 3 if a.kill_web else -1
+            restart_db_at = a.orders // 2 if a.restart_db else -1
+            db_back: list[float] = []  # when the restarted database answered again (monotonic)
             reconciler_killed = not a.kill_reconciler
+
+            def restart_db(n: int) -> None:
+                began = time.monotonic()
+                restart_postgres(pg)
+                db_back.append(time.monotonic())
+                kills.append(f"database restarted after {n} orders, down {db_back[0] - began:.1f} s")
 
             def on_placed(n: int) -> None:  # runs in the customers' threads, under their lock
                 if n == kill_web_at:
                     pid = fleet.kill_web_worker()
                     kills.append(f"web worker {pid} after {n} orders" if pid else "no web worker found to kill")
+                if n == restart_db_at:  # under the customers' lock: checkouts in flight meet the restart, and
+                    restart_db(n)  # the rest begin once the database answers again
 
             def kill_reconciler(why: str) -> None:
                 kills.append(f"reconciler {fleet.kill_reconciler()} {why} at {time.monotonic() - t0:.1f} s")
@@ -392,9 +423,12 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
                 while time.monotonic() - t0 < a.max_wait:
                     time.sleep(0.5)
                     at_gateway = gateway_record(sb.sandbox)
-                    payments = {
-                        r["transaction_id"]: ledger.get(r["transaction_id"], MERCHANT) for r in shop_rows(pg.url)
-                    }
+                    try:
+                        payments = {
+                            r["transaction_id"]: ledger.get(r["transaction_id"], MERCHANT) for r in shop_rows(pg.url)
+                        }
+                    except (LedgerUnavailable, psycopg.OperationalError):  # the database is being restarted
+                        continue
                     working = any(p is not None and p.checks and not p.is_final for p in payments.values())
                     if not reconciler_killed and working:  # mid-work: it has checked payments that are still open
                         kill_reconciler("while checking open payments")
@@ -404,7 +438,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
                         break
                 else:
                     all_settled = False
-                outcomes, placed_s = placing.result()
+                outcomes, placed_s, attempts = placing.result()
                 settled_s = time.monotonic() - t0
                 if not reconciler_killed:  # every payment was decided before the reconciler had to check one
                     kill_reconciler("idle, after every payment was settled")
@@ -417,7 +451,14 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
             {"pid": w.pid, "stopped": not w.running, "exit_status": w.exit_status, **w.counters}
             for w in sorted(ledger.workers(), key=lambda w: w.started_at)
         ]
+    # a checkout that began once the restarted database answered again must not fail (the pools' connections are
+    # checked before use); one that was in flight during the restart may
+    after = [o for began, o in attempts if db_back and began >= db_back[0]]
+    during = [o for began, o in attempts if not (db_back and began >= db_back[0])]
     result.update(
+        checkouts_after_db_back=len(after),
+        checkouts_failed_after_db_back=sum(1 for o in after if not o.startswith("to the")),
+        checkouts_failed_before=sum(1 for o in during if not o.startswith("to the")),
         settled_s=round(settled_s, 1),
         all_settled=all_settled,
         orders_placed_s=round(placed_s, 1),
@@ -427,13 +468,16 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
         **ended,
         web_workers=a.workers,
     )
-    lost_checkouts = sum(n for k, n in outcomes.items() if not k.startswith(("to the", "HTTP")))
+    # a checkout cut by the killed worker or the restart may or may not have written its order first
+    lost_checkouts = sum(n for k, n in outcomes.items() if not k.startswith("to the"))
     result["ok"] = (
         not result["problems"]
         and result["all_settled"]
         and a.orders - lost_checkouts <= result["orders"] <= a.orders  # a killed worker may not have written one
         and sum(k.startswith("web worker ") for k in kills) == a.kill_web
         and sum(k.startswith("reconciler ") for k in kills) == a.kill_reconciler
+        and sum(k.startswith("database restarted") for k in kills) == a.restart_db
+        and result["checkouts_failed_after_db_back"] == 0
         and result["web_workers_at_end"] == a.workers
         and result["stopped_by_sigterm"]
         and not result["web_log_not_json"]
@@ -458,6 +502,10 @@ def print_summary(r: dict[str, Any]) -> None:
     print(f"  {r['web_workers']} web workers; killed: {', '.join(r['kills']) or 'nothing'}")
     print(f"  web workers at the end {r['web_workers_at_end']}; all stopped by SIGTERM: {r['stopped_by_sigterm']}")
     print(f"  checkout answers: {', '.join(f'{k} {v}' for k, v in sorted(r['checkout_outcomes'].items()))}")
+    print(
+        f"  checkouts failed: {r['checkouts_failed_before']} before the database was back, "
+        f"{r['checkouts_failed_after_db_back']} of the {r['checkouts_after_db_back']} begun after"
+    )
     print(f"  sandbox faults: {', '.join(f'{k} {v}' for k, v in sorted(r['faults'].items())) or 'none'}")
     print(f"  payments: {', '.join(f'{k} {v}' for k, v in sorted(r['kinds'].items()))}")
     print(f"  ledger final codes: {', '.join(f'{k} {v}' for k, v in sorted(r['ledger_final_codes'].items()))}")
@@ -493,6 +541,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="uvicorn web workers")
     ap.add_argument("--concurrency", type=int, default=8, help="customers checking out at once")
     ap.add_argument("--kill-web", type=int, choices=(0, 1), default=1, help="SIGKILL a web worker a third in")
+    ap.add_argument(
+        "--restart-db", type=int, choices=(0, 1), default=1, help="restart PostgreSQL (pg_ctl restart) half way in"
+    )
     ap.add_argument("--kill-reconciler", type=int, choices=(0, 1), default=1, help="SIGKILL it two thirds in")
     ap.add_argument(
         "--faults",

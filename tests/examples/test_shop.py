@@ -9,13 +9,14 @@ import asyncio
 import contextlib
 import glob
 import json
+import logging
 import shutil
 import socket
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -43,10 +44,11 @@ def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_
     assert summary.exists(), proc.stdout + proc.stderr
     r = json.loads(summary.read_text())
     assert r["problems"] == [], proc.stdout
-    assert [k.split()[0] for k in r["kills"]] == ["web", "reconciler"], r["kills"]
+    assert sorted(k.split()[0] for k in r["kills"]) == ["database", "reconciler", "web"], r["kills"]
+    web_kill, reconciler_kill = (next(k for k in r["kills"] if k.startswith(w)) for w in ("web ", "reconciler "))
     # a debit dropped before the sandbox recorded it: the reconciler's status reads decide it, and it was killed
     # while it had checked that payment and not yet decided it
-    assert "while checking open payments" in r["kills"][1]
+    assert "while checking open payments" in reconciler_kill
     assert r["ledger_final_codes"].get("NOT_RECORDED", 0) + r["ledger_final_codes"].get("NOT_SENT", 0) >= 1
     assert r["all_settled"]
     assert all(" recorded," in p for p in r["open_payments"])  # only ones the killed worker wrote ahead, never sent
@@ -54,9 +56,13 @@ def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_
     assert r["stopped_by_sigterm"]
     # the web processes' log (uvicorn's own lines, the shop's and the package's): one JSON object per line,
     # the killed worker's death among them
+    # PostgreSQL restarted half way in: no checkout begun once it answered again failed (both pools check their
+    # connections before use), and the log stayed JSON through it (psycopg_pool's warnings included)
+    assert r["checkouts_after_db_back"] > 0
+    assert r["checkouts_failed_after_db_back"] == 0
     assert r["web_log_not_json"] == []
     assert r["web_log_lines"] > 0
-    killed_pid = int(r["kills"][0].split()[2])  # "web worker PID after N orders"
+    killed_pid = int(web_kill.split()[2])  # "web worker PID after N orders"
     assert killed_pid in r["web_log_deaths"]
     # the reconcilers' heartbeats: the SIGKILLed one left its row with no stop, the restarted one stopped cleanly
     # with the counters of the work it finished
@@ -134,16 +140,24 @@ def test_the_checker_flags_every_kind_of_inconsistency() -> None:
 
 
 @contextlib.contextmanager
-def serve_shop(postgres_url: str, sandbox: Any, monkeypatch: pytest.MonkeyPatch, **telemetry: Any) -> Iterator[str]:
+def serve_shop(
+    postgres_url: str,
+    sandbox: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    starting: Callable[[], None] | None = None,
+    **telemetry: Any,
+) -> Iterator[str]:
     """The shop's FastAPI app served as merchants serve it: uvicorn on uvloop with httptools (uvicorn[standard]),
-    on a free loopback port, in this process; yields its URL."""
+    on a free loopback port, in this process; yields its URL. ``starting`` runs while the server starts (its
+    lifespan may be waiting for the database); the shop's tables are then the caller's."""
     uvicorn = pytest.importorskip("uvicorn")
     pytest.importorskip("fastapi", reason="the shop is a FastAPI app (dev group: fastapi)")
     pytest.importorskip("uvloop", reason="uvicorn[standard] (uvloop) is not installed")
     from shop.app import create_app
     from shop.orders import create_tables
 
-    create_tables(postgres_url)
+    if starting is None:
+        create_tables(postgres_url)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
@@ -164,6 +178,8 @@ def serve_shop(postgres_url: str, sandbox: Any, monkeypatch: pytest.MonkeyPatch,
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
+    if starting is not None:
+        starting()
     deadline = time.monotonic() + 30
     while not server.started and thread.is_alive() and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -398,4 +414,49 @@ def test_after_a_postgres_restart_the_shop_serves_at_once(sandbox: Any, monkeypa
             assert checkout(9).status_code == 303
             assert client.get(f"{url}/orders/1").json()["amount"] == 20_000
     finally:
+        manager.__exit__(None, None, None)
+
+
+@pytest.mark.skipif(not _postgres_binaries(), reason="PostgreSQL server binaries not installed: make postgres")
+@pytest.mark.timeout(300)
+def test_a_worker_started_while_the_database_is_down_waits_for_it(
+    sandbox: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """uvicorn stops the whole server, every worker, when one worker's start-up fails: a worker it (re)starts during
+    a database outage must wait for the database (its lifespan logs why), then serve."""
+    pytest.importorskip("psycopg_pool", reason="psycopg is not installed (extra 'postgres')")
+    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
+    from shop.orders import create_tables
+
+    try:
+        manager = local_postgres()
+        server = manager.__enter__()
+    except PostgresUnavailable as exc:
+        pytest.skip(str(exc))
+    waiting = threading.Event()
+
+    class Waiting(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if "start-up waits for the ledger's database" in record.getMessage():
+                waiting.set()
+
+    handler = Waiting()
+    logging.getLogger("shop").addHandler(handler)
+    options = f"-p {server.port} -k {Path(server.datadir).parent} -c listen_addresses=127.0.0.1 -c fsync=off"
+    log = str(Path(server.datadir).parent / "log")
+
+    def database_back() -> None:  # once the starting worker has met the outage
+        assert waiting.wait(60), "the shop's start-up did not wait for the database"
+        server._run("pg_ctl", "-D", server.datadir, "-o", options, "-l", log, "-w", "start")
+
+    try:
+        create_tables(server.url)
+        server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "stop")
+        with serve_shop(server.url, sandbox, monkeypatch, starting=database_back) as url, httpx.Client() as client:
+            assert client.get(f"{url}/readyz", timeout=30).status_code == 200
+            paid = client.post(f"{url}/checkout", json={"amount": 30_000, "customer": "C3"}, timeout=30)
+            assert paid.status_code == 303
+            assert "/_sandbox/pay/" in paid.headers["location"]
+    finally:
+        logging.getLogger("shop").removeHandler(handler)
         manager.__exit__(None, None, None)

@@ -17,6 +17,7 @@ Run it with several workers, one JSON object per log line, and one or more recon
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -59,6 +60,19 @@ def shop_pool(database_url: str) -> AsyncConnectionPool[Any]:
     )
 
 
+async def open_ledger(database_url: str, *, timeout: float, retry_every: float = 1.0) -> Ledger:
+    """The ledger, once its database answers. A worker that uvicorn (re)starts during a database outage waits here
+    instead of failing its start-up: uvicorn stops the whole server, every worker, when one worker's start-up
+    fails. Only an unavailable database is waited for; a configuration error (a wrong URL, password or schema)
+    still fails at once."""
+    while True:
+        try:
+            return Ledger.open(database_url, on_final=fulfil, hook_in_transaction=True, timeout=timeout)
+        except LedgerUnavailable as exc:
+            logger.warning("start-up waits for the ledger's database (%s); next try in %g s", exc, retry_every)
+            await asyncio.sleep(retry_every)
+
+
 def create_app(**telemetry: Any) -> FastAPI:
     """``telemetry``: ``tracer_provider``/``meter_provider`` for :class:`Telemetry` and :class:`LedgerTelemetry`
     (default: OpenTelemetry's global ones, which record nothing until the application installs an SDK, e.g. under
@@ -71,7 +85,7 @@ def create_app(**telemetry: Any) -> FastAPI:
         # Named explicitly: a process that fell back to a local ledger would keep payments no reconciler sees.
         database_url = _required("MGW_LEDGER_URL", "postgresql://shop@db.internal/shop")
         public_url = _required("SHOP_PUBLIC_URL", "https://shop.example").rstrip("/")  # where the gateway calls back
-        ledger = Ledger.open(database_url, on_final=fulfil, hook_in_transaction=True, timeout=config.timeout)
+        ledger = await open_ledger(database_url, timeout=config.timeout)
         LedgerTelemetry(**telemetry).attach(ledger)  # a span per ledger transition, the hook's delay and failures
         db = shop_pool(database_url)
         await db.open()
