@@ -57,7 +57,7 @@ def test_small_run_keeps_every_order_consistent_through_faults_and_sigkills(tmp_
     # the web processes' log (uvicorn's own lines, the shop's and the package's): one JSON object per line,
     # the killed worker's death among them
     # PostgreSQL restarted half way in: no checkout begun once it answered again failed (both pools check their
-    # connections before use), and the log stayed JSON through it (psycopg_pool's warnings included)
+    # connections before use), and the log stayed JSON through it
     assert r["checkouts_after_db_back"] > 0
     assert r["checkouts_failed_after_db_back"] == 0
     assert r["web_log_not_json"] == []
