@@ -1,8 +1,9 @@
-"""Issue 24: peak memory of one call under hostile answers, against the answer cap (default 4 MiB).
+"""Peak memory of one call under hostile answers, against the answer cap (default 4 MiB).
 
 Scenarios, each answered by a raw loopback server thread to a money-moving call (``debit_v4_web``, never
 retried, so one request is one attempt):
 * `interim_flood`: 100-Continue heads of 15 KB each, for ever (until the client goes away);
+* `header_flood`: a 200 head with 4 MiB of short header lines (inside the answer cap), then its end and a body;
 * `answer_10mb`: a 10 MiB answer with a correct Content-Length.
 Both must end in OutcomeUnknown; what is measured is how much memory the call took on the way. Every
 (gateway, scenario, meter) runs in a fresh process of its own, after a warm-up call against a well-behaved
@@ -32,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MIB = 1024 * 1024
 SLACK = 16 * MIB
 INTERIM = b"HTTP/1.1 100 Continue\r\nx-filler: " + b"a" * 15_000 + b"\r\n\r\n"
-SCENARIOS = ("interim_flood", "answer_10mb")
+SCENARIOS = ("interim_flood", "header_flood", "answer_10mb")
+HEADER_LINE = b"x-flood: " + b"a" * 62 + b"\r\n"
 GATEWAYS = ("gateway", "async_gateway")
 METERS = ("traced", "rss")
 
@@ -40,6 +42,17 @@ METERS = ("traced", "rss")
 def _interim_flood(conn: socket.socket) -> None:
     while True:
         conn.sendall(INTERIM)
+
+
+def _header_flood(conn: socket.socket) -> None:
+    from bench import common
+
+    conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n")
+    block = HEADER_LINE * (64 * 1024 // len(HEADER_LINE))
+    for _ in range(4 * MIB // len(block)):
+        conn.sendall(block)
+    body = common.DEBIT_ANSWER
+    conn.sendall(b"content-length: %d\r\n\r\n" % len(body) + body)
 
 
 def _answer_10mb(conn: socket.socket) -> None:
@@ -103,7 +116,7 @@ def _child(gateway: str, scenario: str, meter: str) -> dict[str, Any]:
     from bench import common
 
     logging.getLogger("merchant_gateway").setLevel(logging.CRITICAL)
-    answer = {"interim_flood": _interim_flood, "answer_10mb": _answer_10mb}[scenario]
+    answer = {"interim_flood": _interim_flood, "header_flood": _header_flood, "answer_10mb": _answer_10mb}[scenario]
     with _server(_good) as good, _server(answer) as hostile:
         if gateway == "gateway":
             warm, gw = Gateway(**common.gateway_settings(good)), Gateway(**common.gateway_settings(hostile))

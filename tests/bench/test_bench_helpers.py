@@ -88,6 +88,9 @@ def test_memory_rows_pass_only_within_cap_plus_16_mib_and_with_the_call_failing(
 
     runs = {"a": run(5 * 2**20, "OutcomeUnknown"), "b": run(21 * 2**20, "OutcomeUnknown"), "c": run(1, "returned")}
     assert [r[4] for r in verdicts({"memory": {"runs": runs}})] == [True, False, False]
+    # issue 32's header flood (4 MiB of header lines) is held to the same bound
+    flood = {"gateway header_flood traced": run(2**20, "OutcomeUnknown")}
+    assert [(r[0], r[4]) for r in verdicts({"memory": {"runs": flood}})] == [("32 memory", True)]
 
 
 def test_the_floor_frames_answers_by_head_and_content_length_only() -> None:
