@@ -25,6 +25,7 @@ from .errors import (
     AnswerMismatchError,
     ApiError,
     DuplicateRequestError,
+    ExcessRefundError,
     GatewayConnectionError,
     GatewayError,
     GatewayTimeoutError,
@@ -169,6 +170,7 @@ class Core:
         self._wall_clock = wall_clock
         self._rng = rng
         self._amounts: OrderedDict[str, int] = OrderedDict()
+        self._refunds: OrderedDict[str, dict[str, int]] = OrderedDict()  # payment -> its refunds held: id -> amount
         # transaction id -> [clock() when its last attempt ended, calls for it in progress]: what this process
         # sent, for the time rule of TRANSACTION_NOT_FOUND (merchant_gateway.verdicts)
         self._sends: OrderedDict[str, list[float]] = OrderedDict()  # [last sent at or _NEVER, calls running]
@@ -191,6 +193,44 @@ class Core:
             return None
         with self._amounts_lock:
             return self._amounts.get(transaction_id)
+
+    # --- refunds this client holds against a payment (sent, not proven failed) ----------------------------------
+
+    def refund_sent(self, prep: Prepared) -> None:
+        """A refund call begins: refused (:class:`ExcessRefundError`, nothing sent) when its amount and the refunds
+        of the same payment this client holds would exceed the payment's amount, else held against it until an
+        answer proves it moved nothing. One step under the lock: two refunds at once cannot both pass. A refund
+        re-sent under its own id is not a second refund."""
+        original = _refund_of(prep)
+        txn, amount = prep.transaction_id, prep.amount
+        if original is None or txn is None or type(amount) is not int:
+            return
+        with self._amounts_lock:
+            mine = self._refunds.setdefault(original, {})
+            held = [(t, a) for t, a in mine.items() if t != txn]
+            limit = prep.original_amount
+            if limit is not None and amount + sum(a for _, a in held) > limit:
+                raise ExcessRefundError(original=original, amount=amount, original_amount=limit, held=held)
+            mine[txn] = amount
+            self._refunds.move_to_end(original)
+            while len(self._refunds) > _KNOWN_AMOUNTS:
+                self._refunds.popitem(last=False)
+
+    def refund_freed(self, prep: Prepared, exc: BaseException) -> None:
+        """The refund call ended in ``exc``: a request that never left (or was not processed: a plain rate limit), or
+        an answer saying it failed or was refused frees its amount; anything else (unknown, duplicate) keeps it."""
+        original = _refund_of(prep)
+        # a refusal before sending (the ledger's, say) keeps it held: this call may be a refund re-sent under an id
+        # another call holds, and holding too much only refuses, never over-refunds
+        freed = isinstance(exc, GatewayConnectionError | RateLimitedError) or (
+            isinstance(exc, GatewayError) and exc.verdict in ("failed", "rejected", "not-found")
+        )
+        if original is None or not freed:
+            return
+        with self._amounts_lock:
+            held = self._refunds.get(original)
+            if held is not None:
+                held.pop(prep.transaction_id or "", None)
 
     def not_found_verdict(self, transaction_id: str, exc: GatewayError) -> GatewayError:
         """What TRANSACTION_NOT_FOUND means to reconcile(): OutcomeUnknown while not yet found (verdicts' time
@@ -248,6 +288,8 @@ class Core:
                     "was declared never recorded by the gateway; a request sent under it now could be recorded "
                     "after that verdict: start again under a new transaction id",
                 )
+        self.refund_sent(prep)  # may refuse it: then nothing of the call is recorded
+        with self._amounts_lock:
             entry = self._sends.setdefault(txn, [_NEVER, 0])
             entry[1] += 1
             self._sends.move_to_end(txn)
@@ -634,6 +676,16 @@ def _through_proxy(url: httpx.URL) -> str:
     except (httpx.InvalidURL, ValueError):
         return " through the proxy the environment names"
     return f" through the proxy {via.host}:{via.port or (443 if via.scheme == 'https' else 80)}"
+
+
+def _refund_of(prep: Prepared) -> str | None:
+    """The payment a refund call refunds (its originalTransactionId or providerReferenceId), else None."""
+    if prep.op.money_movement != "refund":
+        return None
+    body = prep.kwargs.get("body")
+    wire = body.to_dict() if body is not None else {}
+    original = wire.get("originalTransactionId") or wire.get("providerReferenceId")
+    return original if isinstance(original, str) else None
 
 
 def _settle(prep: Prepared) -> str:

@@ -95,6 +95,7 @@ def test_the_kit_has_each_whole_client_case(kit: dict[str, Any]) -> None:
     assert ids == {
         "refund-resent-under-its-id",
         "refund-above-its-payment",
+        "refunds-held-against-their-payment",
         "the-gateways-excess-refund-amount",
         "rate-limits",
         "byte-order-mark-and-duplicate-keys",

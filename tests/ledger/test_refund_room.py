@@ -42,9 +42,8 @@ def test_a_second_refund_above_what_is_left_is_refused_before_it_is_written(ledg
         refund(ledger, "R2", "P1", 60)
     error = refused.value
     assert str(error).startswith("EXCESS_REFUND_AMOUNT: a refund of 60 paise would take the refunds of payment P1")
-    assert "above the payment's amount of 100 paise (60 paise already refunded or still in progress: R1 (60))" in str(
-        error
-    )
+    text = str(error)
+    assert "above the payment's amount of 100 paise (60 paise already refunded or still in progress: R1 (60))" in text
     assert "nothing was sent. Refund at most 40 paise" in str(error)
     assert (error.code, error.field, error.left, error.held) == ("EXCESS_REFUND_AMOUNT", "amount", 40, [("R1", 60)])
     assert ledger.get("R2", MERCHANT) is None  # not written down, so never sent
@@ -92,7 +91,8 @@ def test_the_task_layer_refuses_the_second_refund_before_sending(
 
 
 def test_the_gateways_excess_refund_answer_leads_the_error(t: Any, sandbox: Any, clock: FakeClock) -> None:
-    """Without a ledger the second refund reaches the gateway, which answers EXCESS_REFUND_AMOUNT: judged unknown
+    """Without a ledger a client refuses a second refund above what is left of the refunds it holds itself; one that
+    does not hold the first (another process) sends it, the gateway answers EXCESS_REFUND_AMOUNT: judged unknown
     (the spec's rule), and the error says that reason first and what to do, not only "call reconcile"."""
     sandbox.sandbox.faults.clear()
     with Gateway(**settings(sandbox)) as gw:
@@ -100,8 +100,12 @@ def test_the_gateways_excess_refund_answer_leads_the_error(t: Any, sandbox: Any,
         advance(sandbox, clock, 6)
         gw.refunds.create(t("TP2"), amount=60, merchant_order_id="O1", transaction_id=t("TR3"))
         advance(sandbox, clock, 6)
-        with pytest.raises(OutcomeUnknown) as unknown:
+        with pytest.raises(ExcessRefundError, match="TR3"):  # this client holds the first refund: not sent
             gw.refunds.create(t("TP2"), amount=60, merchant_order_id="O1", transaction_id=t("TR4"))
+    assert (MERCHANT, t("TR4")) not in sandbox.sandbox.store.txns
+    # another process, which knows nothing of the first refund
+    with Gateway(**settings(sandbox)) as other, pytest.raises(OutcomeUnknown) as unknown:
+        other.refunds.create(t("TP2"), amount=60, merchant_order_id="O1", transaction_id=t("TR4"))
     error = unknown.value
     assert error.pay_response_code == "EXCESS_REFUND_AMOUNT"
     assert error.verdict == "unknown"

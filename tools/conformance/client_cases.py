@@ -61,6 +61,16 @@ def _debit(txn: str, amount: int) -> dict[str, Any]:
     return {"merchantId": MERCHANT, "transactionId": txn, "merchantUserId": "U1", "amount": amount}
 
 
+def _refund_step(txn: str, original: str, amount: int, answer: dict[str, Any] | None) -> dict[str, Any]:
+    """A refund of ``amount`` of a payment of 100 paise the caller names (original_amount)."""
+    return {
+        "call": "refundV4",
+        "payload": _refund(txn, original, amount),
+        "options": {"original_amount": 100},
+        "answer": answer,
+    }
+
+
 _PAGE = _envelope("SUCCESS", True, redirectType="WEB", redirectURL="https://pay.test/p")
 
 
@@ -108,6 +118,23 @@ def _scripts() -> list[dict[str, Any]]:
                     "answer": None,
                     "refused": "EXCESS_REFUND_AMOUNT",
                 },
+            ],
+        },
+        {
+            "id": "refunds-held-against-their-payment",
+            "about": "the refunds a client sent of one payment, not proven failed, count against it: 60 and then 60 "
+            "of 100 is refused before sending, 40 is not; a refund answered failed frees its amount",
+            "steps": [
+                _refund_step("KR8", "KP8", 60, _answer(200, _envelope("PAYMENT_PENDING", True, transactionId="KR8"))),
+                {**_refund_step("KR9", "KP8", 60, None), "refused": "EXCESS_REFUND_AMOUNT"},
+                _refund_step("KR10", "KP8", 40, _answer(200, _envelope("PAYMENT_PENDING", True, transactionId="KR10"))),
+                _refund_step(
+                    "KR11",
+                    "KP9",
+                    60,
+                    _answer(400, _envelope("PAYMENT_ERROR", False, transactionId="KR11", payResponseCode="X")),
+                ),
+                _refund_step("KR12", "KP9", 60, _answer(200, _envelope("PAYMENT_PENDING", True, transactionId="KR12"))),
             ],
         },
         {

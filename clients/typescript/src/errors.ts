@@ -33,12 +33,20 @@ export class ExcessRefundError extends ValidationError {
     readonly original: string,
     readonly amount: number,
     readonly originalAmount: number,
+    /** The refunds of the payment this client holds (sent, not proven failed): [transaction id, amount]. */
+    readonly held: readonly (readonly [string, number])[] = [],
   ) {
     super("amount", "");
-    this.left = Math.max(0, originalAmount);
+    const total = held.reduce((sum, [, paise]) => sum + paise, 0);
+    this.left = Math.max(0, originalAmount - total);
+    const shown = held.slice(0, 5).map(([id, paise]) => `${id} (${paise})`).join(", ");
+    const more = held.length > 5 ? ` and ${held.length - 5} more` : "";
     this.message =
-      `EXCESS_REFUND_AMOUNT: a refund of ${amount} paise would take the refunds of payment ${original} to ${amount} ` +
-      `paise, above the payment's amount of ${originalAmount} paise; nothing was sent. Refund at most ${this.left} paise`;
+      `EXCESS_REFUND_AMOUNT: a refund of ${amount} paise would take the refunds of payment ${original} to ` +
+      `${total + amount} paise, above the payment's amount of ${originalAmount} paise` +
+      (held.length > 0 ? ` (${total} paise already refunded or still in progress: ${shown}${more})` : "") +
+      `; nothing was sent. Refund at most ${this.left} paise` +
+      (held.length > 0 ? ", or wait until the refunds in progress are final: a failed one frees it" : "");
   }
 }
 

@@ -147,6 +147,9 @@ function stringAt(value: unknown, name: string): string | null {
   return typeof v === "string" ? v : null;
 }
 
+/** Verdicts of a refund's answer that prove it moved nothing: its amount is no longer held against the payment. */
+const FREES = new Set(["failed", "rejected", "not-found", "rate-limited"]);
+
 /** Operations whose answer echoes the request's amount (the Python client's _AMOUNT_ECHOED). */
 const AMOUNT_ECHOED = new Set(["debit", "collect"]);
 
@@ -213,7 +216,7 @@ export class Gateway extends GatewayMethods {
     // the caller's retry count of this call: a new call under a used id is not a retry (the Python client's rule)
     const attempt = options.attempt ?? 1;
     const echoed = AMOUNT_ECHOED.has(op.money_movement) ? facts.amount : null; // what a later status must carry
-    if (op.money_movement === "refund") this.#refuseExcess(input, facts.amount, options.originalAmount);
+    const refunded = op.money_movement === "refund" ? this.#holdRefund(input, facts, options.originalAmount) : null;
     if (moves) this.#sends.started(facts.transactionId as string, echoed);
     let raw: Response | undefined;
     let sent = false;
@@ -230,6 +233,7 @@ export class Gateway extends GatewayMethods {
     } catch (err) {
       const failure = this.#failure(operationId, op, err);
       if (moves) this.#sends.ended(facts.transactionId as string, sent && !(failure instanceof NotSentError), this.clock());
+      if (refunded !== null && (!sent || failure instanceof NotSentError)) this.#sends.refundFreed(refunded, facts.transactionId as string);
       throw failure;
     }
     if (moves) this.#sends.ended(facts.transactionId as string, true, this.clock());
@@ -253,6 +257,7 @@ export class Gateway extends GatewayMethods {
       attempt,
       location: response.headers.get("location"),
     });
+    if (refunded !== null && FREES.has(judgement.verdict)) this.#sends.refundFreed(refunded, facts.transactionId as string);
     const answer: GatewayAnswer<unknown, unknown> = {
       operationId,
       status: response.status,
@@ -341,14 +346,21 @@ export class Gateway extends GatewayMethods {
     };
   }
 
-  /** A refund above its original payment (the caller's originalAmount, else what this gateway sent for it) is
-   * refused before anything is sent, as the Python client's check_refund does. */
-  #refuseExcess(raw: unknown, amount: number | null, given: number | null | undefined): void {
+  /** A refund above its original payment (the caller's originalAmount, else what this gateway sent for it), with
+   * the refunds of it this gateway holds counted in, is refused before anything is sent, as the Python client
+   * does; else it is held against the payment until an answer proves it moved nothing. Returns the payment. */
+  #holdRefund(raw: unknown, facts: { transactionId: string | null; amount: number | null }, given: number | null | undefined): string | null {
     const payload = (raw as { payload?: unknown } | null)?.payload;
     const original = stringAt(payload, "originalTransactionId") ?? stringAt(payload, "providerReferenceId");
-    if (original === null || amount === null) return;
+    const { transactionId, amount } = facts;
+    if (original === null || amount === null || transactionId === null) return null;
     const known = given ?? this.#sends.amount(original);
-    if (known !== null && amount > known) throw new ExcessRefundError(original, amount, known);
+    const held = this.#sends.heldRefunds(original, transactionId);
+    if (known !== null && amount + held.reduce((sum, [, paise]) => sum + paise, 0) > known) {
+      throw new ExcessRefundError(original, amount, known, held);
+    }
+    this.#sends.refundSent(original, transactionId, amount);
+    return original;
   }
 
   #operation(operationId: string): OperationFacts {

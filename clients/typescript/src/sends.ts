@@ -14,6 +14,28 @@ interface Entry {
 
 export class SendRecord {
   readonly #entries = new Map<string, Entry>();
+  /** Per payment, its refunds this client sent and holds against it (refund id -> amount), until an answer proves
+   * one moved nothing. */
+  readonly #refunds = new Map<string, Map<string, number>>();
+
+  /** The refunds of `original` held, but `refundId` itself (a refund re-sent under its id is not a second one). */
+  heldRefunds(original: string, refundId: string | null): [string, number][] {
+    return [...(this.#refunds.get(original) ?? new Map<string, number>())].filter(([id]) => id !== refundId);
+  }
+
+  refundSent(original: string, refundId: string, amount: number): void {
+    let held = this.#refunds.get(original);
+    if (held === undefined) {
+      held = new Map();
+      this.#refunds.set(original, held);
+      while (this.#refunds.size > KEPT) this.#refunds.delete(this.#refunds.keys().next().value as string);
+    }
+    held.set(refundId, amount);
+  }
+
+  refundFreed(original: string, refundId: string): void {
+    this.#refunds.get(original)?.delete(refundId);
+  }
 
   /** A call that may move money begins. */
   started(transactionId: string, amount: number | null): void {

@@ -148,6 +148,9 @@ class AsyncGateway(_Base, AsyncGatewayHost):
             if self.observer is None:
                 return await self._run(prep)
             return await self.observer.async_call(prep, self._run)
+        except BaseException as exc:
+            self._core.refund_freed(prep, exc)  # a refund that moved nothing no longer counts against its payment
+            raise
         finally:
             self._core.call_ended(prep)
 

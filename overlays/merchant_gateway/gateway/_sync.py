@@ -149,6 +149,9 @@ class Gateway(_Base, GatewayHost):
             if self.observer is None:
                 return self._run(prep)
             return self.observer.call(prep, self._run)
+        except BaseException as exc:
+            self._core.refund_freed(prep, exc)  # a refund that moved nothing no longer counts against its payment
+            raise
         finally:
             self._core.call_ended(prep)
 
