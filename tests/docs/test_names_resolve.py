@@ -92,3 +92,32 @@ def test_every_python_block_of_the_readme_compiles_and_imports_what_exists() -> 
                 module = importlib.import_module(node.module)
                 for alias in node.names:
                     assert hasattr(module, alias.name), f"from {node.module} import {alias.name}"
+
+
+def command_flags() -> dict[str, set[str]]:
+    """Each `mgw` command -> the flags its parser accepts (`mgw sandbox`: the sandbox's own parser)."""
+    import argparse
+
+    from merchant_gateway.cli import _parser
+
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    flags = {name: {o for a in p._actions for o in a.option_strings} for name, p in sub.choices.items()}
+    sandbox_cli = pytest.importorskip("merchant_gateway_sandbox.cli")
+    flags["sandbox"] = {o for a in sandbox_cli.parser("mgw sandbox")._actions for o in a.option_strings}
+    return flags
+
+
+def test_every_flag_of_an_mgw_command_line_in_the_readme_exists() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    flags = command_flags()
+    lines = re.findall(r"`mgw ([a-z-]+)((?: [^`]*)?)`", readme) + re.findall(r"^mgw ([a-z-]+)(.*)$", readme, re.M)
+    checked = 0
+    unknown = []
+    for command, rest in lines:
+        assert command in flags, f"mgw {command} is not a command"
+        for flag in re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", rest):
+            checked += 1
+            if flag not in flags[command]:
+                unknown.append(f"mgw {command} {flag}")
+    assert checked >= 10
+    assert unknown == []
