@@ -339,6 +339,9 @@ def test_the_workers_hook_is_importable_only_from_pythonpath(tmp_path: Path) -> 
         "MGW_SALT_KEY": SALT,
         "MGW_SALT_INDEX": "1",
     }
+    from merchant_gateway.ledger import Ledger
+
+    Ledger.migrate(env["MGW_LEDGER_URL"])  # the deployment's migration step, before any process opens the ledger
     argv = [mgw, "reconcile", "--worker", "--once", "--hook", "shop.orders:fulfil", "--hook-in-transaction"]
     alone = subprocess.run(argv, cwd=shop_dir, env=env, capture_output=True, text=True, timeout=60)
     assert alone.returncode == 9  # the worker's own status: fix the deployment, a restart will not help

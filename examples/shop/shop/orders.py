@@ -33,9 +33,13 @@ CREATE TABLE IF NOT EXISTS shop_shipments (
 
 
 def create_tables(database_url: str) -> None:
-    """Run once per deployment, before the web workers start (a migration, not a worker's start-up)."""
+    """Run once per deployment, before the web workers start (a migration, not a worker's start-up): the ledger's
+    schema (``Ledger.migrate``, what ``mgw ledger migrate`` does; an ordinary open never changes it), then the
+    shop's tables."""
     import psycopg
+    from merchant_gateway.ledger import Ledger
 
+    Ledger.migrate(database_url)
     with psycopg.connect(database_url, autocommit=True) as conn:
         conn.execute(SCHEMA)
 
