@@ -41,7 +41,8 @@ def area(kind: str, where: str) -> str:
         return "operations"
     if kind.startswith(("x-payload-from", "response-", "media-type", "request-body-")):
         return "operations"
-    if kind.startswith(("parameter-", "property-", "schema-", "x-field-rule", "additional-properties", "discriminator")):
+    fields = ("parameter-", "property-", "schema-", "x-field-rule", "additional-properties", "discriminator")
+    if kind.startswith(fields):
         return "fields"
     if kind.endswith(("-branch-added", "-branch-removed")) or "schema" in where or "parameter" in where:
         return "fields"
