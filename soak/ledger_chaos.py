@@ -263,7 +263,7 @@ def main() -> int:
 
 
 def supervise(a: argparse.Namespace) -> int:
-    from merchant_gateway.ledger import Ledger
+    from merchant_gateway.ledger import Ledger, RateLimit
     from merchant_gateway.ledger.testing import local_postgres
 
     out = Path(a.out)
@@ -280,7 +280,12 @@ def supervise(a: argparse.Namespace) -> int:
             "sqlite": {"url": sqlite_url, "workers": 2, "payments": a.payments - n_pg, "prefix": "CHS"},
         }
         for name, f in fleets.items():
-            with Ledger.open(f["url"]) as ledger, ledger.store.transaction() as tx:
+            Ledger.migrate(f["url"])  # the deployment's step, then the fleet's ceiling set deliberately, once
+            ceiling = RateLimit(a.ceiling, 1.0, a.margin)
+            with (
+                Ledger.open(f["url"], rate_limit=ceiling, replace_settings=True) as ledger,
+                ledger.store.transaction() as tx,
+            ):
                 tx.execute(
                     "CREATE TABLE IF NOT EXISTS soak_hooks (transaction_id TEXT NOT NULL, code TEXT, pid INTEGER, "
                     "at DOUBLE PRECISION)"

@@ -37,6 +37,7 @@ def main() -> None:
             sb.sandbox.faults.add(Fault(kind="delay", operation_id="debitV4Web", seconds=timeout + 3))
             settings = {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": "1", "base_url": sb.base_url}
             settings.update(apps_url=sb.apps_url, auth_url=sb.auth_url)
+            Ledger.migrate(f"sqlite:///{folder}/{txn}.db")
             with (
                 Ledger.open(f"sqlite:///{folder}/{txn}.db", timeout=timeout) as ledger,
                 Gateway(**settings, timeout=timeout, observer=ledger.observer) as gw,

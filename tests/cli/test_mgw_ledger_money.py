@@ -47,7 +47,9 @@ def postgres_server() -> Iterator[str]:
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def ledger_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new ledger, migrated as a deployment would (mgw and Ledger.open never create the schema)."""
     if request.param == "sqlite":
+        Ledger.migrate(f"sqlite:///{tmp_path}/ledger.db")
         return f"sqlite:///{tmp_path}/ledger.db"
     import psycopg
 
@@ -55,7 +57,9 @@ def ledger_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     name = f"mgw_cli{next(_ids)}"
     with psycopg.connect(server, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
-    return server.rsplit("/", 1)[0] + "/" + name
+    url = server.rsplit("/", 1)[0] + "/" + name
+    Ledger.migrate(url)
+    return url
 
 
 @pytest.fixture
@@ -164,8 +168,9 @@ def closed_port() -> int:
 def test_a_ledger_that_is_down_is_one_line_and_nothing_is_sent(
     run_mgw: Any, env: dict[str, str], sandbox: Any, txn: Callable[[str], str], tmp_path: Path, backend: str
 ) -> None:
+    (tmp_path / "broken.db").write_bytes(b"not a database" * 100)  # a file SQLite cannot read: unusable
     url = (
-        f"sqlite:///{tmp_path}/no-such-folder/ledger.db"
+        f"sqlite:///{tmp_path}/broken.db"
         if backend == "sqlite"
         else f"postgresql://shop:not-shown-4d1@127.0.0.1:{closed_port()}/shop"
     )

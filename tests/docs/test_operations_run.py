@@ -49,6 +49,7 @@ def test_the_documented_web_application_runs_as_written(
 ) -> None:
     testclient = pytest.importorskip("starlette.testclient")
     url = f"sqlite:///{tmp_path}/shop.db"
+    Ledger.migrate(url)  # the deployment's step before the web application starts (docs/operations.md, Upgrading)
     env = {
         "MGW_ENV": "local",
         "MGW_BASE_URL": sandbox.base_url,

@@ -32,6 +32,7 @@ def answer(request):
     return httpx.Response(503)  # no gateway here: what matters is what the call imported
 
 folder = tempfile.mkdtemp()
+Ledger.migrate(f"sqlite:///{folder}/ledger.sqlite3")
 ledger = Ledger.open(f"sqlite:///{folder}/ledger.sqlite3")
 gateway = Gateway(merchant_id="M1", salt_key="k" * 36, salt_index="1", observer=ledger.observer,
                   transport=httpx.MockTransport(answer))

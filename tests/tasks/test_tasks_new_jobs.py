@@ -56,6 +56,7 @@ def conf(gateway: Gateway) -> dict[str, Any]:
 
 @pytest.fixture
 def ledger(tmp_path: Any) -> Iterator[Ledger]:
+    Ledger.migrate(f"sqlite:///{tmp_path}/ledger.db")
     with Ledger(open_store(f"sqlite:///{tmp_path}/ledger.db")) as led:
         yield led
 

@@ -379,6 +379,7 @@ def test_the_ledger_telemetry_and_a_merchants_observer_each_see_every_call(
 ) -> None:
     cfg = mg.GatewayConfig(**settings(sandbox))
     seen = Seen()
+    Ledger.migrate(f"sqlite:///{tmp_path}/ledger.db")
     with Ledger.open(f"sqlite:///{tmp_path}/ledger.db") as ledger:
         observer = combine(Telemetry(cfg, **otel.providers()), ledger.observer, seen)
         with mg.Gateway(cfg, observer=observer) as gw:
@@ -550,6 +551,7 @@ def test_the_documented_wiring_runs_as_written(sandbox: Any, tmp_path: Any) -> N
         MGW_AUTH_URL=s["auth_url"],
         MGW_LEDGER_URL=f"sqlite:///{tmp_path}/ledger.db",
     )
+    Ledger.migrate(f"sqlite:///{tmp_path}/ledger.db")
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout)
