@@ -32,7 +32,7 @@ def build(spec_path: Path, work: Path) -> Path:
     pending = spec.load_spec_in_background(spec_path)
     # Imported only now: importing openapi-python-client (via run) overlaps the spec parse in the child.
     # openapi-python-client imports httpx, whose package init tries `from ._main import main`: httpx's command-line
-    # tool, loading rich, click and pygments (about 0.2 s of a run that never uses them). A None entry makes that
+    # tool, loading rich, click and pygments (a large part of a run that never uses them). A None entry makes that
     # import fail and httpx falls back to its stub `main` (as without the CLI extra). No effect when httpx is
     # already loaded (e.g. the generator called inside the test process).
     sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
@@ -93,7 +93,7 @@ def replace_dir(src: Path, dest: Path) -> None:
     if dest.exists():
         shutil.rmtree(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
-    try:  # a rename when the work folder is on the same file system (copying ~130 files costs ~0.2 s)
+    try:  # a rename when the work folder is on the same file system (copying the whole package is slower)
         os.replace(src, dest)
     except OSError:
         shutil.copytree(src, dest)
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="regenerate into a temp folder and diff with --out")
     args = parser.parse_args(argv)
     # A short run that allocates many long-lived objects (pydantic models, parsed spec, templates): the cyclic
-    # collector would scan them again and again (~0.1 s) and frees nothing that matters; on again when done.
+    # collector would scan them again and again and frees nothing that matters; on again when done.
     was_enabled = gc.isenabled()
     gc.disable()
     try:

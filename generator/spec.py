@@ -54,7 +54,7 @@ ANSWER_CODES = ("outcome", "payment-state")
 # x-payload-from: caller (default) or configuration (the token call's client credentials: never a parameter).
 PAYLOAD_SOURCES = ("caller", "configuration")
 # x-codes (operation, webhook): the codes an operation answers, each with its meaning there and an outcome
-# (issue 16: a code's meaning depends on the operation; PAYMENT_SUCCESS on a v4 debit answer is `accepted`).
+# (a code's meaning depends on the operation: PAYMENT_SUCCESS on a v4 debit answer is `accepted`).
 # duplicate: the id was used before, so what it names may exist (a refund, a payment): learn its status, never a
 # failure.
 # An entry may `refine` its outcome by data.payResponseCode where that changes the meaning (a refund's

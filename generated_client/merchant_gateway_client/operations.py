@@ -20,7 +20,7 @@ FieldRule = Literal["exactly-one-of", "at-least-one-of", "at-most-one-of", "requ
 
 
 # A NamedTuple, not a frozen dataclass: one operation's facts are a record, and a dataclass's class creation
-# (code generated and compiled for each method) costs about 1 ms of every `import merchant_gateway`.
+# (code generated and compiled for each method) would be paid by every `import merchant_gateway`.
 class _Facts(NamedTuple):
     name: str  # the public method's name and the endpoint module's (snake_case operationId)
     operation_id: str

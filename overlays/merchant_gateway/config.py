@@ -85,7 +85,7 @@ def _unset(name: str, problem: str = "is not set") -> ConfigurationError:
 
 
 def _not_a_setting(name: str, names: set[str]) -> ConfigurationError:
-    import difflib  # only on this error path: it costs about 1 ms of every `import merchant_gateway`
+    import difflib  # only on this error path: importing it up front would slow every `import merchant_gateway`
 
     close = difflib.get_close_matches(name, sorted(names), n=1)
     hint = f"did you mean {close[0]}?" if close else f"settings are {', '.join(sorted(names))}"
@@ -360,7 +360,7 @@ def _warn_unknown_names(env: Mapping[str, str]) -> None:
         return
     known = _known_names()
     for name in sorted(set(unknown) - known):
-        import difflib  # only on this path: it costs about 1 ms of every `import merchant_gateway`
+        import difflib  # only on this path: importing it up front would slow every `import merchant_gateway`
         import warnings
 
         close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)

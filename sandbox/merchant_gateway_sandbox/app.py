@@ -62,7 +62,7 @@ class SandboxApp:
 
     def __init__(self, sandbox: Sandbox, extra_routes: ExtraRoutes | None = None) -> None:
         self.sandbox = sandbox
-        from .jssdk import routes as jssdk_routes  # JS SDK shim and its endpoints (issue 10)
+        from .jssdk import routes as jssdk_routes  # JS SDK shim and its endpoints, loaded only here
 
         routes = pages.routes(sandbox) + control.routes(sandbox) + jssdk_routes(sandbox)
         if extra_routes is not None:  # after the sandbox's own, so they never shadow one

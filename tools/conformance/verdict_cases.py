@@ -1,4 +1,4 @@
-"""Verdict cases of the conformance kit (issue 22): raw answers and what a conforming client concludes from them.
+"""Verdict cases of the conformance kit: raw answers and what a conforming client concludes from them.
 
 Unlike the rest of the kit, these expectations come from the project's verdict function
 (merchant_gateway.verdicts.judge) run over the outcome table of the document the kit is built from
@@ -7,10 +7,11 @@ verdict function, so the Python one is the reference and every other client must
 are proven on their own in tests/overlay/test_verdicts.py (expectations written by hand from the interface
 document); tests/conformance/test_verdict_cases.py replays these cases and checks the invariants on them.
 
-The grid covers each finding of issue 22: ids and amounts of other JSON types, success without data, duplicate
-deciding keys (one spelled with a \\u escape), success bodies on 3xx/4xx/429, the refund's DUPLICATE_TXN_REQUEST
-and EXCESS_REFUND_AMOUNT, TRANSACTION_NOT_FOUND inside and after the grace and while a send may still happen,
-codes a table does not list, and a v4 debit accepted by its data (code SUCCESS with the payments page).
+The grid covers each way a verdict was once misread: ids and amounts of other JSON types, success without data,
+duplicate deciding keys (one spelled with a \\u escape), success bodies on 3xx/4xx/429, the refund's
+DUPLICATE_TXN_REQUEST and EXCESS_REFUND_AMOUNT, TRANSACTION_NOT_FOUND inside and after the grace and while a send
+may still happen, codes a table does not list, and a v4 debit accepted by its data (code SUCCESS with the payments
+page).
 
 `poll` is the status-polling schedule of the Python task layer (merchant_gateway.flows.schedule.DEFAULT_SCHEDULE)
 and its grace, so a client's `wait` polls at the same moments and applies the same time rule.
@@ -125,7 +126,7 @@ def _grid() -> list[dict[str, Any]]:
         )
 
     status = "getTransactionStatus"
-    # finding 2 and 3: identity and amount of every JSON type, on a status read and on a callback
+    # identity and amount of every JSON type, on a status read and on a callback
     ids: dict[str, object] = {
         "match": TXN,
         "other": "KITTX2",
@@ -172,7 +173,7 @@ def _grid() -> list[dict[str, Any]]:
         add("unlisted-code", key, envelope("BRAND_NEW", True, transactionId=TXN, amount=AMOUNT))
         add("unlisted-code-failed", key, envelope("BRAND_NEW", False, transactionId=TXN))
 
-    # finding 6: duplicate deciding keys (also escaped, also nested), success bodies on other statuses
+    # duplicate deciding keys (also escaped, also nested), success bodies on other statuses
     good = paid()
     dups = {
         "code": good.replace('"code":"PAYMENT_SUCCESS"', '"code":"PAYMENT_ERROR","code":"PAYMENT_SUCCESS"'),
@@ -224,7 +225,7 @@ def _grid() -> list[dict[str, Any]]:
     add("internal-error-400", "refundV4", envelope("INTERNAL_SERVER_ERROR", False), 400)
     add("timed-out", status, envelope("TIMED_OUT", False), 200)
 
-    # finding 5: refunds refined by payResponseCode; a duplicate id on a later attempt
+    # refunds refined by payResponseCode; a duplicate id on a later attempt
     for key in ("refundV3", "refundV4", "refundAppsHost"):
         for prc in ("DUPLICATE_TXN_REQUEST", "EXCESS_REFUND_AMOUNT", "WALLET_NOT_ACTIVATED", "SOMETHING_NEW", None):
             body = envelope("PAYMENT_ERROR", False, transactionId=TXN, payResponseCode=prc if prc else ABSENT)
@@ -246,7 +247,7 @@ def _grid() -> list[dict[str, Any]]:
         for attempt in (1, 2, 3):
             add(f"duplicate-id-attempt-{attempt}", key, body, 400, attempt=attempt)
 
-    # findings 1 and 4: TRANSACTION_NOT_FOUND and time
+    # TRANSACTION_NOT_FOUND and time
     not_found = envelope("TRANSACTION_NOT_FOUND", False)
     times = {
         "nothing-known": None,
@@ -311,7 +312,7 @@ BOM = "\ufeff"
 def _rule_cases(add: Any, good: str) -> None:
     """One or more cases per rule of the spec's x-verdict-rules that the grid above does not reach on its own:
     byte order marks, duplicate keys outside the deciding fields, rate-limit codes against the status and the
-    flag, depth, long integers and bytes that are not UTF-8 (issue 33)."""
+    flag, depth, long integers and bytes that are not UTF-8 (the spec's reading rules)."""
     status = "getTransactionStatus"
     page = {"transactionId": TXN, "merchantId": MERCHANT, "redirectType": "WEB", "redirectURL": "https://pay.example/p"}
     # read-bom: one leading mark is dropped by every reader; a second one is text (not JSON)
@@ -359,7 +360,7 @@ def _rule_cases(add: Any, good: str) -> None:
     add("rate-limit-callback", "paymentCallback", envelope("API_RATE_LIMIT_REACHED", False), 200)
 
 
-SAMPLED = 400  # seeded draws over the whole space of issue 22's property test, beside the hand-picked grid
+SAMPLED = 400  # seeded draws over the whole space of the verdict property test, beside the hand-picked grid
 
 
 def _sampled(outcome_tables: dict[str, OutcomeTable], seed: int = 22) -> list[dict[str, Any]]:

@@ -20,15 +20,15 @@ So this module compares exactly what a client of this project depends on:
   required field or a tighter constraint is breaking; in what the client RECEIVES (response, webhook) a removed
   field, a field made optional, a widened type or an added enum value is breaking (a client with a closed enum
   crashes on a new value: that is why the project keeps `code` an open string);
-* x-codes (issue 16: the codes an operation answers, each with its meaning there and an outcome): newly stated is
+* x-codes (the codes an operation answers, each with its meaning there and an outcome): newly stated is
   additive, a code added or no longer listed is additive, a code's `outcome` changed or the whole list removed is
   breaking (a client acting on the outcome acts differently), a changed `meaning` alone is docs-only;
-* x-field-rules (issue 16: rules between payload fields, on a payload schema or an operation) and the JSON Schema
+* x-field-rules (rules between payload fields, on a payload schema or an operation) and the JSON Schema
   keywords that state them (`not`, `if`/`then`/`else`, `dependentRequired`, `dependentSchemas`), direction-aware:
   in what the client SENDS a rule or keyword added is breaking (calls that were sent are now refused before sending)
   and one removed is additive; in what it RECEIVES the other way round; a keyword whose content changed is breaking
   (not classified further; fails closed); a rule's description alone is docs-only;
-* verdicts (issue 33: what an answer means, in every language): any change of the root `x-verdict-rules` (its
+* verdicts (what an answer means, in every language): any change of the root `x-verdict-rules` (its
   reading rules, steps, sets and verdicts; only its `about` text is docs) is breaking, so is a change of an
   operation's `x-evidence` (the fields an outcome needs), of a `refine` entry's outcome (added, removed, changed),
   of a code's listing when the code's outcome differs from what the operation gives an unlisted code, and of which

@@ -9,7 +9,7 @@ by priority (0 first): :func:`usable_instruments` does that.
 The send/verify pair comes from the gateway's public reference (the interface document leaves it unshown; the
 spec marks it ``x-source: public-reference``).
 
-No silent re-send (issue 14): sending an OTP, verifying it and unlinking are not idempotent (``x-retry: never``),
+No silent re-send: sending an OTP, verifying it and unlinking are not idempotent (``x-retry: never``),
 so after a failure once the request may have been sent the gateway raises
 :class:`~merchant_gateway.errors.OutcomeUnknown` instead of re-sending. :func:`link_user` passes that on to its
 caller (asking for another OTP would void the one the user may already have, or lose a userAuthToken that may

@@ -4,8 +4,8 @@ Why a module of its own: the schedule is what merchants most often get wrong (po
 throttled, or giving up too early). Keeping it as plain offsets makes it testable call by call and lets the
 sync, async and many-payment pollers share one definition.
 
-Source: the default is the reconciliation schedule of the gateway's public reference (brought in by this
-project's issue 6), not the interface document, which only says "poll until the status changes": first check
+Source: the default is the reconciliation schedule of the gateway's public reference (the only schedule the
+gateway's side publishes), not the interface document, which only says "poll until the status changes": first check
 20-25 s after the payment starts, then every 3 s for 30 s, every 6 s for 60 s, every 10 s for 60 s, every 30 s
 for 60 s, then every minute until a 15-minute timeout.
 

@@ -6,7 +6,7 @@ this module reads one from the generated ``TransactionStatusResponse`` and binds
 
 The reading, free of I/O, is in ``_status.py``; :func:`async_wait_for_payment` is written once in ``_async.py``
 and :func:`wait_for_payment` derived from it in ``_sync.py``. :func:`async_reconcile_payments` is async only
-(``reconcile_payments``: its deprecated alias, the README's name before issue 25).
+(``reconcile_payments``: its deprecated alias, the README's name before the async naming rule).
 """
 
 from __future__ import annotations

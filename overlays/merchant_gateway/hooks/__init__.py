@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AsyncRun", "AttemptEnd", "CallObserver", "CombinedObserver", "Run", "combine", "includes"]
 
-# The async methods' names before issue 25's naming rule (docs/design.md, "Async names"): an observer written
+# The async methods' names before the package's async naming rule (docs/design.md, "Async names"): an observer written
 # for them is still called, through the new names, with a DeprecationWarning when its class is defined.
 RENAMED = {"acall": "async_call", "abefore_attempt": "async_before_attempt"}
 

@@ -1,4 +1,4 @@
-"""Fleet settings: the values every process on one ledger must share, stored in the ledger's own database (issue 23).
+"""Fleet settings: the values every process on one ledger must share, stored in the ledger's own database.
 
 Why this module exists: a fleet is many processes started at different times from different configuration (web
 workers, reconcilers, a shell). Where their settings differ, the ledger's promises hold only for the weakest of

@@ -7,7 +7,7 @@ batch of due rows is claimed by one worker (PostgreSQL ``FOR UPDATE SKIP LOCKED`
 its single writer). SQL is written with ``?`` placeholders; the PostgreSQL store rewrites them to ``%s`` (outside
 quoted text; a literal ``%``, as in ``LIKE 'OD-%'``, is kept as written).
 
-Two promises every store keeps (issue 22):
+Two promises every store keeps, so that every process of a fleet reads the same ledger the same way:
 
 - one clock: :meth:`Store.now` is the time every ledger write stores and every comparison uses, read inside the
   transaction: PostgreSQL's ``clock_timestamp()`` (one clock for every machine of the fleet), SQLite's process
@@ -338,7 +338,7 @@ class PostgresStore:
             kwargs=connection,
             timeout=self.timeout,  # waiting for a free pooled connection
             # a pooled connection is checked before it is handed out: after a server restart the stale ones are
-            # replaced instead of failing the next ledger call (issue 23)
+            # replaced instead of failing the next ledger call
             check=self._check_connection,
             # while the server is down the pool retries a connection with a growing back-off (1, 2, 4, 8 s...);
             # after an outage of 45 s its next try could be 20 s after the server was back. Each series of tries

@@ -19,7 +19,7 @@ still waits for the status (``gateway.payments.wait``).
 
 ``app_debit_request``, ``app_profile_request`` and ``app_account_summary_request`` are the earlier stand-alone form
 (wire payloads, salt given), kept for compatibility; they were ``merchant_gateway.flows``' until the flows stopped
-importing the task layer (issue 25).
+importing the task layer (a cycle of the package's layers).
 """
 
 from __future__ import annotations
