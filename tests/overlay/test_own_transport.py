@@ -15,7 +15,17 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from merchant_gateway.transports import AsyncCappedTransport, AsyncGatewayTransport, CappedTransport, GatewayTransport
+from merchant_gateway.hooks import CallObserver
+from merchant_gateway.retry import attempt_budget
+from merchant_gateway.transports import (
+    AsyncCappedTransport,
+    AsyncGatewayTransport,
+    CappedTransport,
+    GatewayTransport,
+    SendDeadlinePassed,
+    SendFence,
+    arm_fence,
+)
 
 from tests.support.overlay import FakeTime, Recorder, default_answer, make, make_async
 
@@ -156,3 +166,58 @@ def test_the_wrapper_names_what_it_wraps_and_closes_it() -> None:
         wrapped: Any = _sent_through(gateway)
         assert repr(wrapped) == "CappedTransport(Own(), deadline=15.0, max_answer_bytes=4194304)"
     assert closed == ["own"]
+
+
+class _ExpiredFence(CallObserver):
+    """Arms each attempt with a send deadline that has already passed (a sender paused between the ledger's record
+    of the attempt and its send): what the payment ledger's observer does, without the ledger."""
+
+    def before_attempt(self, prep: Any) -> None:
+        arm_fence(SendFence(0.0, lambda: 1.0))
+
+    async def async_before_attempt(self, prep: Any) -> None:
+        arm_fence(SendFence(0.0, lambda: 1.0))
+
+
+def test_a_callers_transport_is_handed_nothing_once_the_send_deadline_passed() -> None:
+    rec = Recorder()
+    gateway = make(rec, FakeTime(), observer=_ExpiredFence())
+    with pytest.raises(mg.GatewayConnectionError) as caught:
+        gateway.debit_v4_web(transaction_id="TXV4", amount=100, merchant_user_id="U1")
+    assert isinstance(caught.value.__cause__, SendDeadlinePassed)
+    assert rec.requests == []  # the caller's transport never saw the request
+
+
+async def test_an_async_callers_transport_is_handed_nothing_once_the_send_deadline_passed() -> None:
+    rec = Recorder()
+    gateway = make_async(rec, FakeTime(), observer=_ExpiredFence())
+    with pytest.raises(mg.GatewayConnectionError) as caught:
+        await gateway.debit_v4_web(transaction_id="TXV4", amount=100, merchant_user_id="U1")
+    assert isinstance(caught.value.__cause__, SendDeadlinePassed)
+    assert rec.requests == []
+
+
+def test_the_wrapper_cuts_its_deadline_to_the_calls_budget() -> None:
+    """A 15 s deadline and 5 s left of the call's total_timeout: the dripping body is cut at 6 s, not 16 s; with
+    nothing left, the caller's transport is not handed the request at all (nothing was sent)."""
+    clock = FakeTime()
+    handed: list[httpx.Request] = []
+
+    def dripping(request: httpx.Request) -> httpx.Response:
+        handed.append(request)
+        return httpx.Response(200, stream=_Dripping(clock, 100))
+
+    transport = CappedTransport(
+        httpx.MockTransport(dripping), deadline=15, max_answer_bytes=1 << 20, clock=clock.monotonic
+    )
+    token = attempt_budget.set(5.0)
+    try:
+        with pytest.raises(httpx.ReadTimeout):
+            transport.handle_request(httpx.Request("GET", "https://gw.example/status"))
+        assert clock.now == 1000.0 + 6
+        attempt_budget.set(0.0)
+        with pytest.raises(httpx.ConnectTimeout):
+            transport.handle_request(httpx.Request("GET", "https://gw.example/status"))
+    finally:
+        attempt_budget.reset(token)
+    assert len(handed) == 1

@@ -7,8 +7,12 @@ the call's deadline inside the connection; a transport a caller brings (a mock, 
 transport) does neither, and a caller who passed one would silently lose both. Around it, the body is read by the
 wrapper, raw and decoded bytes each capped at ``max_answer_bytes`` (gzip and deflate undone within the cap; any
 other coding is an error), and the deadline is kept as the body arrives and, async, over the whole call, connect to
-last byte (a cancel scope: anyio, so asyncio, uvloop and trio alike). A blocking transport cannot be interrupted
-from outside, so the sync wrapper cannot bound the wait before the answer's head. What stays the caller's
+last byte (a cancel scope: anyio, so asyncio, uvloop and trio alike), cut to what is left of the call's
+``total_timeout``. A blocking transport cannot be interrupted from outside, so the sync wrapper cannot bound the wait
+before the answer's head. The attempt's send fence (:class:`SendFence`, armed by the payment ledger) is checked as
+the request is handed to the caller's transport: its writes are out of reach, so that is the last moment an attempt
+whose send deadline has passed can be refused, and it must be (a paused sender would otherwise send after its
+payment was declared never recorded). What stays the caller's
 transport's own: the size of an answer's head, the TLS settings, and the leftover check (bytes beyond an answer on a
 kept-alive connection), which needs the connection itself. A call cut short here was handed to the transport, so
 it counts as maybe sent (httpx.ReadTimeout, httpx.ReadError), like any failure after the first byte.

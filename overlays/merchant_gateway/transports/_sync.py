@@ -233,9 +233,18 @@ class CappedTransport(httpx.BaseTransport):
         return f"{type(self).__name__}({self.inner!r}, deadline={self._deadline}, max_answer_bytes={self._limit})"
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        ends = None if self._deadline is None else self._clock() + self._deadline
+        # the attempt's send deadline, checked as the request is handed over: the inner transport's writes cannot be
+        # reached from here, so this is the last moment the wrapper can refuse it (nothing is sent when it does)
+        check_fence(request)
+        seconds = self._deadline
+        budget = attempt_budget.get()  # what is left of the gateway call's total_timeout, if it has one
+        if budget is not None:
+            seconds = budget if seconds is None else min(seconds, budget)
+        if seconds is not None and seconds <= 0:  # spent before the hand-over: nothing was sent
+            raise httpx.ConnectTimeout("the call's deadline passed before the request was sent", request=request)
+        ends = None if seconds is None else self._clock() + seconds
         try:
-            with call_bound(self._deadline):
+            with call_bound(seconds):
                 response = self.inner.handle_request(request)
                 try:
                     reader = _Reader(response.headers.raw, self._limit, request)
@@ -243,12 +252,12 @@ class CappedTransport(httpx.BaseTransport):
                     for chunk in stream:
                         reader.feed(chunk)
                         if ends is not None and self._clock() > ends:
-                            raise late(request, self._deadline)
+                            raise late(request, seconds)
                     return answer_of(response, reader)
                 finally:
                     response.close()
         except TimeoutError as exc:  # the bound over the whole call, or the inner transport's own: maybe sent
-            raise late(request, self._deadline) from exc
+            raise late(request, seconds) from exc
 
     def close(self) -> None:
         self.inner.close()
