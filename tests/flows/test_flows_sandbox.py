@@ -143,9 +143,10 @@ async def test_async_linking(async_gateway: Any) -> None:
 
 def test_intent_launch_returns_the_uri_and_the_next_step(gateway: Gateway, sandbox: Any) -> None:
     txn = new_transaction_id()
-    launch = start_intent_payment(
-        gateway, transaction_id=txn, amount=100, merchant_order_id=txn, platform_version_code=400922
-    )
+    with pytest.warns(DeprecationWarning, match=r"use gateway\.payments\.start_intent"):
+        launch = start_intent_payment(
+            gateway, transaction_id=txn, amount=100, merchant_order_id=txn, platform_version_code=400922
+        )
     assert launch.url.startswith("upi://")
     assert launch.url not in repr(launch)
     assert f"mgw status {txn}" in launch.next_step
@@ -158,33 +159,36 @@ def test_intent_launch_returns_the_uri_and_the_next_step(gateway: Gateway, sandb
 
 def test_upi_intent_via_inline_pay(gateway: Gateway) -> None:
     txn = new_transaction_id()
-    launch = start_upi_intent(
-        gateway, transaction_id=txn, amount=100, merchant_user_id="U1", mobile_number="9999999999"
-    )
+    with pytest.warns(DeprecationWarning, match=r"use gateway\.payments\.start_upi_intent"):
+        launch = start_upi_intent(
+            gateway, transaction_id=txn, amount=100, merchant_user_id="U1", mobile_number="9999999999"
+        )
     assert launch.url.startswith("upi://")
     assert launch.package
 
 
 async def test_async_intent_launch(async_gateway: Any) -> None:
     txn = new_transaction_id()
-    launch = await async_start_intent_payment(
-        async_gateway, transaction_id=txn, amount=100, merchant_order_id=txn, platform_version_code=1
-    )
+    with pytest.warns(DeprecationWarning, match=r"use gateway\.payments\.start_intent"):
+        launch = await async_start_intent_payment(
+            async_gateway, transaction_id=txn, amount=100, merchant_order_id=txn, platform_version_code=1
+        )
     assert launch.transaction_id == txn
     assert launch.url
 
 
 def test_sdk_less_launch_and_sso_sign_in(gateway: Gateway, sandbox: Any) -> None:
     txn = new_transaction_id()
-    launch = start_sdk_less_payment(
-        gateway,
-        transaction_id=txn,
-        amount=100,
-        valid_for=600_000,
-        merchant_order_id=txn,
-        redirect_url="http://127.0.0.1/return",
-        transaction_context=base64.b64encode(b'{"cart":[]}').decode(),
-    )
+    with pytest.warns(DeprecationWarning, match=r"use gateway\.payments\.start_sdk_less"):
+        launch = start_sdk_less_payment(
+            gateway,
+            transaction_id=txn,
+            amount=100,
+            valid_for=600_000,
+            merchant_order_id=txn,
+            redirect_url="http://127.0.0.1/return",
+            transaction_context=base64.b64encode(b'{"cart":[]}').decode(),
+        )
     assert launch.url
     assert launch.reservation_id
     grant = control(sandbox, "POST", "/_sandbox/sso/grant-token", json={"name": "Asha", "phoneNumber": "9876543210"})

@@ -114,9 +114,10 @@ def test_unknown_redirect_type_and_fields_of_a_debit_answer() -> None:
     }
     with gateway(Script(body)) as gw:
         answer = gw.debit_v4_web(transaction_id="T5", amount=100, merchant_user_id="U1")
-        launch = start_intent_payment(
-            gw, transaction_id="T6", amount=100, merchant_order_id="O6", platform_version_code=1
-        )
+        with pytest.warns(DeprecationWarning, match="payments.start_intent"):
+            launch = start_intent_payment(
+                gw, transaction_id="T6", amount=100, merchant_order_id="O6", platform_version_code=1
+            )
     assert answer.data is not None
     assert answer.data.redirect_type == "UPI_QR"
     assert answer.data["qrExpiresIn"] == 300
@@ -132,7 +133,7 @@ def test_null_data_on_a_start_proves_no_acceptance() -> None:
             gw.debit_v4_web(transaction_id="T7", amount=100, merchant_user_id="U1")
         assert info.value.transaction_id == "T7"
         with pytest.raises(mg.OutcomeUnknown, match="without data.redirectURL"):
-            start_intent_payment(gw, transaction_id="T8", amount=100, merchant_order_id="O8", platform_version_code=1)
+            gw.payments.start_intent(transaction_id="T8", amount=100, merchant_order_id="O8", platform_version_code=1)
 
 
 def test_null_data_on_an_error_answer_keeps_its_code() -> None:

@@ -148,7 +148,7 @@ async def async_wait_for_payment(
     )
 
 
-async def async_start_intent_payment(
+async def _async_start_intent_payment(
     gateway: AsyncGatewayHost, *, transaction_id: str, platform_version_code: int, **fields: Any
 ) -> Launch:
     """v4 intent debit: the app sends its wallet app's version code; the answer's redirectURL is the intent URI."""
@@ -156,13 +156,13 @@ async def async_start_intent_payment(
     return _intent(resp, transaction_id)
 
 
-async def async_start_upi_intent(gateway: AsyncGatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+async def _async_start_upi_intent(gateway: AsyncGatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
     """Inline pay with a UPI intent source: returns intentURL and the package to open."""
     resp = await gateway.inline_pay(transaction_id=transaction_id, payment_sources=_UPI_INTENT, **fields)
     return _upi_intent(resp, transaction_id)
 
 
-async def async_start_sdk_less_payment(gateway: AsyncGatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+async def _async_start_sdk_less_payment(gateway: AsyncGatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
     """SDK-less initiate: the page opens redirectUrl (or the JS SDK's proceedToPay with reservationId)."""
     return _sdk_less(await gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
 

@@ -149,7 +149,7 @@ def wait_for_payment(
     )
 
 
-def start_intent_payment(
+def _start_intent_payment(
     gateway: GatewayHost, *, transaction_id: str, platform_version_code: int, **fields: Any
 ) -> Launch:
     """v4 intent debit: the app sends its wallet app's version code; the answer's redirectURL is the intent URI."""
@@ -157,13 +157,13 @@ def start_intent_payment(
     return _intent(resp, transaction_id)
 
 
-def start_upi_intent(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+def _start_upi_intent(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
     """Inline pay with a UPI intent source: returns intentURL and the package to open."""
     resp = gateway.inline_pay(transaction_id=transaction_id, payment_sources=_UPI_INTENT, **fields)
     return _upi_intent(resp, transaction_id)
 
 
-def start_sdk_less_payment(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+def _start_sdk_less_payment(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
     """SDK-less initiate: the page opens redirectUrl (or the JS SDK's proceedToPay with reservationId)."""
     return _sdk_less(gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
 

@@ -20,10 +20,10 @@ from ..advice import check_merchant_user_id, check_web_callback, check_web_redir
 from ..errors import ValidationError
 from ..flows.launch import (
     SsoUser,
+    _async_start_intent_payment,
+    _async_start_sdk_less_payment,
+    _async_start_upi_intent,
     async_sign_in,
-    async_start_intent_payment,
-    async_start_sdk_less_payment,
-    async_start_upi_intent,
 )
 from ..flows.linking import AsyncAskOtp, Unlinked, async_link_user, async_unlink, usable_instruments
 from ..flows.polling import FinalStatus, KnowsFinals, StatusSnapshot, checked
@@ -227,7 +227,7 @@ class AsyncPayments:
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="debitV4Intent", transaction_id=txn)
         started_at = gateway.clock()
-        launch = await async_start_intent_payment(
+        launch = await _async_start_intent_payment(
             gateway,
             transaction_id=txn,
             platform_version_code=platform_version_code,
@@ -300,7 +300,7 @@ class AsyncPayments:
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="inlinePay", transaction_id=txn)
         started_at = gateway.clock()
-        launch = await async_start_upi_intent(
+        launch = await _async_start_upi_intent(
             gateway,
             transaction_id=txn,
             amount=amount,
@@ -416,8 +416,8 @@ class AsyncPayments:
         ``payment_page_url`` (data.redirectUrl, a deep link to the payments page, as the gateway gave it) or calls
         the JS SDK's proceedToPay with ``reservation_id``; the user comes back to ``redirect_url``.
 
-        Operation: initiateSdkLessPayment (``initiate_sdk_less_payment``, apps host) through
-        ``merchant_gateway.flows.start_sdk_less_payment``. The status is not shared client-side: :meth:`wait`.
+        Operation: initiateSdkLessPayment (``initiate_sdk_less_payment``, apps host). The status is not shared
+        client-side: :meth:`wait`.
         ``redirect_url`` is the payload's redirectUrl (where the user returns), ``callback_url`` X-CALLBACK-URL,
         ``sub_merchant`` the payload's subMerchantId (send it only when told to), ``transaction_context`` the
         base64 cart details by category (their schema is not shown in the interface document). How the gateway
@@ -443,7 +443,7 @@ class AsyncPayments:
         gateway = self._gateway
         txn = transaction_id_or_new(transaction_id)
         started_at = gateway.clock()
-        launch = await async_start_sdk_less_payment(
+        launch = await _async_start_sdk_less_payment(
             gateway,
             transaction_id=txn,
             amount=amount,

@@ -21,10 +21,10 @@ from ..advice import check_merchant_user_id, check_web_callback, check_web_redir
 from ..errors import ValidationError
 from ..flows.launch import (
     SsoUser,
+    _start_intent_payment,
+    _start_sdk_less_payment,
+    _start_upi_intent,
     sign_in,
-    start_intent_payment,
-    start_sdk_less_payment,
-    start_upi_intent,
 )
 from ..flows.linking import AskOtp, Unlinked, link_user, unlink, usable_instruments
 from ..flows.polling import FinalStatus, KnowsFinals, StatusSnapshot, checked
@@ -228,7 +228,7 @@ class Payments:
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="debitV4Intent", transaction_id=txn)
         started_at = gateway.clock()
-        launch = start_intent_payment(
+        launch = _start_intent_payment(
             gateway,
             transaction_id=txn,
             platform_version_code=platform_version_code,
@@ -301,7 +301,7 @@ class Payments:
         txn = transaction_id_or_new(transaction_id)
         check_merchant_user_id(merchant_user_id, operation="inlinePay", transaction_id=txn)
         started_at = gateway.clock()
-        launch = start_upi_intent(
+        launch = _start_upi_intent(
             gateway,
             transaction_id=txn,
             amount=amount,
@@ -417,8 +417,8 @@ class Payments:
         ``payment_page_url`` (data.redirectUrl, a deep link to the payments page, as the gateway gave it) or calls
         the JS SDK's proceedToPay with ``reservation_id``; the user comes back to ``redirect_url``.
 
-        Operation: initiateSdkLessPayment (``initiate_sdk_less_payment``, apps host) through
-        ``merchant_gateway.flows.start_sdk_less_payment``. The status is not shared client-side: :meth:`wait`.
+        Operation: initiateSdkLessPayment (``initiate_sdk_less_payment``, apps host). The status is not shared
+        client-side: :meth:`wait`.
         ``redirect_url`` is the payload's redirectUrl (where the user returns), ``callback_url`` X-CALLBACK-URL,
         ``sub_merchant`` the payload's subMerchantId (send it only when told to), ``transaction_context`` the
         base64 cart details by category (their schema is not shown in the interface document). How the gateway
@@ -444,7 +444,7 @@ class Payments:
         gateway = self._gateway
         txn = transaction_id_or_new(transaction_id)
         started_at = gateway.clock()
-        launch = start_sdk_less_payment(
+        launch = _start_sdk_less_payment(
             gateway,
             transaction_id=txn,
             amount=amount,

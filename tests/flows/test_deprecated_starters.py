@@ -1,0 +1,135 @@
+"""One public way to start a payment: the task method. The flows' stand-alone starters are deprecated aliases.
+
+Each alias warns (DeprecationWarning, pointing at the caller's line and naming the task method that replaces it)
+and still does what it did; the task methods, which used them, warn about nothing. Sync and async.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import httpx
+import merchant_gateway as mg
+import pytest
+from merchant_gateway import flows, tasks
+from merchant_gateway.flows import launch
+
+MERCHANT, SALT = "MERCHANTUAT", "deprecated-salt-1"
+INTENT = {"success": True, "code": "PAYMENT_SUCCESS", "message": "m", "data": {"redirectURL": "upi://pay?pa=x"}}
+UPI = {
+    "success": True,
+    "code": "PAYMENT_INITIATED",
+    "message": "m",
+    "data": {"intentURL": "upi://pay?pa=y", "packageName": "com.wallet"},
+}
+SDK_LESS = {
+    "success": True,
+    "code": "SUCCESS",
+    "message": "m",
+    "data": {"redirectUrl": "https://pay.example/r", "reservationId": "R1"},
+}
+
+
+def answer(body: dict[str, Any]) -> httpx.MockTransport:
+    return httpx.MockTransport(lambda request: httpx.Response(200, json=body))
+
+
+def gateway(body: dict[str, Any]) -> mg.Gateway:
+    return mg.Gateway(merchant_id=MERCHANT, salt_key=SALT, salt_index="1", transport=answer(body))
+
+
+def async_gateway(body: dict[str, Any]) -> mg.AsyncGateway:
+    return mg.AsyncGateway(merchant_id=MERCHANT, salt_key=SALT, salt_index="1", transport=answer(body))
+
+
+INTENT_ARGS: dict[str, Any] = {
+    "transaction_id": "T1",
+    "amount": 100,
+    "merchant_order_id": "O1",
+    "platform_version_code": 1,
+}
+UPI_ARGS: dict[str, Any] = {
+    "transaction_id": "T2",
+    "amount": 100,
+    "merchant_user_id": "U1",
+    "mobile_number": "9999999999",
+}
+SDK_ARGS: dict[str, Any] = {
+    "transaction_id": "T3",
+    "amount": 100,
+    "merchant_order_id": "O3",
+    "valid_for": 600_000,
+    "redirect_url": "https://shop.example/return",
+    "transaction_context": "eyJjYXJ0IjpbXX0=",
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "body", "arguments", "task"),
+    [
+        ("start_intent_payment", INTENT, INTENT_ARGS, "payments.start_intent"),
+        ("start_upi_intent", UPI, UPI_ARGS, "payments.start_upi_intent"),
+        ("start_sdk_less_payment", SDK_LESS, SDK_ARGS, "payments.start_sdk_less"),
+    ],
+)
+def test_each_sync_alias_warns_at_the_caller_and_still_starts(
+    name: str, body: dict[str, Any], arguments: dict[str, Any], task: str
+) -> None:
+    with gateway(body) as gw, pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
+        started = getattr(flows, name)(gw, **arguments)
+    assert started.transaction_id == arguments["transaction_id"]
+    assert started.url.startswith(("upi://", "https://"))
+    message = str(caught[0].message)
+    assert f"use gateway.{task}(" in message
+    assert launch.REMOVED_IN in message
+    assert caught[0].filename == __file__  # the caller's line, not the alias's
+
+
+@pytest.mark.parametrize(
+    ("name", "body", "arguments", "task"),
+    [
+        ("async_start_intent_payment", INTENT, INTENT_ARGS, "payments.start_intent"),
+        ("async_start_upi_intent", UPI, UPI_ARGS, "payments.start_upi_intent"),
+        ("async_start_sdk_less_payment", SDK_LESS, SDK_ARGS, "payments.start_sdk_less"),
+    ],
+)
+async def test_each_async_alias_warns_and_still_starts(
+    name: str, body: dict[str, Any], arguments: dict[str, Any], task: str
+) -> None:
+    async with async_gateway(body) as gw:
+        with pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
+            started = await getattr(flows, name)(gw, **arguments)
+    assert started.transaction_id == arguments["transaction_id"]
+    assert f"use gateway.{task}(" in str(caught[0].message)
+
+
+def test_every_alias_is_listed_with_its_replacement() -> None:
+    aliases = {n for n in flows.__all__ if "start_" in n and n not in ("start_intent", "start_sdk_less")}
+    assert {f"merchant_gateway.flows.{n}" for n in aliases} == set(launch.DEPRECATED)
+    for old, new in launch.DEPRECATED.items():
+        alias = getattr(flows, old.rsplit(".", 1)[1])
+        assert alias.__doc__ is not None
+        assert alias.__doc__.startswith("Deprecated alias")
+        owner, namespace, method = new.split(".")
+        assert callable(getattr(getattr(mg, owner), namespace).fget)  # the gateway's task namespace exists
+        payments = {"Gateway": tasks.Payments, "AsyncGateway": tasks.AsyncPayments}[owner]
+        assert callable(getattr(payments, method))
+
+
+def test_the_task_methods_warn_about_nothing() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        with gateway(INTENT) as gw:
+            assert gw.payments.start_intent(**INTENT_ARGS).intent_url == "upi://pay?pa=x"
+        with gateway(UPI) as gw:
+            assert gw.payments.start_upi_intent(**UPI_ARGS).intent_url == "upi://pay?pa=y"
+        with gateway(SDK_LESS) as gw:
+            assert gw.payments.start_sdk_less(**SDK_ARGS).reservation_id == "R1"
+
+
+async def test_the_async_task_methods_warn_about_nothing() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        async with async_gateway(INTENT) as gw:
+            assert (await gw.payments.start_intent(**INTENT_ARGS)).intent_url == "upi://pay?pa=x"
