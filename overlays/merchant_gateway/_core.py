@@ -170,7 +170,8 @@ class Core:
         self._wall_clock = wall_clock
         self._rng = rng
         self._amounts: OrderedDict[str, int] = OrderedDict()
-        self._refunds: OrderedDict[str, dict[str, int]] = OrderedDict()  # payment -> its refunds held: id -> amount
+        # payment -> its refunds held: id -> [the largest amount sent under the id, calls that have not freed it]
+        self._refunds: OrderedDict[str, dict[str, list[int]]] = OrderedDict()
         # transaction id -> [clock() when its last attempt ended, calls for it in progress]: what this process
         # sent, for the time rule of TRANSACTION_NOT_FOUND (merchant_gateway.verdicts)
         self._sends: OrderedDict[str, list[float]] = OrderedDict()  # [last sent at or _NEVER, calls running]
@@ -200,18 +201,21 @@ class Core:
         """A refund call begins: refused (:class:`ExcessRefundError`, nothing sent) when its amount and the refunds
         of the same payment this client holds would exceed the payment's amount, else held against it until an
         answer proves it moved nothing. One step under the lock: two refunds at once cannot both pass. A refund
-        re-sent under its own id is not a second refund."""
+        re-sent under its own id is not a second refund, but it neither lowers what the id holds nor frees it: an
+        earlier call under the id may have moved money (its outcome unknown) whatever this one ends in."""
         original = _refund_of(prep)
         txn, amount = prep.transaction_id, prep.amount
         if original is None or txn is None or type(amount) is not int:
             return
         with self._amounts_lock:
             mine = self._refunds.setdefault(original, {})
-            held = [(t, a) for t, a in mine.items() if t != txn]
+            held = [(t, a) for t, (a, _) in mine.items() if t != txn]
             limit = prep.original_amount
             if limit is not None and amount + sum(a for _, a in held) > limit:
                 raise ExcessRefundError(original=original, amount=amount, original_amount=limit, held=held)
-            mine[txn] = amount
+            entry = mine.setdefault(txn, [amount, 0])
+            entry[0] = max(entry[0], amount)
+            entry[1] += 1
             self._refunds.move_to_end(original)
             while len(self._refunds) > _KNOWN_AMOUNTS:
                 self._refunds.popitem(last=False)
@@ -225,12 +229,16 @@ class Core:
         freed = isinstance(exc, GatewayConnectionError | RateLimitedError) or (
             isinstance(exc, GatewayError) and exc.verdict in ("failed", "rejected", "not-found")
         )
-        if original is None or not freed:
+        if original is None or not freed or type(prep.amount) is not int:  # not held by this call (refund_sent)
             return
         with self._amounts_lock:
             held = self._refunds.get(original)
-            if held is not None:
-                held.pop(prep.transaction_id or "", None)
+            entry = held.get(prep.transaction_id or "") if held is not None else None
+            if held is None or entry is None:
+                return
+            entry[1] -= 1  # only when no call under the id still holds it (an unknown outcome never frees)
+            if entry[1] <= 0:
+                del held[prep.transaction_id or ""]
 
     def not_found_verdict(self, transaction_id: str, exc: GatewayError) -> GatewayError:
         """What TRANSACTION_NOT_FOUND means to reconcile(): OutcomeUnknown while not yet found (verdicts' time

@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
+from merchant_gateway.errors import ExcessRefundError
 from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES, REMEDIES
 
@@ -149,6 +150,36 @@ def test_refund_checked_against_amount_this_client_sent(fake_time: FakeTime) -> 
         gw.refund_v4(amount=501, **refund)
     gw.refund_v4(amount=500, **refund)
     assert len(rec.requests) == 2
+
+
+def test_a_refund_re_sent_under_its_id_never_frees_nor_lowers_what_an_earlier_call_holds(fake_time: FakeTime) -> None:
+    """R1 (60 of 100) ends unknown; a second call under R1 that never leaves, or one for less, cannot give the
+    payment's room back: the first may have refunded 60, so R2 for 60 is refused before sending."""
+    server_error = httpx.Response(500, json={"success": False, "code": "INTERNAL_SERVER_ERROR", "message": "x"})
+    never_sent = [httpx.ConnectError("refused") for _ in range(3)]
+    duplicate = httpx.Response(
+        400,
+        json={
+            "success": False,
+            "code": "PAYMENT_ERROR",
+            "message": "x",
+            "data": {"payResponseCode": "DUPLICATE_TXN_REQUEST"},
+        },
+    )
+    rec = Recorder(server_error, *never_sent, duplicate)
+    gw = make(rec, fake_time)
+    refund = {"original_transaction_id": "PAY1", "merchant_order_id": "O", "message": "m", "original_amount": 100}
+    with pytest.raises(mg.OutcomeUnknown):
+        gw.refund_v4(transaction_id="R1", amount=60, **refund)
+    with pytest.raises(mg.GatewayConnectionError):  # nothing of this call left, but the first call's may have
+        gw.refund_v4(transaction_id="R1", amount=60, **refund)
+    with pytest.raises(mg.DuplicateRequestError):  # the same id for less: R1 still holds its 60
+        gw.refund_v4(transaction_id="R1", amount=10, **refund)
+    sent = len(rec.requests)
+    with pytest.raises(ExcessRefundError):
+        gw.refund_v4(transaction_id="R2", amount=60, **refund)
+    assert len(rec.requests) == sent
+    gw.refund_v4(transaction_id="R3", amount=40, **refund)  # what is left
 
 
 def test_missing_client_credentials_is_configuration_error(fake_time: FakeTime) -> None:
