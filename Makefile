@@ -18,7 +18,7 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 # $(call npm_ci,SOURCE_DIR,PREFIX) copies SOURCE_DIR's package.json and package-lock.json into PREFIX and installs.
 npm_ci = mkdir -p $(2) && cp $(1)/package.json $(1)/package-lock.json $(2)/ && npm ci --prefix $(2) --no-audit --no-fund --loglevel=error
 
-.PHONY: npm-lock demo example test test-py313 test-lowest lock check generate check-generated lint spec-lint spec-bundle schemathesis \
+.PHONY: npm-lock demo example test test-py313 test-lowest lock check generate api-map check-generated lint spec-lint spec-bundle schemathesis \
 	bench soak soak-ledger bench-ledger dist publish docs release-check release-e2e conformance conformance-check ts-check \
 	browser postgres clean
 
@@ -137,10 +137,17 @@ spec-lint: $(STAMP) $(TOOLS_STAMP)
 
 generate: $(STAMP)
 	$(PY) -m generator
+	$(PY) tools/api_map.py  # docs/api.md follows the generated operations and outcome table
+
+# docs/api.md, the method map: every public method, its operations and their verdicts (tests/docs/test_api_map.py
+# fails when it is stale)
+api-map: $(STAMP)
+	$(PY) tools/api_map.py
 
 check-generated: $(STAMP)
 	$(PY) -m generator --check
 	$(PY) -m generator.outcomes  # docs/design.md shows the current outcome table
+	$(PY) tools/api_map.py --check  # docs/api.md shows the current methods and verdicts
 
 spec-bundle: $(STAMP)
 	@mkdir -p build
