@@ -15,6 +15,7 @@ public final class Artifacts {
     public static final String PREFIX = "/com/merchantgateway/client/openapi/";
     private static JsonNode operations;
     private static JsonNode kit;
+    private static JsonNode openapi;
 
     private Artifacts() {}
 
@@ -31,6 +32,12 @@ public final class Artifacts {
     public static synchronized JsonNode operations() {
         if (operations == null) operations = load("operations.json");
         return operations;
+    }
+
+    /** openapi.json: the bundled spec (schemas). */
+    public static synchronized JsonNode openapi() {
+        if (openapi == null) openapi = load("openapi.json");
+        return openapi;
     }
 
     public static synchronized JsonNode kit() {

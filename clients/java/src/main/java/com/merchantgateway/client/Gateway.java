@@ -120,7 +120,7 @@ public final class Gateway {
     /** The signed request as it would be sent (the mobile-SDK operations are sent by the app: prepare them). */
     public Requests.Wire prepare(String operationId, Requests.Input input) {
         if (operationId.equals("getAuthorizationToken") && input.form == null) input.form(tokenForm());
-        return Requests.build(operationId, input, hosts(), config.saltKey(), config.saltIndex());
+        return Requests.build(operationId, input, hosts(), config.saltKey(), config.saltIndex(), config.merchantId());
     }
 
     private Map<String, String> tokenForm() {

@@ -34,6 +34,11 @@ public final class Requests {
             return in;
         }
 
+        /** A payload from a map, keys in the map's order (e.g. Map.of for one field, a LinkedHashMap for more). */
+        public static Input of(Map<String, ?> payload) {
+            return of((JsonNode) StrictJson.MAPPER.valueToTree(new LinkedHashMap<>(payload)));
+        }
+
         public static Input none() {
             return new Input();
         }
@@ -62,7 +67,18 @@ public final class Requests {
         }
     }
 
-    static Wire build(String operationId, Input in, Map<String, String> hosts, String saltKey, String saltIndex) {
+    /** The payload with the configured merchantId first when its schema has the field and the caller left it out. */
+    private static ObjectNode withMerchant(String schema, ObjectNode payload, String merchantId) {
+        if (merchantId == null || payload.has("merchantId")) return payload;
+        JsonNode properties = Artifacts.openapi().path("components").path("schemas").path(schema).path("properties");
+        if (!properties.has("merchantId")) return payload;
+        ObjectNode out = StrictJson.MAPPER.createObjectNode().put("merchantId", merchantId);
+        out.setAll(payload);
+        return out;
+    }
+
+    static Wire build(String operationId, Input in, Map<String, String> hosts, String saltKey, String saltIndex,
+                      String merchantId) {
         JsonNode op = Artifacts.operation(operationId);
         Map<String, String> values = pathValues(operationId, op, in.path);
         Map<String, String> headers = new LinkedHashMap<>();
@@ -79,6 +95,7 @@ public final class Requests {
                 if (in.payload == null || !in.payload.isObject()) {
                     throw new GatewayError.Validation("payload", "required: give the operation's payload as a JSON object");
                 }
+                in.payload = withMerchant(bodyFacts.path("payload_schema").asText(), (ObjectNode) in.payload, merchantId);
                 FieldRules.check(op, (ObjectNode) in.payload);
                 String json = StrictJson.compact(in.payload);
                 if (wrapping.equals("base64-json")) {

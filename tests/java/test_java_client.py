@@ -1,0 +1,135 @@
+"""The JVM package (com.merchantgateway:merchant-gateway-client) as a JVM team gets it: built offline (mvn -o) with
+the spec's version, the whole conformance kit through it, published to a file-based Maven repository, and a Java
+program of at most 40 own lines, built against that repository alone, that pays, waits and verifies the callback
+against the sandbox started as `python -m merchant_gateway_sandbox`."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.java.conftest import ROOT, run_java_steps
+
+APP = Path(__file__).resolve().parent / "app"
+PAY = APP / "src" / "main" / "java" / "Pay.java"
+
+
+def _version() -> str:
+    ops = ROOT / "generated_client" / "merchant_gateway_client" / "artifacts" / "operations.json"
+    return str(json.loads(ops.read_text(encoding="utf-8"))["spec"]["version"])
+
+
+@pytest.mark.timeout(900)
+def test_the_jar_has_the_spec_version_the_artifacts_and_the_release_notes(java_out: Path) -> None:
+    jar = java_out / "src" / "target" / f"merchant-gateway-client-{_version()}.jar"
+    names = set(zipfile.ZipFile(jar).namelist())
+    for name in ("operations.json", "kit.json", "openapi.json", "openapi.base.json", "manifest.json"):
+        assert f"com/merchantgateway/client/openapi/{name}" in names
+    assert "META-INF/merchant-gateway/CHANGELOG.md" in names
+    diff = json.loads(zipfile.ZipFile(jar).read("META-INF/merchant-gateway/spec-diff.json"))
+    assert diff["version"] == _version()
+
+
+@pytest.mark.timeout(900)
+def test_the_jvm_client_passes_every_kit_case_it_runs(java_out: Path) -> None:
+    out = run_java_steps(java_out, "kit")
+    kit = json.loads((ROOT / "spec" / "conformance" / "kit.json").read_text(encoding="utf-8"))
+    ran = (
+        len(kit["operations"])
+        + len(kit["requests"])
+        + len(kit["path_cases"])
+        + len(kit["rule_cases"])
+        + len(kit["callbacks"])
+        + len(kit["ui_callbacks"])
+        + len(kit["verdicts"]["cases"])
+    )
+    assert f"kit: {ran} passed, 0 failed" in out, out
+
+
+@pytest.mark.timeout(900)
+def test_the_kit_runner_fails_on_a_wrong_case(java_out: Path, tmp_path: Path) -> None:
+    """The runner can fail: one verdict case given another verdict is reported and exits 1."""
+    kit = json.loads((ROOT / "spec" / "conformance" / "kit.json").read_text(encoding="utf-8"))
+    case = kit["verdicts"]["cases"][0]
+    case["verdict"] = "failed" if case["verdict"] != "failed" else "succeeded"
+    bad = tmp_path / "kit.json"
+    bad.write_text(json.dumps(kit), encoding="utf-8")
+    with pytest.raises(AssertionError, match=re.escape(f"FAIL verdict {case['id']}")):
+        run_java_steps(java_out, "kit", env={"MGW_KIT": str(bad)})
+
+
+def test_the_program_is_at_most_40_own_lines_and_uses_only_the_package() -> None:
+    lines = [line for line in PAY.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(lines) <= 40
+    imports = [line.split()[1] for line in lines if line.startswith("import ")]
+    assert all(name.startswith(("com.merchantgateway.client.", "java.", "com.sun.net.httpserver.")) for name in imports)
+
+
+def _forget_cached(version: str) -> None:
+    """Maven copies what it resolves into the user's local repository: a copy of this version from an earlier build
+    would be used instead of the one just published."""
+    cached = Path.home() / ".m2" / "repository" / "com" / "merchantgateway" / "merchant-gateway-client" / version
+    shutil.rmtree(cached, ignore_errors=True)
+
+
+@pytest.mark.timeout(900)
+def test_a_java_program_pays_waits_and_verifies_against_the_sandbox(java_out: Path, tmp_path: Path) -> None:
+    version = _version()
+    repo = tmp_path / "maven"
+    run_java_steps(java_out, "publish", env={"MGW_MAVEN_REPO": str(repo)})
+    published = repo / "com/merchantgateway/merchant-gateway-client" / version
+    assert (published / f"merchant-gateway-client-{version}.jar").is_file()
+    app = tmp_path / "app"
+    shutil.copytree(APP, app)
+    _forget_cached(version)
+    built = subprocess.run(
+        ["mvn", "-o", "-q", "-B", "package", f"-Dmgw.repo={repo.as_uri()}", f"-Dmgw.version={version}"],
+        cwd=app,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
+    sandbox = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "merchant_gateway_sandbox",
+            "--port",
+            "0",
+            "--json",
+            "--merchant-id",
+            "JVMSHOP",
+            "--salt-key",
+            "jvm-sandbox-salt",
+            "--salt-index",
+            "2",
+        ],  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert sandbox.stdout is not None
+        urls = json.loads(sandbox.stdout.readline())
+        secrets = {"MGW_MERCHANT_ID": "JVMSHOP", "MGW_SALT_KEY": "jvm-sandbox-salt", "MGW_SALT_INDEX": "2"}
+        env = {**os.environ, **urls, **secrets}
+        ran = subprocess.run(
+            ["java", "-jar", str(app / "target" / "pay.jar")], env=env, capture_output=True, text=True, timeout=300
+        )
+    finally:
+        sandbox.terminate()
+        sandbox.wait(timeout=30)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "debit accepted" in ran.stdout
+    assert "status succeeded" in ran.stdout
+    assert "callback verified, paid true" in ran.stdout
