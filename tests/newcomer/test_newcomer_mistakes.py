@@ -102,6 +102,7 @@ def test_4_the_cli_names_its_flags_not_python_keywords(monkeypatch: pytest.Monke
     assert code == 2
     assert "set MGW_MERCHANT_ID (or pass --merchant-id)" in text
     assert "merchant_id=" not in text
+    assert "keyword" not in text  # the library's default remedy, for Python callers, is not said on the command line
 
 
 def test_5_refund_help_does_not_call_message_required(monkeypatch: pytest.MonkeyPatch) -> None:

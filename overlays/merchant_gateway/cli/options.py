@@ -51,7 +51,8 @@ def _in_flags(exc: ConfigurationError) -> ConfigurationError:
         text = text.replace(f"pass {name}=", f"pass --{flag.replace('_', '-')}")
         text = text.replace(f"{name}=", f"--{flag.replace('_', '-')} ")
     problem = text.split(": ", 1)[1] if text.startswith(f"{exc.variable}: ") else text
-    return ConfigurationError(exc.variable, problem, remedy=exc.remedy)
+    given = exc.remedy if exc.remedy != ConfigurationError.default_remedy else None  # the class default: unsaid
+    return ConfigurationError(exc.variable, problem, remedy=given)
 
 
 def add_wait_flags(p: argparse.ArgumentParser, *, deadline_flag: str = "--deadline") -> None:
