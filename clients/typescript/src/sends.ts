@@ -14,15 +14,19 @@ interface Entry {
 
 export class SendRecord {
   readonly #entries = new Map<string, Entry>();
-  /** Per payment, its refunds this client sent and holds against it (refund id -> amount), until an answer proves
-   * one moved nothing. */
-  readonly #refunds = new Map<string, Map<string, number>>();
+  /** Per payment, its refunds this client sent and holds against it (refund id -> the largest amount sent under the
+   * id and the calls under it that have not freed it), until an answer proves one moved nothing. */
+  readonly #refunds = new Map<string, Map<string, { amount: number; holders: number }>>();
 
   /** The refunds of `original` held, but `refundId` itself (a refund re-sent under its id is not a second one). */
   heldRefunds(original: string, refundId: string | null): [string, number][] {
-    return [...(this.#refunds.get(original) ?? new Map<string, number>())].filter(([id]) => id !== refundId);
+    return [...(this.#refunds.get(original) ?? new Map<string, { amount: number }>())]
+      .filter(([id]) => id !== refundId)
+      .map(([id, { amount }]) => [id, amount]);
   }
 
+  /** A call under `refundId` holds `amount` against `original`. A re-sent id neither lowers what it holds nor frees
+   * it for an earlier call under it, whose outcome may be unknown (it may have moved money). */
   refundSent(original: string, refundId: string, amount: number): void {
     let held = this.#refunds.get(original);
     if (held === undefined) {
@@ -30,11 +34,19 @@ export class SendRecord {
       this.#refunds.set(original, held);
       while (this.#refunds.size > KEPT) this.#refunds.delete(this.#refunds.keys().next().value as string);
     }
-    held.set(refundId, amount);
+    const entry = held.get(refundId) ?? { amount, holders: 0 };
+    entry.amount = Math.max(entry.amount, amount);
+    entry.holders += 1;
+    held.set(refundId, entry);
   }
 
+  /** One call under `refundId` proved it moved nothing: the id is freed once no call under it still holds it. */
   refundFreed(original: string, refundId: string): void {
-    this.#refunds.get(original)?.delete(refundId);
+    const held = this.#refunds.get(original);
+    const entry = held?.get(refundId);
+    if (held === undefined || entry === undefined) return;
+    entry.holders -= 1;
+    if (entry.holders <= 0) held.delete(refundId);
   }
 
   /** A call that may move money begins. */

@@ -60,6 +60,27 @@ describe("refunds as the Python client treats them", () => {
     assert.equal(sent.length, 1); // the debit only
   });
 
+  it("a refund re-sent under its id neither frees nor lowers what an earlier call under the id holds", async () => {
+    // R1 (60 of 100) ends unknown; R1 again never leaves, then R1 for 10 is a duplicate: R1 may still have refunded
+    // 60, so R2 for 60 is refused before sending and R3 for the 40 left goes out
+    const refused = () => {
+      throw new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) });
+    };
+    const { gw, sent } = fakeGateway([
+      () => json(500, envelope("INTERNAL_SERVER_ERROR", false)),
+      refused,
+      duplicate,
+      () => json(200, envelope("PAYMENT_PENDING", true, { transactionId: "R3", amount: 40 })),
+    ]);
+    const options = { originalAmount: 100 };
+    assert.equal((await gw.refundV4(refund("R1", 60), options)).outcome, "unknown");
+    await assert.rejects(gw.refundV4(refund("R1", 60), options), (err: unknown) => (err as Error).constructor.name === "NotSentError");
+    assert.equal((await gw.refundV4(refund("R1", 10), options)).outcome, "duplicate");
+    await assert.rejects(gw.refundV4(refund("R2", 60), options), ExcessRefundError);
+    assert.equal(sent.length, 3);
+    assert.equal((await gw.refundV4(refund("R3", 40), options)).outcome, "pending");
+  });
+
   it("the caller's originalAmount bounds a refund of a payment sent elsewhere; unknown, nothing is checked", async () => {
     const { gw, sent } = fakeGateway([() => json(200, envelope("PAYMENT_PENDING", true, { transactionId: "R4", amount: 5 }))]);
     await assert.rejects(gw.refundV4(refund("R3", 51, "ELSEWHERE"), { originalAmount: 50 }), ExcessRefundError);
