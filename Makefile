@@ -19,7 +19,7 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 npm_ci = mkdir -p $(2) && cp $(1)/package.json $(1)/package-lock.json $(2)/ && npm ci --prefix $(2) --no-audit --no-fund --loglevel=error
 
 .PHONY: npm-lock demo example test test-py313 test-lowest lock check generate api-map check-generated lint spec-lint spec-bundle schemathesis \
-	bench soak soak-ledger bench-ledger dist publish docs release-check release-e2e conformance conformance-check ts-check \
+	bench soak soak-ledger bench-ledger dist publish docs release-check release-notes release-e2e conformance conformance-check ts-check \
 	browser postgres clean
 
 $(STAMP): pyproject.toml $(LOCK)
@@ -182,6 +182,10 @@ publish: dist
 
 release-check: $(STAMP)
 	$(PY) tools/release/release_check.py
+
+# spec/spec-diff.json (derived, committed; shipped in the wheel, the npm package and the jar with spec/CHANGELOG.md)
+release-notes: $(STAMP)
+	$(PY) tools/release/release_notes.py --write-shipped
 
 # tests/release/test_recipes.py runs docs/other-languages.md's recipes with their tools at the tested versions
 RECIPES_STAMP := $(TOOLS)/recipes/.installed-stamp

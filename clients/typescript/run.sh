@@ -38,6 +38,7 @@ package() {
   rm -rf "$PKG" && mkdir -p "$PKG/openapi"
   cp -r "$SRC/src" "$SRC/tsconfig.json" "$SRC/README.md" "$SRC/codegen.mjs" "$PKG/"
   cp "$ART"/*.json "$PKG/openapi/"
+  "$PY" tools/release/release_notes.py --out "$PKG/release"   # CHANGELOG.md and spec-diff.json of this release
   ln -s "$TOOLS" "$PKG/node_modules"   # openapi-fetch and the build tools (npm pack leaves node_modules out)
   local version
   version="$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["spec"]["version"])' "$ART/operations.json")"

@@ -1,12 +1,14 @@
 """What every package of a release carries for teams in other languages: CHANGELOG.md and spec-diff.json.
 
     python tools/release/release_notes.py --out DIR [--spec spec/openapi.yaml] [--released spec/released]
+    python tools/release/release_notes.py --write-shipped | --check     # spec/spec-diff.json, derived and committed
 
 CHANGELOG.md is spec/CHANGELOG.md as it is. spec-diff.json is the spec against the previous release (the highest
 spec/released/<version>/openapi.yaml below the spec's info.version), every change classified as the release check
 classifies it (tools/release/release_check.py: level breaking / additive / docs, kind, where, detail) and filed
 under one area a reader looks for: operations, fields, codes, outcomes, evidence, docs or other. The wheel
-(merchant_gateway_client/release/), the npm package (release/) and the jar (META-INF/merchant-gateway/) ship both.
+(merchant_gateway_client/release/, from spec/spec-diff.json: the sdist the wheel is built from holds spec/ only), the
+npm package (release/) and the jar (META-INF/merchant-gateway/) ship both.
 """
 
 from __future__ import annotations
@@ -85,21 +87,39 @@ def spec_diff(spec: Path, released: Path) -> dict[str, Any]:
     return out
 
 
+SHIPPED = ROOT / "spec" / "spec-diff.json"
+
+
+def diff_text(spec: Path, released: Path) -> str:
+    return json.dumps(spec_diff(spec, released), indent=1, ensure_ascii=False) + "\n"
+
+
 def write(out: Path, spec: Path, released: Path, changelog: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(changelog, out / "CHANGELOG.md")
-    text = json.dumps(spec_diff(spec, released), indent=1, ensure_ascii=False) + "\n"
-    (out / "spec-diff.json").write_text(text, encoding="utf-8")
+    (out / "spec-diff.json").write_text(diff_text(spec, released), encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, required=True)
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--out", type=Path, help="write CHANGELOG.md and spec-diff.json into this folder")
+    mode.add_argument("--write-shipped", action="store_true", help=f"write {SHIPPED.relative_to(ROOT)}")
+    mode.add_argument("--check", action="store_true", help=f"exit 1 when {SHIPPED.relative_to(ROOT)} is stale")
     ap.add_argument("--spec", type=Path, default=ROOT / "spec" / "openapi.yaml")
     ap.add_argument("--released", type=Path, default=ROOT / "spec" / "released")
     ap.add_argument("--changelog", type=Path, default=ROOT / "spec" / "CHANGELOG.md")
     args = ap.parse_args(argv)
-    write(args.out, args.spec, args.released, args.changelog)
+    if args.out is not None:
+        write(args.out, args.spec, args.released, args.changelog)
+        return 0
+    text = diff_text(args.spec, args.released)
+    if args.write_shipped:
+        SHIPPED.write_text(text, encoding="utf-8")
+        return 0
+    if not SHIPPED.is_file() or SHIPPED.read_text(encoding="utf-8") != text:
+        print(f"{SHIPPED.relative_to(ROOT)} is stale: run `make release-notes` and commit it", file=sys.stderr)
+        return 1
     return 0
 
 
