@@ -241,15 +241,24 @@ class _PgTx:
         return self._conn
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        cur = self._conn.execute(pg_sql(sql), tuple(params), prepare=self._prepare)
+        cur = self._conn.execute(pg_sql(sql), tuple(params), prepare=self._prepare and _preparable(sql))
         if cur.description is None:
             return []
         rows: list[dict[str, Any]] = cur.fetchall()
         return rows
 
     def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int:
-        count: int = self._conn.execute(pg_sql(sql), tuple(params), prepare=self._prepare).rowcount
+        prepare = self._prepare and _preparable(sql)
+        count: int = self._conn.execute(pg_sql(sql), tuple(params), prepare=prepare).rowcount
         return count
+
+
+@functools.lru_cache(maxsize=512)
+def _preparable(sql: str) -> bool:
+    """Whether a statement may be prepared on the server (kept per connection). Not one that selects ``*``: its
+    result type changes when a migration adds a column, and PostgreSQL then refuses the prepared statement ("cached
+    plan must not change result type") in every process that was running across the migration."""
+    return "*" not in sql
 
 
 @functools.lru_cache(maxsize=512)
