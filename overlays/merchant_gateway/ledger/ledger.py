@@ -1081,7 +1081,8 @@ class Ledger:
             wait=self.hook_retry,
         )
         where = "" if token is None else " AND hook_lease_owner = ?"
-        params: list[Any] = [now + self.hook_retry, f"{type(exc).__name__}: {exc}"[:200]]
+        # operators see it (mgw ledger hooks): the class alone, never the message, which may quote a row's data
+        params: list[Any] = [now + self.hook_retry, f"{type(exc).__module__}.{type(exc).__qualname__}"[:200]]
         params += [payment.merchant_id, payment.transaction_id] + ([] if token is None else [token])
         tx.execute(
             "UPDATE mgw_payments SET hook_attempts = hook_attempts + 1, hook_next_at = ?, hook_error = ?, "
