@@ -5,7 +5,9 @@ default transports read it). Fake clock and scripted transports: nothing waits f
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import merchant_gateway as mg
@@ -159,3 +161,47 @@ def test_the_budget_and_the_attempt_deadline_come_from_the_environment() -> None
 def test_a_bad_budget_is_refused_naming_the_setting(raw: str) -> None:
     with pytest.raises(mg.ConfigurationError, match="total_timeout"):
         GatewayConfig.from_env({**BASE, "MGW_TOTAL_TIMEOUT": raw})
+
+
+class _KeepAlive(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # the connection stays open for the next request
+
+    def do_GET(self) -> None:
+        self.server.paths.append(self.path)  # type: ignore[attr-defined]
+        self.send_response(200)
+        self.send_header("Content-Length", "2")
+        self.end_headers()
+        self.wfile.write(b"{}")
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def keep_alive() -> Iterator[tuple[str, list[str]]]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _KeepAlive)
+    server.paths = []  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/x", server.paths  # type: ignore[attr-defined]
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_spent_budget_sends_nothing_even_on_a_kept_alive_connection(keep_alive: tuple[str, list[str]]) -> None:
+    """The budget ran out before the attempt began (a rate ceiling's wait): not sent (ConnectTimeout), never a
+    write that fails as "maybe sent" on the connection the last call left open."""
+    url, paths = keep_alive
+    with httpx.Client(transport=GatewayTransport(deadline=15.0)) as client:
+        assert client.get(url).status_code == 200
+        with budget(-0.5), pytest.raises(httpx.ConnectTimeout):
+            client.get(url)
+    assert paths == ["/x"]
+
+
+async def test_a_spent_budget_sends_nothing_async(keep_alive: tuple[str, list[str]]) -> None:
+    url, paths = keep_alive
+    async with httpx.AsyncClient(transport=AsyncGatewayTransport(deadline=15.0)) as client:
+        assert (await client.get(url)).status_code == 200
+        with budget(0.0), pytest.raises(httpx.ConnectTimeout):
+            await client.get(url)
+    assert paths == ["/x"]

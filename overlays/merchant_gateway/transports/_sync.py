@@ -157,6 +157,10 @@ class GatewayTransport(httpx.BaseTransport):
         budget = attempt_budget.get()  # what is left of the gateway call's total_timeout, if it has one
         if budget is not None:
             seconds = budget if seconds is None else min(seconds, budget)
+        if seconds is not None and seconds <= 0:
+            # spent before this attempt began (a rate ceiling's wait, say): refused as never sent, before a kept-alive
+            # connection's first write could fail as "maybe sent"
+            raise httpx.ConnectTimeout("the call's deadline passed before the request was sent", request=request)
         token = _deadline.set(None if seconds is None else self._clock() + seconds)
         exchange = _Exchange(self._limit)
         token_exchange = _exchange.set(exchange)
