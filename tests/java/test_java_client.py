@@ -13,8 +13,10 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+import registries
 
 from tests.java.conftest import ROOT, run_java_steps
 
@@ -133,3 +135,45 @@ def test_a_java_program_pays_waits_and_verifies_against_the_sandbox(java_out: Pa
     assert "debit accepted" in ran.stdout
     assert "status succeeded" in ran.stdout
     assert "callback verified, paid true" in ran.stdout
+
+
+def _printed_jvm_steps(folder: Path) -> str:
+    """The JVM block `make registries` prints (tools/release/registries.py), commands only."""
+    here = SimpleNamespace(url="http://127.0.0.1:1/", folder=folder / "index" / "packages")
+    shown = registries.instructions(folder, here, SimpleNamespace(url="http://127.0.0.1:2/"))  # type: ignore[arg-type]
+    block = shown.split("publish and install the JVM package", 1)[1].split("\n", 1)[1]
+    return "\n".join(line for line in block.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+
+
+def test_make_registries_names_a_maven_repository_and_prints_how_to_publish_into_it(tmp_path: Path) -> None:
+    steps = _printed_jvm_steps(tmp_path)
+    assert "clients/java/run.sh package publish" in steps
+    shown = registries.instructions(
+        tmp_path,
+        SimpleNamespace(url="http://127.0.0.1:1/", folder=tmp_path),  # type: ignore[arg-type]
+        None,
+    )
+    assert (tmp_path / "maven").resolve().as_uri() in shown
+    publish = (ROOT / "tools" / "release" / "publish.sh").read_text(encoding="utf-8")
+    assert 'if [ -n "${MGW_MAVEN_REPO:-}" ]; then bash clients/java/run.sh package publish; fi' in publish
+
+
+@pytest.mark.slow
+def test_the_printed_jvm_steps_publish_the_jar_where_the_env_file_says(tmp_path: Path) -> None:
+    """The steps as printed, with the env file `make registries` writes (MGW_MAVEN_REPO among its lines)."""
+    folder = tmp_path / "registries"
+    folder.mkdir()
+    (folder / "env").write_text(f"MGW_MAVEN_REPO={folder / 'maven'}\n", encoding="utf-8")
+    script = f"set -euo pipefail\n{_printed_jvm_steps(folder)}\n"
+    ran = subprocess.run(
+        ["bash", "-c", script],
+        cwd=ROOT,
+        env={**os.environ, "OUT": str(tmp_path / "out"), "PY": sys.executable},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+    version = _version()
+    published = folder / "maven/com/merchantgateway/merchant-gateway-client" / version
+    assert (published / f"merchant-gateway-client-{version}.jar").is_file()

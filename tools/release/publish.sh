@@ -4,6 +4,7 @@
 #   MGW_PUBLISH_USER      user name (default __token__ when only a token is given)
 #   MGW_PUBLISH_PASSWORD  password, or MGW_PUBLISH_TOKEN: an API token
 #   MGW_RELEASED_DIR      where the published spec is recorded (default spec/released; tests give a temp folder)
+#   MGW_MAVEN_REPO        a file-based Maven repository: the JVM package (clients/java/run.sh publish) goes there too
 # Nothing secret lives in the repository; the credentials reach twine through its environment, never argv.
 # The public PyPI is refused: the package name exists only on the internal index (docs/publishing.md).
 # The release records itself: before the upload, tools/release/record_release.py --check refuses a version already
@@ -34,4 +35,6 @@ RELEASED="${MGW_RELEASED_DIR:-spec/released}"
 export TWINE_USERNAME="$USERNAME" TWINE_PASSWORD="$PASSWORD" TWINE_NON_INTERACTIVE=1
 export PYTHON_KEYRING_BACKEND=keyring.backends.null.Keyring
 "$PY" -m twine upload --repository-url "$MGW_PUBLISH_URL" --disable-progress-bar "${FILES[@]}"
+# the JVM package beside the wheel, same version, when a Maven repository is named (make registries names one)
+if [ -n "${MGW_MAVEN_REPO:-}" ]; then bash clients/java/run.sh package publish; fi
 "$PY" tools/release/record_release.py --released "$RELEASED"

@@ -213,6 +213,8 @@ def running(folder: Path, *, npm: bool = True) -> Iterator[tuple[Registry, Regis
             "MGW_INDEX_URL": index.url + "simple/",
             # a trial publish records its spec here, not in spec/released/ (which holds real releases only)
             "MGW_RELEASED_DIR": str(folder / "released"),
+            # the JVM package's repository: a folder in Maven's layout, read through a file:// URL (no server)
+            "MGW_MAVEN_REPO": str(folder / "maven"),
         }
         if npm:
             registry = start_npm_registry(folder / "npm", password)
@@ -254,6 +256,15 @@ publish and install the npm package:
   mkdir /tmp/app-ts && cp {rel}/npmrc /tmp/app-ts/.npmrc     # {SCOPE} resolves from this registry only
   cd /tmp/app-ts && npm init -y >/dev/null && npm pkg set type=module   # the package and its examples: ES modules
   npm install {SCOPE}/client                     # MGW_NPM_TOKEN from the env file
+"""
+    maven = (folder / "maven").resolve()
+    text += f"""
+publish and install the JVM package (a Maven repository in a folder: {_shown(folder / "maven")}):
+  set -a; . {rel}/env; set +a
+  clients/java/run.sh package publish            # the jar and its pom into $MGW_MAVEN_REPO (make publish does it too)
+  # a Maven project: <repository><url>{maven.as_uri()}</url></repository> and the dependency
+  # com.merchantgateway:merchant-gateway-client (the spec's version); without the central repository, build with
+  # mvn -o -Daether.offline.protocols=file (docs/other-languages.md)
 """
     return text
 
