@@ -80,7 +80,7 @@ def test_show_hooks_retry_and_resolve_from_the_shell(store_url: str) -> None:
     assert doc(due)["result"] == "due"
     ran = mgw("ledger", "retry-hook", "OP1", "--hook", "json:dumps", env=env)  # any callable taking the payment
     assert ran.returncode == 1
-    assert "its hook failed again: TypeError" in ran.stderr
+    assert "its hook failed again: builtins.TypeError" in ran.stderr
     assert "attempts 2" in mgw("ledger", "hooks", env=env).stdout
     fine = mgw("ledger", "retry-hook", "OP1", "--hook", "builtins:repr", env=env)
     assert fine.returncode == 0

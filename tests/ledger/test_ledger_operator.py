@@ -66,14 +66,14 @@ def test_failing_hooks_are_listed_with_their_error_and_a_retry_runs_them_now(
     assert web.record_final(MERCHANT, "HK1", "PAYMENT_SUCCESS", source="status", amount=500)
     hooks = admin.pending_hooks(web)
     assert [(h.transaction_id, h.attempts, h.error) for h in hooks] == [
-        ("HK1", 1, "RuntimeError: the shop's database is down")
+        ("HK1", 1, "builtins.RuntimeError")  # the class alone: a message may quote the merchant's data
     ]
     assert hooks[0].next_at == clock() + web.hook_retry
-    assert admin.retry_hook(web, "HK1") == ("failed", "RuntimeError: the shop's database is down")
+    assert admin.retry_hook(web, "HK1") == ("failed", "builtins.RuntimeError")
     assert admin.pending_hooks(web)[0].attempts == 2
 
     plain = make_ledger()  # no hook here: made due now, for a worker that has it
-    assert admin.retry_hook(plain, "HK1") == ("due", "RuntimeError: the shop's database is down")
+    assert admin.retry_hook(plain, "HK1") == ("due", "builtins.RuntimeError")
     assert admin.pending_hooks(plain)[0].next_at == clock()
 
     fixed = make_ledger(on_final=lambda p: ran.append(p.transaction_id))
