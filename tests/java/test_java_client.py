@@ -52,6 +52,7 @@ def test_the_jvm_client_passes_every_kit_case_it_runs(java_out: Path) -> None:
         + len(kit["callbacks"])
         + len(kit["ui_callbacks"])
         + len(kit["verdicts"]["cases"])
+        + len(kit["clients"]["cases"])
     )
     assert f"kit: {ran} passed, 0 failed" in out, out
 

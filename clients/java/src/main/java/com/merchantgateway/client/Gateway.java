@@ -78,6 +78,8 @@ public final class Gateway {
     private final Clock clock;
     private final Map<String, Long> amountsSent = new ConcurrentHashMap<>();
     private final Map<String, Double> lastSends = new ConcurrentHashMap<>();
+    /** Per original payment: the refunds of it sent or in progress (id -> amount); a refund proven failed leaves. */
+    private final Map<String, Map<String, Long>> refunds = new ConcurrentHashMap<>();
 
     public Gateway(Config config) {
         this(config, httpTransport(), Clock.SYSTEM);
@@ -156,9 +158,12 @@ public final class Gateway {
         Long amount = null;
         if (moves && payload != null && payload.path("amount").isIntegralNumber()) amount = payload.path("amount").asLong();
         else if (!moves && txId != null) amount = expectedAmount != null ? expectedAmount : amountsSent.get(txId);
+        String movement = op.path("money_movement").asText();
+        String original = payload != null && movement.equals("refund") ? payload.path("originalTransactionId").asText(null) : null;
+        if (original != null && txId != null && amount != null) holdRefund(original, txId, amount, input.originalAmount);
         if (moves && txId != null) {
             lastSends.put(txId, clock.now());
-            if (amount != null && op.path("money_movement").asText().equals("debit")) amountsSent.put(txId, amount);
+            if (amount != null && (movement.equals("debit") || movement.equals("collect"))) amountsSent.put(txId, amount);
         }
         Response r;
         try {
@@ -178,8 +183,24 @@ public final class Gateway {
         String location = r.headers().get("location");
         Verdicts.Judgement j = Verdicts.judge(operationId, r.status(), read, new Verdicts.Expect(txId, merchant, amount),
                 sends, attempt, location);
+        if (original != null && j.verdict().equals("failed")) refunds.getOrDefault(original, Map.of()).remove(txId);
         JsonNode json = read == null ? null : read.value();
         return new Answer(operationId, r.status(), json, j.code(), j.verdict(), j, location);
+    }
+
+    /** Refuse a refund above what is left of its payment (the caller's original amount, else the amount this
+     * gateway sent for it; neither known: not checked), else hold it against the payment. */
+    private synchronized void holdRefund(String original, String refundId, long amount, Long originalAmount) {
+        Long of = originalAmount != null ? originalAmount : amountsSent.get(original);
+        Map<String, Long> held = refunds.computeIfAbsent(original, k -> new ConcurrentHashMap<>());
+        if (of != null) {
+            long others = held.entrySet().stream().filter(e -> !e.getKey().equals(refundId)).mapToLong(Map.Entry::getValue).sum();
+            if (others + amount > of) {
+                throw new GatewayError.ExcessRefund("refund " + refundId + " of " + amount + " exceeds what is left of payment "
+                        + original + " (" + of + ", refunds held: " + others + "); nothing was sent: refund at most " + Math.max(0, of - others));
+            }
+        }
+        held.put(refundId, amount);
     }
 
     private static double grace() {

@@ -46,6 +46,17 @@ public class GatewayError extends RuntimeException {
         }
     }
 
+    /** A refund above what is left of its payment (the original amount less the refunds of it sent or in
+     * progress): refused before sending. The message leads with the gateway's own code for it. */
+    public static class ExcessRefund extends GatewayError {
+        public static final String CODE = "EXCESS_REFUND_AMOUNT";
+        public final String code = CODE;
+
+        public ExcessRefund(String message) {
+            super(CODE + ": " + message);
+        }
+    }
+
     /** The status names another amount than the payment's: do not fulfil; reconcile by hand. */
     public static class AmountMismatch extends GatewayError {
         public AmountMismatch(String message) {

@@ -27,6 +27,7 @@ public final class Requests {
         final Map<String, String> headers = new LinkedHashMap<>();
         JsonNode payload;
         Map<String, String> form;
+        Long originalAmount;
 
         public static Input of(JsonNode payload) {
             Input in = new Input();
@@ -50,6 +51,13 @@ public final class Requests {
 
         public Input header(String name, String value) {
             headers.put(name, value);
+            return this;
+        }
+
+        /** A refund's original payment amount, when this gateway did not send that payment: a refund above what
+         * is left of it is refused before anything is sent (GatewayError.ExcessRefund). */
+        public Input originalAmount(long amount) {
+            originalAmount = amount;
             return this;
         }
 

@@ -37,8 +37,8 @@ public final class KitRunner {
         for (JsonNode c : kit.path("callbacks")) check(c.path("id").asText(), () -> callback(c));
         for (JsonNode c : kit.path("ui_callbacks")) check(c.path("id").asText(), () -> uiCallback(c));
         for (JsonNode c : kit.path("verdicts").path("cases")) check("verdict " + c.path("id").asText(), () -> verdict(c));
+        for (JsonNode c : kit.path("clients").path("cases")) check("client " + c.path("id").asText(), () -> clientCase(c));
         skipped.put("schema_cases", kit.path("schema_cases").size());
-        skipped.put("clients", kit.path("clients").path("cases").size());
         for (String f : failures) System.out.println("FAIL " + f);
         System.out.println("kit: " + passed + " passed, " + failures.size() + " failed; not run by this package: " + skipped);
         System.exit(failures.isEmpty() ? 0 : 1);
@@ -244,6 +244,52 @@ public final class KitRunner {
         same(text(c.get("pay_response_code")), j.payResponseCode(), "pay_response_code");
         same(text(c.get("mismatch")), j.mismatch(), "mismatch");
         same(text(c.get("reading")), read == null || read.ok() ? null : read.unreadable().rule(), "reading");
+    }
+
+    /** A whole-client case: one gateway of the case's merchant, each step answered by its scripted answer (null:
+     * the client must not send it), the outcome (or the refusal) and code as the kit says. */
+    private static void clientCase(JsonNode c) {
+        JsonNode[] next = new JsonNode[1];
+        int[] seen = {0};
+        Gateway.Transport scripted = request -> {
+            seen[0]++;
+            JsonNode a = next[0];
+            Map<String, String> headers = new LinkedHashMap<>();
+            if (a == null) return new Gateway.Response(599, headers, new byte[0]);
+            a.path("headers").fields().forEachRemaining(e -> headers.put(e.getKey().toLowerCase(Locale.ROOT), e.getValue().asText()));
+            return new Gateway.Response(a.path("status").asInt(), headers, Base64.getDecoder().decode(a.path("body_base64").asText("")));
+        };
+        String m = c.path("merchant").asText();
+        Gateway gw = new Gateway(new Gateway.Config("http://127.0.0.1:9/base", "http://127.0.0.1:9/apps", "http://127.0.0.1:9/auth",
+                m, "kit-clients-salt", "1", Map.of()), scripted, Gateway.Clock.SYSTEM);
+        int n = 0;
+        for (JsonNode step : c.path("steps")) {
+            String where = "step " + n++ + " (" + step.path("call").asText() + ")";
+            next[0] = step.path("answer").isNull() ? null : step.path("answer");
+            int before = seen[0];
+            Requests.Input in = step.has("payload") ? Requests.Input.of(step.path("payload")) : Requests.Input.none();
+            strings(step.path("path")).forEach(in::path);
+            if (step.path("options").has("original_amount")) in.originalAmount(step.path("options").path("original_amount").asLong());
+            JsonNode want = step.path("expect");
+            String outcome;
+            String code;
+            try {
+                Gateway.Answer a = gw.call(step.path("call").asText(), in);
+                outcome = a.outcome();
+                code = a.judgement().code();
+                if (want.has("leads_with")) {
+                    String first = a.judgement().payResponseCode() != null ? a.judgement().payResponseCode() : a.judgement().code();
+                    same(want.path("leads_with").asText(), first, where + ": the reason read first");
+                }
+            } catch (GatewayError.ExcessRefund e) {
+                outcome = "refused";
+                code = e.code;
+                if (want.has("leads_with")) expect(e.getMessage().startsWith(want.path("leads_with").asText()), where + ": leads with");
+            }
+            same(want.path("sent").asBoolean(), seen[0] > before, where + ": sent");
+            same(want.path("outcome").asText(), outcome, where + ": outcome");
+            same(text(want.get("code")), code, where + ": code");
+        }
     }
 
     private KitRunner() {}
