@@ -157,18 +157,47 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(doc, default=str)
 
 
+class TextFormatter(logging.Formatter):
+    """One line per record for people: time, level, logger, message (a message of several lines, as the database
+    driver writes during an outage, is joined with `` | ``; a traceback, when a record carries one, follows)."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s")
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return super().formatMessage(record).replace("\r\n", " | ").replace("\n", " | ")
+
+
 LOG_FORMATS = ("text", "json")
+# other libraries whose records a process of ours writes through the same formatter: the PostgreSQL driver and its
+# pool ("psycopg", "psycopg.pool") warn on every failed reconnect, in several plain-text lines, which broke a JSON
+# worker's stderr during an outage
+DRIVER_LOGGERS = ("psycopg",)
 
 
 def log_to(stream: IO[str] | None = None, *, level: int = logging.INFO, fmt: str = "text") -> logging.Handler:
-    """Send the package's log records (``merchant_gateway`` and below) to ``stream`` (default stderr) as ``text``
-    lines or ``json`` objects: what ``mgw reconcile --worker`` does. Returns the handler (remove it to stop)."""
+    """Send the package's log records (``merchant_gateway`` and below) and the database driver's warnings
+    (:data:`DRIVER_LOGGERS`) to ``stream`` (default stderr) as ``text`` lines or ``json`` objects, one per line:
+    what ``mgw reconcile --worker`` does. Returns the handler (:func:`stop_logging` removes it)."""
     if fmt not in LOG_FORMATS:
         raise ValueError(f"fmt must be one of {', '.join(LOG_FORMATS)}")
     handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
-    handler.setFormatter(
-        JsonFormatter() if fmt == "json" else logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s")
-    )
+    handler.setFormatter(JsonFormatter() if fmt == "json" else TextFormatter())
     logger.addHandler(handler)
     logger.setLevel(level)
+    for name in DRIVER_LOGGERS:
+        driver = logging.getLogger(name)
+        driver.addHandler(handler)
+        # written here once: not again by a handler of the root logger, nor by logging's last resort (plain text)
+        driver.propagate = False
     return handler
+
+
+def stop_logging(handler: logging.Handler) -> None:
+    """Undo :func:`log_to` (the driver's records propagate again)."""
+    logger.removeHandler(handler)
+    for name in DRIVER_LOGGERS:
+        driver = logging.getLogger(name)
+        driver.removeHandler(handler)
+        if not any(isinstance(h, logging.StreamHandler) for h in driver.handlers):
+            driver.propagate = True

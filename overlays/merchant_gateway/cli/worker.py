@@ -22,7 +22,7 @@ from ..gateway import Gateway
 from ..hooks import combine
 from ..ledger import Ledger, LedgerUnavailable, RateLimit, Reconciler
 from ..ledger.settings import stored_margin
-from ..log import LOG_FORMATS, log_to
+from ..log import LOG_FORMATS, log_to, stop_logging
 from . import exit_codes
 from .ledger_options import ledger_url, load_hook
 from .options import config_from
@@ -61,7 +61,7 @@ def cmd_worker(args: argparse.Namespace, out: Output) -> int:
     try:
         return _run(args, out)
     finally:  # as it was (main() may run again in this process: tests, an embedding application)
-        package_logger.removeHandler(handler)
+        stop_logging(handler)
         package_logger.setLevel(was)
 
 
