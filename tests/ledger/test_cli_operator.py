@@ -61,7 +61,12 @@ def test_show_hooks_retry_and_resolve_from_the_shell(store_url: str) -> None:
 
     shown = mgw("ledger", "show", "OP1", "--json", env=env)
     assert shown.returncode == 0, shown.stderr
-    assert [(e["source"], e["state"]) for e in doc(shown)["events"]] == [("intent", "recorded"), ("status", "final")]
+    assert [(e["source"], e["state"]) for e in doc(shown)["events"]] == [
+        ("intent", "recorded"),
+        ("status", "final"),
+        ("hook", None),  # the hook's failed attempt: its error's class, never its message
+    ]
+    assert doc(shown)["events"][-1]["detail"] == "failed (builtins.RuntimeError); retried in 30 s"
     text = mgw("ledger", "show", "OP1", env=env).stdout
     assert "state final PAYMENT_SUCCESS (status)" in text
     assert "hook pending" in text
@@ -73,7 +78,6 @@ def test_show_hooks_retry_and_resolve_from_the_shell(store_url: str) -> None:
     assert hooks.returncode == 0
     assert "1 failing" in hooks.stdout
     assert "builtins.RuntimeError" in hooks.stdout
-    assert "shop db down" not in hooks.stdout  # the hook's message may quote the merchant's data: never shown
     assert "shop db down" not in hooks.stdout  # the hook's message may quote the merchant's data: never shown
 
     due = mgw("ledger", "retry-hook", "OP1", "--json", env=env)
@@ -105,6 +109,52 @@ def test_show_hooks_retry_and_resolve_from_the_shell(store_url: str) -> None:
     usage = mgw("ledger", "resolve", "OP2", "--state", "NOT_RECORDED", "--reason", "r", "--operator", "a", env=env)
     assert usage.returncode == 2
     assert "invalid choice: 'NOT_RECORDED'" in usage.stderr
+
+
+def test_failed_hooks_retried_in_bulk_and_workers_listed_and_forgotten_from_the_shell(store_url: str) -> None:
+    def broken(p: Any) -> None:
+        raise RuntimeError("shop db down")
+
+    with Ledger.open(store_url, on_final=broken) as web:
+        for txn in ("BK1", "BK2"):
+            intent(web, txn)
+            web.end_call(MERCHANT, txn)
+            web.record_final(MERCHANT, txn, "PAYMENT_SUCCESS", source="status", amount=500)
+    with Ledger.open(store_url, clock=ago(7200), owner="old-host:41:dead") as old:
+        old.worker_beat({"checks": 5}, merchant_id=MERCHANT)  # died during an outage, two hours ago
+    with Ledger.open(store_url, owner="new-host:42:live") as new:
+        new.worker_beat({"checks": 1}, merchant_id=MERCHANT)
+    env = {"MGW_LEDGER_URL": store_url}
+
+    both = mgw("ledger", "retry-hook", "BK1", "--all-failed", env=env)
+    assert both.returncode == 2
+    assert "give one transaction id, or --all-failed" in both.stderr
+    bulk = mgw(
+        "ledger", "retry-hook", "--all-failed", "--hook", "builtins:repr", "--operator", "bob", "--json", env=env
+    )
+    assert bulk.returncode == 0, bulk.stderr
+    assert doc(bulk)["results"] == {"ran": ["BK1", "BK2"]}
+    events = doc(mgw("ledger", "show", "BK2", "--json", env=env))["events"]
+    assert [(e["source"], e["detail"], e["actor"]) for e in events[-2:]] == [
+        ("operator", "hook retry asked for", "bob"),
+        ("hook", "ran", events[-1]["actor"]),
+    ]
+    assert "[by bob]" in mgw("ledger", "show", "BK2", env=env).stdout
+    assert doc(mgw("ledger", "retry-hook", "--all-failed", "--json", env=env))["retried"] == 0
+
+    listed = doc(mgw("ledger", "workers", "--json", env=env))["workers"]
+    assert [w["name"] for w in listed] == ["new-host:42:live", "old-host:41:dead"]
+    assert listed[1]["beat_at"].endswith("Z")  # ISO 8601 times, not epoch numbers
+    assert listed[1]["counters"]["checks"] == 5
+    health = mgw("ledger", "health", "--oldest-open-critical", "2h", env=env)
+    assert "OK       worker_heartbeat" in health.stdout  # the dead worker is presumed gone, not a warning forever
+    assert "1 silent for 1 h or more, presumed gone" in health.stdout
+    forgot = mgw("ledger", "workers", "--forget", "old-host:41:dead", env=env)
+    assert forgot.returncode == 0, forgot.stderr
+    assert [w["name"] for w in doc(mgw("ledger", "workers", "--json", env=env))["workers"]] == ["new-host:42:live"]
+    unknown = mgw("ledger", "workers", "--forget", "old-host:41:dead", env=env)
+    assert unknown.returncode == 2
+    assert "no worker named 'old-host:41:dead'" in unknown.stderr
 
 
 def test_since_windows_the_counts(store_url: str) -> None:

@@ -89,6 +89,18 @@ def test_worker_heartbeats_are_judged_by_their_age(make_ledger: Any, clock: Fake
     assert got.value == 0
     assert "1 silent for 5 min or more" in got.message
     assert fleet_health(reader, th, merchant_id="OTHER").checks[2].status == CRITICAL  # not this merchant's
+    # the silent one died without a clean stop (during an outage, say): presumed gone after heartbeat_gone, it no
+    # longer holds the fleet at a warning, and an operator can forget it at once
+    clock.advance(3600)
+    fresh.worker_beat({}, merchant_id=MERCHANT)
+    gone = heartbeat()
+    assert (gone.status, gone.value) == (OK, 0)
+    assert "1 silent for 1 h or more, presumed gone" in gone.message
+    assert reader.forget_worker(worker.owner) is True
+    assert [w.name for w in reader.workers()] == [fresh.owner]
+    assert reader.forget_worker(worker.owner) is False
+    worker.worker_beat({}, merchant_id=MERCHANT)  # still alive after all: its next beat writes it back
+    assert {w.name for w in reader.workers()} == {fresh.owner, worker.owner}
     fresh.worker_beat({}, merchant_id=MERCHANT, stopped=True, exit_status=0)
     worker.worker_beat({}, merchant_id=MERCHANT, stopped=True, exit_status=0)
     assert heartbeat().status == CRITICAL  # both stopped cleanly: nobody is reconciling

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ledger_support import MERCHANT, FakeClock, advance
+from ledger_support import MERCHANT, FakeClock, advance, settings
 from merchant_gateway import Gateway
 from merchant_gateway.errors import ConfigurationError, ValidationError
-from merchant_gateway.ledger import FINAL, Ledger, admin, migrate, open_store
+from merchant_gateway.ledger import FINAL, Ledger, Reconciler, admin, migrate, open_store
 from merchant_gateway.ledger.admin import ResolveRefused
+from merchant_gateway_sandbox.faults import Fault
 
 
 def intent(ledger: Ledger, txn: str, amount: int = 500) -> None:
@@ -121,7 +122,9 @@ def test_a_retried_hook_in_the_ledgers_transaction_commits_with_it(make_ledger: 
     assert admin.retry_hook(fixed, "HT1") == ("ran", None)
     got = admin.history(fixed, "HT1")
     assert got is not None
-    assert [e.source for e in got.events][-1] == "shop"
+    # the hook's own write commits with it, and its run is an event of the payment (with the process as actor)
+    assert [e.source for e in got.events][-2:] == ["shop", "hook"]
+    assert (got.events[-1].detail, got.events[-1].actor) == ("ran", fixed.owner)
     assert not got.payment.hook_pending
 
 
@@ -136,10 +139,12 @@ def test_resolve_ends_a_stuck_payment_with_the_operators_name_and_reason(make_le
     assert resolved.state == FINAL
     assert resolved.code == "PAYMENT_DECLINED"
     assert resolved.final_source == "operator"
-    last = ledger.events("RS1", MERCHANT)[-1]
-    assert (last["source"], last["state"], last["code"]) == ("operator", "final", "PAYMENT_DECLINED")
-    assert last["detail"] == "resolved by alice: gateway support: declined by the bank"
+    resolution, hook = ledger.events("RS1", MERCHANT)[-2:]
+    assert (resolution["source"], resolution["state"], resolution["code"]) == ("operator", "final", "PAYMENT_DECLINED")
+    assert resolution["detail"] == "resolved by alice: gateway support: declined by the bank"
+    assert resolution["actor"] == "alice"  # the operator, not the process
     assert fired == ["RS1:PAYMENT_DECLINED"]  # the merchant's hook follows, as for any final payment
+    assert (hook["source"], hook["detail"], hook["actor"]) == ("hook", "ran", ledger.owner)
 
 
 def test_resolve_refuses_what_contradicts_the_record_and_changes_nothing(ledger: Ledger) -> None:
@@ -283,3 +288,70 @@ def test_window_queries_use_the_indexes_and_an_existing_database_gets_them(store
         assert "mgw_payments_open" in plan or "mgw_payments_due" in plan, plan
     finally:
         ledger.close()
+
+
+def test_every_status_check_hook_attempt_and_operator_action_is_an_event_with_its_actor(
+    t: Any, sandbox: Any, make_ledger: Any, clock: FakeClock
+) -> None:
+    ran: list[str] = []
+
+    def hook(payment: Any) -> None:
+        ran.append(payment.transaction_id)
+        if len(ran) == 1:
+            raise KeyError("order 42 of alice@example.com")  # a message quoting the merchant's own data
+
+    ledger: Ledger = make_ledger(on_final=hook)
+    txn = t("EV1")
+    sandbox.sandbox.faults.clear()
+    with Gateway(**settings(sandbox), observer=ledger.observer) as gw:
+        pay(gw, txn)
+        rec = Reconciler(ledger, gw, concurrency=1)
+        sandbox.sandbox.faults.add(Fault(kind="html_500", operation_id="getTransactionStatus"))
+        advance(sandbox, clock, 20)
+        assert rec.run_once() == 1  # the status read fails: the payment stays open
+        assert admin.retry_hook(ledger, txn, operator="bob") == ("not_pending", None)  # not final: nothing asked
+        advance(sandbox, clock, 120)
+        assert rec.run_once() == 1  # final now; its hook fails
+        assert admin.retry_hook(ledger, txn, operator="bob") == ("ran", None)
+    sandbox.sandbox.faults.clear()
+    got = admin.history(ledger, txn)
+    assert got is not None
+    rows = [(e.source, e.state, e.code, e.actor) for e in got.events]
+    assert rows == [
+        ("intent", "recorded", None, ledger.owner),
+        ("answer", "accepted", "PAYMENT_SUCCESS", ledger.owner),
+        ("status", None, None, rec.name),  # the failed check
+        ("status", "final", "PAYMENT_SUCCESS", rec.name),
+        ("hook", None, None, ledger.owner),  # its failed attempt
+        ("operator", None, None, "bob"),
+        ("hook", None, None, ledger.owner),  # the retried attempt, run here
+    ]
+    failed_check, failed_hook, retried = got.events[2], got.events[4], got.events[6]
+    assert failed_check.detail is not None
+    assert "(merchant_gateway.errors.ServerError)" in failed_check.detail
+    assert failed_hook.detail == "failed (builtins.KeyError); retried in 30 s"
+    assert retried.detail == "ran"
+    assert all("alice" not in (e.detail or "") for e in got.events)  # an error's message never becomes an event
+
+
+def test_every_failed_hook_is_retried_in_one_go(make_ledger: Any) -> None:
+    def broken(payment: Any) -> None:
+        raise RuntimeError("down")
+
+    web = make_ledger(on_final=broken)
+    for txn in ("BH1", "BH2", "BH3"):
+        intent(web, txn)
+        web.end_call(MERCHANT, txn)
+        web.record_final(MERCHANT, txn, "PAYMENT_SUCCESS", source="status", amount=500)
+    intent(web, "BH4")  # open: no hook yet
+    assert [h.transaction_id for h in admin.failed_hooks(web)] == ["BH1", "BH2", "BH3"]
+    nothing_here = make_ledger()  # no hook in this process: the hooks are made due for the workers
+    assert admin.retry_failed_hooks(nothing_here, operator="ann") == {"due": ["BH1", "BH2", "BH3"]}
+    done: list[str] = []
+    fixed = make_ledger(on_final=lambda p: done.append(p.transaction_id))
+    assert admin.retry_failed_hooks(fixed, operator="ann", limit=2) == {"ran": ["BH1", "BH2"]}
+    assert admin.retry_failed_hooks(fixed) == {"ran": ["BH3"]}
+    assert done == ["BH1", "BH2", "BH3"]
+    assert admin.failed_hooks(fixed) == []
+    actors = [e["actor"] for e in fixed.events("BH3", MERCHANT) if e["source"] == "operator"]
+    assert actors == ["ann", fixed.owner]  # who asked each time (no operator named: this process)

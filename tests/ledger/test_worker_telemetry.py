@@ -5,6 +5,8 @@ payments by state and the oldest open payment. On the SDK's in-memory exporters;
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import subprocess
@@ -13,10 +15,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from ledger_support import SALT, FakeClock, advance, settings
+from ledger_support import MERCHANT, SALT, FakeClock, advance, settings
 from merchant_gateway import Gateway, OutcomeUnknown
+from merchant_gateway.callbacks import CallbackVerifier
 from merchant_gateway.hooks import combine
-from merchant_gateway.ledger import Ledger, Reconciler
+from merchant_gateway.ledger import CallbackHandler, Ledger, Reconciler
 from merchant_gateway_sandbox.faults import Fault
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -198,12 +201,104 @@ def test_a_failed_status_read_is_a_check_span_in_error_and_counted_by_its_error_
     assert check.attributes is not None
     assert check.attributes["merchant_gateway.reconciler.result"] == "open"
     assert check.status.status_code.name == "ERROR"
-    assert check.attributes["error.type"] == "ServerError"
+    # error.type is the exception's fully qualified class name everywhere; the gateway code has its own attribute
+    assert check.attributes["error.type"] == "merchant_gateway.errors.ServerError"
+    assert check.attributes.get("merchant_gateway.code") != "ServerError"
     assert [(a, p.value) for a, p in otel.points("merchant_gateway.reconciler.checks")] == [
-        ({"merchant_gateway.reconciler.result": "open", "error.type": "ServerError"}, 1)
+        ({"merchant_gateway.reconciler.result": "open", "error.type": "merchant_gateway.errors.ServerError"}, 1)
     ]
     errors = [p.value for _, p in otel.points("merchant_gateway.status_check.errors")]
     assert errors == [1]  # the gateway call's own metric (Telemetry) agrees
+
+
+def signed_callback(txn: str, code: str, amount: int) -> tuple[bytes, dict[str, str]]:
+    payload = {
+        "success": code == "PAYMENT_SUCCESS",
+        "code": code,
+        "message": "m",
+        "data": {"merchantId": MERCHANT, "transactionId": txn, "amount": amount, "providerReferenceId": "P1"},
+    }
+    response = base64.b64encode(json.dumps(payload).encode()).decode()
+    digest = hashlib.sha256((response + SALT).encode()).hexdigest()
+    return json.dumps({"response": response}).encode(), {"X-VERIFY": f"{digest}###1"}
+
+
+def test_one_payment_is_one_trace_from_its_start_through_checks_callback_and_hook(
+    t: Any, sandbox: Any, make_ledger: Any, clock: FakeClock, otel: Otel
+) -> None:
+    hooked: list[str] = []
+    ledger: Ledger = make_ledger(on_final=lambda p: hooked.append(p.transaction_id))
+    instruments = LedgerTelemetry(**otel.providers).attach(ledger)
+    handler = CallbackHandler(ledger, CallbackVerifier({"1": SALT}, MERCHANT))
+    web = otel.tracer_provider.get_tracer("the shop's web server")
+    sandbox.sandbox.faults.clear()
+    with Gateway(**settings(sandbox), observer=combine(Telemetry(**otel.providers), ledger.observer)) as gw:
+        with web.start_as_current_span("POST /checkout"):
+            pay(gw, t("TR1"))  # the start: the checkout request's trace
+        pay(gw, t("TR2"))  # the start: a trace of its own (no request span around it)
+        rec = Reconciler(ledger, gw, concurrency=1)
+        instruments.attach(rec)
+        sandbox.sandbox.faults.add(Fault(kind="html_500", operation_id="getTransactionStatus", times=2))
+        advance(sandbox, clock, 20)
+        assert rec.run_once(limit=10) == 2  # both checks fail: the payments stay open
+    sandbox.sandbox.faults.clear()
+    # the callbacks: TR1's under the web server's span of its own request, TR2's with no span around it
+    with web.start_as_current_span("POST /callback"):
+        assert handler.handle(*signed_callback(t("TR1"), "PAYMENT_SUCCESS", 10_000)).outcome == "final"
+    assert handler.handle(*signed_callback(t("TR2"), "PAYMENT_SUCCESS", 10_000)).outcome == "final"
+    assert sorted(hooked) == sorted([t("TR1"), t("TR2")])
+
+    def of(name: str, txn: str) -> list[ReadableSpan]:
+        return [s for s in otel.spans(name) if (s.attributes or {}).get("merchant_gateway.transaction_id") == txn]
+
+    for txn in (t("TR1"), t("TR2")):
+        (start,) = of("merchant_gateway debitV4Web", txn)
+        assert start.context is not None
+        trace_id = start.context.trace_id
+        stored = ledger.get(txn)
+        assert stored is not None
+        assert stored.traceparent is not None
+        assert f"{trace_id:032x}" in stored.traceparent  # the W3C trace context stored at write-ahead
+        (check,) = of("merchant_gateway.reconciler check", txn)
+        (hook,) = of("merchant_gateway.ledger hook", txn)
+        (callback,) = of("merchant_gateway.ledger callback", txn)
+        for span in (check, hook):
+            assert span.context is not None
+            assert span.context.trace_id == trace_id, span.name
+        assert callback.context is not None
+        linked = {link.context.trace_id for link in callback.links}
+        assert callback.context.trace_id == trace_id or trace_id in linked
+        # the status call of the check and every transition of the payment are in its trace
+        (status_call,) = of("merchant_gateway getTransactionStatus", txn)
+        assert status_call.context is not None
+        assert status_call.context.trace_id == trace_id
+        for transition in of("merchant_gateway.ledger transition", txn):
+            assert transition.context is not None
+            assert transition.context.trace_id == trace_id or trace_id in linked
+    # TR1's callback stays in the web request's trace and links the payment's; TR2's joins the payment's trace
+    (request,) = otel.spans("POST /callback")
+    (cb1,) = of("merchant_gateway.ledger callback", t("TR1"))
+    assert cb1.context is not None
+    assert request.context is not None
+    assert cb1.context.trace_id == request.context.trace_id
+    assert [link.context.trace_id for link in cb1.links] == [
+        of("merchant_gateway debitV4Web", t("TR1"))[0].context.trace_id
+    ]  # type: ignore[union-attr]
+    (cb2,) = of("merchant_gateway.ledger callback", t("TR2"))
+    assert cb2.links == ()
+    # one error.type vocabulary: the failed check's span names the exception class, its code attribute no class
+    assert check.attributes is not None
+    assert check.attributes["error.type"] == "merchant_gateway.errors.ServerError"
+
+
+def test_without_telemetry_nothing_is_stored_and_nothing_is_traced(t: Any, sandbox: Any, make_ledger: Any) -> None:
+    ledger: Ledger = make_ledger()
+    sandbox.sandbox.faults.clear()
+    with Gateway(**settings(sandbox), observer=ledger.observer) as gw:
+        pay(gw, t("NT1"))
+    stored = ledger.get(t("NT1"))
+    assert stored is not None
+    assert stored.traceparent is None
 
 
 # --- mgw reconcile --worker records into OpenTelemetry's global providers ------------------------------------------

@@ -161,6 +161,7 @@ def cmd_show(args: argparse.Namespace, out: Output) -> int:
     ]
     lines += [
         f"  {_iso(e.at)}  {e.source:<10} {e.state or '':<9} {e.code or '':<22} {e.detail or ''}".rstrip()
+        + (f"  [by {e.actor}]" if e.actor else "")
         for e in got.events
     ]
     out.result(
@@ -198,9 +199,15 @@ _RETRY_TEXT = {
 
 
 def cmd_retry_hook(args: argparse.Namespace, out: Output) -> int:
+    if (args.transaction_id is None) == (not args.all_failed):
+        raise ValidationError("TXN", "give one transaction id, or --all-failed (every failed pending hook), not both")
     hook = load_hook(args.hook) if args.hook else None
     with _open(args, on_final=hook, hook_in_transaction=args.hook_in_transaction) as ledger:
-        result, error = admin.retry_hook(ledger, args.transaction_id, merchant_id=args.merchant_id)
+        if args.all_failed:
+            return _retry_all(ledger, args, out)
+        result, error = admin.retry_hook(
+            ledger, args.transaction_id, merchant_id=args.merchant_id, operator=args.operator
+        )
     if result == "unknown_transaction":
         raise ValidationError("transaction_id", f"{args.transaction_id} is not in the ledger")
     message = f"{args.transaction_id}: " + _RETRY_TEXT[result].format(error=error)
@@ -209,6 +216,64 @@ def cmd_retry_hook(args: argparse.Namespace, out: Output) -> int:
         return exit_codes.OK
     out.error(message, kind=f"hook_{result}", transaction_id=args.transaction_id)
     return exit_codes.FAILED
+
+
+def _retry_all(ledger: Ledger, args: argparse.Namespace, out: Output) -> int:
+    results = admin.retry_failed_hooks(
+        ledger, merchant_id=args.merchant_id, operator=args.operator, limit=args.limit or 1000
+    )
+    total = sum(len(ids) for ids in results.values())
+    counts = ", ".join(f"{result} {len(ids)}" for result, ids in sorted(results.items())) or "none"
+    text = f"{total} failed hook(s) retried: {counts}"
+    if "due" in results:
+        text += " (due: a worker with the hook runs them on its next pass; give --hook to run them here)"
+    if results.get("failed"):
+        out.error(f"{text}; still failing: {', '.join(results['failed'][:20])}", kind="hook_failed", **results)
+        return exit_codes.FAILED
+    out.result(text, retried=total, results=results)
+    return exit_codes.OK
+
+
+# --- mgw ledger workers --------------------------------------------------------------------------------------------
+
+
+def cmd_workers(args: argparse.Namespace, out: Output) -> int:
+    with _open(args) as ledger:
+        if args.forget:
+            if not ledger.forget_worker(args.forget):
+                raise ValidationError("--forget", f"no worker named {args.forget!r} in the ledger (mgw ledger workers)")
+            out.result(
+                f"forgot worker {args.forget} (a worker still running writes a new row with its next beat)",
+                forgot=args.forget,
+            )
+            return exit_codes.OK
+        found = ledger.workers(running_only=not args.all)
+        now = admin.now(ledger)
+    rows: list[dict[str, Any]] = [
+        {
+            "name": w.name,
+            "host": w.host,
+            "pid": w.pid,
+            "merchant_id": w.merchant_id,
+            "started_at": _iso(w.started_at),
+            "beat_at": _iso(w.beat_at),
+            "beat_age_s": round(w.age(now), 1),
+            "stopped_at": None if w.stopped_at is None else _iso(w.stopped_at),
+            "exit_status": w.exit_status,
+            "counters": w.counters,
+        }
+        for w in found
+    ]
+    which = "worker(s)" if args.all else "running worker(s) (no clean stop; --all for every row)"
+    lines = [f"{len(rows)} {which}"]
+    for r in rows:
+        end = f"stopped {r['stopped_at']} exit {r['exit_status']}" if r["stopped_at"] else "running"
+        lines.append(
+            f"  {r['name']:<40} merchant {r['merchant_id'] or '-':<16} beat {r['beat_age_s']:>7.0f}s ago  {end}  "
+            + " ".join(f"{k} {v}" for k, v in r["counters"].items())
+        )
+    out.result("\n".join(lines), workers=rows)
+    return exit_codes.OK
 
 
 # --- mgw ledger check / resolve ------------------------------------------------------------------------------------
@@ -292,6 +357,7 @@ def cmd_health(args: argparse.Namespace, out: Output) -> int:
         oldest_open_critical=args.oldest_open_critical,
         heartbeat_warn=args.heartbeat_warn,
         heartbeat_critical=args.heartbeat_critical,
+        heartbeat_gone=args.heartbeat_gone,
         workers=not args.no_workers,
     )
     with _open(args) as ledger:
@@ -363,12 +429,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hooks.add_argument("--limit", type=int, default=argparse.SUPPRESS, help="hooks listed (next due first)")
     hooks.set_defaults(handler=cmd_hooks)
 
-    retry = actions.add_parser("retry-hook", help="make a pending hook due now, or run it here with --hook")
-    retry.add_argument("transaction_id", metavar="TXN")
+    retry = actions.add_parser(
+        "retry-hook", help="make a pending hook (or every failed one: --all-failed) due now, or run it here with --hook"
+    )
+    retry.add_argument("transaction_id", metavar="TXN", nargs="?")
     _common(retry, sub=True)
+    retry.add_argument(
+        "--all-failed", action="store_true", help="every pending hook that failed and no process runs now"
+    )
+    retry.add_argument("--limit", type=int, default=None, help="with --all-failed: at most this many (default 1000)")
+    retry.add_argument("--operator", help="who asked (kept in the payment's events; default this process's name)")
     retry.add_argument("--hook", help="module:function: run the hook in this process now (as the worker would)")
     retry.add_argument("--hook-in-transaction", action="store_true", help="the hook's strong form, hook(payment, tx)")
     retry.set_defaults(handler=cmd_retry_hook)
+
+    workers = actions.add_parser(
+        "workers", help="the reconciler workers' heartbeats (running ones; --all), or --forget NAME one that is gone"
+    )
+    _common(workers, sub=True, merchant=False)
+    workers.add_argument("--all", action="store_true", help="stopped workers too")
+    workers.add_argument("--forget", metavar="NAME", help="remove this worker's row (it died and will not come back)")
+    workers.set_defaults(handler=cmd_workers)
 
     check = actions.add_parser(
         "check",
@@ -425,6 +506,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                 default=default,
                 help=f"{what} at which the check is {level} (default {default:g})",
             )
+    health.add_argument(
+        "--heartbeat-gone",
+        type=duration,
+        default=th.heartbeat_gone,
+        help=f"a worker silent this long is presumed gone and no longer judged (default {th.heartbeat_gone:g})",
+    )
     health.add_argument(
         "--min-payments",
         type=int,

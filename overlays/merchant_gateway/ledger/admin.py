@@ -33,12 +33,14 @@ __all__ = [
     "PendingHook",
     "ResolveRefused",
     "check_now",
+    "failed_hooks",
     "history",
     "now",
     "oldest_open",
     "open_payments",
     "pending_hooks",
     "resolve",
+    "retry_failed_hooks",
     "retry_hook",
     "unknown_rate",
     "window_counts",
@@ -65,13 +67,16 @@ class ResolveRefused(ValidationError):
 
 @dataclass(frozen=True)
 class Event:
-    """One recorded step of a payment: when, who observed it (``source``), the state it moved to, the code seen."""
+    """One recorded step of a payment: when, what observed it (``source``: intent, answer, status, callback, hook,
+    reconciler, operator), the state it moved to, the code seen, and who wrote it (``actor``: the process, by the
+    ledger's owner name, or the operator's name; None in rows written before actors were recorded)."""
 
     at: float
     source: str
     state: str | None
     code: str | None
     detail: str | None
+    actor: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -137,8 +142,8 @@ def history(ledger: Ledger, transaction_id: str, *, merchant_id: str | None = No
         if row is None:
             return None
         events = tx.execute(
-            "SELECT at, source, state, code, detail FROM mgw_events WHERE merchant_id = ? AND transaction_id = ? "
-            "ORDER BY id",
+            "SELECT at, source, state, code, detail, actor FROM mgw_events "
+            "WHERE merchant_id = ? AND transaction_id = ? ORDER BY id",
             (row["merchant_id"], transaction_id),
         )
     return History(Payment.from_row(row), tuple(Event(**e) for e in events))
@@ -238,11 +243,14 @@ def oldest_open(ledger: Ledger, *, merchant_id: str | None = None) -> float | No
 # --- acting ----------------------------------------------------------------------------------------------------
 
 
-def retry_hook(ledger: Ledger, transaction_id: str, *, merchant_id: str | None = None) -> tuple[str, str | None]:
+def retry_hook(
+    ledger: Ledger, transaction_id: str, *, merchant_id: str | None = None, operator: str | None = None
+) -> tuple[str, str | None]:
     """Make a pending hook due now and, when ``ledger`` has the hook, run it here through the ledger's own path
     (its lease, or the ledger's transaction). Returns ``(result, last error)``: ``ran``, ``failed`` (its error),
     ``due`` (no hook here: a worker with the hook runs it on its next pass), ``running`` (a process holds its
-    lease now), ``not_pending`` (done already, or the payment is not final) or ``unknown_transaction``."""
+    lease now), ``not_pending`` (done already, or the payment is not final) or ``unknown_transaction``. The
+    request is an event of the payment (source ``operator``, actor ``operator`` or this process)."""
     with ledger.store.transaction() as tx:
         now = ledger._now(tx)
         row = _find(tx, transaction_id, merchant_id, lock=True)
@@ -258,6 +266,8 @@ def retry_hook(ledger: Ledger, transaction_id: str, *, merchant_id: str | None =
             "AND hook_pending = 1",
             (now, m, transaction_id),
         )
+        actor = None if operator is None else _text("--operator", operator, 100)
+        ledger._event(tx, m, transaction_id, now, OPERATOR_SOURCE, None, None, "hook retry asked for", actor=actor)
     if ledger.hook is None:
         return "due", row["hook_error"]
     if ledger.hook_in_transaction:
@@ -273,10 +283,52 @@ def retry_hook(ledger: Ledger, transaction_id: str, *, merchant_id: str | None =
     return ("failed", after["hook_error"]) if after["hook_pending"] else ("ran", None)
 
 
-def check_now(ledger: Ledger, gateway: Gateway, transaction_id: str, *, lease: float = 60.0) -> CheckResult:
+def failed_hooks(ledger: Ledger, *, merchant_id: str | None = None, limit: int = 1000) -> list[PendingHook]:
+    """Pending hooks that failed at least once and no process runs now (the oldest final first)."""
+    where, params = ("AND merchant_id = ? ", [merchant_id]) if merchant_id else ("", [])
+    with ledger.store.transaction() as tx:
+        now = ledger._now(tx)
+        rows = tx.execute(
+            "SELECT merchant_id, transaction_id, code, final_at, hook_attempts, hook_next_at, hook_error, "
+            "hook_lease_until FROM mgw_payments WHERE hook_pending = 1 AND hook_error IS NOT NULL "
+            f"AND (hook_lease_until IS NULL OR hook_lease_until < ?) {where}ORDER BY final_at LIMIT ?",
+            (now, *params, int(limit)),
+        )
+    return [
+        PendingHook(
+            r["merchant_id"],
+            r["transaction_id"],
+            r["code"],
+            r["final_at"],
+            int(r["hook_attempts"]),
+            r["hook_next_at"],
+            r["hook_error"],
+            r["hook_lease_until"],
+        )
+        for r in rows
+    ]
+
+
+def retry_failed_hooks(
+    ledger: Ledger, *, merchant_id: str | None = None, operator: str | None = None, limit: int = 1000
+) -> dict[str, list[str]]:
+    """:func:`retry_hook` for every failed pending hook (up to ``limit``, the oldest final first): transaction ids
+    by result (``ran``, ``failed``, ``due``, ``running``, ``not_pending``). One payment at a time, each through the
+    hook's own lease: a hook that fails again stays pending for the workers, and the others go on."""
+    results: dict[str, list[str]] = {}
+    for hook in failed_hooks(ledger, merchant_id=merchant_id, limit=limit):
+        result, _ = retry_hook(ledger, hook.transaction_id, merchant_id=hook.merchant_id, operator=operator)
+        results.setdefault(result, []).append(hook.transaction_id)
+    return results
+
+
+def check_now(
+    ledger: Ledger, gateway: Gateway, transaction_id: str, *, lease: float = 60.0, operator: str | None = None
+) -> CheckResult:
     """Read the payment's status now through ``gateway`` (built with ``observer=ledger.observer``), judged and
     recorded by the reconciler's own check (:meth:`Reconciler.check`). A final payment's status is read and
-    compared only (a different final code is kept as a conflict event). The merchant is the gateway's."""
+    compared only (a different final code is kept as a conflict event). The merchant is the gateway's. The
+    request is an event of the payment (source ``operator``, actor ``operator`` or this process)."""
     from .reconciler import Reconciler
 
     merchant_id = gateway.config.merchant_id
@@ -291,6 +343,11 @@ def check_now(ledger: Ledger, gateway: Gateway, transaction_id: str, *, lease: f
             (token, now + lease, merchant_id, transaction_id, RANK[FINAL], now),
         )
         row = claimed[0] if claimed else Ledger._row(tx, merchant_id, transaction_id)
+        if row is not None:
+            actor = None if operator is None else _text("--operator", operator, 100)
+            ledger._event(
+                tx, merchant_id, transaction_id, now, OPERATOR_SOURCE, None, None, "status check asked for", actor=actor
+            )
     if row is None:
         raise ValidationError(
             "transaction_id", f"{transaction_id} is not in the ledger for merchant {merchant_id} (MGW_MERCHANT_ID)"
@@ -366,7 +423,9 @@ def resolve(
         if second is not None:
             against = f" against the evidence ({contradiction})" if contradiction else ""
             detail = f"resolved by {operator}, forced with second operator {second}{against}: {reason}"
-        if not ledger._finalize(tx, row, code, now, OPERATOR_SOURCE, detail=detail):  # pragma: no cover - row locked
+        if not ledger._finalize(
+            tx, row, code, now, OPERATOR_SOURCE, detail=detail, actor=operator
+        ):  # pragma: no cover - row locked
             raise ResolveRefused("transaction_id", f"{transaction_id} changed while it was resolved: run it again")
     ledger._run_hook_after(m, transaction_id)
     resolved = ledger.get(transaction_id, m)

@@ -137,7 +137,10 @@ class Thresholds:
     ``window``: the seconds of payments the outcome-unknown rate is computed over; it is judged only from
     ``min_payments`` payments in the window (fewer are reported, not judged). ``oldest_open_*``: seconds since the
     oldest open payment was written down (the polling schedule ends at 15 minutes; after that a payment is
-    overdue). ``heartbeat_*``: seconds since the freshest running reconciler worker's last beat; ``workers``
+    overdue). ``heartbeat_*``: seconds since the freshest running reconciler worker's last beat; another running
+    worker silent for ``heartbeat_critical`` is a warning until it has been silent for ``heartbeat_gone``: then it
+    is presumed gone (it died without a clean stop, e.g. during a database outage) and only named, so a dead worker
+    never holds the fleet at a warning (``mgw ledger workers --forget NAME`` removes it at once). ``workers``
     False for a fleet none of whose reconcilers writes heartbeats (nothing to judge)."""
 
     window: float = 3600.0
@@ -148,10 +151,18 @@ class Thresholds:
     oldest_open_critical: float = 3600.0
     heartbeat_warn: float = 60.0
     heartbeat_critical: float = 300.0
+    heartbeat_gone: float = 3600.0
     workers: bool = True
 
     def __post_init__(self) -> None:
-        for name in ("window", "oldest_open_warn", "oldest_open_critical", "heartbeat_warn", "heartbeat_critical"):
+        for name in (
+            "window",
+            "oldest_open_warn",
+            "oldest_open_critical",
+            "heartbeat_warn",
+            "heartbeat_critical",
+            "heartbeat_gone",
+        ):
             value = getattr(self, name)
             if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
                 raise ValidationError(name, "must be a positive number of seconds")
@@ -164,6 +175,8 @@ class Thresholds:
         for kind in ("unknown_rate", "oldest_open", "heartbeat"):
             if getattr(self, f"{kind}_warn") > getattr(self, f"{kind}_critical"):
                 raise ValidationError(f"{kind}_warn", f"must not exceed {kind}_critical")
+        if self.heartbeat_gone < self.heartbeat_critical:
+            raise ValidationError("heartbeat_gone", "must not be less than heartbeat_critical")
 
 
 def _judge(value: float, warn: float, critical: float) -> str:
@@ -217,7 +230,10 @@ def _oldest_open(ledger: Ledger, th: Thresholds, merchant_id: str | None) -> Che
 
 def _heartbeat(ledger: Ledger, th: Thresholds, merchant_id: str | None) -> Check:
     now = admin.now(ledger)
-    running = [w for w in ledger.workers(running_only=True) if merchant_id in (None, w.merchant_id)]
+    # a worker serving several merchants has no merchant of its own (None): it counts for each of them
+    running = [
+        w for w in ledger.workers(running_only=True) if merchant_id is None or w.merchant_id in (None, merchant_id)
+    ]
     limits = f"(warn {_span(th.heartbeat_warn)}, critical {_span(th.heartbeat_critical)})"
     if not running:
         return Check(
@@ -228,12 +244,18 @@ def _heartbeat(ledger: Ledger, th: Thresholds, merchant_id: str | None) -> Check
         )
     ages = sorted(w.age(now) for w in running)
     status = _judge(ages[0], th.heartbeat_warn, th.heartbeat_critical)
-    stale = sum(1 for a in ages if a >= th.heartbeat_critical)
+    stale = sum(1 for a in ages if th.heartbeat_critical <= a < th.heartbeat_gone)
+    gone = sum(1 for a in ages[1:] if a >= th.heartbeat_gone)
     message = f"the freshest of {len(ages)} running worker(s) beat {_span(ages[0])} ago {limits}"
     if stale and status == OK:
         status = WARN
     if stale:
         message += f"; {stale} silent for {_span(th.heartbeat_critical)} or more (stopped without a clean exit?)"
+    if gone:
+        message += (
+            f"; {gone} silent for {_span(th.heartbeat_gone)} or more, presumed gone (not judged; mgw ledger workers "
+            "--forget NAME removes one)"
+        )
     return Check("worker_heartbeat", status, message, ages[0])
 
 

@@ -46,12 +46,13 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..log import log_event, log_ledger_event
+from ..semconv import error_type
 from ..transports import SendFence
 from ..verdicts import Expect, Judgement, Sends, Unreadable, Verdict, judge, table
 from . import model, refunds, workers
@@ -76,7 +77,7 @@ from .store import Store, Tx, migrate, open_store
 from .workers import WorkerStatus
 
 if TYPE_CHECKING:
-    from .instruments import LedgerInstruments
+    from .instruments import LedgerInstruments, TraceLink
     from .observer import LedgerObserver
     from .shared import SharedRateLimiter, SharedTokenCache
 
@@ -87,6 +88,9 @@ Answer = Mapping[str, Any] | Unreadable
 __all__ = ["Claim", "DuplicateTransactionError", "Ledger", "LedgerOptions", "PaymentClosedError"]
 
 STATUS_TABLE = "getTransactionStatus"
+# PostgreSQL: a payment written down or made due is announced here (NOTIFY, delivered at commit), so an idle
+# reconciler listening (LISTEN) wakes at once instead of polling
+NOTICE_CHANNEL = "mgw_work"
 _DOUBT = frozenset({Verdict.UNKNOWN, Verdict.UNREADABLE, Verdict.UNCONFIRMED})
 
 
@@ -348,6 +352,9 @@ class Ledger:
                 "updated_at": now,
                 "next_check_at": model.first_check(self.schedule, now),
             }
+            traceparent = self.instruments.trace_context() if self.instruments is not None else None
+            if traceparent is not None:  # later checks, callbacks and hooks join the trace of this call
+                row["traceparent"] = traceparent
             cols = ", ".join(row)
             marks = ", ".join("?" for _ in row)
             n = tx.rowcount(
@@ -360,6 +367,7 @@ class Ledger:
                     "transactionId", f"{transaction_id} is already in the ledger (state {state}); use a new id"
                 )
             self._event(tx, merchant_id, transaction_id, now, "intent", RECORDED, None, operation)
+            self._announce(tx, merchant_id)
             got = self._row(tx, merchant_id, transaction_id)
         assert got is not None
         return Payment.from_row(got)
@@ -432,6 +440,8 @@ class Ledger:
             )
             if n:
                 self._event(tx, merchant_id, transaction_id, now, "answer", ACCEPTED, code, None)
+                if due_now:
+                    self._announce(tx, merchant_id)
         return bool(n)
 
     def record_unknown(self, merchant_id: str, transaction_id: str, detail: str | None = None) -> bool:
@@ -529,6 +539,21 @@ class Ledger:
                 pay_response_code=pay_response_code,
                 provider_reference_id=provider_reference_id,
             )
+        if self.instruments is None:
+            return self._observe_callback(merchant_id, transaction_id, code, answer, source, webhook, None)
+        with self.instruments.callback(transaction_id, webhook) as trace:
+            return self._observe_callback(merchant_id, transaction_id, code, answer, source, webhook, trace)
+
+    def _observe_callback(
+        self,
+        merchant_id: str,
+        transaction_id: str,
+        code: str,
+        answer: Answer,
+        source: str,
+        webhook: str,
+        trace: TraceLink | None,
+    ) -> str:
         outcomes = table(webhook)
         with self.store.transaction() as tx:
             now = self._now(tx)
@@ -536,6 +561,8 @@ class Ledger:
             if row is None:
                 self._event(tx, merchant_id, transaction_id, now, source, None, code, "not in the ledger")
                 return "unknown_transaction"
+            if trace is not None:
+                trace.link(row.get("traceparent"))
             judgement = self._judge(row, now, webhook, 200, answer)
             outcome = self._apply(tx, row, judgement, now, source, answer)
             if outcome == "doubt":
@@ -604,15 +631,17 @@ class Ledger:
 
     # --- the reconciler's side ------------------------------------------------------------------------------------
 
-    def claim_due(self, merchant_id: str, *, limit: int, lease: float) -> list[Claim]:
-        """Claim up to ``limit`` due status checks of ``merchant_id`` for ``lease`` seconds. A claimed check is
-        invisible to every other worker until its lease ends (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: the
-        single writer)."""
+    def claim_due(self, merchant_id: str | Sequence[str], *, limit: int, lease: float) -> list[Claim]:
+        """Claim up to ``limit`` due status checks of ``merchant_id`` (one merchant, or several: a reconciler
+        serving many) for ``lease`` seconds, the earliest due first. A claimed check is invisible to every other
+        worker until its lease ends (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: the single writer)."""
         token = f"{self.owner}/{uuid.uuid4().hex[:12]}"
+        merchants = _merchants(merchant_id)
         with self.store.transaction() as tx:
             now = self._now(tx)
             until = now + lease
-            rows = tx.execute(_CLAIM_SQL[tx.dialect], (merchant_id, RANK[FINAL], now, now, int(limit), token, until))
+            sql = _CLAIM_SQL[tx.dialect].replace("merchant_id = ?", _in(len(merchants)), 1)
+            rows = tx.execute(sql, (*merchants, RANK[FINAL], now, now, int(limit), token, until))
         return [Claim(Payment.from_row(r), token, int(r["claim_seq"]), until, r["unknown_at"]) for r in rows]
 
     def finish_check(
@@ -627,6 +656,7 @@ class Ledger:
         provider_reference_id: str | None = None,
         not_found: bool = False,
         error: str | None = None,
+        error_type: str | None = None,
         not_before: float | None = None,
     ) -> str:
         """Record the result of one claimed status check and release the claim. Returns ``final``, ``open`` or
@@ -637,7 +667,8 @@ class Ledger:
         its send history. ``code`` with ``amount``, ``pay_response_code``, ``provider_reference_id``: an answer's
         decoded fields instead (an answer naming this transaction is built from them and judged alike);
         ``not_found``: TRANSACTION_NOT_FOUND. ``error``: the read failed (transport, 5xx, rate limit: ``not_before``
-        is the gateway's TIME_WINDOW)."""
+        is the gateway's TIME_WINDOW), ``error_type`` its ``error.type``. Every check leaves an event (source
+        ``status``), a failed one too."""
         p = claim.payment
         if answer is None and not_found:
             answer = {"success": False, "code": "TRANSACTION_NOT_FOUND"}
@@ -665,7 +696,9 @@ class Ledger:
                 if outcome == "doubt":
                     error = error or judgement.reason
             if outcome != "final":
-                outcome = self._reschedule(tx, claim, row, now, judgement, error, not_before)
+                noted = outcome == "doubt"  # the doubt is an event already
+                failure = f"{error} ({error_type})" if error and error_type else error
+                outcome = self._reschedule(tx, claim, row, now, judgement, failure, not_before, noted=noted)
         if outcome == "final":
             self._run_hook_after(p.merchant_id, p.transaction_id)
         return outcome
@@ -679,6 +712,8 @@ class Ledger:
         judgement: Judgement | None,
         error: str | None,
         not_before: float | None,
+        *,
+        noted: bool = False,
     ) -> str:
         change, due = model.next_check(
             self.schedule,
@@ -724,6 +759,8 @@ class Ledger:
             self._event(
                 tx, row["merchant_id"], row["transaction_id"], now, "status", state, code, error, before=row["state"]
             )
+        elif n and not noted:  # the check changed no state: still one line of the payment's history
+            self._event(tx, row["merchant_id"], row["transaction_id"], now, "status", None, code, error or "open")
         return "open" if n else "lost"
 
     def release(self, claim: Claim) -> None:
@@ -735,15 +772,36 @@ class Ledger:
                 (claim.payment.merchant_id, claim.payment.transaction_id, claim.token, claim.seq),
             )
 
-    def next_due(self, merchant_id: str) -> float | None:
-        """When the earliest open check of ``merchant_id`` is due (None: nothing open)."""
+    def next_due(self, merchant_id: str | Sequence[str]) -> float | None:
+        """When the earliest open check of ``merchant_id`` (one merchant or several) is due (None: nothing open)."""
+        merchants = _merchants(merchant_id)
         with self.store.transaction() as tx:
             rows = tx.execute(
-                "SELECT MIN(next_check_at) AS due FROM mgw_payments WHERE merchant_id = ? AND rank < ?",
-                (merchant_id, RANK[FINAL]),
+                f"SELECT MIN(next_check_at) AS due FROM mgw_payments WHERE {_in(len(merchants))} AND rank < 9",
+                merchants,
             )
         due = rows[0]["due"] if rows else None
         return None if due is None else float(due)
+
+    def next_work(self, merchant_id: str | Sequence[str], *, hooks: bool) -> tuple[float | None, float]:
+        """``(when the earliest open check or, with ``hooks``, pending hook of these merchants is due (None:
+        nothing), the ledger's time now)``: what an idle reconciler reads, in one query, to know how long it may
+        wait (the partial indexes of open payments and pending hooks answer it)."""
+        merchants = _merchants(merchant_id)
+        where = _in(len(merchants))
+        hook = (
+            f", (SELECT MIN(hook_next_at) FROM mgw_payments WHERE hook_pending = 1 AND {where}) AS hook"
+            if hooks
+            else ""
+        )
+        with self.store.transaction() as tx:
+            now = self._now(tx)
+            rows = tx.execute(
+                f"SELECT (SELECT MIN(next_check_at) FROM mgw_payments WHERE {where} AND rank < 9) AS due{hook}",
+                (*merchants, *(merchants if hooks else ())),
+            )
+        found = [float(v) for v in rows[0].values() if v is not None] if rows else []
+        return (min(found) if found else None), now
 
     # --- reconciler workers (heartbeats: ledger/workers.py) ------------------------------------------------------
 
@@ -753,6 +811,12 @@ class Ledger:
         cleanly (a SIGKILLed one stays here: its ``beat_at`` gets old; compare with :meth:`clock`)."""
         with self.store.transaction() as tx:
             return workers.listing(tx, running_only=running_only)
+
+    def forget_worker(self, name: str) -> bool:
+        """Remove a worker's heartbeat row (:meth:`workers`), e.g. one that died without a clean stop and will not
+        come back; True when there was one. A worker still running writes a new row with its next beat."""
+        with self.store.transaction() as tx:
+            return workers.forget(tx, name)
 
     def open_by_state(self) -> dict[str, tuple[int, float]]:
         """Open payments by state: how many, and when the oldest of them was written down (the backend's clock);
@@ -921,7 +985,7 @@ class Ledger:
             delay = None if payment.final_at is None else max(0.0, now - payment.final_at)
             self.instruments.hook_ran(payment.transaction_id, delay=delay, error=error)
 
-    def deliver_hooks(self, *, limit: int = 100, merchant_id: str | None = None) -> int:
+    def deliver_hooks(self, *, limit: int = 100, merchant_id: str | Sequence[str] | None = None) -> int:
         """Run the hook of final payments whose hook has not run yet (their finalising process had no hook, failed
         it, or died). Returns how many hooks completed. Every process that has a hook may call it."""
         if self.hook is None:
@@ -978,6 +1042,7 @@ class Ledger:
         detail: str | None = None,
         pay_response_code: str | None = None,
         provider_reference_id: str | None = None,
+        actor: str | None = None,
     ) -> bool:
         """The one transition to a final state, in the caller's transaction (the row read and locked there)."""
         merchant_id, transaction_id = row["merchant_id"], row["transaction_id"]
@@ -1007,8 +1072,10 @@ class Ledger:
         )
         if not n:
             return False
-        self._event(tx, merchant_id, transaction_id, now, source, FINAL, code, detail, before=row["state"])
+        self._event(tx, merchant_id, transaction_id, now, source, FINAL, code, detail, before=row["state"], actor=actor)
         log_event(20, "ledger_final", operation=row["operation"], transaction_id=transaction_id, code=code)
+        if self.hook is None:  # a worker with the hook delivers it
+            self._announce(tx, merchant_id)
         if self.hook is not None and self.hook_in_transaction:
             final_row = self._row(tx, merchant_id, transaction_id)
             assert final_row is not None
@@ -1036,7 +1103,7 @@ class Ledger:
         payment = Payment.from_row(row)
         tx.execute("SAVEPOINT mgw_hook")
         try:
-            self.hook(payment, tx)
+            self._call_hook(payment, tx)
         except Exception as exc:  # noqa: BLE001 - the hook's effects are undone; it is retried later
             tx.execute("ROLLBACK TO SAVEPOINT mgw_hook")
             self._hook_failed(tx, payment, now, exc, None)
@@ -1047,25 +1114,38 @@ class Ledger:
             "hook_error = NULL WHERE merchant_id = ? AND transaction_id = ?",
             (now, payment.merchant_id, payment.transaction_id),
         )
+        self._event(tx, payment.merchant_id, payment.transaction_id, now, "hook", None, None, "ran")
         self._tally_hook(payment, now)
         return 1
+
+    def _call_hook(self, payment: Payment, *tx: Tx) -> None:
+        """The merchant's hook, in a span of the payment's trace when telemetry is attached."""
+        assert self.hook is not None
+        if self.instruments is None:
+            self.hook(payment, *tx)
+            return
+        with self.instruments.hook(payment.transaction_id, payment.traceparent):
+            self.hook(payment, *tx)
 
     def _run_hook_leased(self, payment: Payment, token: str) -> int:
         assert self.hook is not None
         try:
-            self.hook(payment)
+            self._call_hook(payment)
         except Exception as exc:  # noqa: BLE001 - retried after hook_retry seconds
             with self.store.transaction() as tx:
                 self._hook_failed(tx, payment, self._now(tx), exc, token)
             return 0
         with self.store.transaction() as tx:
             now = self._now(tx)
-            tx.execute(
+            done = tx.rowcount(
                 "UPDATE mgw_payments SET hook_pending = 0, hook_done_at = ?, hook_attempts = hook_attempts + 1, "
                 "hook_error = NULL, hook_lease_owner = NULL, hook_lease_until = NULL "
                 "WHERE merchant_id = ? AND transaction_id = ? AND hook_lease_owner = ?",
                 (now, payment.merchant_id, payment.transaction_id, token),
             )
+            # the lease lost meanwhile (the hook outlived hook_lease): it ran here all the same
+            detail = "ran" if done else "ran after its lease ended (it may run again elsewhere)"
+            self._event(tx, payment.merchant_id, payment.transaction_id, now, "hook", None, None, detail)
         self._tally_hook(payment, now)
         return 1
 
@@ -1080,6 +1160,9 @@ class Ledger:
             error_type=type(exc).__name__,
             wait=self.hook_retry,
         )
+        # the error's type only: its message may quote the payment or the merchant's own data
+        detail = f"failed ({error_type(exc)}); retried in {self.hook_retry:g} s"
+        self._event(tx, payment.merchant_id, payment.transaction_id, now, "hook", None, None, detail)
         where = "" if token is None else " AND hook_lease_owner = ?"
         # operators see it (mgw ledger hooks): the class alone, never the message, which may quote a row's data
         params: list[Any] = [now + self.hook_retry, f"{type(exc).__module__}.{type(exc).__qualname__}"[:200]]
@@ -1114,13 +1197,15 @@ class Ledger:
         detail: str | None,
         *,
         before: str | None = None,
+        actor: str | None = None,
     ) -> None:
         """One line of a payment's history; with ``state``, a transition to it (from ``before`` when the caller
-        read it), which the ledger's instruments (telemetry) are told of."""
+        read it), which the ledger's instruments (telemetry) are told of. ``actor``: who wrote it (an operator's
+        name; by default this process, :attr:`owner`)."""
         tx.execute(
-            "INSERT INTO mgw_events (merchant_id, transaction_id, at, source, state, code, detail) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (merchant_id, transaction_id, at, source, state, code, detail),
+            "INSERT INTO mgw_events (merchant_id, transaction_id, at, source, state, code, detail, actor) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (merchant_id, transaction_id, at, source, state, code, detail, actor or self.owner),
         )
         if state is not None and self.instruments is not None:
             self.instruments.transition(transaction_id, source=source, before=before, after=state, code=code)
@@ -1138,15 +1223,35 @@ class Ledger:
             "AND next_check_at > ?",
             (now, merchant_id, transaction_id, RANK[FINAL], now),
         )
+        if n:
+            Ledger._announce(tx, merchant_id)
         return bool(n)
 
+    @staticmethod
+    def _announce(tx: Tx, merchant_id: str) -> None:
+        """Tell listening reconcilers that work of ``merchant_id`` was written (PostgreSQL; at commit)."""
+        if tx.dialect == "postgresql":
+            tx.execute(f"SELECT pg_notify('{NOTICE_CHANNEL}', ?)", (merchant_id,))
 
-def _merchant_filter(merchant_id: str | None) -> str:
-    return "" if merchant_id is None else " AND merchant_id = ?"
+
+def _merchants(merchant_id: str | Sequence[str]) -> tuple[str, ...]:
+    merchants = (merchant_id,) if isinstance(merchant_id, str) else tuple(merchant_id)
+    if not merchants:
+        raise ValueError("no merchant given")
+    return merchants
 
 
-def _merchant_params(now: float, merchant_id: str | None) -> tuple[Any, ...]:
-    return (now,) if merchant_id is None else (now, merchant_id)
+def _in(n: int) -> str:
+    """``merchant_id = ?`` for one merchant, ``merchant_id IN (?, ...)`` for several."""
+    return "merchant_id = ?" if n == 1 else f"merchant_id IN ({', '.join('?' * n)})"
+
+
+def _merchant_filter(merchant_id: str | Sequence[str] | None) -> str:
+    return "" if merchant_id is None else " AND " + _in(len(_merchants(merchant_id)))
+
+
+def _merchant_params(now: float, merchant_id: str | Sequence[str] | None) -> tuple[Any, ...]:
+    return (now,) if merchant_id is None else (now, *_merchants(merchant_id))
 
 
 _CLAIM_SQL = {

@@ -90,6 +90,7 @@ class Payment:
     hook_done_at: float | None
     attempts: int = 0  # HTTP attempts recorded before they were sent (retries included)
     last_attempt_at: float | None = None
+    traceparent: str | None = None  # W3C trace context of the call that wrote it down (telemetry attached)
 
     @property
     def is_final(self) -> bool:
@@ -133,6 +134,7 @@ class Payment:
             hook_done_at=row["hook_done_at"],
             attempts=int(row.get("attempts") or 0),
             last_attempt_at=row.get("last_attempt_at"),
+            traceparent=row.get("traceparent"),
         )
 
 

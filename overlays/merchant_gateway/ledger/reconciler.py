@@ -35,7 +35,7 @@ import logging
 import math
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,8 +43,9 @@ from ..errors import ConfigurationError, GatewayError, RateLimitedError
 from ..hooks import includes
 from ..log import log_ledger_event
 from ..retry import RetryPolicy
+from ..semconv import OTHER, error_type
 from .errors import LedgerUnavailable
-from .ledger import Claim, Ledger
+from .ledger import NOTICE_CHANNEL, Claim, Ledger
 from .observer import status_answer
 
 if TYPE_CHECKING:
@@ -84,43 +85,67 @@ class ReconcilerStats:
 
 
 class Reconciler:
-    """Reconcile one merchant's open payments from ``ledger`` through ``gateway`` (built with
-    ``observer=ledger.observer``)."""
+    """Reconcile the open payments of one merchant, or of many, from ``ledger``: ``gateway`` is the merchant's
+    gateway (built with ``observer=ledger.observer``), or a mapping merchant id -> that merchant's gateway (each with
+    its own credentials, each built with the ledger's observer): one process then serves every merchant given.
+
+    Idle, it costs almost nothing: one worker thread reads when the next check or hook is due (one query for every
+    merchant served) and sleeps until then, at most ``idle_max`` seconds (from ``idle``, doubling while nothing is
+    due); the other threads sleep until it finds work. On PostgreSQL (not behind PgBouncer in transaction mode) it
+    also listens (``LISTEN``) for the ledger's notice that a payment was written down or made due, and wakes at
+    once; elsewhere a new payment's first check may start up to ``idle_max`` late."""
 
     def __init__(
         self,
         ledger: Ledger,
-        gateway: Gateway,
+        gateway: Gateway | Mapping[str, Gateway],
         *,
         concurrency: int = 4,
         lease: float = 60.0,
         safety: float = 5.0,
         idle: float = 1.0,
+        idle_max: float = 5.0,
         hooks_every: float = 1.0,
         beat_every: float = 10.0,
         database_bound: float | None = None,
+        listen: bool = True,
         on_check: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         if type(concurrency) is not int or not 1 <= concurrency <= 256:
             raise ConfigurationError("concurrency", "must be an integer from 1 to 256")
-        if not includes(gateway.observer, ledger.observer):
-            raise ConfigurationError(
-                "gateway", "build the gateway with observer=ledger.observer (alone or in hooks.combine(...))"
-            )
-        if lease <= gateway.config.timeout + safety:
-            raise ConfigurationError("lease", "must exceed the gateway's timeout plus the safety margin")
-        if ledger.grace <= gateway.config.timeout:
-            raise ConfigurationError(
-                "grace",
-                "the ledger's grace must exceed the gateway's timeout (a request may be in processing that long)",
-            )
+        given = dict(gateway) if isinstance(gateway, Mapping) else {gateway.config.merchant_id: gateway}
+        if not given:
+            raise ConfigurationError("gateway", "give the gateway of at least one merchant")
+        for merchant, gw in given.items():
+            if gw.config.merchant_id != merchant:
+                raise ConfigurationError(
+                    "gateway", f"the gateway given for merchant {merchant} is configured for {gw.config.merchant_id}"
+                )
+            if not includes(gw.observer, ledger.observer):
+                raise ConfigurationError(
+                    "gateway", "build the gateway with observer=ledger.observer (alone or in hooks.combine(...))"
+                )
+            if lease <= gw.config.timeout + safety:
+                raise ConfigurationError("lease", "must exceed the gateway's timeout plus the safety margin")
+            if ledger.grace <= gw.config.timeout:
+                raise ConfigurationError(
+                    "grace",
+                    "the ledger's grace must exceed the gateway's timeout (a request may be in processing that long)",
+                )
+        if not (0 < idle <= idle_max):
+            raise ConfigurationError("idle_max", "must be at least idle, and idle above 0")
         self.ledger = ledger
-        self.gateway = gateway.with_options(retry=RetryPolicy(max_attempts=1))
-        self.merchant_id = gateway.config.merchant_id
+        self.gateways = {m: gw.with_options(retry=RetryPolicy(max_attempts=1)) for m, gw in given.items()}
+        self.merchants: tuple[str, ...] = tuple(self.gateways)
+        self.gateway = self.gateways[self.merchants[0]]  # the first merchant's (one merchant: its only one)
+        # the heartbeat's merchant: the one served, or None for a worker serving several
+        self.merchant_id: str | None = self.merchants[0] if len(self.merchants) == 1 else None
         self.concurrency = concurrency
         self.lease = lease
         self.safety = safety
         self.idle = idle
+        self.idle_max = idle_max
+        self.listen = listen
         self.hooks_every = hooks_every
         self.beat_every = beat_every
         self.database_bound = database_bound
@@ -138,19 +163,22 @@ class Reconciler:
         self._down_since: float | None = None  # ledger.monotonic() when the database was first found unavailable
         self._down_logged = -math.inf
         self._hook_tally = ledger.hook_tally()  # the ledger's hook runs and failures counted from here
+        self._wake = threading.Event()  # work was found (or announced): every thread looks
+        self._resting = idle  # the scheduling thread's next wait while nothing is due (doubles to idle_max)
+        self._listener: Any = None
 
     # --- one step (tests drive this with a fake clock) -----------------------------------------------------------
 
     def run_once(self, *, limit: int | None = None) -> int:
         """Deliver pending hooks, then claim and run the due checks (up to ``limit``) in this thread."""
         self.deliver_hooks()
-        claims = self.ledger.claim_due(self.merchant_id, limit=limit or self.concurrency, lease=self.lease)
+        claims = self.ledger.claim_due(self.merchants, limit=limit or self.concurrency, lease=self.lease)
         for claim in claims:
             self.check(claim)
         return len(claims)
 
     def deliver_hooks(self) -> int:
-        n = self.ledger.deliver_hooks(limit=100, merchant_id=self.merchant_id)
+        n = self.ledger.deliver_hooks(limit=100, merchant_id=self.merchants)
         self._count_hooks()
         return n
 
@@ -169,13 +197,14 @@ class Reconciler:
         """Read the status of one claimed payment and record what it says."""
         if self.instruments is None:
             return self._check(claim, None)
-        with self.instruments.check(claim.payment.transaction_id) as note:
+        with self.instruments.check(claim.payment.transaction_id, claim.payment.traceparent) as note:
             return self._check(claim, note)
 
     def _check(self, claim: Claim, note: dict[str, str | None] | None) -> str:
         txn = claim.payment.transaction_id
+        gateway = self.gateways.get(claim.payment.merchant_id)
         started = self.ledger.clock()
-        if claim.lease_until - started < self.gateway.config.timeout + self.safety:
+        if gateway is None or claim.lease_until - started < gateway.config.timeout + self.safety:
             self.ledger.release(claim)
             self._count("released")
             if note is not None:
@@ -183,32 +212,36 @@ class Reconciler:
             return "released"
         result: str
         code: str | None = None
-        failed: str | None = None  # the failed read's error type
+        failed: str | None = None  # the failed read's error.type (semconv.error_type)
         try:
-            resp = self.gateway.get_transaction_status(txn)
+            resp = gateway.get_transaction_status(txn)
         except RateLimitedError as exc:
             code = exc.code
             wait = _bounded(exc.time_window)
-            result = self.ledger.finish_check(claim, error="rate limited", not_before=self.ledger.clock() + wait)
-            failed = type(exc).__name__
+            failed = error_type(exc)
+            result = self.ledger.finish_check(
+                claim, error="rate limited", not_before=self.ledger.clock() + wait, error_type=failed
+            )
             self._check_failed(txn, code, failed, wait=wait)
         except LedgerUnavailable:
             raise  # nothing is written; the claim's lease ends and the check runs again
         except GatewayError as exc:
-            code = exc.code or type(exc).__name__
+            code = exc.code  # a gateway code or nothing: never the error's class (that is error.type)
             if exc.code == "TRANSACTION_NOT_FOUND":  # the ledger's time rule decides what it means
                 not_found = {"success": False, "code": exc.code}
                 result = self.ledger.finish_check(claim, answer=not_found, status=exc.status or 200)
             else:
-                result = self.ledger.finish_check(claim, error=code)
-                failed = type(exc).__name__
+                failed = error_type(exc)
+                result = self.ledger.finish_check(claim, error=exc.code or type(exc).__name__, error_type=failed)
                 self._check_failed(txn, exc.code, failed)
         else:
             answer = status_answer(resp)
             code = str(answer.get("code")) if answer is not None else None
-            result = self.ledger.finish_check(claim, answer=answer, error=None if answer else "no answer")
-            if answer is None:
-                failed = "no answer"
+            failed = None if answer is not None else OTHER
+            result = self.ledger.finish_check(
+                claim, answer=answer, error=None if answer else "no answer", error_type=failed
+            )
+            if failed is not None:
                 self._check_failed(txn, None, failed)
         self._count_hooks()
         log_ledger_event(logging.DEBUG, "check.done", worker=self.name, transaction_id=txn, code=code, result=result)
@@ -297,6 +330,8 @@ class Reconciler:
             self.failure = "database"
             log_ledger_event(logging.CRITICAL, "worker.giving_up", worker=self.name, down_for=down_for)
             self._stop.set()
+            self._wake.set()
+            self._announced.set()
 
     def _database_back(self) -> None:
         if self._down_since is None:
@@ -310,23 +345,38 @@ class Reconciler:
     # --- running -------------------------------------------------------------------------------------------------
 
     def step(self, index: int = 0) -> float:
-        """One step of a worker thread (``index`` 0 also delivers pending hooks and beats): run one due check, or
-        return how long to wait for the next one. Never raises: a database outage or an unexpected failure is
-        logged and counted, and the step is tried again after ``idle``."""
+        """One step of a worker thread: run one due check, or return how long to wait. Thread 0 also beats,
+        delivers pending hooks when one is due, and, finding nothing to claim, reads when the next check or hook is
+        due (waiting until then, from ``idle`` doubling to ``idle_max`` while nothing is due); the other threads
+        wait for it to find work (``math.inf``). Never raises: a database outage or an unexpected failure is logged
+        and counted, and the step is tried again after ``idle``."""
         try:
             if index == 0 and self.ledger.clock() - self._last_beat >= self.beat_every:
                 self.beat()
-            if index == 0 and self.ledger.clock() - self._last_hooks >= self.hooks_every:
-                self._last_hooks = self.ledger.clock()
-                self.deliver_hooks()
-            claims = self.ledger.claim_due(self.merchant_id, limit=1, lease=self.lease)
+            claims = self.ledger.claim_due(self.merchants, limit=1, lease=self.lease)
             if claims:
+                self._wake.set()  # work is flowing: every thread claims until nothing is due
+                self._resting = self.idle
                 self.check(claims[0])
                 self._database_back()
                 return 0.0
-            due = self.ledger.next_due(self.merchant_id)
+            if index != 0:
+                self._database_back()
+                return math.inf
+            self._wake.clear()
+            due, now = self.ledger.next_work(self.merchants, hooks=self.ledger.hook is not None)
+            hooks_due = self.ledger.hook is not None and due is not None and due <= now
+            if hooks_due and now - self._last_hooks >= self.hooks_every:
+                self._last_hooks = now
+                self.deliver_hooks()
+                due, now = self.ledger.next_work(self.merchants, hooks=False)
             self._database_back()
-            return self.idle if due is None else min(self.idle, max(0.01, due - self.ledger.clock()))
+            resting, self._resting = self._resting, min(self.idle_max, self._resting * 2)
+            if due is None:
+                return resting
+            if due <= now:  # due, but leased by another worker (or a hook retried too soon): look again soon
+                return self.idle
+            return min(max(0.01, due - now), self.idle_max)
         except LedgerUnavailable:  # nothing was written; the claim's lease ends and the check runs again
             self._database_down("step")
         except Exception as exc:  # noqa: BLE001 - one failing step must not end the worker; the lease protects
@@ -343,8 +393,21 @@ class Reconciler:
     def _loop(self, index: int) -> None:
         while not self._stop.is_set():
             wait = self.step(index)
-            if wait:
-                self._stop.wait(wait)
+            if not wait:
+                continue
+            if index == 0:  # the scheduler: until the next due moment, or a notice that work was written
+                self._announced.wait(min(wait, self.idle_max))
+                self._announced.clear()
+            else:  # until thread 0 finds work (and at the latest idle_max: a lost wake-up costs that much)
+                self._wake.wait(min(wait, self.idle_max))
+
+    @property
+    def _announced(self) -> threading.Event:
+        """Set by the LISTEN thread when the ledger announces work (PostgreSQL), and by :meth:`stop`."""
+        if self._listener is None:
+            self._listener = threading.Event()
+        event: threading.Event = self._listener
+        return event
 
     def begin(self) -> None:
         """Announce the worker (``worker.started``) and write its first heartbeat; :meth:`start` does it."""
@@ -388,6 +451,16 @@ class Reconciler:
             threading.Thread(target=self._loop, args=(i,), name=f"mgw-reconciler-{i}", daemon=True)
             for i in range(self.concurrency)
         ]
+        listen = getattr(self.ledger.store, "listen", None)
+        if self.listen and callable(listen) and getattr(self.ledger.store, "pool_mode", "") == "session":
+            self._threads.append(
+                threading.Thread(
+                    target=listen,
+                    args=(NOTICE_CHANNEL, self._announced.set, self._stop),
+                    name="mgw-reconciler-listen",
+                    daemon=True,
+                )
+            )
         for t in self._threads:
             t.start()
         return self
@@ -401,6 +474,8 @@ class Reconciler:
         """Stop the threads (each ends its check in progress), then write the last heartbeat and log
         ``worker.stopped`` (``exit_status``: what the process exits with, stored with the heartbeat)."""
         self._stop.set()
+        self._wake.set()
+        self._announced.set()
         for t in self._threads:
             t.join(timeout)
         self._threads = []

@@ -103,3 +103,8 @@ def listing(tx: Tx, *, running_only: bool = False) -> list[WorkerStatus]:
     where = " WHERE stopped_at IS NULL" if running_only else ""
     rows = tx.execute(f"SELECT * FROM mgw_workers{where} ORDER BY beat_at DESC")
     return [WorkerStatus.from_row(r) for r in rows]
+
+
+def forget(tx: Tx, name: str) -> bool:
+    """Remove one worker's row (an operator's decision: it is gone); True when there was one."""
+    return bool(tx.rowcount("DELETE FROM mgw_workers WHERE name = ?", (name,)))

@@ -32,8 +32,14 @@ Recorded (docs/operations.md, "Metrics and traces"):
 :class:`~merchant_gateway.ledger.Reconciler`: ``LedgerTelemetry().attach(ledger)``) adds:
 
 - a span per ledger transition (``merchant_gateway.ledger transition``: transaction id, source, state before when
-  the ledger read it, state after, code), under the call or check that caused it, and a span per reconciler
-  status check (``merchant_gateway.reconciler check``: transaction id, result, code) around its gateway call;
+  the ledger read it, state after, code), under the call or check that caused it, a span per reconciler
+  status check (``merchant_gateway.reconciler check``: transaction id, result, code) around its gateway call, a
+  span per hook run (``merchant_gateway.ledger hook``) and per verified callback (``merchant_gateway.ledger
+  callback``);
+- one trace per payment: the ``traceparent`` of the span current at write-ahead is stored with the payment, and
+  its checks and hook runs are children of it; a callback's span stays under the web request's span when there is
+  one and links the payment's trace (else it is a child of it). ``error.type`` is always
+  :func:`merchant_gateway.semconv.error_type` (an HTTP attempt without an exception: the status as text);
 - metrics: ``merchant_gateway.ledger.transitions`` (by state and source), ``merchant_gateway.reconciler.checks``
   (by result), ``merchant_gateway.hook.delay`` (seconds from the final transition to the hook's completion),
   ``merchant_gateway.hook.failures`` (by error type), and, read from the ledger's database at each collection,
@@ -46,11 +52,13 @@ URL's path values (a wallet's userAuthToken is a path segment: ``url.template`` 
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 try:
-    from opentelemetry import metrics, trace
+    from opentelemetry import context, metrics, trace
+    from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
 except ImportError as exc:  # the extra is not installed
     raise ImportError(
         "merchant_gateway.telemetry needs the OpenTelemetry API: pip install 'merchant-gateway-client[telemetry]' "
@@ -59,8 +67,9 @@ except ImportError as exc:  # the extra is not installed
 
 from merchant_gateway_client import __version__
 
+from ..semconv import error_type
 from ._async import AsyncTelemetryCalls
-from ._spans import DURATION_BUCKETS, SCOPE, Attributes, _code, error_type, verdict_of
+from ._spans import DURATION_BUCKETS, SCOPE, Attributes, _code, verdict_of
 from ._sync import TelemetryCalls
 
 if TYPE_CHECKING:
@@ -162,6 +171,12 @@ class LedgerTelemetry:
         span.end()
         self._transitions.add(1, {"merchant_gateway.ledger.state": after, "merchant_gateway.ledger.source": source})
 
+    def trace_context(self) -> str | None:
+        carrier: dict[str, str] = {}
+        if trace.get_current_span().get_span_context().is_valid:
+            _PROPAGATOR.inject(carrier)
+        return carrier.get("traceparent")
+
     def hook_ran(self, transaction_id: str, *, delay: float | None, error: BaseException | None) -> None:
         if error is not None:
             self._hook_failures.add(1, {"error.type": error_type(error)})
@@ -169,10 +184,44 @@ class LedgerTelemetry:
             self._hook_delay.record(delay)
 
     @contextlib.contextmanager
-    def check(self, transaction_id: str) -> Iterator[dict[str, str | None]]:
+    def hook(self, transaction_id: str, traceparent: str | None) -> Iterator[None]:
+        span = self._tracer.start_span(
+            "merchant_gateway.ledger hook",
+            context=_payment_context(traceparent),
+            kind=trace.SpanKind.INTERNAL,
+            attributes={"merchant_gateway.transaction_id": transaction_id},
+            record_exception=False,
+            set_status_on_exception=False,
+        )
+        try:
+            with trace.use_span(span, record_exception=False, set_status_on_exception=False):
+                yield
+        except BaseException as exc:
+            span.set_attribute("error.type", error_type(exc))
+            span.set_status(trace.StatusCode.ERROR, error_type(exc))
+            raise
+        finally:
+            span.end()
+
+    @contextlib.contextmanager
+    def callback(self, transaction_id: str, webhook: str) -> Iterator[_Link]:
+        # a callback arrives under the web request's span (when the application traces its requests): its span
+        # stays there and links the payment's trace; without one it is a child of the payment's trace
+        span = _Link(self._tracer, transaction_id, webhook)
+        try:
+            yield span
+        except BaseException as exc:
+            span.failed(exc)
+            raise
+        finally:
+            span.end()
+
+    @contextlib.contextmanager
+    def check(self, transaction_id: str, traceparent: str | None = None) -> Iterator[dict[str, str | None]]:
         note: dict[str, str | None] = {}
         span = self._tracer.start_span(
             "merchant_gateway.reconciler check",
+            context=_payment_context(traceparent),  # a child of the call that wrote the payment down
             kind=trace.SpanKind.INTERNAL,
             attributes={"merchant_gateway.transaction_id": transaction_id},
             record_exception=False,
@@ -229,3 +278,67 @@ class LedgerTelemetry:
             age = 0.0 if oldest is None else max(0.0, ledger.clock() - oldest)
             observations.append(metrics.Observation(age))
         return observations
+
+
+_PROPAGATOR = TraceContextTextMapPropagator()
+
+
+def _payment_context(traceparent: str | None) -> context.Context | None:
+    """The context of a payment's stored trace (None: the current one, as before the payment had a trace)."""
+    if not traceparent:
+        return None
+    ctx = _PROPAGATOR.extract({"traceparent": traceparent})
+    return ctx if trace.get_current_span(ctx).get_span_context().is_valid else None
+
+
+class _Link:
+    """A callback's span: started under the current span, or under the payment's trace once the ledger read it
+    and there is no current span (the span starts then, its start time the callback's)."""
+
+    def __init__(self, tracer: trace.Tracer, transaction_id: str, webhook: str) -> None:
+        self._tracer = tracer
+        self._start = time.time_ns()
+        self._attributes: Attributes = {
+            "merchant_gateway.transaction_id": transaction_id,
+            "merchant_gateway.webhook": webhook,
+        }
+        self._span: trace.Span | None = None
+        self._use: contextlib.AbstractContextManager[trace.Span] | None = None
+        if trace.get_current_span().get_span_context().is_valid:
+            self._open(None, None)
+
+    def _open(self, parent: context.Context | None, links: list[trace.Link] | None) -> None:
+        self._span = self._tracer.start_span(
+            "merchant_gateway.ledger callback",
+            context=parent,
+            kind=trace.SpanKind.INTERNAL,
+            attributes=self._attributes,
+            links=links,
+            start_time=self._start,
+            record_exception=False,
+            set_status_on_exception=False,
+        )
+        self._use = trace.use_span(self._span, record_exception=False, set_status_on_exception=False)
+        self._use.__enter__()
+
+    def link(self, traceparent: str | None) -> None:
+        payment = _payment_context(traceparent)
+        if self._span is None:
+            self._open(payment, None)
+        elif payment is not None:
+            self._span.add_link(trace.get_current_span(payment).get_span_context())
+
+    def failed(self, exc: BaseException) -> None:
+        if self._span is None:
+            self._open(None, None)
+        assert self._span is not None
+        self._span.set_attribute("error.type", error_type(exc))
+        self._span.set_status(trace.StatusCode.ERROR, error_type(exc))
+
+    def end(self) -> None:
+        if self._span is None:  # not in the ledger: a span of its own
+            self._open(None, None)
+        assert self._span is not None
+        assert self._use is not None
+        self._use.__exit__(None, None, None)
+        self._span.end()

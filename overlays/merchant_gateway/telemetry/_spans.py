@@ -20,6 +20,7 @@ from opentelemetry import metrics, trace  # the extra: merchant_gateway.telemetr
 
 from ..errors import GatewayError, OutcomeUnknown
 from ..hooks import AttemptEnd, CallObserver
+from ..semconv import error_type
 
 if TYPE_CHECKING:
     from merchant_gateway_client.operations import Operation
@@ -74,12 +75,6 @@ def _spec_routes() -> Mapping[str, tuple[str, str]]:
             if isinstance(operation, dict) and isinstance(operation.get("operationId"), str):
                 routes[operation["operationId"]] = (method.upper(), path)
     return routes
-
-
-def error_type(exc: BaseException) -> str:
-    """``error.type`` of an exception: its fully qualified class name (never its message)."""
-    cls = type(exc)
-    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def verdict_of(exc: BaseException) -> str | None:
