@@ -61,9 +61,16 @@ class LocalPostgres:
             timeout=60,
         )
 
+    options: str = ""
+    log: str = ""
+
     def stop(self) -> None:
         with contextlib.suppress(subprocess.SubprocessError, OSError):
             self._run("pg_ctl", "-D", self.datadir, "-m", "immediate", "stop")
+
+    def start(self) -> None:
+        """Start it again after :meth:`stop` (same port and data): a database outage that ends."""
+        self._run("pg_ctl", "-D", self.datadir, "-o", self.options, "-l", self.log, "-w", "start")
 
 
 @contextlib.contextmanager
@@ -92,7 +99,8 @@ def local_postgres(*, fsync: bool = False, max_connections: int = 100) -> Iterat
                 f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync={'on' if fsync else 'off'} "
                 f"-c max_connections={max_connections} -c shared_buffers=64MB"
             )
-            server._run("pg_ctl", "-D", datadir, "-o", opts, "-l", os.path.join(base, "log"), "-w", "start")
+            server.options, server.log = opts, os.path.join(base, "log")
+            server._run("pg_ctl", "-D", datadir, "-o", opts, "-l", server.log, "-w", "start")
         except subprocess.CalledProcessError as exc:
             detail = (exc.stderr or b"").decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
             raise PostgresUnavailable(f"could not start PostgreSQL: {detail[0]}") from None
@@ -107,4 +115,64 @@ def local_postgres(*, fsync: bool = False, max_connections: int = 100) -> Iterat
         yield server
     finally:
         server.stop()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@dataclass
+class LocalPgBouncer:
+    url: str  # the server's URL through PgBouncer, with ?pool_mode= for the ledger
+    port: int
+
+
+@contextlib.contextmanager
+def local_pgbouncer(
+    server: LocalPostgres, *, pool_mode: str = "transaction", pool_size: int = 10
+) -> Iterator[LocalPgBouncer]:
+    """Debian's PgBouncer in front of ``server`` (``pool_mode`` as PgBouncer's own setting; its startup parameters
+    left at their defaults, so it refuses ``options``), on a free loopback port; stopped and deleted afterwards."""
+    binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
+    if not os.path.exists(binary):
+        raise PostgresUnavailable("pgbouncer not found: apt-get install pgbouncer (Debian)")
+    base = tempfile.mkdtemp(prefix="mgw-pgb-")
+    port = _free_port()
+    with open(os.path.join(base, "users.txt"), "w", encoding="utf-8") as f:
+        f.write('"postgres" ""\n')
+    with open(os.path.join(base, "pgbouncer.ini"), "w", encoding="utf-8") as f:
+        f.write(
+            f"[databases]\n* = host=127.0.0.1 port={server.port}\n"
+            f"[pgbouncer]\nlisten_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n"
+            f"auth_type = trust\nauth_file = {base}/users.txt\npool_mode = {pool_mode}\n"
+            f"default_pool_size = {pool_size}\nmax_client_conn = 500\nlogfile = {base}/log\n"
+        )
+    if server.user is not None:
+        shutil.chown(base, user=server.user)
+        for name in ("users.txt", "pgbouncer.ini"):
+            shutil.chown(os.path.join(base, name), user=server.user)
+    process = subprocess.Popen(
+        [binary, os.path.join(base, "pgbouncer.ini")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        user=server.user,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if process.poll() is not None or time.monotonic() > deadline:
+                detail = (process.stderr.read() if process.stderr else b"").decode("utf-8", "replace").strip()
+                raise PostgresUnavailable(f"pgbouncer did not start: {detail.splitlines()[-1:] or ''}")
+            time.sleep(0.05)
+        url = f"postgresql://postgres@127.0.0.1:{port}/postgres?pool_mode={pool_mode}"
+        yield LocalPgBouncer(url, port)
+    finally:
+        process.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(10)
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+        if process.stderr is not None:
+            process.stderr.close()
         shutil.rmtree(base, ignore_errors=True)
