@@ -8,7 +8,9 @@ Per backend (SQLite file; PostgreSQL, a throwaway local server) and for 1, 2 and
    leases), records each claim's interval, and the intervals of one payment are checked never to overlap (a check
    claimed by two workers at once);
 3. 100,000 unfinished payments: a worker reconciling a ledger holding 100,000 open payments, against one holding
-   1,000: its RSS must not grow with the number held (claims are batches, never the whole set).
+   1,000: its RSS must not grow with the number held (claims are batches, never the whole set);
+4. (PostgreSQL) recovery: the server stopped for 45 s (10 s with --quick) while a process keeps writing, then
+   started: how long the first write after it takes (the pool's reconnection, store.RECONNECT_WITHIN).
 
 No gateway is involved (status answers are simulated): this measures the ledger's own cost and correctness.
 """
@@ -269,12 +271,53 @@ def holding(url: str, n: int, seconds: float, tag: str) -> dict[str, Any]:
     }
 
 
+# --- 5. recovery after an outage ------------------------------------------------------------------------------------
+
+
+def recovery(outage_s: float) -> dict[str, Any]:
+    """A PostgreSQL server of its own stopped for ``outage_s`` while a process keeps writing (each write fails within
+    the ledger's bound), then started: seconds from the server accepting connections again to the first write that
+    succeeds, and the failed writes meanwhile."""
+    from merchant_gateway.ledger import Ledger, LedgerUnavailable
+    from merchant_gateway.ledger.testing import local_postgres
+
+    with local_postgres(fsync=True) as pg:
+        Ledger.migrate(pg.url)
+        with Ledger.open(pg.url, timeout=5.0) as ledger:
+
+            def write(txn: str) -> None:
+                ledger.record_intent(merchant_id=MERCHANT, transaction_id=txn, operation="debitV4Web", amount=1)
+
+            write("R-BEFORE")
+            pg.stop()
+            failed, ends = 0, time.monotonic() + outage_s
+            while time.monotonic() < ends:
+                try:
+                    write(f"R-DOWN{failed}")
+                except LedgerUnavailable:
+                    failed += 1
+                time.sleep(0.5)
+            pg.start()
+            back = time.monotonic()
+            tries = 0
+            while True:
+                tries += 1
+                try:
+                    write(f"R-AFTER{tries}")
+                    break
+                except LedgerUnavailable:
+                    if time.monotonic() - back > 120:
+                        raise
+            first = time.monotonic() - back
+    return {"outage_s": outage_s, "failed_writes": failed, "first_write_s": round(first, 3), "tries": tries}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default="build/bench_ledger.json")
     ap.add_argument("--backends", default="sqlite,postgresql")
-    ap.add_argument("--sections", default="lifecycle,limiter,claims,holding")
+    ap.add_argument("--sections", default="lifecycle,limiter,claims,holding,recovery")
     a = ap.parse_args()
     per_worker, claim_s, hold_n, hold_s = (300, 3.0, 10_000, 5.0) if a.quick else (2000, 10.0, 100_000, 20.0)
     sections = set(a.sections.split(","))
@@ -301,6 +344,12 @@ def main() -> int:
                     )
             except PostgresUnavailable as exc:
                 results["backends"]["postgresql"] = {"skipped": str(exc)}
+    if "recovery" in sections and "postgresql" in a.backends.split(","):
+        try:
+            results["recovery"] = recovery(10.0 if a.quick else 45.0)
+            print(f"postgresql recovery: {results['recovery']}", file=sys.stderr)
+        except PostgresUnavailable as exc:
+            results["recovery"] = {"skipped": str(exc)}
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
     Path(a.out).write_text(json.dumps(results, indent=1))
     print(json.dumps(results, indent=1))

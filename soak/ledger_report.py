@@ -153,6 +153,14 @@ def bench_part(b: dict[str, Any] | None) -> list[str]:
                 f"| {name} | {x['open_payments']:,} | {x['checks_in_window']:,} | {x['rss_before_mib']} / "
                 f"{x['rss_peak_mib']} MiB | {held(h['flat']) if size == 'big' else ''} |"
             )
+    r = b.get("recovery")
+    if r is not None and "skipped" not in r:
+        out += [
+            "",
+            f"Recovery (PostgreSQL): the server stopped for {r['outage_s']:g} s while a process kept writing "
+            f"({r['failed_writes']} writes failed with LedgerUnavailable, none hung), then started: the first write "
+            f"succeeded {r['first_write_s']} s after the server was back (target 2 s; {r['tries']} tries).",
+        ]
     return out
 
 
