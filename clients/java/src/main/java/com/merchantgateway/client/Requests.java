@@ -104,6 +104,7 @@ public final class Requests {
                     throw new GatewayError.Validation("payload", "required: give the operation's payload as a JSON object");
                 }
                 in.payload = withMerchant(bodyFacts.path("payload_schema").asText(), (ObjectNode) in.payload, merchantId);
+                PayloadCheck.check(op, in.payload);
                 FieldRules.check(op, (ObjectNode) in.payload);
                 String json = StrictJson.compact(in.payload);
                 if (wrapping.equals("base64-json")) {

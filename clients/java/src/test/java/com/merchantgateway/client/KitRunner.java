@@ -38,7 +38,7 @@ public final class KitRunner {
         for (JsonNode c : kit.path("ui_callbacks")) check(c.path("id").asText(), () -> uiCallback(c));
         for (JsonNode c : kit.path("verdicts").path("cases")) check("verdict " + c.path("id").asText(), () -> verdict(c));
         for (JsonNode c : kit.path("clients").path("cases")) check("client " + c.path("id").asText(), () -> clientCase(c));
-        skipped.put("schema_cases", kit.path("schema_cases").size());
+        for (JsonNode c : kit.path("schema_cases")) check("schema " + c.path("id").asText(), () -> schemaCase(c));
         for (String f : failures) System.out.println("FAIL " + f);
         System.out.println("kit: " + passed + " passed, " + failures.size() + " failed; not run by this package: " + skipped);
         System.exit(failures.isEmpty() ? 0 : 1);
@@ -203,6 +203,15 @@ public final class KitRunner {
         c.path("expect").path("fields").forEach(f -> fields.add(f.asText()));
         expect(fields.contains(e.field), "names " + e.field + ", not one of " + fields);
         for (String f : fields) expect(e.getMessage().contains(f), "the message names " + f);
+        same(0, rec.sent.size(), "nothing sent");
+    }
+
+    private static void schemaCase(JsonNode c) {
+        JsonNode t = template(c.path("operationId").asText());
+        Recorder rec = new Recorder(t.path("response"));
+        GatewayError.Validation e = refused(() -> gateway(t, rec).prepare(c.path("operationId").asText(),
+                input(t, c.path("inputs").path("payload"))), c.path("expect").path("field").asText());
+        for (JsonNode v : c.path("expect").path("allowed")) expect(e.getMessage().contains(v.asText()), "names " + v.asText());
         same(0, rec.sent.size(), "nothing sent");
     }
 
