@@ -76,6 +76,8 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             raise ConfigurationError(flag, "must be a positive number of seconds")
     rate = RateLimit.parse(args.rate_limit) if args.rate_limit else None  # checked before the database is opened
     cfg = config_from(args)
+    if args.gateway_timeout is not None:  # over MGW_TIMEOUT: each status check's wait for the gateway
+        cfg = cfg.with_changes(timeout=args.gateway_timeout)
     if rate is not None:  # the margin is a fleet setting: not given, the ledger's stored one (else 0.5 s)
         given = args.rate_margin
         margin = given if given is not None else stored_margin(ledger_url(args), timeout=cfg.timeout)
@@ -178,6 +180,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="seconds added to the window for the spread between a grant and the request's arrival (0.2 s was too "
         "little on a loaded 2-core machine, 0.5 s was enough); a fleet setting: not given, the ledger's stored "
         "margin, else 0.5",
+    )
+    group.add_argument(
+        "--gateway-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="the longest wait for one gateway answer (default MGW_TIMEOUT, else 15); also bounds each wait for "
+        "the ledger's database",
     )
     group.add_argument("--once", action="store_true", help="settle what is due now, then exit")
     group.add_argument(
