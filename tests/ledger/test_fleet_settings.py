@@ -379,6 +379,9 @@ def test_mgw_ledger_settings_shows_them_and_changes_them_deliberately(
     shown = json.loads(capsys.readouterr().out)
     assert shown["settings"]["rate_limit.limit"] == "40"
     assert shown["settings"]["grace"] == "60.0"
+    assert shown["set"]["grace"]["at"].endswith("Z")  # ISO 8601 times, not epoch numbers
+    assert shown["log"][0]["at"].endswith("Z")
+    assert "T" in shown["log"][0]["at"]
 
     assert main(["ledger", "settings", "--ledger", url, "--set", "rate_limit.limit=10"]) == 2  # who decides?
     assert "--by" in capsys.readouterr().err

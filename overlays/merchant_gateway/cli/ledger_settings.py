@@ -62,7 +62,8 @@ def cmd_settings(args: argparse.Namespace, out: Output) -> int:
     out.result(
         "\n".join(lines),
         settings={name: s.value for name, s in stored.items()},
-        log=log,
+        set={name: {"at": _iso(s.set_at), "by": s.set_by} for name, s in stored.items()},
+        log=[{**r, "at": _iso(float(str(r["at"])))} for r in log],  # ISO 8601 times, as every --json
     )
     return 0
 
