@@ -363,6 +363,9 @@ def main() -> int:
 def run_backend(
     url: str, per_worker: int, claim_s: float, hold_n: int, hold_s: float, sections: set[str]
 ) -> dict[str, Any]:
+    from merchant_gateway.ledger import Ledger
+
+    Ledger.migrate(url)  # the deployment's step: no process creates the schema
     tag = "p" if url.startswith("postgres") else "s"
     out: dict[str, Any] = {"lifecycle": [], "claims": []}
     for w in (1, 2, 4) if "lifecycle" in sections else ():
