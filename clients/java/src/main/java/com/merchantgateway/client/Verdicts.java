@@ -118,9 +118,8 @@ public final class Verdicts {
             if (category != null && unlisted.has(category.asText())) outcome = unlisted.path(category.asText()).asText();
         }
         Set<String> needs2xx = set(j.path("needs_2xx"));
-        if (status == limit) { // status-429
-            if (needs2xx.contains(outcome) || isTrue) return make("status-429", doubt, code, prc, "HTTP " + status + " contradicts " + code, null);
-            return make("status-429", "rate-limited", code, prc, "HTTP " + status, null);
+        if (status == limit) { // status-429: only a plain rate-limit answer (the steps above) means "not processed"
+            return make("status-429", doubt, code, prc, "HTTP " + status + " with " + code + ", not a rate-limit answer", null);
         }
         if (outcome.equals("unknown")) return make("unknown", "unknown", code, prc, code + " on " + key + ": the gateway may have acted", null);
         if (needs2xx.contains(outcome) && !is2xx) return make("status-needs-2xx", doubt, code, prc, "HTTP " + status + " contradicts " + code, null);

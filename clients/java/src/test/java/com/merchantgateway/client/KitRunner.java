@@ -37,6 +37,12 @@ public final class KitRunner {
         for (JsonNode c : kit.path("callbacks")) check(c.path("id").asText(), () -> callback(c));
         for (JsonNode c : kit.path("ui_callbacks")) check(c.path("id").asText(), () -> uiCallback(c));
         for (JsonNode c : kit.path("verdicts").path("cases")) check("verdict " + c.path("id").asText(), () -> verdict(c));
+        check("poll schedule offsets", () -> {
+            List<Double> want = new ArrayList<>();
+            kit.path("verdicts").path("poll").path("offsets").forEach(o -> want.add(o.asDouble()));
+            same(want, Waiting.Schedule.spec().offsets(), "wait's checks (seconds after the start)");
+        });
+        waits();
         for (JsonNode c : kit.path("clients").path("cases")) check("client " + c.path("id").asText(), () -> clientCase(c));
         for (JsonNode c : kit.path("schema_cases")) check("schema " + c.path("id").asText(), () -> schemaCase(c));
         for (String f : failures) System.out.println("FAIL " + f);
@@ -299,6 +305,65 @@ public final class KitRunner {
             same(want.path("outcome").asText(), outcome, where + ": outcome");
             same(text(want.get("code")), code, where + ": code");
         }
+    }
+
+    /** A fake clock: sleeping moves it, nothing waits. */
+    private static final class FakeClock implements Gateway.Clock {
+        double now;
+        final List<Double> checks = new ArrayList<>();
+
+        public double now() {
+            return now;
+        }
+
+        public void sleep(double seconds) {
+            now += seconds;
+        }
+    }
+
+    private static Gateway scriptedStatus(FakeClock clock, List<String> bodies) {
+        Gateway.Transport t = request -> {
+            clock.checks.add(clock.now);
+            String body = bodies.size() > 1 ? bodies.remove(0) : bodies.get(0);
+            return new Gateway.Response(200, Map.of("content-type", "application/json"), body.getBytes(StandardCharsets.UTF_8));
+        };
+        return new Gateway(new Gateway.Config("https://gateway.invalid/base", "", "", "M1", "salt", "1", Map.of()), t, clock);
+    }
+
+    private static String status(String code, long amount) {
+        return "{\"success\":true,\"code\":\"" + code + "\",\"message\":\"m\",\"data\":{\"merchantId\":\"M1\","
+                + "\"transactionId\":\"TX1\",\"amount\":" + amount + "}}";
+    }
+
+    /** wait on a fake clock: the spec's schedule until a final verdict; another amount ends it; no final status
+     * before the timeout is PollTimeout (after the last check, at the timeout). */
+    private static void waits() {
+        check("wait: pending, then succeeded on the spec's schedule", () -> {
+            FakeClock clock = new FakeClock();
+            List<String> bodies = new ArrayList<>(List.of(status("PAYMENT_PENDING", 100), status("PAYMENT_PENDING", 100),
+                    status("PAYMENT_SUCCESS", 100)));
+            Gateway.Answer a = scriptedStatus(clock, bodies).waitFor("TX1", 100L);
+            same("succeeded", a.outcome(), "verdict");
+            same(Waiting.Schedule.spec().offsets().subList(0, 3), clock.checks, "checks");
+        });
+        check("wait: another amount ends the wait", () -> {
+            FakeClock clock = new FakeClock();
+            try {
+                scriptedStatus(clock, new ArrayList<>(List.of(status("PAYMENT_SUCCESS", 101)))).waitFor("TX1", 100L);
+                throw new AssertionError("no AmountMismatch");
+            } catch (GatewayError.AmountMismatch e) {
+                same(1, clock.checks.size(), "one check");
+            }
+        });
+        check("wait: no final status before the timeout", () -> {
+            FakeClock clock = new FakeClock();
+            try {
+                scriptedStatus(clock, new ArrayList<>(List.of(status("PAYMENT_PENDING", 100)))).waitFor("TX1", 100L);
+                throw new AssertionError("no PollTimeout");
+            } catch (GatewayError.PollTimeout e) {
+                same(Waiting.Schedule.spec().offsets(), clock.checks, "every check of the schedule");
+            }
+        });
     }
 
     private KitRunner() {}
