@@ -19,7 +19,7 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 npm_ci = mkdir -p $(2) && cp $(1)/package.json $(1)/package-lock.json $(2)/ && npm ci --prefix $(2) --no-audit --no-fund --loglevel=error
 
 .PHONY: npm-lock demo example test test-py313 test-lowest lock check generate api-map check-generated lint spec-lint spec-bundle schemathesis \
-	bench soak soak-ledger bench-ledger dist publish docs release-check release-notes release-e2e conformance conformance-check ts-check \
+	bench soak soak-ledger bench-ledger dist publish docs release-check release-notes release-e2e conformance conformance-check ts-check java-check \
 	browser postgres clean
 
 $(STAMP): pyproject.toml $(LOCK)
@@ -173,6 +173,11 @@ conformance-check: $(STAMP)
 # against the sandbox) and standard generators on the release artifacts (tsc --strict, base URL per host).
 ts-check: $(STAMP) $(TS_STAMP)
 	bash clients/typescript/run.sh all
+
+# The JVM package (com.merchantgateway:merchant-gateway-client, clients/java): built offline (mvn -o) into build/java
+# and the whole conformance kit run through it; `clients/java/run.sh publish` puts it into build/registries/maven.
+java-check: $(STAMP)
+	bash clients/java/run.sh package kit
 
 dist: $(STAMP)
 	bash tools/release/dist.sh dist
