@@ -191,12 +191,8 @@ def judge(
         outcome = _positive_by_data(outcomes, success, status, data, expect) or outcomes.unlisted
         # the gateway failed (TIMED_OUT on a read): it may have acted
         outcome = JUDGING.unlisted_categories.get(CATEGORIES.get(code, ""), outcome)
-    if status == limit:  # status-429
-        if outcome in JUDGING.needs_2xx or success is True:
-            return Judgement(
-                doubt, code, prc, f"HTTP {status} contradicts {code} (success {success})", rule="status-429"
-            )
-        return Judgement(Verdict.RATE_LIMITED, code, prc, f"HTTP {status}", rule="status-429")
+    if status == limit:  # status-429: only a plain rate-limit answer (the steps above) means "not processed"
+        return Judgement(doubt, code, prc, f"HTTP {status} with {code}: not a rate-limit answer", rule="status-429")
     if outcome == "unknown":  # unknown
         return Judgement(
             Verdict.UNKNOWN, code, prc, f"{code} on {outcomes.key}: the gateway may have acted", rule="unknown"

@@ -99,6 +99,7 @@ def test_the_kit_has_each_whole_client_case(kit: dict[str, Any]) -> None:
         "the-gateways-excess-refund-amount",
         "rate-limits",
         "byte-order-mark-and-duplicate-keys",
+        "refund-429-with-a-code-that-may-have-acted",
     }
 
 
@@ -115,16 +116,17 @@ def test_the_python_client_ends_every_step_as_the_kit_says(
             "apps_url": f"{scripted.url}/apps",
             "auth_url": f"{scripted.url}/auth",
             "timeout": 10.0,
-            "retry": RetryPolicy(max_attempts=1),
+            "retry": RetryPolicy(max_attempts=case["attempts"]),
         }
         with Gateway(**settings) as gw:
             for n, step in enumerate(case["steps"]):
                 where = f"{case['id']} step {n} ({step['call']})"
-                scripted.answers = [] if step["answer"] is None else [step["answer"]]
+                # the gateway gives every request of the step the same answer: a re-send would be seen
+                scripted.answers = [] if step["answer"] is None else [step["answer"]] * case["attempts"]
                 before = len(scripted.seen)
                 got = _ends(gw, step, caplog)
                 expect = step["expect"]
-                assert (len(scripted.seen) > before) == expect["sent"], where
+                assert len(scripted.seen) - before == (1 if expect["sent"] else 0), where
                 assert (got["outcome"], got["code"]) == (expect["outcome"], expect["code"]), (where, got)
                 if "leads_with" in expect:
                     assert got["said"] is not None, where

@@ -161,6 +161,21 @@ def test_the_invariants_hold_on_every_case(kit: dict[str, Any]) -> None:
         ("getTransactionStatus:two-data-objects", "unreadable"),
         ("paymentCallback:two-data-objects", "unknown"),
         ("getTransactionStatus:duplicate-other-key", "unreadable"),
+        # a 429 is "not processed" only with a plain rate-limit answer: a code that says the gateway may have acted
+        # or that a refund under the id exists is doubt, never rate-limited
+        ("refundV4:429-internal-server-error", "unknown"),
+        ("refundV4:429-timed-out", "unknown"),
+        ("refundV4:429-excess-refund-amount", "unknown"),
+        ("refundV4:429-duplicate-txn-request", "unknown"),
+        ("refundV4:429-success-true", "unknown"),
+        ("refundV4:rate-limit-failed-code", "unknown"),
+        ("refundV4:429-not-json", "rate-limited"),
+        ("refundV4:429-plain-rate-limit", "rate-limited"),
+        ("getTransactionStatus:429-internal-server-error", "unreadable"),
+        ("getTransactionStatus:429-duplicate-txn-request", "unreadable"),
+        ("getTransactionStatus:429-success-true", "unreadable"),
+        ("getTransactionStatus:429-not-json", "rate-limited"),
+        ("getTransactionStatus:429-plain-rate-limit", "rate-limited"),
     ],
 )
 def test_the_kit_covers_each_finding(kit: dict[str, Any], case_id: str, verdict: str) -> None:

@@ -25,7 +25,10 @@ MERCHANT = "KITMERCHANT"  # the kit's config merchant is not used: these scripts
 ABOUT = (
     "Whole-client cases: each case is a script of `steps` run in order by one client configured with merchant "
     "`merchant` against a gateway that answers each step with `answer` (HTTP status, headers, body bytes as "
-    "base64; null: the client must not send it). `call` is an operationId with `payload` (wire JSON) or `path` "
+    "base64; null: the client must not send it; the gateway gives every request of the step that answer). "
+    "`attempts`: how many times the client is configured to try a call (its retry policy; 1: never re-sent), and "
+    "a step whose `expect.sent` is true reaches the gateway exactly once whatever `attempts` says. `call` is an "
+    "operationId with `payload` (wire JSON) or `path` "
     "values; `options.original_amount`: the refund's original payment amount given by the caller. `expect`: "
     "`sent` (whether the gateway saw the request), `outcome` (the verdict of the answer, or `refused` when the "
     "client refuses before sending), `code` (the refusal's error code, or the answer's), `leads_with` (what the "
@@ -181,6 +184,20 @@ def _scripts() -> list[dict[str, Any]]:
             ],
         },
         {
+            "id": "refund-429-with-a-code-that-may-have-acted",
+            "about": "a refund answered HTTP 429 with INTERNAL_SERVER_ERROR (not a plain rate-limit answer) may have "
+            "been recorded: sent once though the client may re-send (attempts), unknown, and its amount stays held "
+            "against the payment (60 more of 100 is refused before sending; 40 is sent)",
+            "attempts": 3,
+            "steps": [
+                _refund_step("KR13", "KP10", 60, _answer(429, _envelope("INTERNAL_SERVER_ERROR", False))),
+                {**_refund_step("KR14", "KP10", 60, None), "refused": "EXCESS_REFUND_AMOUNT"},
+                _refund_step(
+                    "KR15", "KP10", 40, _answer(200, _envelope("PAYMENT_PENDING", True, transactionId="KR15"))
+                ),
+            ],
+        },
+        {
             "id": "byte-order-mark-and-duplicate-keys",
             "about": "one leading byte-order mark is dropped before reading (a success whose amount this client "
             "cannot prove is unconfirmed, as without the mark); a key twice on the verdict's path makes the answer "
@@ -238,7 +255,15 @@ def client_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
             expect = _expected(outcome_tables, step)
             clean = {k: v for k, v in step.items() if k not in ("refused", "leads_with")}
             steps.append({**clean, "expect": expect})
-        cases.append({"id": script["id"], "about": script["about"], "merchant": MERCHANT, "steps": steps})
+        cases.append(
+            {
+                "id": script["id"],
+                "about": script["about"],
+                "merchant": MERCHANT,
+                "attempts": script.get("attempts", 1),
+                "steps": steps,
+            }
+        )
     return cases
 
 

@@ -358,6 +358,25 @@ def _rule_cases(add: Any, good: str) -> None:
     add("rate-limit-no-code-success-true", "debitV4Web", '{"success":true}', 429)
     add("rate-limit-no-code-no-flag", "debitV4Web", '{"message":"slow down"}', 429)
     add("rate-limit-callback", "paymentCallback", envelope("API_RATE_LIMIT_REACHED", False), 200)
+    # status-429: a 429 with any code but a rate-limit code is doubt (the gateway may have acted, or what the id
+    # names may exist); only a plain rate-limit answer (no body, not JSON, no code, a rate-limit code) is not processed
+    for key in ("refundV4", status):
+        exp = NO_AMOUNT if key == "refundV4" else EXPECT
+        doubtful = {
+            "internal-server-error": envelope("INTERNAL_SERVER_ERROR", False),
+            "timed-out": envelope("TIMED_OUT", False),
+            "excess-refund-amount": envelope(
+                "PAYMENT_ERROR", False, transactionId=TXN, payResponseCode="EXCESS_REFUND_AMOUNT"
+            ),
+            "duplicate-txn-request": envelope(
+                "PAYMENT_ERROR", False, transactionId=TXN, payResponseCode="DUPLICATE_TXN_REQUEST"
+            ),
+            "success-true": paid() if key == status else envelope(transactionId=TXN, merchantId=MERCHANT),
+            "plain-rate-limit": envelope("API_RATE_LIMIT_REACHED", False),
+        }
+        for name, body in doubtful.items():
+            add(f"429-{name}", key, body, 429, expect=exp)
+        add("429-not-json", key, "<html>Too Many Requests</html>", 429, expect=exp)
 
 
 SAMPLED = 400  # seeded draws over the whole space of the verdict property test, beside the hand-picked grid

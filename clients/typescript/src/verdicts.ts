@@ -214,11 +214,8 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
     const category = (CATEGORIES as Readonly<Record<string, string>>)[code];
     if (category !== undefined && Object.prototype.hasOwnProperty.call(UNLISTED_CATEGORIES, category)) outcome = UNLISTED_CATEGORIES[category] as Outcome;
   }
-  if (status === limit) {
-    // status-429
-    if (NEEDS_2XX.has(outcome) || success === true) return make("status-429", doubt, code, prc, `HTTP ${status} contradicts ${code} (success ${pyBool(success)})`);
-    return make("status-429", "rate-limited", code, prc, `HTTP ${status}`);
-  }
+  // status-429: only a plain rate-limit answer (the steps above) means "not processed"
+  if (status === limit) return make("status-429", doubt, code, prc, `HTTP ${status} with ${code}: not a rate-limit answer`);
   if (outcome === "unknown") return make("unknown", "unknown", code, prc, `${code} on ${key}: the gateway may have acted`); // unknown
   if (NEEDS_2XX.has(outcome) && !(status >= 200 && status < 300)) return make("status-needs-2xx", doubt, code, prc, `HTTP ${status} contradicts ${code}`); // status-needs-2xx
   if (!(status >= 200 && status < 500) || (status >= 300 && status < 400)) return make("status-other", doubt, code, prc, `HTTP ${status} is not an answer of ${key}`); // status-other
