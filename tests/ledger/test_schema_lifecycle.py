@@ -8,6 +8,7 @@ The rolling upgrade plays a next release whose migration adds one step: this pac
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -22,6 +23,19 @@ from merchant_gateway.ledger import SCHEMA_VERSION, Ledger, RateLimit, migrate, 
 from merchant_gateway.ledger.migrations import STEPS
 from merchant_gateway.ledger.store import read_version
 
+_dbs = itertools.count()
+
+
+def fresh_postgres_db(server_url: str) -> str:
+    """A new, empty database on the test server (named apart from conftest's)."""
+    import psycopg
+
+    name = f"mgw_life{next(_dbs)}_{os.getpid()}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
 OLD = SCHEMA_VERSION - 1  # a ledger the previous release left
 REPO = Path(__file__).resolve().parents[2]
 
@@ -31,8 +45,6 @@ def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A database with no ledger in it yet."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/ledger.db"
-    from conftest import fresh_postgres_db
-
     return fresh_postgres_db(request.getfixturevalue("postgres_url"))
 
 
@@ -181,7 +193,6 @@ def test_an_application_role_with_only_dml_rights_runs_a_migrated_ledger(postgre
     """The migration runs as the owner; the processes as a role with SELECT, INSERT, UPDATE and DELETE only
     (no CREATE, no sequence rights): the identity ids need no sequence grant."""
     import psycopg
-    from conftest import fresh_postgres_db
 
     url = fresh_postgres_db(postgres_url)
     name = url.rsplit("/", 1)[1]
