@@ -5,7 +5,7 @@ Quick start (embedded SQLite, nothing to install)::
     from merchant_gateway import Gateway
     from merchant_gateway.ledger import Ledger, Reconciler
 
-    Ledger.migrate("sqlite:////srv/shop/payments.db")  # once per deployment (mgw ledger migrate)
+    Ledger.migrate("sqlite:////srv/shop/payments.db")                      # once per deployment (mgw ledger migrate)
     ledger = Ledger.open("sqlite:////srv/shop/payments.db", on_final=fulfil_order)  # fulfil_order(payment), once
     gateway = Gateway.from_env(observer=ledger.observer)                   # write-ahead of every money-moving call
     Reconciler(ledger, gateway).start()                                     # drives open payments to a final state
