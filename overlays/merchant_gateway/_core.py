@@ -35,11 +35,11 @@ from .errors import (
     ValidationError,
     error_for_category,
 )
+from .fence import SendDeadlinePassed
 from .log import log_event, logger
 from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .tls import handshake_failure, refused_client_certificate
-from .transports import SendDeadlinePassed, environment_proxy
 from .validation import (
     check_field_rules,
     check_header_value,
@@ -676,6 +676,8 @@ class Core:
 def _through_proxy(url: httpx.URL) -> str:
     """Words naming the proxy the environment names for ``url`` (its host and port only: a proxy URL's user info is
     a secret), or nothing without one."""
+    from .transports import environment_proxy  # only when a call failed: the package import spares it
+
     proxy = environment_proxy(url.scheme, url.host)
     if proxy is None:
         return ""

@@ -15,9 +15,9 @@ import httpx
 from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
+from ..fence import end_fence_scope, fence_scope
 from ..host import AsyncGatewayHost
 from ..retry import attempt_budget
-from ..transports import end_fence_scope, fence_scope
 from ._base import AsyncSleep, AsyncSlots, _Base, _drop_frames, _log_request, async_default_sleep
 
 if TYPE_CHECKING:

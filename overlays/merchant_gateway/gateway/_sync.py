@@ -16,9 +16,9 @@ import httpx
 from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
+from ..fence import end_fence_scope, fence_scope
 from ..host import GatewayHost
 from ..retry import attempt_budget
-from ..transports import end_fence_scope, fence_scope
 from ._base import Sleep, Slots, _Base, _drop_frames, _log_request, default_sleep
 
 if TYPE_CHECKING:

@@ -39,8 +39,9 @@ tools/derive_sync.py (httpcore's sync and async APIs map name for name, as httpc
 wait in ``_limits.py``.
 """
 
+from ..fence import SendDeadlinePassed, SendFence, arm_fence, end_fence_scope, fence_scope
 from ._async import AsyncCappedTransport, AsyncGatewayTransport
-from ._limits import SendDeadlinePassed, SendFence, arm_fence, end_fence_scope, environment_proxy, fence_scope
+from ._limits import environment_proxy
 from ._sync import CappedTransport, GatewayTransport
 
 __all__ = [

@@ -16,6 +16,7 @@ import httpcore
 import httpx
 
 from ..config import MAX_ANSWER_BYTES
+from ..fence import check_fence
 from ..retry import attempt_budget
 from ..tls import Cert, TlsContexts, Verify, check
 from ._limits import (
@@ -31,7 +32,6 @@ from ._limits import (
     _record,
     _response,
     _Routes,
-    check_fence,
 )
 from ._own import answer_of, async_call_bound, late
 
