@@ -23,7 +23,9 @@ def configured_ledger_url(args: argparse.Namespace) -> str | None:
 def ledger_url(args: argparse.Namespace) -> str:
     url = configured_ledger_url(args)
     if not url:
-        raise ConfigurationError("MGW_LEDGER_URL", "is not set (or give --ledger sqlite:////ABSOLUTE/PATH or postgresql://...)")
+        raise ConfigurationError(
+            "MGW_LEDGER_URL", "is not set (or give --ledger sqlite:////ABSOLUTE/PATH or postgresql://...)"
+        )
     return url
 
 

@@ -23,14 +23,26 @@ from __future__ import annotations
 import os
 import sqlite3
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..errors import ConfigurationError
 
-if TYPE_CHECKING:
-    from .store import Tx
+
+class Tx(Protocol):
+    """One open transaction: ``execute`` with ``?`` placeholders, rows as dicts (the stores' transactions; the
+    migrations run in one)."""
+
+    dialect: str
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
+
+    def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+
+    @property
+    def connection(self) -> Any: ...
+
 
 MIGRATE_COMMAND = "mgw ledger migrate --ledger URL"
 _ADVISORY_LOCK = 8403110917  # one migrator at a time (PostgreSQL); SQLite's write lock serialises already

@@ -48,21 +48,9 @@ from .migrations import (
     refusal,
     stored_version,
 )
+from .migrations import Tx as Tx  # defined beside the migrations, which run in one (no import cycle)
 
 __all__ = ["SCHEMA_VERSION", "PostgresStore", "SqliteStore", "Store", "Tx", "migrate", "open_store", "read_version"]
-
-
-class Tx(Protocol):
-    """One open transaction: ``execute`` with ``?`` placeholders, rows as dicts."""
-
-    dialect: str
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
-
-    def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int: ...
-
-    @property
-    def connection(self) -> Any: ...
 
 
 class Store(Protocol):
