@@ -25,7 +25,8 @@ ARGS = [
     "--no-first-run",
 ]
 
-pytestmark = pytest.mark.browser
+# the first test to run waits for the site's build (mkdocs and Redocly, a minute and more on a loaded machine)
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 
 def operation_ids() -> list[str]:

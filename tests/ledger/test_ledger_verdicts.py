@@ -78,7 +78,7 @@ def first_debit_gets_429() -> Callable[[httpx.Request], httpx.Response | None]:
         if not _is_debit(request) or seen:
             return None
         seen.append(1)
-        body = {"success": False, "code": "TOO_MANY_REQUESTS", "message": "slow down", "data": {}}
+        body = {"success": False, "code": "API_RATE_LIMIT_REACHED", "message": "slow down", "data": {}}
         return httpx.Response(429, json=body, headers={"Retry-After": "1"})
 
     return fault
