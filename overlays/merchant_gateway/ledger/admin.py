@@ -105,6 +105,23 @@ class PendingHook:
         return asdict(self)
 
 
+# The columns a PendingHook is read from, and the reading: one for every query of pending hooks
+_HOOK_COLUMNS = "merchant_id, transaction_id, code, final_at, hook_attempts, hook_next_at, hook_error, hook_lease_until"
+
+
+def _pending_hook(r: dict[str, Any]) -> PendingHook:
+    return PendingHook(
+        r["merchant_id"],
+        r["transaction_id"],
+        r["code"],
+        r["final_at"],
+        int(r["hook_attempts"]),
+        r["hook_next_at"],
+        r["hook_error"],
+        r["hook_lease_until"],
+    )
+
+
 @dataclass(frozen=True)
 class CheckResult:
     """``result``: ``final`` (this check made it final), ``open`` (still open; checked again on its schedule),
@@ -154,23 +171,10 @@ def pending_hooks(ledger: Ledger, *, merchant_id: str | None = None, limit: int 
     where, params = ("AND merchant_id = ? ", [merchant_id]) if merchant_id else ("", [])
     with ledger.store.transaction() as tx:
         rows = tx.execute(
-            "SELECT merchant_id, transaction_id, code, final_at, hook_attempts, hook_next_at, hook_error, "
-            f"hook_lease_until FROM mgw_payments WHERE hook_pending = 1 {where}ORDER BY hook_next_at LIMIT ?",
+            f"SELECT {_HOOK_COLUMNS} FROM mgw_payments WHERE hook_pending = 1 {where}ORDER BY hook_next_at LIMIT ?",
             (*params, int(limit)),
         )
-    return [
-        PendingHook(
-            r["merchant_id"],
-            r["transaction_id"],
-            r["code"],
-            r["final_at"],
-            int(r["hook_attempts"]),
-            r["hook_next_at"],
-            r["hook_error"],
-            r["hook_lease_until"],
-        )
-        for r in rows
-    ]
+    return [_pending_hook(r) for r in rows]
 
 
 def _window(tx: Tx, ledger: Ledger, since: float | None, merchant_id: str | None) -> tuple[str, list[Any]]:
@@ -289,24 +293,11 @@ def failed_hooks(ledger: Ledger, *, merchant_id: str | None = None, limit: int =
     with ledger.store.transaction() as tx:
         now = ledger._now(tx)
         rows = tx.execute(
-            "SELECT merchant_id, transaction_id, code, final_at, hook_attempts, hook_next_at, hook_error, "
-            "hook_lease_until FROM mgw_payments WHERE hook_pending = 1 AND hook_error IS NOT NULL "
+            f"SELECT {_HOOK_COLUMNS} FROM mgw_payments WHERE hook_pending = 1 AND hook_error IS NOT NULL "
             f"AND (hook_lease_until IS NULL OR hook_lease_until < ?) {where}ORDER BY final_at LIMIT ?",
             (now, *params, int(limit)),
         )
-    return [
-        PendingHook(
-            r["merchant_id"],
-            r["transaction_id"],
-            r["code"],
-            r["final_at"],
-            int(r["hook_attempts"]),
-            r["hook_next_at"],
-            r["hook_error"],
-            r["hook_lease_until"],
-        )
-        for r in rows
-    ]
+    return [_pending_hook(r) for r in rows]
 
 
 def retry_failed_hooks(
