@@ -11,10 +11,8 @@ import json
 import os
 import select
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +32,8 @@ from merchant_gateway.transports import (
     end_fence_scope,
     fence_scope,
 )
+
+from tests.support.loopback import OneAnswerServer
 
 REPO = Path(__file__).resolve().parents[2]
 CALL_BOUND = 30.0
@@ -206,40 +206,9 @@ def test_a_sender_resumed_before_its_deadline_sends(store_url: str, tmp_path: Pa
 # --- the transport's fence, alone -------------------------------------------------------------------------------
 
 
-class _Listener:
-    """A loopback server that records every byte it receives and answers one small HTTP answer per request."""
-
-    def __init__(self) -> None:
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.received = bytearray()
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            with conn:
-                data = b""
-                while b"\r\n\r\n" not in data:
-                    chunk = conn.recv(65536)
-                    if not chunk:
-                        break
-                    data += chunk
-                self.received += data
-                if data:
-                    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
-
-    def close(self) -> None:
-        self.sock.close()
-
-
 @pytest.fixture
-def listener() -> Iterator[_Listener]:
-    server = _Listener()
+def listener() -> Iterator[OneAnswerServer]:
+    server = OneAnswerServer()
     yield server
     server.close()
 
@@ -248,7 +217,7 @@ def _fence_at(now: list[float], deadline: float) -> SendFence:
     return SendFence(deadline, lambda: now[0], monotonic_deadline=deadline, monotonic=lambda: now[0])
 
 
-def test_the_transport_refuses_the_first_byte_after_the_deadline(listener: _Listener) -> None:
+def test_the_transport_refuses_the_first_byte_after_the_deadline(listener: OneAnswerServer) -> None:
     now = [100.0]
     url = f"http://127.0.0.1:{listener.port}/x"
     with GatewayTransport(trust_env=False) as transport, httpx.Client(transport=transport) as client:
@@ -269,7 +238,7 @@ def test_the_transport_refuses_the_first_byte_after_the_deadline(listener: _List
     assert listener.received.startswith(b"POST /x")
 
 
-def test_the_async_transport_refuses_too_and_a_fence_ends_with_its_attempt(listener: _Listener) -> None:
+def test_the_async_transport_refuses_too_and_a_fence_ends_with_its_attempt(listener: OneAnswerServer) -> None:
     now = [100.0]
     url = f"http://127.0.0.1:{listener.port}/y"
 

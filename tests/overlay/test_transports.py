@@ -4,7 +4,6 @@ the whole client is in tests/wire; these pin the pieces over a real loopback soc
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import socket
 import threading
@@ -15,35 +14,10 @@ import httpx
 import pytest
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
+from tests.support.loopback import OneAnswerServer
 from tests.support.overlay import FakeTime
 
 LIMIT = 4096
-
-
-class OneAnswer:
-    """Loopback server: reads one request head per connection, answers `raw` and closes."""
-
-    def __init__(self, raw: bytes) -> None:
-        self.raw = raw
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/x"
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            with conn:
-                data = b""
-                while b"\r\n\r\n" not in data:
-                    chunk = conn.recv(65536)
-                    if not chunk:
-                        break
-                    data += chunk
-                with contextlib.suppress(OSError):
-                    conn.sendall(self.raw)
 
 
 def answer(body: bytes, *headers: bytes) -> bytes:
@@ -52,46 +26,46 @@ def answer(body: bytes, *headers: bytes) -> bytes:
 
 
 @pytest.fixture
-def serve() -> Iterator[list[OneAnswer]]:
-    servers: list[OneAnswer] = []
+def serve() -> Iterator[list[OneAnswerServer]]:
+    servers: list[OneAnswerServer] = []
     yield servers
     for server in servers:
         server.sock.close()
 
 
-def get(serve: list[OneAnswer], raw: bytes, **kwargs: object) -> httpx.Response:
-    server = OneAnswer(raw)
+def get(serve: list[OneAnswerServer], raw: bytes, **kwargs: object) -> httpx.Response:
+    server = OneAnswerServer(raw)
     serve.append(server)
     with httpx.Client(transport=GatewayTransport(max_answer_bytes=LIMIT, **kwargs)) as client:  # type: ignore[arg-type]
         return client.get(server.url)
 
 
-async def aget(serve: list[OneAnswer], raw: bytes, **kwargs: object) -> httpx.Response:
-    server = OneAnswer(raw)
+async def aget(serve: list[OneAnswerServer], raw: bytes, **kwargs: object) -> httpx.Response:
+    server = OneAnswerServer(raw)
     serve.append(server)
     transport = AsyncGatewayTransport(max_answer_bytes=LIMIT, **kwargs)  # type: ignore[arg-type]
     async with httpx.AsyncClient(transport=transport) as client:
         return await client.get(server.url)
 
 
-def test_answers_up_to_the_cap_are_read(serve: list[OneAnswer]) -> None:
+def test_answers_up_to_the_cap_are_read(serve: list[OneAnswerServer]) -> None:
     assert get(serve, answer(b"x" * LIMIT)).content == b"x" * LIMIT
 
 
-def test_a_raw_answer_over_the_cap_is_a_read_error(serve: list[OneAnswer]) -> None:
+def test_a_raw_answer_over_the_cap_is_a_read_error(serve: list[OneAnswerServer]) -> None:
     with pytest.raises(httpx.ReadError, match="larger than 4096"):
         get(serve, answer(b"x" * (LIMIT + 1)))
 
 
 @pytest.mark.parametrize("encode", [gzip.compress, zlib.compress], ids=["gzip", "deflate"])
-def test_a_compression_bomb_is_refused_once_decoded(serve: list[OneAnswer], encode: object) -> None:
+def test_a_compression_bomb_is_refused_once_decoded(serve: list[OneAnswerServer], encode: object) -> None:
     body = encode(b"0" * (LIMIT * 50))  # type: ignore[operator]
     assert len(body) < LIMIT  # small on the wire, 50x the cap decoded
     with pytest.raises(httpx.ReadError, match="larger than 4096"):
         get(serve, answer(body, b"content-encoding: " + (b"gzip" if encode is gzip.compress else b"deflate")))
 
 
-def test_gzip_raw_deflate_and_stacked_codings_are_decoded(serve: list[OneAnswer]) -> None:
+def test_gzip_raw_deflate_and_stacked_codings_are_decoded(serve: list[OneAnswerServer]) -> None:
     text = b'{"success":true}'
     response = get(serve, answer(gzip.compress(text), b"content-encoding: gzip"))
     assert response.content == text
@@ -108,12 +82,14 @@ def test_gzip_raw_deflate_and_stacked_codings_are_decoded(serve: list[OneAnswer]
     [(b"not gzip at all", b"gzip"), (gzip.compress(b'{"a":1}')[:-6], b"gzip"), (b"\xff\x00junk", b"deflate")],
     ids=["garbage", "truncated", "bad-deflate"],
 )
-def test_corrupt_compressed_answers_are_decoding_errors(serve: list[OneAnswer], body: bytes, coding: bytes) -> None:
+def test_corrupt_compressed_answers_are_decoding_errors(
+    serve: list[OneAnswerServer], body: bytes, coding: bytes
+) -> None:
     with pytest.raises(httpx.DecodingError):
         get(serve, answer(body, b"content-encoding: " + coding))
 
 
-def test_an_unknown_coding_is_a_decoding_error(serve: list[OneAnswer]) -> None:
+def test_an_unknown_coding_is_a_decoding_error(serve: list[OneAnswerServer]) -> None:
     with pytest.raises(httpx.DecodingError, match="br"):
         get(serve, answer(b"....", b"content-encoding: br"))
 
@@ -145,7 +121,7 @@ def phase_of(call: Callable[[], object]) -> type[Exception] | None:
     return type(timed_out)
 
 
-def test_every_network_step_gets_only_the_time_left(serve: list[OneAnswer]) -> None:
+def test_every_network_step_gets_only_the_time_left(serve: list[OneAnswerServer]) -> None:
     """The clock jumps past a 5 s deadline after the k-th reading: for k = 1 (the deadline is set, then the
     connect finds it gone) through later steps, the call fails in connect, then write, then read, and only when
     the jump comes after the last step does it succeed."""
@@ -155,11 +131,11 @@ def test_every_network_step_gets_only_the_time_left(serve: list[OneAnswer]) -> N
     assert {httpx.WriteTimeout, httpx.ReadTimeout, None} <= set(seen)
 
 
-def test_no_deadline_and_a_plain_answer(serve: list[OneAnswer]) -> None:
+def test_no_deadline_and_a_plain_answer(serve: list[OneAnswerServer]) -> None:
     assert get(serve, answer(b"{}")).json() == {}
 
 
-async def test_async_twin_caps_decodes_and_times_out(serve: list[OneAnswer]) -> None:
+async def test_async_twin_caps_decodes_and_times_out(serve: list[OneAnswerServer]) -> None:
     assert (await aget(serve, answer(gzip.compress(b"[1]"), b"content-encoding: gzip"))).json() == [1]
     with pytest.raises(httpx.ReadError, match="larger than"):
         await aget(serve, answer(b"x" * (LIMIT + 1)))
@@ -201,7 +177,7 @@ def test_bytes_beyond_one_answer_are_found(method: bytes, received: bytes, over:
     assert _over_read(method, received) is over
 
 
-def test_a_connection_that_read_past_its_answer_is_not_used_again(serve: list[OneAnswer]) -> None:
+def test_a_connection_that_read_past_its_answer_is_not_used_again(serve: list[OneAnswerServer]) -> None:
     """Keep-alive server that glues a forged answer after the first: the next call opens a new connection."""
     sock = socket.create_server(("127.0.0.1", 0))
     connections: list[int] = []
@@ -362,7 +338,7 @@ def test_the_async_twin_bounds_a_flood_of_interim_heads_too() -> None:
     assert peak < LIMIT + _HEAD_ROOM + 1024 * 1024, peak
 
 
-def test_an_interim_head_before_an_answer_of_exactly_the_cap_is_read(serve: list[OneAnswer]) -> None:
+def test_an_interim_head_before_an_answer_of_exactly_the_cap_is_read(serve: list[OneAnswerServer]) -> None:
     early = b"HTTP/1.1 103 Early Hints\r\nlink: </a>; rel=preload\r\n\r\n"
     assert get(serve, early + answer(b"x" * LIMIT)).content == b"x" * LIMIT
 
@@ -442,14 +418,14 @@ def test_the_exchange_keeps_a_bounded_start(received: bytes, over: bool) -> None
 
 
 @pytest.mark.parametrize("coding", [None, b"gzip"])
-def test_an_answer_of_the_cap_is_held_about_once(serve: list[OneAnswer], coding: bytes | None) -> None:
+def test_an_answer_of_the_cap_is_held_about_once(serve: list[OneAnswerServer], coding: bytes | None) -> None:
     """A body just under the cap peaks at about the cap: not once in parts and once more joined."""
     import tracemalloc
 
     cap = 4 * 1024 * 1024
     body = b"x" * cap
     raw = answer(body) if coding is None else answer(gzip.compress(body), b"content-encoding: " + coding)
-    server = OneAnswer(raw)
+    server = OneAnswerServer(raw)
     serve.append(server)
     with httpx.Client(transport=GatewayTransport(max_answer_bytes=cap)) as client:
         tracemalloc.start()
@@ -462,12 +438,12 @@ def test_an_answer_of_the_cap_is_held_about_once(serve: list[OneAnswer], coding:
     assert peak < 1.5 * cap, peak
 
 
-def test_long_and_stacked_codings_decode_piece_by_piece_within_the_cap(serve: list[OneAnswer]) -> None:
+def test_long_and_stacked_codings_decode_piece_by_piece_within_the_cap(serve: list[OneAnswerServer]) -> None:
     import random
 
     text = bytes(random.Random(7).choice(b"abcdefgh{}:,") for _ in range(300_000))  # many 64 KiB pieces
     stacked = gzip.compress(zlib.compress(text))
-    server = OneAnswer(answer(stacked, b"content-encoding: deflate, gzip"))
+    server = OneAnswerServer(answer(stacked, b"content-encoding: deflate, gzip"))
     serve.append(server)
     with httpx.Client(transport=GatewayTransport(max_answer_bytes=len(text))) as client:
         assert client.get(server.url).content == text

@@ -1,0 +1,44 @@
+"""A real loopback HTTP server for the transport tests: each connection's request head is read (and kept, so a test
+can prove what reached the wire), one fixed raw answer is written, and the connection is closed. Standard library
+only: `make test-lowest` runs the transport tests in a venv with the lowest dependencies and no test extras."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+
+PLAIN_ANSWER = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+
+
+class OneAnswerServer:
+    """On 127.0.0.1 on a free port until :meth:`close`: every request head received is added to ``received`` and
+    answered with ``raw`` (bytes as they go on the wire, a test's malformed answer included)."""
+
+    def __init__(self, raw: bytes = PLAIN_ANSWER) -> None:
+        self.raw = raw
+        self.received = bytearray()
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.sock.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}/x"
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:  # closed: the test is over
+                return
+            with conn, contextlib.suppress(OSError):  # a client that reset its connection ends only that one
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    chunk = conn.recv(65536)
+                    if not chunk:
+                        break
+                    data += chunk
+                self.received += data
+                if data:  # a client that sent nothing has gone: there is nobody to answer
+                    conn.sendall(self.raw)
+
+    def close(self) -> None:
+        self.sock.close()
