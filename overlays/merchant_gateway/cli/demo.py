@@ -49,7 +49,7 @@ from ..gateway import Gateway
 from ..ids import new_transaction_id
 from . import exit_codes
 from .options import add_config_flags, add_wait_flags, config_from, schedule_from
-from .output import Output
+from .output import Output, iso_time
 
 DEMO_AMOUNT = 10_000  # paise
 REFUND_AMOUNT = 4_000
@@ -530,7 +530,7 @@ def _decoded(body: bytes) -> bytes:
 
 def _token(gw: Gateway) -> str:
     token = gw.authorization_token()
-    return f"{token.token_type} token cached until expires_at {token.expires_at} (token not shown)"
+    return f"{token.token_type} token cached until {iso_time(token.expires_at)} (its expires_at; token not shown)"
 
 
 def _linking(story: Story, gw: Gateway, otp: str | None, settings: Settings) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import datetime
 import logging
 import re
 import time
@@ -23,7 +22,7 @@ from ..ledger.health import CRITICAL, WARN, Thresholds, fleet_health
 from . import exit_codes, ledger_migrate, ledger_settings
 from .ledger_options import ledger_url, load_hook
 from .options import add_config_flags, config_from
-from .output import Output
+from .output import Output, iso_time, iso_times
 
 EXIT_HEALTH = {"ok": exit_codes.OK, WARN: exit_codes.HEALTH_WARN, CRITICAL: exit_codes.HEALTH_CRITICAL}
 DEFAULT_DB_TIMEOUT = 5.0
@@ -60,9 +59,7 @@ def _open(args: argparse.Namespace, **kwargs: Any) -> Ledger:
 
 
 def _iso(at: float | None) -> str:
-    if at is None:
-        return "-"
-    return datetime.datetime.fromtimestamp(at, datetime.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return iso_time(at) or "-"
 
 
 def _in(at: float | None, now: float) -> str:
@@ -166,8 +163,8 @@ def cmd_show(args: argparse.Namespace, out: Output) -> int:
     ]
     out.result(
         "\n".join(lines),
-        payment=dataclasses.asdict(p),
-        events=[e.to_dict() for e in got.events],
+        payment=iso_times(dataclasses.asdict(p)),
+        events=[iso_times(e.to_dict()) for e in got.events],
     )
     return exit_codes.OK
 
@@ -184,7 +181,7 @@ def cmd_hooks(args: argparse.Namespace, out: Output) -> int:
             f"  {h.transaction_id:<38} {h.code or '-':<18} attempts {h.attempts:<3} next {_in(h.next_at, now)}"
             f"{running}  {h.error or '(not tried yet)'}"
         )
-    out.result("\n".join(lines), hooks=[h.to_dict() for h in hooks], failing=len(failing))
+    out.result("\n".join(lines), hooks=[iso_times(h.to_dict()) for h in hooks], failing=len(failing))
     return exit_codes.OK
 
 
@@ -255,10 +252,10 @@ def cmd_workers(args: argparse.Namespace, out: Output) -> int:
             "host": w.host,
             "pid": w.pid,
             "merchant_id": w.merchant_id,
-            "started_at": _iso(w.started_at),
-            "beat_at": _iso(w.beat_at),
+            "started_at": iso_time(w.started_at),
+            "beat_at": iso_time(w.beat_at),
             "beat_age_s": round(w.age(now), 1),
-            "stopped_at": None if w.stopped_at is None else _iso(w.stopped_at),
+            "stopped_at": iso_time(w.stopped_at),
             "exit_status": w.exit_status,
             "counters": w.counters,
         }

@@ -6,7 +6,6 @@ setting means and why the fleet must agree on it: merchant_gateway.ledger.settin
 from __future__ import annotations
 
 import argparse
-import datetime
 import logging
 import socket
 from collections.abc import Callable
@@ -15,13 +14,9 @@ from ..errors import ConfigurationError
 from ..ledger import open_store
 from ..ledger.settings import FLEET_SETTINGS, change_settings, read_settings, settings_log
 from .ledger_options import ledger_url
-from .output import Output
+from .output import Output, iso_time
 
 Common = Callable[..., None]
-
-
-def _iso(at: float) -> str:
-    return datetime.datetime.fromtimestamp(at, datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _pair(text: str) -> tuple[str, str]:
@@ -46,7 +41,7 @@ def cmd_settings(args: argparse.Namespace, out: Output) -> int:
     finally:
         store.close()
     lines = [
-        f"  {name:<20} {stored[name].value:<10} set {_iso(stored[name].set_at)} by {stored[name].set_by}"
+        f"  {name:<20} {stored[name].value:<10} set {iso_time(stored[name].set_at)} by {stored[name].set_by}"
         if name in stored
         else f"  {name:<20} {'-':<10} not stored (each process's own, or the built-in default)"
         for name in FLEET_SETTINGS
@@ -56,14 +51,16 @@ def cmd_settings(args: argparse.Namespace, out: Output) -> int:
     if log:
         lines.append("latest changes:")
         lines += [
-            f"  {_iso(float(str(r['at'])))} {r['name']}: {r['old_value'] or '-'} -> {r['new_value']} by {r['by']}"
+            f"  {iso_time(float(str(r['at'])))} {r['name']}: {r['old_value'] or '-'} -> {r['new_value']} by {r['by']}"
             for r in log
         ]
     out.result(
         "\n".join(lines),
         settings={name: s.value for name, s in stored.items()},
-        set={name: {"at": _iso(s.set_at), "by": s.set_by} for name, s in stored.items()},
-        log=[{**r, "at": _iso(float(str(r["at"])))} for r in log],  # ISO 8601 times, as every --json
+        set={name: {"at": iso_time(s.set_at), "by": s.set_by} for name, s in stored.items()},
+        log=[
+            {**r, "at": iso_time(float(str(r["at"])))} for r in log
+        ],  # ISO 8601 times, as in every --json (output.iso_time)
     )
     return 0
 

@@ -6,9 +6,38 @@ same everywhere, and secrets cannot slip in through ad-hoc prints (values are me
 
 from __future__ import annotations
 
+import datetime
 import json
 import sys
+from collections.abc import Mapping
 from typing import Any, TextIO
+
+# The names of time fields whose name does not end in _at or _until (a payment's end of its polling schedule)
+_TIME_NAMES = frozenset({"at", "deadline"})
+
+
+def iso_time(at: float | None) -> str | None:
+    """A time of the ledger or the gateway (seconds since the epoch) as every `mgw` command prints one: ISO 8601 in
+    UTC with milliseconds (``2026-11-28T00:24:24.123Z``); None stays None (JSON null; text shows ``-``). Epoch
+    numbers are unreadable to an operator and ambiguous (seconds or milliseconds) to a log pipeline."""
+    if at is None:
+        return None
+    moment = datetime.datetime.fromtimestamp(float(at), datetime.UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def is_time_field(name: str) -> bool:
+    """Whether a field of a command's JSON document holds a time (``*_at``, ``*_until``, ``at``, ``deadline``)."""
+    return name in _TIME_NAMES or name.endswith(("_at", "_until"))
+
+
+def iso_times(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with each number in a time field (:func:`is_time_field`) as :func:`iso_time`: a record of the
+    ledger (a payment, an event, a pending hook) made ready for ``--json``."""
+    return {
+        k: iso_time(v) if is_time_field(k) and isinstance(v, int | float) and not isinstance(v, bool) else v
+        for k, v in data.items()
+    }
 
 
 class Output:

@@ -32,7 +32,7 @@ from ..verdicts import Verdict
 from . import exit_codes
 from .ledger_options import configured_ledger_url
 from .options import add_amount_flags, add_config_flags, add_wait_flags, amount_from, config_from, schedule_from
-from .output import Output
+from .output import Output, iso_time
 
 
 def _not_final(out: Output, txn: str, exc: PollTimeout, deadline: float, **facts: Any) -> int:
@@ -404,12 +404,13 @@ def cmd_token(args: argparse.Namespace, out: Output) -> int:
     length = len(token.access_token)
     facts = {
         "token_type": token.token_type if isinstance(token.token_type, str) else None,
-        "issued_at": token.issued_at if isinstance(token.issued_at, int) else None,
-        "expires_at": token.expires_at,
+        # the gateway's epoch seconds as ISO 8601, as every --json prints times; issued_at 0: the answer had none
+        "issued_at": iso_time(token.issued_at) if token.issued_at else None,
+        "expires_at": iso_time(token.expires_at),
         "access_token_length": length,
     }
     out.result(
-        f"token_type {facts['token_type']}, issued_at {facts['issued_at']}, expires_at {token.expires_at}; "
+        f"token_type {facts['token_type']}, issued_at {facts['issued_at'] or '-'}, expires_at {facts['expires_at']}; "
         f"access token received ({length} characters, not shown)",
         **facts,
     )
