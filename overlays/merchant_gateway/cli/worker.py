@@ -10,6 +10,7 @@ supervisor can act on (exit_codes.WORKER_HELP).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import signal
@@ -17,6 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from ..config import GatewayConfig
 from ..errors import ConfigurationError
 from ..gateway import Gateway
 from ..hooks import combine
@@ -25,7 +27,8 @@ from ..ledger.settings import stored_margin
 from ..log import LOG_FORMATS, log_to, stop_logging
 from . import exit_codes
 from .ledger_options import ledger_url, load_hook
-from .options import config_from
+from .merchants import load_merchants, merchants_file
+from .options import CONFIG_FLAGS, config_from
 from .output import Output
 
 Handler = Callable[[argparse.Namespace, Output], int]
@@ -43,14 +46,38 @@ def _log_settings(args: argparse.Namespace) -> tuple[str, int]:
     return fmt, getattr(logging, level)
 
 
-def _telemetry(cfg: Any) -> Any:
-    """merchant_gateway.telemetry's observer and ledger instruments when OpenTelemetry is installed (they record
-    into the global providers the standard OTEL_* set-up configured, and cost nothing without an SDK)."""
+def _telemetry() -> tuple[Callable[[GatewayConfig], Any], Any]:
+    """merchant_gateway.telemetry's observer (made per merchant's configuration) and the ledger's instruments when
+    OpenTelemetry is installed (they record into the global providers the standard OTEL_* set-up configured, and
+    cost nothing without an SDK); without it, no observer and no instruments."""
     try:
         from ..telemetry import LedgerTelemetry, Telemetry
     except ImportError:
-        return None, None
-    return Telemetry(cfg), LedgerTelemetry()
+        return lambda cfg: None, None
+    return Telemetry, LedgerTelemetry()
+
+
+# the flags of one merchant's identity: with a merchants file every merchant's comes from the file
+_OWN_FLAGS = ("merchant_id", "salt_key", "salt_index", "client_id", "client_secret")
+
+
+def _configs(args: argparse.Namespace) -> list[GatewayConfig]:
+    """The configuration of each merchant served: the merchants file's (--merchants, MGW_MERCHANTS_FILE), else the
+    one merchant of the MGW_* variables and the flags; with --gateway-timeout over each one's MGW_TIMEOUT."""
+    chosen = merchants_file(args.merchants)
+    if chosen is None:
+        configs = [config_from(args)]
+    else:
+        setting, path = chosen
+        flags = [f"--{flag.replace('_', '-')}" for flag in CONFIG_FLAGS if getattr(args, flag, None)]
+        if flags:
+            own = flags[0][2:].replace("-", "_") in _OWN_FLAGS
+            where = "its entry in the file" if own else "the file's entries, or its MGW_* variable for every merchant"
+            raise ConfigurationError(flags[0], f"is given together with {setting}: give it in {where}")
+        configs = list(load_merchants(path, setting=setting).values())
+    if args.gateway_timeout is not None:  # over MGW_TIMEOUT: each status check's wait for the gateway
+        configs = [cfg.with_changes(timeout=args.gateway_timeout) for cfg in configs]
+    return configs
 
 
 def cmd_worker(args: argparse.Namespace, out: Output) -> int:
@@ -75,31 +102,34 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         if not (value > 0 and value != float("inf")):
             raise ConfigurationError(flag, "must be a positive number of seconds")
     rate = RateLimit.parse(args.rate_limit) if args.rate_limit else None  # checked before the database is opened
-    cfg = config_from(args)
-    if args.gateway_timeout is not None:  # over MGW_TIMEOUT: each status check's wait for the gateway
-        cfg = cfg.with_changes(timeout=args.gateway_timeout)
+    configs = _configs(args)  # every merchant's, checked before the database is opened and anything is sent
+    timeout = max(cfg.timeout for cfg in configs)  # the longest gateway wait bounds each wait for the database
     if rate is not None:  # the margin is a fleet setting: not given, the ledger's stored one (else 0.5 s)
         given = args.rate_margin
-        margin = given if given is not None else stored_margin(ledger_url(args), timeout=cfg.timeout)
+        margin = given if given is not None else stored_margin(ledger_url(args), timeout=timeout)
         rate = RateLimit.parse(args.rate_limit, margin=margin)
     ledger = Ledger.open(  # the gateway's timeout; the grace is the fleet's (the reconciler checks it is longer)
         ledger_url(args),
         on_final=hook,
         hook_in_transaction=args.hook_in_transaction,
         rate_limit=rate,
-        timeout=cfg.timeout,
+        timeout=timeout,
     )
-    tracing, instruments = _telemetry(cfg)
+    tracing, instruments = _telemetry()
     if instruments is not None:
         instruments.attach(ledger)
-    tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
     stop = threading.Event()
     status = exit_codes.OK
     try:
-        with Gateway(cfg, observer=combine(tracing, ledger.observer), tokens=tokens) as gateway:
+        with contextlib.ExitStack() as gateways:
+            served: dict[str, Gateway] = {}
+            for cfg in configs:  # each merchant's status reads with its own credentials, paced by the one ledger
+                tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
+                observer = combine(tracing(cfg), ledger.observer)
+                served[cfg.merchant_id] = gateways.enter_context(Gateway(cfg, observer=observer, tokens=tokens))
             rec = Reconciler(
                 ledger,
-                gateway,
+                served,
                 concurrency=args.concurrency,
                 lease=args.lease,
                 database_bound=args.database_bound,
@@ -117,15 +147,16 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             else:
                 for sig in (signal.SIGTERM, signal.SIGINT):
                     signal.signal(sig, lambda *_: stop.set())
+                who = f"merchant {configs[0].merchant_id}" if len(configs) == 1 else f"{len(configs)} merchants"
                 out.step(
-                    f"reconciler {ledger.owner}: merchant {cfg.merchant_id}, ledger {ledger.store.dialect}, "
+                    f"reconciler {ledger.owner}: {who}, ledger {ledger.store.dialect}, "
                     f"concurrency {args.concurrency}, rate ceiling {args.rate_limit or 'none'}; stop with SIGTERM"
                 )
                 rec.start()
                 while not stop.wait(0.5) and not rec.stopping:
                     pass
             status = exit_codes.LEDGER_DOWN if rec.failure == "database" else exit_codes.OK
-            rec.stop(timeout=cfg.timeout + 1, exit_status=status)
+            rec.stop(timeout=timeout + 1, exit_status=status)
     finally:
         ledger.close()
     s = rec.stats
@@ -161,6 +192,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     group = rec.add_argument_group("worker mode (--worker): reconcile the ledger's unfinished payments")
     group.add_argument("--worker", action="store_true", help="run one reconciler process of the fleet")
     group.add_argument("--ledger", help="ledger URL (default MGW_LEDGER_URL)")
+    group.add_argument(
+        "--merchants",
+        metavar="FILE",
+        help="serve every merchant of this TOML file, each with its own credentials (default MGW_MERCHANTS_FILE; "
+        "neither: the one merchant of the MGW_* settings); docs/operations.md, Many merchants, one worker",
+    )
     group.add_argument("--hook", help="module:function called once per final payment (the merchant's hook)")
     group.add_argument(
         "--hook-in-transaction",

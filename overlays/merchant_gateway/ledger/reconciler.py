@@ -421,6 +421,7 @@ class Reconciler:
             merchant_id=self.merchant_id,
             settings={
                 "ledger": self.ledger.store.dialect,
+                "merchants": ",".join(self.merchants),  # every merchant served (merchant_id: the only one, if one)
                 "concurrency": self.concurrency,
                 "lease": self.lease,
                 "grace": self.ledger.grace,
