@@ -7,7 +7,9 @@ import base64
 import contextlib
 import hashlib
 import json
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -213,3 +215,10 @@ def quiet_library_log(level: int) -> Iterator[None]:
         yield
     finally:
         log.setLevel(before)
+
+
+def child_env(root: Path) -> dict[str, str]:
+    """The environment of a bench child process: the bench package importable from ``root``, in front of whatever
+    PYTHONPATH the run was given (a run against another checkout puts its packages there)."""
+    given = os.environ.get("PYTHONPATH")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), given] if given else [str(root)])}

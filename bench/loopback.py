@@ -24,7 +24,6 @@ import contextlib
 import enum
 import io
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -48,7 +47,7 @@ def minimal_server() -> Iterator[str]:
         [sys.executable, "-m", "bench.server"],
         stdout=subprocess.PIPE,
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env=common.child_env(ROOT),
     )
     try:
         assert proc.stdout is not None

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -154,6 +153,8 @@ def _child(gateway: str, scenario: str, meter: str) -> dict[str, Any]:
 
 
 def run() -> dict[str, Any]:
+    from bench import common
+
     out: dict[str, Any] = {"target": "peak <= cap + 16 MiB", "runs": {}}
     for gateway in GATEWAYS:
         for scenario in SCENARIOS:
@@ -163,7 +164,7 @@ def run() -> dict[str, Any]:
                     capture_output=True,
                     text=True,
                     cwd=ROOT,
-                    env={**os.environ, "PYTHONPATH": str(ROOT)},
+                    env=common.child_env(ROOT),
                     timeout=120,
                 )
                 if proc.returncode != 0:

@@ -33,22 +33,25 @@ class Transport:
     its event loop."""
 
     mode: str  # "sync" | "async"
-    name: str
+    name: str  # "default" | "proxied"
     make: Callable[[], Any]
     run: Callable[[Coroutine[Any, Any, Any]], Any] = run_on_asyncio
+    loop: str = ""  # named when an async test runs on another event loop than asyncio's
 
     @property
     def id(self) -> str:
-        return f"{self.mode}-{self.name}"
+        return "-".join(part for part in (self.mode, self.name, self.loop) if part)
 
 
 def shipped_transports() -> list[Transport]:
     """Every way the package sends, sync and async: the defaults Gateway and AsyncGateway build for themselves
     (``transport`` not given; httpcore and h11), directly and through a proxy named in the environment
     (``proxied``: HTTP_PROXY is the hostile server itself, the gateway's URLs name a host only the proxy reaches),
-    and AsyncGateway's default on uvloop, the event loop uvicorn[standard] runs a shop on."""
+    and AsyncGateway's default on uvloop, the event loop uvicorn[standard] runs a shop on (direct and proxied)."""
     found = [Transport(mode, name, lambda: None) for name in ("default", "proxied") for mode in ("sync", "async")]
-    return [*found, Transport("async", "uvloop", lambda: None, run=run_on_uvloop)]
+    names = ("default", "proxied")
+    on_uvloop = [Transport("async", name, lambda: None, run=run_on_uvloop, loop="uvloop") for name in names]
+    return [*found, *on_uvloop]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
