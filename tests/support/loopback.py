@@ -41,4 +41,6 @@ class OneAnswerServer:
                     conn.sendall(self.raw)
 
     def close(self) -> None:
+        with contextlib.suppress(OSError):  # wakes the thread blocked in accept() (a close alone does not, on Linux)
+            self.sock.shutdown(socket.SHUT_RDWR)
         self.sock.close()
