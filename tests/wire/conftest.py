@@ -40,7 +40,8 @@ class Transport:
 
     @property
     def id(self) -> str:
-        return "-".join(part for part in (self.mode, self.name, self.loop) if part)
+        # one token per axis ("async-proxied_uvloop"): soak/report.py reads the axes back out of the test ids
+        return f"{self.mode}-{'_'.join(part for part in (self.name, self.loop) if part)}"
 
 
 def shipped_transports() -> list[Transport]:
