@@ -94,11 +94,15 @@ example: $(STAMP) postgres
 # four as round-robin `load` does) and idle workers take half of a busy one's queue. (Not --dist loadgroup: with
 # pytest 9.2 it silently stops grouping, pytest-xdist issue 1386.) TEST_PROCESSES=0: one process.
 TEST_PROCESSES ?= $(shell echo $$((2 * $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1))))
+# TEST_ARGS: more pytest arguments (test-py313 passes --skip-other-runtimes).
+TEST_ARGS ?=
 test: $(STAMP) $(TS_STAMP) browser postgres
-	$(PY) -m pytest -m "not slow" -n $(TEST_PROCESSES) --dist worksteal
+	$(PY) -m pytest -m "not slow" -n $(TEST_PROCESSES) --dist worksteal $(TEST_ARGS)
 
 # The same suite on Python 3.13, the newest the package declares, in .venv-3.13 from the same lock. PY313 names
-# the interpreter; by default the first python3.13 that runs (on PATH, else pyenv's).
+# the interpreter; by default the first python3.13 that runs (on PATH, else pyenv's). The tests of other runtimes
+# (the JVM and TypeScript packages, the JS SDK's typings, pages in chromium) are skipped there, saying why: the
+# Python version changes nothing in them, and `make test` runs them (tests/conftest.py, --skip-other-runtimes).
 test-py313:
 	@py="$(PY313)"; \
 	if [ -z "$$py" ]; then \
@@ -108,7 +112,7 @@ test-py313:
 	fi; \
 	test -n "$$py" || { echo "test-py313: no Python 3.13 found; set PY313=/path/to/python3.13" >&2; exit 1; }; \
 	echo "test-py313: $$py ($$("$$py" --version))"; \
-	$(MAKE) --no-print-directory test PYTHON="$$py" VENV=.venv-3.13
+	$(MAKE) --no-print-directory test PYTHON="$$py" VENV=.venv-3.13 TEST_ARGS=--skip-other-runtimes
 
 # The lowest runtime dependency versions pyproject.toml allows (tools/deps/lowest.txt), in a venv of their own:
 # the wire corpus and the overlay's unit tests. The main venv resolves the newest.

@@ -1,5 +1,6 @@
-"""The suite's running policy, for every folder: per-test time limits, the longest tests first, and modules that
-are slow as a whole left uncollected when `-m "not slow"` would deselect them anyway.
+"""The suite's running policy, for every folder: per-test time limits, the longest tests first, modules that are
+slow as a whole left uncollected when `-m "not slow"` would deselect them anyway, and the tests of other runtimes
+skipped on a second Python (--skip-other-runtimes).
 
 `make test` runs the suite on several pytest-xdist processes (``-n``); the default per-test time limit is
 pytest-timeout's ``timeout`` in pyproject.toml.
@@ -18,7 +19,7 @@ SLOW_TIMEOUT = 1800
 
 # Session fixtures that build for a minute or more on a loaded machine (the TypeScript package, the
 # distribution): the test that waits for the build (setup counts toward its limit) gets BUILD_TIMEOUT.
-BUILT_ONCE = ("ts_out", "built_dist")
+BUILT_ONCE = ("ts_out", "java_out", "built_dist", "dist_dependencies")
 BUILD_TIMEOUT = 900
 
 
@@ -31,7 +32,31 @@ LONGEST_FIRST = {
 
 # A module marked slow as a whole: `make test` (-m "not slow") would import it in every xdist worker only to
 # deselect all of it (test_schemathesis alone parses the spec and builds its schema at import, over a second each).
-WHOLE_MODULE_SLOW = re.compile(r"^pytestmark = pytest\.mark\.slow$", re.MULTILINE)
+# `pytestmark = pytest.mark.slow`, or a list of marks with it.
+WHOLE_MODULE_SLOW = re.compile(
+    r"^pytestmark = (pytest\.mark\.slow|\[[^\]\n]*\bpytest\.mark\.slow\b[^\]\n]*\])$", re.MULTILINE
+)
+
+# What another runtime runs (the JVM package, the TypeScript package and the JS SDK's typings under node, pages in
+# chromium): the Python version changes nothing there, and the Python parts they start (the sandbox, the artifacts)
+# are tested on every Python by their own tests. `make test` runs them; `make test-py313` passes
+# --skip-other-runtimes and reports them skipped, instead of building and running them a second time.
+OTHER_RUNTIMES = ("tests/java/", "tests/typescript/", "tests/jssdk/test_dts.py")
+OTHER_RUNTIME_REASON = (
+    "another runtime's test (JVM, node or chromium), not the Python version's: `make test` runs it on the main venv"
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--skip-other-runtimes",
+        action="store_true",
+        help="skip the tests of what runs on the JVM, node or chromium (make test-py313: make test runs them)",
+    )
+
+
+def other_runtime(item: pytest.Item) -> bool:
+    return item.nodeid.startswith(OTHER_RUNTIMES) or item.get_closest_marker("browser") is not None
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -42,9 +67,12 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True if WHOLE_MODULE_SLOW.search(collection_path.read_text(encoding="utf-8")) else None
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.nodeid not in LONGEST_FIRST)  # stable: every other test keeps its place
+    skip_other_runtimes = config.getoption("skip_other_runtimes")
     for item in items:
+        if skip_other_runtimes and other_runtime(item):
+            item.add_marker(pytest.mark.skip(reason=OTHER_RUNTIME_REASON))
         if item.get_closest_marker("timeout"):
             continue
         if item.get_closest_marker("slow"):
