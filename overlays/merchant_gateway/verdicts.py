@@ -5,8 +5,9 @@ exists) must be decided once, the same way by the operation methods, the task la
 the CLI and other languages. The meaning of each code per operation comes from the generated table
 (``merchant_gateway_client.outcomes``: the spec's x-codes, refine and x-evidence), and every rule about reading
 and judging an answer from the spec's ``x-verdict-rules`` (generated as READING, JUDGING and RULE_IDS; normative
-text in docs/design.md, "Reading an answer"). This module applies those steps in the spec's order (each branch
-names its rule id) and keeps no rule of its own; :mod:`merchant_gateway.answer_json` reads the bytes.
+text in docs/design.md, "Reading an answer"). :func:`judge` walks the spec's ordered step list (generated as
+STEP_IDS) through one implementation per step id (:data:`STEPS`), so the order is the spec's, not this module's;
+it keeps no rule of its own, and :mod:`merchant_gateway.answer_json` reads the bytes.
 
 Nothing here does I/O or reads a clock: callers pass what they know (:class:`Expect`, :class:`Sends`).
 """
@@ -14,10 +15,11 @@ Nothing here does I/O or reads a clock: callers pass what they know (:class:`Exp
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
-from merchant_gateway_client.outcomes import CATEGORIES, JUDGING, OUTCOMES, REMEDIES, OutcomeTable
+from merchant_gateway_client.outcomes import CATEGORIES, JUDGING, OUTCOMES, REMEDIES, STEP_IDS, OutcomeTable
 
 from .answer_json import NOT_JSON, JsonProblem, load_json
 
@@ -25,6 +27,7 @@ __all__ = [
     "CATEGORIES",
     "OUTCOMES",
     "REMEDIES",
+    "STEPS",
     "Expect",
     "Judgement",
     "Sends",
@@ -33,6 +36,7 @@ __all__ = [
     "not_found_verdict",
     "read_answer",
     "table",
+    "walk_order",
 ]
 
 
@@ -137,94 +141,262 @@ def judge(
     attempt: int = 1,
     location: str | None = None,
 ) -> Judgement:
-    """The verdict on one answer of the operation (or webhook) ``outcomes`` describes.
+    """The verdict on one answer of the operation (or webhook) ``outcomes`` describes: the spec's steps
+    (``STEP_IDS``) walked in order, the first that decides gives it.
 
     ``status``: the HTTP status (200 for a callback); ``answer``: :func:`read_answer`'s result (None: no body);
     ``location``: the Location header of a redirect; ``attempt``: which attempt of the call this answers (a
     duplicate-id answer to a later attempt may be about this call's own earlier attempt)."""
-    doubt = Verdict.UNKNOWN if outcomes.may_move_money else Verdict.UNREADABLE
-    limit = JUDGING.rate_limit_status
-    if outcomes.redirect and 300 <= status < 400:  # redirect
-        if isinstance(location, str) and location.strip():
-            return Judgement(Verdict.ACCEPTED, reason="redirected to the payments page", rule="redirect")
-        return Judgement(doubt, reason=f"HTTP {status} without a Location", rule="redirect")
-    if status >= 500:  # server-error
-        return Judgement(
-            Verdict.UNKNOWN, *_codes(answer), reason=f"HTTP {status}: the gateway may have acted", rule="server-error"
-        )
-    if isinstance(answer, Unreadable) or answer is None:  # unreadable-body
-        why = answer.why if isinstance(answer, Unreadable) else "the answer has no body"
-        # a rate-limit status without a JSON body (an intermediary's page) is "not processed"; a JSON body that
-        # contradicts itself is not evidence of anything
-        if status == limit and (answer is None or answer.why == NOT_JSON):
-            return Judgement(Verdict.RATE_LIMITED, reason=f"HTTP {status}; {why}", rule="unreadable-body")
-        return Judgement(doubt, reason=why, rule="unreadable-body")
-    code, prc = _codes(answer)
-    raw_code = answer.get("code")
-    if raw_code is not None and code is None:  # types
-        return Judgement(doubt, reason="code is not a string", rule="types")
-    success = answer.get("success")
-    if success is not None and not isinstance(success, bool):
-        return Judgement(doubt, code, prc, "success is not a boolean", rule="types")
-    if code is None:  # no-code
-        if not outcomes.codes and 200 <= status < 300:  # an answer without an envelope (the token call)
-            if success is False:  # envelope-like, and not a success
-                return Judgement(Verdict.REJECTED, reason="success false", rule="no-code")
-            return Judgement(Verdict.SUCCEEDED, reason="answered without an envelope", rule="no-code")
-        if status == limit and success is not True:
-            return Judgement(Verdict.RATE_LIMITED, reason=f"HTTP {status}", rule="no-code")
-        return Judgement(
-            doubt, reason=f"HTTP {status} without a code" + (" and success true" if success else ""), rule="no-code"
-        )
-    if code in JUDGING.rate_limit_codes:  # rate-limit-code: "not processed" only where status and flag agree
-        if status == limit and success is not True:
-            return Judgement(Verdict.RATE_LIMITED, code, prc, code, rule="rate-limit-code")
-        return Judgement(
-            doubt, code, prc, f"{code} contradicted by HTTP {status} and success {success}", rule="rate-limit-code"
-        )
-    outcome: str | None = outcomes.codes.get(code)  # outcome
-    if outcome is not None and prc is not None:
-        outcome = outcomes.refine.get((code, prc), outcome)
-    data_value = answer.get("data")
-    data: Mapping[str, Any] = data_value if isinstance(data_value, dict) else {}
+    case = _Case(outcomes, status, answer, expect, sends, attempt, location)
+    for step in _WALK:
+        decided = step(case)
+        if decided is not None:
+            return decided
+    # outcome-stands always decides; a spec without it proves nothing here
+    return Judgement(case.doubt, case.code, case.prc, "no verdict step decided")
+
+
+class _Case:
+    """One answer on its way through the steps: the inputs, and what earlier steps learnt of it (its body as an
+    object, its codes and flag, its outcome and data). A step reads only what the steps before it in the spec's
+    order have set."""
+
+    __slots__ = (
+        "answer",
+        "attempt",
+        "body",
+        "code",
+        "data",
+        "doubt",
+        "expect",
+        "location",
+        "outcome",
+        "outcomes",
+        "prc",
+        "sends",
+        "status",
+        "success",
+    )
+
+    def __init__(
+        self,
+        outcomes: OutcomeTable,
+        status: int,
+        answer: Mapping[str, Any] | Unreadable | None,
+        expect: Expect,
+        sends: Sends | None,
+        attempt: int,
+        location: str | None,
+    ) -> None:
+        self.outcomes = outcomes
+        self.status = status
+        self.answer = answer
+        self.expect = expect
+        self.sends = sends
+        self.attempt = attempt
+        self.location = location
+        self.doubt = Verdict.UNKNOWN if outcomes.may_move_money else Verdict.UNREADABLE
+        self.body: Mapping[str, Any] = {}  # the answer, once the unreadable-body step found it an object
+        self.code: str | None = None
+        self.prc: str | None = None
+        self.success: object = None
+        self.outcome: str | None = None
+        self.data: Mapping[str, Any] = {}
+
+    def says(self, rule: str, verdict: Verdict, reason: str, mismatch: str | None = None) -> Judgement:
+        return Judgement(verdict, self.code, self.prc, reason, mismatch, rule=rule)
+
+
+Step = Callable[[_Case], Judgement | None]
+
+
+def _redirect(c: _Case) -> Judgement | None:
+    if not (c.outcomes.redirect and 300 <= c.status < 400):
+        return None
+    if isinstance(c.location, str) and c.location.strip():
+        return Judgement(Verdict.ACCEPTED, reason="redirected to the payments page", rule="redirect")
+    return Judgement(c.doubt, reason=f"HTTP {c.status} without a Location", rule="redirect")
+
+
+def _server_error(c: _Case) -> Judgement | None:
+    if c.status < 500:
+        return None
+    return Judgement(
+        Verdict.UNKNOWN, *_codes(c.answer), reason=f"HTTP {c.status}: the gateway may have acted", rule="server-error"
+    )
+
+
+def _unreadable_body(c: _Case) -> Judgement | None:
+    answer = c.answer
+    if not (isinstance(answer, Unreadable) or answer is None):
+        c.body = answer
+        return None
+    why = answer.why if isinstance(answer, Unreadable) else "the answer has no body"
+    # a rate-limit status without a JSON body (an intermediary's page) is "not processed"; a JSON body that
+    # contradicts itself is not evidence of anything
+    if c.status == JUDGING.rate_limit_status and (answer is None or answer.why == NOT_JSON):
+        return Judgement(Verdict.RATE_LIMITED, reason=f"HTTP {c.status}; {why}", rule="unreadable-body")
+    return Judgement(c.doubt, reason=why, rule="unreadable-body")
+
+
+def _types(c: _Case) -> Judgement | None:
+    c.code, c.prc = _codes(c.body)
+    if c.body.get("code") is not None and c.code is None:
+        c.prc = None
+        return c.says("types", c.doubt, "code is not a string")
+    c.success = c.body.get("success")
+    if c.success is not None and not isinstance(c.success, bool):
+        return c.says("types", c.doubt, "success is not a boolean")
+    return None
+
+
+def _no_code(c: _Case) -> Judgement | None:
+    if c.code is not None:
+        return None
+    status, success = c.status, c.success
+    if not c.outcomes.codes and 200 <= status < 300:  # an answer without an envelope (the token call)
+        if success is False:  # envelope-like, and not a success
+            return Judgement(Verdict.REJECTED, reason="success false", rule="no-code")
+        return Judgement(Verdict.SUCCEEDED, reason="answered without an envelope", rule="no-code")
+    if status == JUDGING.rate_limit_status and success is not True:
+        return Judgement(Verdict.RATE_LIMITED, reason=f"HTTP {status}", rule="no-code")
+    return Judgement(
+        c.doubt, reason=f"HTTP {status} without a code" + (" and success true" if success else ""), rule="no-code"
+    )
+
+
+def _rate_limit_code(c: _Case) -> Judgement | None:
+    """A rate-limit code means "not processed" only where status and flag agree."""
+    if c.code not in JUDGING.rate_limit_codes:
+        return None
+    if c.status == JUDGING.rate_limit_status and c.success is not True:
+        return c.says("rate-limit-code", Verdict.RATE_LIMITED, str(c.code))
+    return c.says("rate-limit-code", c.doubt, f"{c.code} contradicted by HTTP {c.status} and success {c.success}")
+
+
+def _outcome(c: _Case) -> Judgement | None:
+    """Decides nothing: finds the outcome the later steps test."""
+    code = c.code or ""
+    outcome: str | None = c.outcomes.codes.get(code)
+    if outcome is not None and c.prc is not None:
+        outcome = c.outcomes.refine.get((code, c.prc), outcome)
+    data_value = c.body.get("data")
+    c.data = data_value if isinstance(data_value, dict) else {}
     if outcome is None:
-        outcome = _positive_by_data(outcomes, success, status, data, expect) or outcomes.unlisted
+        outcome = _positive_by_data(c.outcomes, c.success, c.status, c.data, c.expect) or c.outcomes.unlisted
         # the gateway failed (TIMED_OUT on a read): it may have acted
         outcome = JUDGING.unlisted_categories.get(CATEGORIES.get(code, ""), outcome)
-    if status == limit:  # status-429: only a plain rate-limit answer (the steps above) means "not processed"
-        return Judgement(doubt, code, prc, f"HTTP {status} with {code}: not a rate-limit answer", rule="status-429")
-    if outcome == "unknown":  # unknown
-        return Judgement(
-            Verdict.UNKNOWN, code, prc, f"{code} on {outcomes.key}: the gateway may have acted", rule="unknown"
-        )
-    if outcome in JUDGING.needs_2xx and not 200 <= status < 300:  # status-needs-2xx
-        return Judgement(doubt, code, prc, f"HTTP {status} contradicts {code}", rule="status-needs-2xx")
-    if not 200 <= status < 500 or 300 <= status < 400:  # status-other
-        return Judgement(doubt, code, prc, f"HTTP {status} is not an answer of {outcomes.key}", rule="status-other")
-    if (success is False and outcome in JUDGING.success_false_contradicts) or (  # success-flag
-        success is True and outcome in JUDGING.success_true_contradicts
+    c.outcome = outcome
+    return None
+
+
+def _status_429(c: _Case) -> Judgement | None:
+    """Only a plain rate-limit answer (the steps before) means "not processed"."""
+    if c.status != JUDGING.rate_limit_status:
+        return None
+    return c.says("status-429", c.doubt, f"HTTP {c.status} with {c.code}: not a rate-limit answer")
+
+
+def _unknown(c: _Case) -> Judgement | None:
+    if c.outcome != "unknown":
+        return None
+    return c.says("unknown", Verdict.UNKNOWN, f"{c.code} on {c.outcomes.key}: the gateway may have acted")
+
+
+def _status_needs_2xx(c: _Case) -> Judgement | None:
+    if c.outcome not in JUDGING.needs_2xx or 200 <= c.status < 300:
+        return None
+    return c.says("status-needs-2xx", c.doubt, f"HTTP {c.status} contradicts {c.code}")
+
+
+def _status_other(c: _Case) -> Judgement | None:
+    if 200 <= c.status < 500 and not 300 <= c.status < 400:
+        return None
+    return c.says("status-other", c.doubt, f"HTTP {c.status} is not an answer of {c.outcomes.key}")
+
+
+def _success_flag(c: _Case) -> Judgement | None:
+    success = c.success
+    if (success is False and c.outcome in JUDGING.success_false_contradicts) or (
+        success is True and c.outcome in JUDGING.success_true_contradicts
     ):
-        return Judgement(doubt, code, prc, f"success {str(success).lower()} contradicts {code}", rule="success-flag")
-    problem = _identity(data, expect)  # identity
-    if problem is not None:
-        why, field = problem
-        return Judgement(doubt, code, prc, why, field, rule="identity")
-    needed = _evidence(outcomes, outcome)  # evidence
-    if needed:
-        missing = _proves(needed, data, expect)
-        if missing is not None:
-            if missing == "data.amount" and expect.amount is None and outcome == "succeeded":
-                return Judgement(
-                    Verdict.UNCONFIRMED, code, prc, "no expected amount was given to check", rule="evidence"
-                )
-            return Judgement(doubt, code, prc, f"{code} without {missing}", rule="evidence")
-    if outcome == "not-found" and outcomes.payment_state:  # time
-        return Judgement(not_found_verdict(sends), code, prc, _not_found_reason(sends), rule="time")
-    if outcome == "duplicate" and attempt > 1 and outcomes.may_move_money:  # duplicate-retry
-        return Judgement(
-            Verdict.UNKNOWN, code, prc, "an earlier attempt of this call may have been recorded", rule="duplicate-retry"
+        return c.says("success-flag", c.doubt, f"success {str(success).lower()} contradicts {c.code}")
+    return None
+
+
+def _identity(c: _Case) -> Judgement | None:
+    problem = _identity_problem(c.data, c.expect)
+    if problem is None:
+        return None
+    why, field = problem
+    return c.says("identity", c.doubt, why, field)
+
+
+def _evidence(c: _Case) -> Judgement | None:
+    missing = _proves(_needed(c.outcomes, str(c.outcome)), c.data, c.expect)
+    if missing is None:
+        return None
+    if missing == "data.amount" and c.expect.amount is None and c.outcome == "succeeded":
+        return c.says("evidence", Verdict.UNCONFIRMED, "no expected amount was given to check")
+    return c.says("evidence", c.doubt, f"{c.code} without {missing}")
+
+
+def _time(c: _Case) -> Judgement | None:
+    if c.outcome != "not-found" or not c.outcomes.payment_state:
+        return None
+    return c.says("time", not_found_verdict(c.sends), _not_found_reason(c.sends))
+
+
+def _duplicate_retry(c: _Case) -> Judgement | None:
+    if c.outcome != "duplicate" or c.attempt <= 1 or not c.outcomes.may_move_money:
+        return None
+    return c.says("duplicate-retry", Verdict.UNKNOWN, "an earlier attempt of this call may have been recorded")
+
+
+def _outcome_stands(c: _Case) -> Judgement | None:
+    return c.says("outcome-stands", Verdict(str(c.outcome)), f"{c.code} on {c.outcomes.key}")
+
+
+#: One implementation per step id of the spec's ``x-verdict-rules`` steps (generated as STEP_IDS); judge walks
+#: them in the spec's order. tests/conformance/test_verdict_steps.py fails when the two sets differ.
+STEPS: Mapping[str, Step] = MappingProxyType(
+    {
+        "redirect": _redirect,
+        "server-error": _server_error,
+        "unreadable-body": _unreadable_body,
+        "types": _types,
+        "no-code": _no_code,
+        "rate-limit-code": _rate_limit_code,
+        "outcome": _outcome,
+        "status-429": _status_429,
+        "unknown": _unknown,
+        "status-needs-2xx": _status_needs_2xx,
+        "status-other": _status_other,
+        "success-flag": _success_flag,
+        "identity": _identity,
+        "evidence": _evidence,
+        "time": _time,
+        "duplicate-retry": _duplicate_retry,
+        "outcome-stands": _outcome_stands,
+    }
+)
+
+
+def walk_order(step_ids: Sequence[str], implementations: Mapping[str, Step]) -> tuple[Step, ...]:
+    """The implementations in the spec's order. Raises LookupError naming every spec step without an
+    implementation and every implementation the spec does not list: a verdict function that skipped a step, or
+    applied one of its own, would decide what the spec does not say."""
+    missing = [s for s in step_ids if s not in implementations]
+    extra = [s for s in implementations if s not in step_ids]
+    if missing or extra:
+        raise LookupError(
+            "the verdict steps differ from the spec's x-verdict-rules steps: "
+            f"not implemented {missing or 'none'}; not in the spec {extra or 'none'}"
         )
-    return Judgement(Verdict(outcome), code, prc, f"{code} on {outcomes.key}", rule="outcome-stands")  # outcome-stands
+    return tuple(implementations[s] for s in step_ids)
+
+
+_WALK = walk_order(STEP_IDS, STEPS)
 
 
 def _positive_by_data(
@@ -244,12 +416,12 @@ def _positive_by_data(
         and "succeeded" in outcomes.codes.values()
     ):
         outcome = "succeeded"
-    if outcome is None or _proves(_evidence(outcomes, outcome), data, expect) is not None:
+    if outcome is None or _proves(_needed(outcomes, outcome), data, expect) is not None:
         return None
     return outcome
 
 
-def _evidence(outcomes: OutcomeTable, outcome: str) -> tuple[str, ...]:
+def _needed(outcomes: OutcomeTable, outcome: str) -> tuple[str, ...]:
     evidence = cast("Mapping[str, tuple[str, ...]]", outcomes.evidence)  # keyed by outcome names
     return evidence.get(outcome, ())
 
@@ -263,7 +435,7 @@ def _codes(answer: object) -> tuple[str | None, str | None]:
     return (code if isinstance(code, str) else None), (prc if isinstance(prc, str) else None)
 
 
-def _identity(data: Mapping[str, Any], expect: Expect) -> tuple[str, str | None] | None:
+def _identity_problem(data: Mapping[str, Any], expect: Expect) -> tuple[str, str | None] | None:
     """Why the answer is not about this request (and the field naming another value), or None. The fields and their
     types are the spec's (JUDGING.identity); absent (or null) fields prove nothing and are checked by the evidence
     rule where an outcome needs them."""

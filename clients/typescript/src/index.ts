@@ -65,6 +65,10 @@ export {
   type Outcome,
   type OutcomeTable,
   type Sends,
+  type Case,
+  type Step,
+  STEP_IDS,
+  STEPS,
   Unreadable,
   type Verdict,
   isFinal,
@@ -72,5 +76,6 @@ export {
   notFoundVerdict,
   outcomeTable,
   readAnswer,
+  walkOrder,
 } from "./verdicts.js";
 export { chooseSchedule, everySchedule, type PollSchedule, pollOffsets, SANDBOX_POLL_SCHEDULE } from "./wait.js";

@@ -1,6 +1,6 @@
 // What an answer means: the spec's verdict steps over the outcome table of this release (operations.json `outcomes`:
-// `tables` and `rules`, the spec's x-verdict-rules, generated into src/generated/outcomes.ts). Each branch below names
-// the rule id it applies, in the spec's order; the sets and values (rate-limit status and codes, the outcomes a
+// `tables` and `rules`, the spec's x-verdict-rules, generated into src/generated/outcomes.ts). judge walks the spec's
+// ordered step list (`rules.steps`) through one implementation per step id (STEPS), in the spec's order; the sets and values (rate-limit status and codes, the outcomes a
 // status or a `success` flag contradicts, identity fields and types, unlisted codes, final verdicts) are read from
 // RULES, never kept here. The Python client (merchant_gateway.verdicts) applies the same steps, and the conformance
 // kit's verdict cases (kit.json `verdicts.cases`) hold both to the same conclusions. No I/O, no clock here.
@@ -149,14 +149,50 @@ export interface JudgeInput {
   readonly location?: string | null;
 }
 
-/** The verdict on one answer of the operation (or webhook) `table` describes (a table or its key). */
+/** The verdict on one answer of the operation (or webhook) `table` describes (a table or its key): the spec's steps
+ * (`RULES.steps`) walked in order through STEPS, the first that decides gives it. */
 export function judge(table: OutcomeTable | string, input: JudgeInput): Judgement {
   const t = typeof table === "string" ? outcomeTable(table) : table;
-  const key = t.key;
-  const { status, answer } = input;
-  const expect = input.expect ?? {};
-  const attempt = input.attempt ?? 1;
-  const make = (rule: string, verdict: Verdict, code: string | null, prc: string | null, reason: string, mismatch: string | null = null): Judgement => ({
+  const c: Case = {
+    t,
+    input,
+    expect: input.expect ?? {},
+    doubt: t.may_move_money ? "unknown" : "unreadable",
+    body: {},
+    code: null,
+    prc: null,
+    success: undefined,
+    outcome: null,
+    data: {},
+  };
+  for (const step of WALK) {
+    const decided = step(c);
+    if (decided !== null) return decided;
+  }
+  // outcome-stands always decides; a spec without it proves nothing here
+  return make("", c.doubt, c.code, c.prc, "no verdict step decided");
+}
+
+/** One answer on its way through the steps: the inputs, and what earlier steps learnt of it (its body as an object,
+ * its codes and flag, its outcome and data). A step reads only what the steps before it in the spec's order set. */
+export interface Case {
+  readonly t: OutcomeTable;
+  readonly input: JudgeInput;
+  readonly expect: Expect;
+  readonly doubt: Verdict;
+  body: Answer;
+  code: string | null;
+  prc: string | null;
+  success: unknown;
+  outcome: Outcome | null;
+  data: Answer;
+}
+
+/** One step of the spec's `x-verdict-rules` steps: its verdict, or null when it does not decide. */
+export type Step = (c: Case) => Judgement | null;
+
+function make(rule: string, verdict: Verdict, code: string | null, prc: string | null, reason: string, mismatch: string | null = null): Judgement {
+  return {
     rule,
     verdict,
     code,
@@ -164,84 +200,151 @@ export function judge(table: OutcomeTable | string, input: JudgeInput): Judgemen
     reason,
     mismatch,
     category: code !== null && Object.prototype.hasOwnProperty.call(CATEGORIES, code) ? (CATEGORIES as Readonly<Record<string, string>>)[code] ?? null : null,
-  });
-  const doubt: Verdict = t.may_move_money ? "unknown" : "unreadable";
-  const limit = RATE_LIMIT_STATUS;
-  if (t.redirect && status >= 300 && status < 400) {
-    // redirect
-    if (typeof input.location === "string" && pyStrip(input.location) !== "") return make("redirect", "accepted", null, null, "redirected to the payments page");
-    return make("redirect", doubt, null, null, `HTTP ${status} without a Location`);
-  }
-  if (status >= 500) {
-    // server-error
-    const [c, p] = codes(answer);
-    return make("server-error", "unknown", c, p, `HTTP ${status}: the gateway may have acted`);
-  }
-  if (answer === null || answer instanceof Unreadable) {
-    // unreadable-body: a rate-limit status without a JSON body (an intermediary's page) is "not processed"; a JSON
-    // body that contradicts itself is not evidence of anything
+  };
+}
+
+const says = (c: Case, rule: string, verdict: Verdict, reason: string, mismatch: string | null = null): Judgement =>
+  make(rule, verdict, c.code, c.prc, reason, mismatch);
+
+/** One implementation per step id of the spec's `x-verdict-rules` steps (operations.json `outcomes.rules.steps`);
+ * judge walks them in the spec's order. test/verdicts.test.ts fails when the two sets differ. */
+export const STEPS: Readonly<Record<string, Step>> = {
+  redirect: (c) => {
+    const { status, location } = c.input;
+    if (!(c.t.redirect && status >= 300 && status < 400)) return null;
+    if (typeof location === "string" && pyStrip(location) !== "") return make("redirect", "accepted", null, null, "redirected to the payments page");
+    return make("redirect", c.doubt, null, null, `HTTP ${status} without a Location`);
+  },
+  "server-error": (c) => {
+    const { status, answer } = c.input;
+    if (status < 500) return null;
+    const [code, prc] = codes(answer);
+    return make("server-error", "unknown", code, prc, `HTTP ${status}: the gateway may have acted`);
+  },
+  "unreadable-body": (c) => {
+    const { status, answer } = c.input;
+    if (answer !== null && !(answer instanceof Unreadable)) {
+      c.body = answer;
+      return null;
+    }
+    // a rate-limit status without a JSON body (an intermediary's page) is "not processed"; a JSON body that
+    // contradicts itself is not evidence of anything
     const why = answer === null ? "the answer has no body" : answer.why;
-    if (status === limit && (answer === null || answer.why === NOT_JSON)) return make("unreadable-body", "rate-limited", null, null, `HTTP ${status}; ${why}`);
-    return make("unreadable-body", doubt, null, null, why);
-  }
-  const [code, prc] = codes(answer);
-  if (!absent(field(answer, "code")) && code === null) return make("types", doubt, null, null, "code is not a string"); // types
-  const success = field(answer, "success");
-  if (!absent(success) && typeof success !== "boolean") return make("types", doubt, code, prc, "success is not a boolean");
-  if (code === null) {
-    // no-code
-    if (Object.keys(t.codes).length === 0 && status >= 200 && status < 300) {
-      // envelope-like, and not a success
-      if (success === false) return make("no-code", "rejected", null, null, "success false");
+    if (status === RATE_LIMIT_STATUS && (answer === null || answer.why === NOT_JSON)) return make("unreadable-body", "rate-limited", null, null, `HTTP ${status}; ${why}`);
+    return make("unreadable-body", c.doubt, null, null, why);
+  },
+  types: (c) => {
+    [c.code, c.prc] = codes(c.body);
+    if (!absent(field(c.body, "code")) && c.code === null) {
+      c.prc = null;
+      return says(c, "types", c.doubt, "code is not a string");
+    }
+    c.success = field(c.body, "success");
+    if (!absent(c.success) && typeof c.success !== "boolean") return says(c, "types", c.doubt, "success is not a boolean");
+    return null;
+  },
+  "no-code": (c) => {
+    if (c.code !== null) return null;
+    const { status } = c.input;
+    if (Object.keys(c.t.codes).length === 0 && status >= 200 && status < 300) {
+      // an answer without an envelope (the token call); envelope-like and not a success: rejected
+      if (c.success === false) return make("no-code", "rejected", null, null, "success false");
       return make("no-code", "succeeded", null, null, "answered without an envelope");
     }
-    if (status === limit && success !== true) return make("no-code", "rate-limited", null, null, `HTTP ${status}`);
-    return make("no-code", doubt, null, null, `HTTP ${status} without a code` + (success === true ? " and success true" : ""));
-  }
-  if (RATE_LIMIT_CODES.has(code)) {
-    // rate-limit-code: "not processed" only where the status and the flag agree
-    if (status === limit && success !== true) return make("rate-limit-code", "rate-limited", code, prc, code);
-    return make("rate-limit-code", doubt, code, prc, `${code} contradicted by HTTP ${status} and success ${pyBool(success)}`);
-  }
-  // outcome
-  let outcome: Outcome | null = Object.prototype.hasOwnProperty.call(t.codes, code) ? t.codes[code] ?? null : null;
-  if (outcome !== null && prc !== null) outcome = t.refine.find(([c, p]) => c === code && p === prc)?.[2] ?? outcome;
-  const rawData = field(answer, "data");
-  const data: Answer = isObject(rawData) ? rawData : {};
-  if (outcome === null) {
-    outcome = positiveByData(t, success, status, data, expect) ?? t.unlisted;
-    // the gateway failed (TIMED_OUT on a read): it may have acted
-    const category = (CATEGORIES as Readonly<Record<string, string>>)[code];
-    if (category !== undefined && Object.prototype.hasOwnProperty.call(UNLISTED_CATEGORIES, category)) outcome = UNLISTED_CATEGORIES[category] as Outcome;
-  }
-  // status-429: only a plain rate-limit answer (the steps above) means "not processed"
-  if (status === limit) return make("status-429", doubt, code, prc, `HTTP ${status} with ${code}: not a rate-limit answer`);
-  if (outcome === "unknown") return make("unknown", "unknown", code, prc, `${code} on ${key}: the gateway may have acted`); // unknown
-  if (NEEDS_2XX.has(outcome) && !(status >= 200 && status < 300)) return make("status-needs-2xx", doubt, code, prc, `HTTP ${status} contradicts ${code}`); // status-needs-2xx
-  if (!(status >= 200 && status < 500) || (status >= 300 && status < 400)) return make("status-other", doubt, code, prc, `HTTP ${status} is not an answer of ${key}`); // status-other
-  if ((success === false && SUCCESS_FALSE_CONTRADICTS.has(outcome)) || (success === true && SUCCESS_TRUE_CONTRADICTS.has(outcome))) {
-    // success-flag
-    return make("success-flag", doubt, code, prc, `success ${String(success)} contradicts ${code}`);
-  }
-  const problem = identity(data, expect); // identity
-  if (problem !== null) return make("identity", doubt, code, prc, problem[0], problem[1]);
-  const needed = t.evidence[outcome] ?? []; // evidence
-  if (needed.length > 0) {
-    const missing = proves(needed, data, expect);
-    if (missing !== null) {
-      if (missing === "data.amount" && absent(expect.amount) && outcome === "succeeded") {
-        return make("evidence", "unconfirmed", code, prc, "no expected amount was given to check");
-      }
-      return make("evidence", doubt, code, prc, `${code} without ${missing}`);
+    if (status === RATE_LIMIT_STATUS && c.success !== true) return make("no-code", "rate-limited", null, null, `HTTP ${status}`);
+    return make("no-code", c.doubt, null, null, `HTTP ${status} without a code` + (c.success === true ? " and success true" : ""));
+  },
+  "rate-limit-code": (c) => {
+    // "not processed" only where the status and the flag agree
+    const { status } = c.input;
+    if (c.code === null || !RATE_LIMIT_CODES.has(c.code)) return null;
+    if (status === RATE_LIMIT_STATUS && c.success !== true) return says(c, "rate-limit-code", "rate-limited", c.code);
+    return says(c, "rate-limit-code", c.doubt, `${c.code} contradicted by HTTP ${status} and success ${pyBool(c.success)}`);
+  },
+  outcome: (c) => {
+    // decides nothing: finds the outcome the later steps test
+    const code = c.code as string;
+    const t = c.t;
+    let outcome: Outcome | null = Object.prototype.hasOwnProperty.call(t.codes, code) ? t.codes[code] ?? null : null;
+    if (outcome !== null && c.prc !== null) outcome = t.refine.find(([rc, rp]) => rc === code && rp === c.prc)?.[2] ?? outcome;
+    const rawData = field(c.body, "data");
+    c.data = isObject(rawData) ? rawData : {};
+    if (outcome === null) {
+      outcome = positiveByData(t, c.success, c.input.status, c.data, c.expect) ?? t.unlisted;
+      // the gateway failed (TIMED_OUT on a read): it may have acted
+      const category = (CATEGORIES as Readonly<Record<string, string>>)[code];
+      if (category !== undefined && Object.prototype.hasOwnProperty.call(UNLISTED_CATEGORIES, category)) outcome = UNLISTED_CATEGORIES[category] as Outcome;
     }
+    c.outcome = outcome;
+    return null;
+  },
+  "status-429": (c) => {
+    // only a plain rate-limit answer (the steps before) means "not processed"
+    if (c.input.status !== RATE_LIMIT_STATUS) return null;
+    return says(c, "status-429", c.doubt, `HTTP ${c.input.status} with ${String(c.code)}: not a rate-limit answer`);
+  },
+  unknown: (c) => (c.outcome === "unknown" ? says(c, "unknown", "unknown", `${String(c.code)} on ${c.t.key}: the gateway may have acted`) : null),
+  "status-needs-2xx": (c) => {
+    const { status } = c.input;
+    if (!NEEDS_2XX.has(c.outcome as string) || (status >= 200 && status < 300)) return null;
+    return says(c, "status-needs-2xx", c.doubt, `HTTP ${status} contradicts ${String(c.code)}`);
+  },
+  "status-other": (c) => {
+    const { status } = c.input;
+    if (status >= 200 && status < 500 && !(status >= 300 && status < 400)) return null;
+    return says(c, "status-other", c.doubt, `HTTP ${status} is not an answer of ${c.t.key}`);
+  },
+  "success-flag": (c) => {
+    const outcome = c.outcome as string;
+    if ((c.success === false && SUCCESS_FALSE_CONTRADICTS.has(outcome)) || (c.success === true && SUCCESS_TRUE_CONTRADICTS.has(outcome))) {
+      return says(c, "success-flag", c.doubt, `success ${String(c.success)} contradicts ${String(c.code)}`);
+    }
+    return null;
+  },
+  identity: (c) => {
+    const problem = identity(c.data, c.expect);
+    return problem === null ? null : says(c, "identity", c.doubt, problem[0], problem[1]);
+  },
+  evidence: (c) => {
+    const outcome = c.outcome as Outcome;
+    const missing = proves(c.t.evidence[outcome] ?? [], c.data, c.expect);
+    if (missing === null) return null;
+    if (missing === "data.amount" && absent(c.expect.amount) && outcome === "succeeded") {
+      return says(c, "evidence", "unconfirmed", "no expected amount was given to check");
+    }
+    return says(c, "evidence", c.doubt, `${String(c.code)} without ${missing}`);
+  },
+  time: (c) => {
+    if (c.outcome !== "not-found" || !c.t.payment_state) return null;
+    const sends = c.input.sends ?? null;
+    return says(c, "time", notFoundVerdict(sends), notFoundReason(sends));
+  },
+  "duplicate-retry": (c) => {
+    if (c.outcome !== "duplicate" || (c.input.attempt ?? 1) <= 1 || !c.t.may_move_money) return null;
+    return says(c, "duplicate-retry", "unknown", "an earlier attempt of this call may have been recorded");
+  },
+  "outcome-stands": (c) => says(c, "outcome-stands", c.outcome as Verdict, `${String(c.code)} on ${c.t.key}`),
+};
+
+/** The implementations in the spec's order. Throws naming every spec step without an implementation and every
+ * implementation the spec does not list: a verdict function that skipped a step, or applied one of its own, would
+ * decide what the spec does not say. */
+export function walkOrder(stepIds: readonly string[], implementations: Readonly<Record<string, Step>>): Step[] {
+  const missing = stepIds.filter((id) => !Object.prototype.hasOwnProperty.call(implementations, id));
+  const extra = Object.keys(implementations).filter((id) => !stepIds.includes(id));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(
+      "the verdict steps differ from the spec's x-verdict-rules steps: " +
+        `not implemented ${missing.length > 0 ? missing.join(", ") : "none"}; not in the spec ${extra.length > 0 ? extra.join(", ") : "none"}`,
+    );
   }
-  if (outcome === "not-found" && t.payment_state) return make("time", notFoundVerdict(input.sends ?? null), code, prc, notFoundReason(input.sends ?? null)); // time
-  if (outcome === "duplicate" && attempt > 1 && t.may_move_money) {
-    // duplicate-retry
-    return make("duplicate-retry", "unknown", code, prc, "an earlier attempt of this call may have been recorded");
-  }
-  return make("outcome-stands", outcome, code, prc, `${code} on ${key}`); // outcome-stands
+  return stepIds.map((id) => implementations[id] as Step);
 }
+
+/** The spec's step ids, in order (operations.json `outcomes.rules.steps`). */
+export const STEP_IDS: readonly string[] = RULES.steps.map((s) => s.id);
+
+const WALK = walkOrder(STEP_IDS, STEPS);
 
 // Python's str() of a flag, so both clients word a reason alike.
 function pyBool(value: unknown): string {

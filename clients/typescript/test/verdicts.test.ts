@@ -13,6 +13,8 @@ import {
   OUTCOMES,
   POLL_SCHEDULE,
   PollTimeoutError,
+  STEPS,
+  STEP_IDS,
   StatusReadError,
   Unreadable,
   UsageError,
@@ -20,6 +22,7 @@ import {
   judge,
   pollOffsets,
   readAnswer,
+  walkOrder,
   xVerify,
 } from "@merchant-gateway/client/server";
 
@@ -45,6 +48,7 @@ interface Kit {
     categories: Record<string, string>;
     poll: { first_check_after: number; timeout: number; grace: number; offsets: number[]; phases: { every: number; duration: number | null }[] };
     cases: VerdictCase[];
+    rules: { steps: { id: string; rule: string }[] };
   };
 }
 const kit = JSON.parse(readFileSync(process.env.MGW_TS_KIT ?? "spec/conformance/kit.json", "utf8")) as Kit;
@@ -76,6 +80,21 @@ describe("conformance kit: verdicts", () => {
   it("the poll schedule and grace are the kit's (the Python task layer's)", () => {
     assert.deepEqual(pollOffsets(), kit.verdicts.poll.offsets);
     assert.equal(POLL_SCHEDULE.grace, kit.verdicts.poll.grace);
+  });
+});
+
+describe("judge walks the spec's verdict steps", () => {
+  it("one implementation per step id of the kit's rules (the spec's x-verdict-rules steps), in the spec's order", () => {
+    const spec = kit.verdicts.rules.steps.map((s) => s.id);
+    assert.deepEqual(STEP_IDS, spec);
+    assert.deepEqual(Object.keys(STEPS).sort(), [...spec].sort());
+  });
+  it("a spec step without an implementation, or an implementation the spec does not list, is refused", () => {
+    assert.deepEqual(walkOrder(STEP_IDS, STEPS).length, STEP_IDS.length);
+    assert.throws(() => walkOrder([...STEP_IDS, "a-new-step"], STEPS), /not implemented a-new-step; not in the spec none/);
+    const fewer = Object.fromEntries(Object.entries(STEPS).filter(([id]) => id !== "time"));
+    assert.throws(() => walkOrder(STEP_IDS, fewer), /not implemented time; not in the spec none/);
+    assert.throws(() => walkOrder(STEP_IDS.filter((id) => id !== "time"), STEPS), /not implemented none; not in the spec time/);
   });
 });
 
