@@ -303,7 +303,7 @@ def _public_type(annotation: str, models: dict[str, _Model]) -> str:
     return _tidy_union(" | ".join(out))
 
 
-# a wire mapping: its values are checked at run time against the schema (payload_problems), not typed here
+# a wire mapping: its values are checked at run time against the schema (checks/schema.py), not typed here
 _MAPPING = "Mapping[str, object]"
 
 

@@ -7,7 +7,7 @@ from here, and this package is never touched by the generator.
 
 from typing import TYPE_CHECKING, Any
 
-from .amounts import INT64_MAX, check_paise, paise_from_rupees
+from .checks.amounts import INT64_MAX, check_paise, paise_from_rupees
 from .config import GatewayConfig, GatewaySettings
 from .errors import (
     AnswerMismatchError,
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
         RedirectMode,
     )
 
-    from .advice import AdviceWarning
+    from .checks.advice import AdviceWarning
     from .callbacks import (
         CallbackVerifier,
         CollectCallback,
@@ -67,7 +67,7 @@ if TYPE_CHECKING:
 # Re-exported on first access (PEP 562): the callback dataclasses and the transport module cost import time
 # that an application not using them in this process need not pay. name -> submodule
 _LAZY = {
-    "AdviceWarning": "advice",  # the interface document's advice (merchant_gateway.advice), never a refusal
+    "AdviceWarning": "checks.advice",  # the interface document's advice, never a refusal
     "CallbackVerifier": "callbacks",
     "CollectCallback": "callbacks",
     "PaymentCallback": "callbacks",

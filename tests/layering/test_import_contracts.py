@@ -35,8 +35,8 @@ TYPE_ONLY = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    "
 BACK_EDGES = [
     ("overlay-over-generated", "merchant_gateway_client/types.py", "import merchant_gateway.errors"),
     ("generated-imports-nothing-above", "merchant_gateway_client/types.py", "import merchant_gateway_sandbox"),
-    ("cli-on-top", "merchant_gateway/amounts.py", "import merchant_gateway.cli.output"),
-    ("sandbox-only-in-cli", "merchant_gateway/amounts.py", "import merchant_gateway_sandbox.config"),
+    ("cli-on-top", "merchant_gateway/checks/amounts.py", "import merchant_gateway.cli.output"),
+    ("sandbox-only-in-cli", "merchant_gateway/checks/amounts.py", "import merchant_gateway_sandbox.config"),
     ("sandbox-imports-no-client", "merchant_gateway_sandbox/app.py", "import merchant_gateway"),
     ("generator-is-build-time", "generator/__init__.py", "import merchant_gateway_client"),
     # the cycles issue 25 broke, each closed again

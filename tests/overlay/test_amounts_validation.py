@@ -7,9 +7,9 @@ import merchant_gateway as mg
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from merchant_gateway.amounts import INT64_MAX, check_paise, paise_from_rupees
+from merchant_gateway.checks.amounts import INT64_MAX, check_paise, paise_from_rupees
+from merchant_gateway.checks.limits import check_merchant_order_id, check_payload, check_refund, check_transaction_id
 from merchant_gateway.errors import ValidationError
-from merchant_gateway.validation import check_merchant_order_id, check_payload, check_refund, check_transaction_id
 
 
 @pytest.mark.parametrize("value", [1, 100, INT64_MAX])

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from merchant_gateway.payload_problems import first_problem
+from merchant_gateway.checks.schema import first_problem
 from merchant_gateway_client.operations import OPERATIONS
 
 
@@ -89,7 +89,7 @@ def _check(schema: dict[str, Any], value: object) -> tuple[str, str] | None:
     """A schema compiled the way payload schemas are, the spec's components beside it."""
     import json
 
-    from merchant_gateway.payload_problems import _compiled, _problem
+    from merchant_gateway.checks.schema import _compiled, _problem
 
     return _problem(_compiled(json.dumps(schema)), value)
 
@@ -198,7 +198,7 @@ def test_the_value_given_is_never_in_the_message(schema: dict[str, Any]) -> None
 def test_the_payload_schemas_use_only_keywords_the_library_reads_as_the_spec_means() -> None:
     """fastjsonschema implements draft 7 and the spec is JSON Schema 2020-12: the keywords the payload and header
     schemas use mean the same in both (a $ref with siblings would not: draft 7 ignores them)."""
-    from merchant_gateway.payload_problems import _headers, _spec
+    from merchant_gateway.checks.schema import _headers, _spec
 
     same = {"type", "properties", "required", "items", "enum", "const", "oneOf", "anyOf", "allOf", "not", "if"}
     same |= {"then", "else", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength"}
@@ -315,7 +315,7 @@ def test_an_empty_instrument_reference_is_refused(gateway: mg.Gateway) -> None:
 
 
 def test_redirect_url_without_a_scheme_is_refused_by_the_header_schema() -> None:
-    from merchant_gateway.payload_problems import header_problem
+    from merchant_gateway.checks.schema import header_problem
 
     found = header_problem("debitV3", "X-REDIRECT-URL", "shop.example/return")
     assert found is not None
@@ -358,17 +358,17 @@ def test_the_keywords_the_spec_lacks_are_enforced_once_it_has_them(
     """The two cases above wait for the spec: with the keyword in the schema, the engine refuses them."""
     import copy
 
-    from merchant_gateway import payload_problems
+    from merchant_gateway.checks import schema as schema_checks
 
-    spec = copy.deepcopy(dict(payload_problems._spec()))
+    spec = copy.deepcopy(dict(schema_checks._spec()))
     schema = spec["components"]["schemas"][schema_name]
     schema["properties"][field][keyword[0]] = keyword[1]
     schema.pop("required", None)
-    monkeypatch.setattr(payload_problems, "_spec", lambda: spec)
-    payload_problems._validator.cache_clear()
-    payload_problems._compiled.cache_clear()
+    monkeypatch.setattr(schema_checks, "_spec", lambda: spec)
+    schema_checks._validator.cache_clear()
+    schema_checks._compiled.cache_clear()
     try:
-        assert payload_problems.first_problem(schema_name, value) == (field, problem)
+        assert schema_checks.first_problem(schema_name, value) == (field, problem)
     finally:
-        payload_problems._validator.cache_clear()
-        payload_problems._compiled.cache_clear()
+        schema_checks._validator.cache_clear()
+        schema_checks._compiled.cache_clear()

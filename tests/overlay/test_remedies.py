@@ -2,7 +2,7 @@
 sockets, a port nobody listens on, the `mgw` command line) and each asserting on the remedy in the error message:
 what to do next, in the message itself, on one line.
 
-Remedies raised in _core.py, errors.py, validation.py, payload_problems.py and tasks/_models.py were being
+Remedies raised in _core.py, errors.py, checks/limits.py, checks/schema.py and tasks/_models.py were being
 written by others while this catalogue was: those cases are marked xfail (not strict) with the file named, so
 they report XPASS once the remedy is there.
 """

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from merchant_gateway import AsyncGateway, Gateway
-from merchant_gateway.advice import AdviceWarning, looks_like_email_or_mobile
+from merchant_gateway.checks.advice import AdviceWarning, looks_like_email_or_mobile
 from merchant_gateway.ids import new_transaction_id
 
 MERCHANT = "TASKMERCHANT"  # the sandbox of conftest.py

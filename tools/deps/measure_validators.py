@@ -1,4 +1,5 @@
-"""Per-call cost of the JSON Schema validators considered for payload_problems (docs/performance.md, validation).
+"""Per-call cost of the JSON Schema validators considered for merchant_gateway.checks.schema (docs/performance.md,
+validation).
 
 Run: ``.venv/bin/python tools/deps/measure_validators.py``. Each validator is compiled once from the spec the
 generated package ships, then timed on a valid v4 debit payload and a valid inline-pay payload (three payment
@@ -87,11 +88,11 @@ def main() -> int:
                     per_call_us(lambda v=rs, p=payload: v.is_valid(p)),
                 )
             )
-    from merchant_gateway.payload_problems import first_problem
+    from merchant_gateway.checks.schema import first_problem
 
     for name, payload in CASES:
         assert first_problem(name, payload) is None
-        label = "payload_problems.first_problem (fastjsonschema and our wrapper)"
+        label = "checks.schema.first_problem (fastjsonschema and our wrapper)"
         rows.append((label, name, per_call_us(lambda n=name, p=payload: first_problem(n, p))))
     for label, name, us in rows:
         print(f"{label:66} {name:18} {us:7.1f} us per call")

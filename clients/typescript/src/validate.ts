@@ -2,7 +2,7 @@
 // from the release's per-host documents) and against the operation's x-field-rules before anything is encoded,
 // signed or sent. The first problem is named by its wire path (paymentSources[0].cardId) with the rule and the
 // allowed values, never with the value given (it may be a token). Same rules, paths and messages as the Python
-// client (merchant_gateway/payload_problems.py, which runs fastjsonschema; both refuse every case of the
+// client (merchant_gateway/checks/schema.py, which runs fastjsonschema; both refuse every case of the
 // conformance kit). Path, query and header values are checked the same way against their parameter schemas
 // (checkParameters, PARAMETERS), with the Python client's rule for values placed in a URL path on top.
 //
@@ -234,7 +234,7 @@ export interface ParameterSchema {
 
 /** How an error names a parameter: path.transactionId, query.x, headers.X-REDIRECT-URL (the input's members). */
 const INPUT_MEMBER: Readonly<Record<ParameterPlace, string>> = { path: "path", query: "query", header: "headers" };
-// The Python client's rule for every value it places in a URL path (merchant_gateway/validation.py check_identifier):
+// The Python client's rule for every value it places in a URL path (merchant_gateway/checks/limits.py check_identifier):
 // only characters a path carries unencoded, and not a dot segment (URLs drop "." and ".."). Why: X-VERIFY signs the
 // path with the raw values, and how the gateway signs a percent-encoded path is not shown, so a value that needs
 // encoding would give a URL and a signature that disagree. Applies whether or not the spec has a pattern for it.

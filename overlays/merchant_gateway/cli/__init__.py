@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, cast
 
-from ..advice import AdviceWarning
+from ..checks.advice import AdviceWarning
 from ..errors import (
     CallbackMismatchError,
     ConfigurationError,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..amounts import paise_from_rupees
+from ..checks.amounts import paise_from_rupees
 from ..config import ENV_VARS, GatewayConfig
 from ..errors import ConfigurationError, ValidationError
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule, schedule_for

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from ..advice import check_merchant_user_id, check_web_callback, check_web_redirect
+from ..checks.advice import check_merchant_user_id, check_web_callback, check_web_redirect
 from ..errors import ValidationError
 from ..flows.launch import (
     SsoUser,
@@ -105,7 +105,7 @@ class Payments:
         keywords are the debit payload's fields. A ``merchant_user_id`` that looks like an email address or a
         mobile number, no ``redirect_url``, or no ``callback_url`` (then no server-to-server callback comes,
         unless a static callback URL is registered with the gateway) goes against the interface document's
-        advice: an AdviceWarning (``merchant_gateway.advice``), never a refusal.
+        advice: an AdviceWarning (``merchant_gateway.checks.advice``), never a refusal.
 
         Limits: ``amount`` integer paise, at least 1 (``merchant_gateway.paise_from_rupees`` converts);
         ``transaction_id`` at most 37 characters of letters, digits and ``-._~`` (generated when not given);

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from merchant_gateway_client.client import encode_payload, x_verify
 from merchant_gateway_client.operations import OPERATIONS
 
+from ..checks.limits import check_header_value, check_identifier, check_payload, check_transaction_id
 from ..errors import ValidationError
-from ..validation import check_header_value, check_identifier, check_payload, check_transaction_id
 from ._models import set_fields, transaction_id_or_new
 
 if TYPE_CHECKING:

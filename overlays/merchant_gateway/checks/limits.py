@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from ..errors import ExcessRefundError, ValidationError
 from .amounts import check_paise
-from .errors import ExcessRefundError, ValidationError
 
 TRANSACTION_ID_MAX = 37  # "length < 38 characters"
 MERCHANT_ORDER_ID_MAX = 47  # "length < 48 characters"

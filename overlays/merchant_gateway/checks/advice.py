@@ -14,7 +14,7 @@ import logging
 import re
 import warnings
 
-from .log import log_event
+from ..log import log_event
 
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s.]+")
 # an Indian mobile number (ten digits from 6-9, with +91, 91 or 0 in front) or any number in international form

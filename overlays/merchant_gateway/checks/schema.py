@@ -51,8 +51,8 @@ def first_problem(schema_name: str, wire: Mapping[str, object]) -> Problem | Non
         return None
     rules = schema.get("x-field-rules") or ()
     if rules:  # the spec restates its rules between top-level fields as x-field-rules: their message names them all
-        from .errors import ValidationError
-        from .validation import check_field_rules
+        from ..errors import ValidationError
+        from .limits import check_field_rules
 
         pairs = [(r["rule"], tuple(r["fields"])) for r in rules]
         touched = {"payload"}.union(*(fields for _, fields in pairs))

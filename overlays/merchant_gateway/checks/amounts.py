@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .errors import ValidationError
+from ..errors import ValidationError
 
 if TYPE_CHECKING:  # decimal loads with the first rupee conversion (import time of the package matters)
     from decimal import Decimal
