@@ -20,15 +20,6 @@ from typing import Any, NamedTuple
 import httpx
 from merchant_gateway_client.operations import Operation
 
-from .checks.limits import (
-    check_field_rules,
-    check_header_value,
-    check_identifier,
-    check_payload,
-    check_refund,
-    check_transaction_id,
-)
-from .checks.schema import first_problem, header_problem
 from .config import GatewayConfig
 from .errors import (
     AnswerMismatchError,
@@ -46,8 +37,17 @@ from .errors import (
 )
 from .fence import SendDeadlinePassed
 from .log import log_event, logger
+from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .tls import handshake_failure, refused_client_certificate
+from .validation import (
+    check_field_rules,
+    check_header_value,
+    check_identifier,
+    check_payload,
+    check_refund,
+    check_transaction_id,
+)
 from .verdicts import REMEDIES, Expect, Judgement, Sends, Verdict, judge, read_answer, table
 
 # payResponseCodes whose own meaning is what a merchant must read first when the answer is judged unknown (the
@@ -176,6 +176,9 @@ class Core:
         # sent, for the time rule of TRANSACTION_NOT_FOUND (merchant_gateway.verdicts)
         self._sends: OrderedDict[str, list[float]] = OrderedDict()  # [last sent at or _NEVER, calls running]
         self._not_recorded: OrderedDict[str, None] = OrderedDict()  # declared never recorded: no new attempt
+        # transaction id -> the amount this client sent under it (a debit or collect): what a later status answer
+        # must carry to prove it paid; never an amount read from an answer, which would prove itself
+        self._sent_amounts: OrderedDict[str, int] = OrderedDict()
         self._amounts_lock = threading.Lock()
 
     # --- amounts known to this client -------------------------------------------------------------------------
@@ -303,6 +306,11 @@ class Core:
             self._sends.move_to_end(txn)
             while len(self._sends) > _KNOWN_AMOUNTS:
                 self._sends.popitem(last=False)
+            if prep.op.money_movement in _AMOUNT_ECHOED and type(prep.amount) is int:
+                self._sent_amounts[txn] = prep.amount
+                self._sent_amounts.move_to_end(txn)
+                while len(self._sent_amounts) > _KNOWN_AMOUNTS:
+                    self._sent_amounts.popitem(last=False)
 
     def attempt_ended(self, prep: Prepared, *, sent: bool) -> None:
         """An attempt of a money-moving call is over; ``sent``: its request may have been sent (until now)."""
@@ -577,11 +585,11 @@ class Core:
         merchant = prep.kwargs.get("merchant_id")
         op = prep.op
         payment_state = op.answer_codes == "payment-state"
-        expect = Expect(
-            prep.transaction_id,
-            merchant if isinstance(merchant, str) else self.config.merchant_id,
-            prep.amount if op.money_movement in _AMOUNT_ECHOED else None,
-        )
+        amount = prep.amount if op.money_movement in _AMOUNT_ECHOED else None
+        if payment_state and prep.transaction_id is not None:  # the spec's evidence step: the amount this client sent
+            with self._amounts_lock:
+                amount = self._sent_amounts.get(prep.transaction_id)
+        expect = Expect(prep.transaction_id, merchant if isinstance(merchant, str) else self.config.merchant_id, amount)
         sends = self.sends_for(prep.transaction_id) if payment_state else None
         return judge(
             table(op.operation_id),

@@ -32,7 +32,8 @@ ABOUT = (
     "values; `options.original_amount`: the refund's original payment amount given by the caller. `expect`: "
     "`sent` (whether the gateway saw the request), `outcome` (the verdict of the answer, or `refused` when the "
     "client refuses before sending), `code` (the refusal's error code, or the answer's), `leads_with` (what the "
-    "error a merchant reads begins with, where the client raises one)."
+    "error a merchant reads begins with, where the client raises one). A status read passes no expected amount: "
+    "the client judges it by the amount it sent itself under that id earlier in the case (a debit), if any."
 )
 
 
@@ -198,6 +199,25 @@ def _scripts() -> list[dict[str, Any]]:
             ],
         },
         {
+            "id": "status-of-a-payment-this-client-sent",
+            "about": "a status answer is succeeded only at an expected amount: after this client's own debit of 100 "
+            "under the id, PAYMENT_SUCCESS for 100 is succeeded; for an id this client never sent (no amount passed "
+            "either), the same answer is unconfirmed, never succeeded",
+            "steps": [
+                {"call": "debitV4Web", "payload": _debit("KP11", 100), "answer": _answer(200, _PAGE)},
+                {
+                    "call": status,
+                    "path": {"merchantId": MERCHANT, "transactionId": "KP11"},
+                    "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP11", amount=100)),
+                },
+                {
+                    "call": status,
+                    "path": {"merchantId": MERCHANT, "transactionId": "KP12"},
+                    "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP12", amount=100)),
+                },
+            ],
+        },
+        {
             "id": "byte-order-mark-and-duplicate-keys",
             "about": "one leading byte-order mark is dropped before reading (a success whose amount this client "
             "cannot prove is unconfirmed, as without the mark); a key twice on the verdict's path makes the answer "
@@ -226,14 +246,19 @@ def _scripts() -> list[dict[str, Any]]:
     ]
 
 
-def _expected(outcome_tables: dict[str, Any], step: dict[str, Any]) -> dict[str, Any]:
-    """What a conforming client ends ``step`` with. A status read expects no amount: these scripts read payments the
-    client did not send (a client may prove a status by the amount it sent; that is not what these cases test)."""
+def _expected(outcome_tables: dict[str, Any], step: dict[str, Any], sent: dict[str, int]) -> dict[str, Any]:
+    """What a conforming client ends ``step`` with. A status read expects the amount this client sent under the id
+    earlier in the script (``sent``: transaction id -> the debit's amount), else none (the evidence step: then a
+    success is only unconfirmed)."""
     if step["answer"] is None:
         return {"sent": False, "outcome": "refused", "code": step["refused"], "leads_with": step["refused"]}
     payload = step.get("payload") or {}
     txn = payload.get("transactionId") or (step.get("path") or {}).get("transactionId")
-    amount = payload["amount"] if step["call"] == "debitV4Web" else None
+    amount: int | None = None
+    if step["call"] == "debitV4Web":
+        amount = sent[str(txn)] = payload["amount"]
+    elif step["call"] == "getTransactionStatus":
+        amount = sent.get(str(txn))
     table = outcome_tables[step["call"]]
     answer = step["answer"]
     raw = base64.b64decode(answer["body_base64"]) if answer["body_base64"] is not None else b""
@@ -251,8 +276,9 @@ def client_cases(doc: dict[str, Any]) -> list[dict[str, Any]]:
     cases = []
     for script in _scripts():
         steps = []
+        sent: dict[str, int] = {}
         for step in script["steps"]:
-            expect = _expected(outcome_tables, step)
+            expect = _expected(outcome_tables, step, sent)
             clean = {k: v for k, v in step.items() if k not in ("refused", "leads_with")}
             steps.append({**clean, "expect": expect})
         cases.append(
