@@ -11,7 +11,7 @@ from typing import Any
 from starlette.responses import JSONResponse
 
 from .accounts import Accounts
-from .callbacks import Dispatcher
+from .callback_delivery import Dispatcher
 from .clock import ManualClock
 from .config import SandboxConfig
 from .errors import GatewayError
