@@ -20,6 +20,15 @@ from typing import Any, NamedTuple
 import httpx
 from merchant_gateway_client.operations import Operation
 
+from .checks.limits import (
+    check_field_rules,
+    check_header_value,
+    check_identifier,
+    check_payload,
+    check_refund,
+    check_transaction_id,
+)
+from .checks.schema import first_problem, header_problem
 from .config import GatewayConfig
 from .errors import (
     AnswerMismatchError,
@@ -37,17 +46,8 @@ from .errors import (
 )
 from .fence import SendDeadlinePassed
 from .log import log_event, logger
-from .payload_problems import first_problem, header_problem
 from .retry import Action, Failure, RetryPolicy, decide, parse_server_wait, wait_seconds
 from .tls import handshake_failure, refused_client_certificate
-from .validation import (
-    check_field_rules,
-    check_header_value,
-    check_identifier,
-    check_payload,
-    check_refund,
-    check_transaction_id,
-)
 from .verdicts import REMEDIES, Expect, Judgement, Sends, Verdict, judge, read_answer, table
 
 # payResponseCodes whose own meaning is what a merchant must read first when the answer is judged unknown (the
