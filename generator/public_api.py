@@ -1,5 +1,6 @@
 """Render the public API's per-operation part into the generated package: the operation facts table
-(`operations.py`) and every typed operation method of Gateway and AsyncGateway (`public_methods.py`).
+(`operations.py`), every typed operation method of Gateway and AsyncGateway (`public_methods.py`) and the
+keyword form of every operation payload as TypedDicts, with each keyword's description and limits (`payloads.py`).
 
 Why this module exists: openapi-python-client renders a fixed list of templates and cannot add modules, and it
 drops operation-level `x-` extensions (shared/notes). So once it has written the package, this step reads two
@@ -7,7 +8,8 @@ sources and renders two more modules with our own Jinja templates (generator/tem
 - the spec (through `OperationMeta` and the schemas): facts, descriptions, limits, enum values;
 - the generated code itself (its AST, never imported): the Python names and annotations openapi-python-client
   chose for every payload field, header and path parameter, so the methods use exactly those.
-Sync and async methods come from one macro; the overlay's classes inherit them and add only policy.
+Sync and async methods come from one macro; the overlay's classes inherit them and add only policy. The task
+layer types its keywords with the TypedDicts (`Unpack`) and builds its docstrings from `payloads.DOCS`.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ class Param:
     doc: str
     wire: str = ""  # wire name: payload field or HTTP header, as documented
     param: str = ""  # the generated endpoint function's parameter (headers)
+    description: str = ""  # the spec's description alone (`doc` adds the limits)
+    limits: str = ""  # the schema's limits, ", "-joined
 
 
 @dataclass
@@ -61,11 +65,22 @@ class Method:
     options: list[Param] = field(default_factory=list)  # request headers (keyword-only)
     refund: bool = False
     doc: str = ""
+    summary: str = ""  # the operation's summary, one line
     facts: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def typed(self) -> str:
+        """The TypedDicts' stem: the operation id in CamelCase (debitV4Web -> DebitV4Web)."""
+        return self.operation_id[:1].upper() + self.operation_id[1:]
+
+    @property
+    def keywords(self) -> list[Param]:
+        """The keyword form's keywords: payload fields, then request headers."""
+        return [*self.fields, *self.options]
 
 
 def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> None:
-    """Write `operations.py`, `public_methods.py` and `outcomes.py` into the generated `package`."""
+    """Write `operations.py`, `public_methods.py`, `payloads.py` and `outcomes.py` into the generated `package`."""
     models = _model_index(package / "models")
     methods = [_method(package, spec, meta, models) for meta in metas if not meta.mobile_sdk_only]
     env = jinja2.Environment(
@@ -77,8 +92,13 @@ def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> N
         autoescape=False,
     )
     env.filters["py"] = lambda value: json.dumps(value, ensure_ascii=False)
+    env.filters["doc"] = _doc_literal
     names = sorted({n for m in methods for n in _names_used(m)} & set(models))
-    for template, target in (("operations.py.jinja", "operations.py"), ("methods.py.jinja", "public_methods.py")):
+    for template, target in (
+        ("operations.py.jinja", "operations.py"),
+        ("methods.py.jinja", "public_methods.py"),
+        ("payloads.py.jinja", "payloads.py"),
+    ):
         text = env.get_template(template).render(methods=methods, model_names=names)
         (package / target).write_text(text, encoding="utf-8")
     text = env.get_template("outcomes.py.jinja").render(
@@ -178,27 +198,36 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
             continue
         spec_param = parameters.get(pname.replace("_", "-")) or _by_python_name(parameters, pname) or {}
         doc = _param_doc(spec, spec_param)
+        description = " ".join(str(spec_param.get("description") or "").split())
+        limits = ", ".join(_describe(spec, spec_param.get("schema") or {})[1])
         if pname.startswith("x_"):  # a request header: keyword option named without the x- prefix
             public = pname[2:]
             headers[public] = pname
             optional = not required or pname in DEFAULTED_HEADERS
             if pname in DEFAULTED_HEADERS:
                 doc = f"{doc} Default: {DEFAULTED_HEADERS[pname]}.".strip()
+                description = f"{description} Default: {DEFAULTED_HEADERS[pname]}.".strip()
             header = str(spec_param.get("name") or pname)
-            method.options.append(Param(public, _public_type(annotation, models), not optional, doc, header, pname))
+            public_type = _public_type(annotation, models)
+            method.options.append(Param(public, public_type, not optional, doc, header, pname, description, limits))
         else:
             path_params.append(pname)
-            method.positional.append(Param(pname, _public_type(annotation, models), True, doc, pname))
+            method.positional.append(
+                Param(pname, _public_type(annotation, models), True, doc, pname, "", description, limits)
+            )
     if method.payload is not None:
         schema = resolve(spec, {"$ref": f"#/components/schemas/{payload_cls}"})
         props = {_snake_field(k): (k, v) for k, v in (schema.get("properties") or {}).items()}
         for fname, annotation, required in models[method.payload].fields:
             wire, prop = props.get(fname, (fname, {}))
             doc = _field_doc(spec, prop)
+            description, limits = _field_parts(spec, prop)
             if fname == "merchant_id":
-                method.fields.append(Param(fname, "str", False, f"{doc} Default: the configured merchant id.", wire))
+                default = " Default: the configured merchant id."
+                method.fields.append(Param(fname, "str", False, doc + default, wire, "", description + default, limits))
                 continue
-            method.fields.append(Param(fname, _public_type(annotation, models), required, doc, wire))
+            public_type = _public_type(annotation, models)
+            method.fields.append(Param(fname, public_type, required, doc, wire, "", description, limits))
     for p in [*method.positional, *method.fields, *method.options]:
         if not p.required and "None" not in [part.strip() for part in _split_union(p.annotation)]:
             p.annotation += " | None"  # an optional keyword defaults to None: not sent
@@ -225,6 +254,7 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
         "field_rules": [[rule, list(fields)] for rule, fields in meta.field_rules],
     }
     method.doc = _docstring(op, meta, method)
+    method.summary = " ".join(str(op.get("summary") or meta.operation_id).split())
     return method
 
 
@@ -376,14 +406,27 @@ def _describe(spec: dict[str, Any], schema: Any) -> tuple[str, list[str]]:
 
 
 def _field_doc(spec: dict[str, Any], prop: Any) -> str:
+    description, limits = _field_parts(spec, prop)
+    return (description + (f" ({limits})" if limits else "")).strip()
+
+
+def _field_parts(spec: dict[str, Any], prop: Any) -> tuple[str, str]:
+    """(description, limits) of a payload field: the property's own description over its schema's; the source
+    noted when the field comes from the gateway's public reference."""
     description, limits = _describe(spec, prop)
     if isinstance(prop, dict) and prop.get("description"):
         description = " ".join(str(prop["description"]).split())
     source = resolve(spec, prop).get("x-source") if isinstance(prop, dict) else None
-    text = description + (f" ({'; '.join(limits)})" if limits else "")
     if source == "public-reference":
-        text += " [from the gateway's public reference, not the interface document]"
-    return text.strip()
+        description += " [from the gateway's public reference, not the interface document]"
+    return description.strip(), ", ".join(limits)
+
+
+def _doc_literal(text: str, indent: str = "    ") -> str:
+    """A docstring body for a template: wrapped to the line width at `indent`, quotes and backslashes escaped."""
+    lines = _wrap(" ".join(str(text).split()) or "-", indent, indent)
+    body = "\n".join(lines).strip()
+    return body.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
 
 
 def _param_doc(spec: dict[str, Any], param: dict[str, Any]) -> str:

@@ -6,7 +6,8 @@ anything else; the answers are spread over the task layer's docstrings, the gene
 spec's outcome table. This page puts them side by side and is generated, so it cannot drift: the operations of a
 method are the operation ids its docstring names and the operation methods its code calls, the verdicts come from
 the generated outcome table (the spec's ``x-codes``), and the deprecated names from
-``merchant_gateway.flows.launch.DEPRECATED``.
+``merchant_gateway.flows.deprecated.ALIASES`` (the deprecated starters, ``flows.launch.DEPRECATED``, also beside the
+task method that replaces each).
 
     python tools/api_map.py           # write docs/api.md (make api-map)
     python tools/api_map.py --check   # exit 1 when docs/api.md is stale (tests/docs/test_api_map.py)
@@ -29,7 +30,7 @@ from typing import Any
 
 import merchant_gateway as mg
 from merchant_gateway import tasks
-from merchant_gateway.flows import launch
+from merchant_gateway.flows import deprecated, launch
 from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.outcomes import OUTCOMES
 
@@ -183,13 +184,13 @@ def render() -> str:
         "",
         "## Deprecated aliases",
         "",
-        f"Kept for one minor version (removed in {launch.REMOVED_IN}); each warns (`DeprecationWarning`) and then",
-        "does what it did.",
+        f"Kept for one minor version (removed in {deprecated.REMOVED_IN}); each warns (`DeprecationWarning`) and",
+        "then does what it did.",
         "",
         "| deprecated | use |",
         "|---|---|",
     ]
-    lines += [f"| `{old}` | `{new}` |" for old, new in launch.DEPRECATED.items()]
+    lines += [f"| `{old}` | `{new}` |" for old, new in deprecated.ALIASES.items()]
     lines += [
         "",
         "## `Gateway` / `AsyncGateway`",

@@ -167,7 +167,7 @@ async def _async_start_sdk_less_payment(gateway: AsyncGatewayHost, *, transactio
     return _sdk_less(await gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
 
 
-async def async_sign_in(gateway: AsyncGatewayHost, grant_token: str) -> SsoUser:
+async def _async_sign_in(gateway: AsyncGatewayHost, grant_token: str) -> SsoUser:
     """Exchange the client's grant token for an access token on the server, then fetch the user's details.
 
     The exchange is not re-sent (``x-retry: never``): when its answer is lost (timeout, dropped connection, 5xx,
@@ -184,7 +184,7 @@ async def async_sign_in(gateway: AsyncGatewayHost, grant_token: str) -> SsoUser:
     return _user(await gateway.get_sso_user_details(access_token=token))
 
 
-async def async_link_user(
+async def _async_link_user(
     gateway: AsyncGatewayHost,
     mobile_number: str,
     ask_otp: AsyncAskOtp,
@@ -226,7 +226,7 @@ async def async_link_user(
             need_otp = session.failed(exc)
 
 
-async def async_unlink(gateway: AsyncGatewayHost, user_auth_token: str) -> Unlinked:
+async def _async_unlink(gateway: AsyncGatewayHost, user_auth_token: str) -> Unlinked:
     """Unlink a linked user (disable its userAuthToken), settling an unknown outcome.
 
     The unlink is not idempotent (``x-retry: never``): the gateway client never re-sends it by itself. When the

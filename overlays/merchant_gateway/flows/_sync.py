@@ -168,7 +168,7 @@ def _start_sdk_less_payment(gateway: GatewayHost, *, transaction_id: str, **fiel
     return _sdk_less(gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
 
 
-def sign_in(gateway: GatewayHost, grant_token: str) -> SsoUser:
+def _sign_in(gateway: GatewayHost, grant_token: str) -> SsoUser:
     """Exchange the client's grant token for an access token on the server, then fetch the user's details.
 
     The exchange is not re-sent (``x-retry: never``): when its answer is lost (timeout, dropped connection, 5xx,
@@ -185,7 +185,7 @@ def sign_in(gateway: GatewayHost, grant_token: str) -> SsoUser:
     return _user(gateway.get_sso_user_details(access_token=token))
 
 
-def link_user(
+def _link_user(
     gateway: GatewayHost,
     mobile_number: str,
     ask_otp: AskOtp,
@@ -227,7 +227,7 @@ def link_user(
             need_otp = session.failed(exc)
 
 
-def unlink(gateway: GatewayHost, user_auth_token: str) -> Unlinked:
+def _unlink(gateway: GatewayHost, user_auth_token: str) -> Unlinked:
     """Unlink a linked user (disable its userAuthToken), settling an unknown outcome.
 
     The unlink is not idempotent (``x-retry: never``): the gateway client never re-sends it by itself. When the

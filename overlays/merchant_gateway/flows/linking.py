@@ -17,9 +17,14 @@ have been issued); :func:`unlink` settles it itself by sending the unlink once m
 
 The decisions and results, free of I/O, are in ``_linking.py``; the flows are written once in ``_async.py`` and
 derived for sync in ``_sync.py``. This module re-exports both flavours.
+
+The one public way to link and unlink is ``gateway.wallets.link`` / ``.unlink`` (they run these flows);
+``link_user``, ``unlink`` and their async forms are deprecated aliases that warn (docs/api.md, "Deprecated
+aliases"). The task layer calls the flows under their private names.
 """
 
-from ._async import async_link_user, async_unlink
+from ._async import _async_link_user as _async_link_user
+from ._async import _async_unlink as _async_unlink
 from ._linking import (
     OTP_GUIDANCE,
     SEND_UNKNOWN,
@@ -33,7 +38,9 @@ from ._linking import (
     Unlinked,
     usable_instruments,
 )
-from ._sync import link_user, unlink
+from ._sync import _link_user as _link_user
+from ._sync import _unlink as _unlink
+from .deprecated import alias, async_alias
 
 __all__ = [
     "OTP_GUIDANCE",
@@ -52,3 +59,8 @@ __all__ = [
     "unlink",
     "usable_instruments",
 ]
+
+link_user = alias("link_user", "Gateway.wallets.link", _link_user)
+async_link_user = async_alias("async_link_user", "AsyncGateway.wallets.link", _async_link_user)
+unlink = alias("unlink", "Gateway.wallets.unlink", _unlink)
+async_unlink = async_alias("async_unlink", "AsyncGateway.wallets.unlink", _async_unlink)

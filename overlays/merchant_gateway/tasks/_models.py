@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias, TypeVar
 from urllib.parse import urlsplit
 
 from ..errors import GatewayError, ValidationError
@@ -20,6 +20,8 @@ from ..verdicts import Verdict
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import CardPaymentSource, PaymentOptionsResponse, WalletsPaymentSource
+
+    from ..host import AsyncGatewayHost, GatewayHost
 
 WebDebitOperation = Literal["debitV4Web", "debitV3"]
 RefundOperation = Literal["refundV4", "refundV3", "refundAppsHost"]
@@ -45,6 +47,8 @@ BEHAVIOUR_SOURCES: Mapping[str, str] = MappingProxyType(
         f"{PUBLIC_REFERENCE}; the verify fields, the latest-otpToken rule and the OTP codes: interface document",
     }
 )
+
+S = TypeVar("S", bound="Started")
 
 NEXT_STEP = (
     "started, not paid: wait for the final status of {txn} (gateway.payments.wait); only the status operation "
@@ -165,6 +169,62 @@ def transaction_id_or_new(transaction_id: str | None) -> str:
     return new_transaction_id() if transaction_id is None else transaction_id
 
 
+class Begun(NamedTuple):
+    """A start about to be sent: its transaction id, operation and start time (the gateway's clock)."""
+
+    transaction_id: str
+    operation: str
+    started_at: float
+
+    def made(self, kind: type[S], amount: int, merchant_order_id: str | None, **result: Any) -> S:
+        """The start's result: ``kind`` with these facts and the ``result`` of the answer."""
+        return kind(
+            transaction_id=self.transaction_id,
+            amount=amount,
+            operation=self.operation,
+            merchant_order_id=merchant_order_id,
+            started_at=self.started_at,
+            **result,
+        )
+
+
+def begin(
+    gateway: GatewayHost | AsyncGatewayHost,
+    operation: str,
+    transaction_id: str | None,
+    fields: Mapping[str, object],
+    *,
+    user_required: bool | None = None,
+) -> Begun:
+    """The user rule of a start, then its transaction id (a new one when not given) and start time.
+    ``user_required``: None, no user rule; False, not both of merchant_user_id and user_auth_token; True, exactly
+    one of them. (The advice on merchant_user_id is the task method's own call: it warns at its caller's line.)"""
+    if user_required is not None:
+        one_user(fields.get("merchant_user_id"), fields.get("user_auth_token"), required=user_required)
+    return Begun(transaction_id_or_new(transaction_id), operation, gateway.clock())
+
+
+def needed(fields: Mapping[str, object], name: str) -> None:
+    """A keyword the operation makes optional and the task needs (inline pay's mobileNumber)."""
+    if fields.get(name) is None:
+        raise ValidationError(name, "is required for this task; give it as a keyword")
+
+
+def refund_fields(
+    method: str, operation: str, sub_merchant: str | None, callback_url: str | None, mode: str | None
+) -> dict[str, Any]:
+    """What the refund operations name differently: the sub-merchant (subMerchant in v3, subMerchantId in the
+    others), and the callback headers only refundV4 takes."""
+    if method != "refund_v4" and (callback_url is not None or mode is not None):
+        raise ValidationError(
+            "callback_url", f"{operation} takes no X-CALLBACK-URL/X-CALLBACK-MODE; use refundV4 (the default)"
+        )
+    if method == "refund_v3":
+        return {"sub_merchant": sub_merchant}
+    extra = {"callback_url": callback_url, "callback_mode": mode} if method == "refund_v4" else {}
+    return {"sub_merchant_id": sub_merchant, **extra}
+
+
 def absolute_url(location: object, base_url: str, *, what: str, transaction_id: str) -> str:
     """The payments page as an absolute URL. debitV3 answers with a redirect whose Location "is appended to the
     host" (interface document; ``{base_url}`` is "the main service host"), so a relative Location is appended to
@@ -220,7 +280,7 @@ def target(payment: Started | Refund | str, expected_amount: int | None) -> tupl
     return payment, expected_amount
 
 
-def one_user(merchant_user_id: str | None, user_auth_token: str | None, *, required: bool) -> None:
+def one_user(merchant_user_id: object, user_auth_token: object, *, required: bool) -> None:
     """merchantUserId and userAuthToken are not to be sent together (interface document, debit payload); inline
     pay needs one of them."""
     if merchant_user_id is not None and user_auth_token is not None:
@@ -244,6 +304,18 @@ def started_amount(status: object, transaction_id: str) -> int:
             remedy="give the payment's amount in paise yourself (original_amount=, or --original-amount in mgw refund)",
         )
     return amount
+
+
+def order_of(payment: object, merchant_order_id: str | None) -> str:
+    """A refund's merchantOrderId: the one given, else the started payment's."""
+    if merchant_order_id is None and isinstance(payment, Started):
+        merchant_order_id = payment.merchant_order_id
+    if merchant_order_id is None:
+        raise ValidationError(
+            "merchant_order_id",
+            "is required without a start result: pass the original payment's order id (or the start result)",
+        )
+    return merchant_order_id
 
 
 def one_original(payment: object, provider_reference_id: str | None, original_amount: int | None) -> None:

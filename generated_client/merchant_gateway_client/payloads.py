@@ -1,0 +1,1596 @@
+# Generated from spec/openapi.yaml by generator/, do not edit.
+"""The keyword form of every operation payload, typed from the spec: one TypedDict pair per operation.
+
+Rendered by generator/public_api.py from the facts that render public_methods.py, so the two cannot disagree. For
+each operation whose payload the caller gives:
+- `<Operation>Optional` holds its optional keywords: payload fields and request headers, None meaning "not sent".
+  `merchant_id` is not among them (the gateway fills it from its configuration);
+- `<Operation>Fields` adds the required ones: the whole keyword form of the operation method.
+Types are the generated models' (a nested model also as its wire mapping, an enum also as the Literal of its
+values), so `**fields: Unpack[DebitV4WebOptional]` lets mypy reject a misspelt field or a value outside an enum.
+Each key's docstring is the spec's description and limits.
+
+`DOCS` gives, for every operation, its summary and each keyword's wire name, description and limits: the task
+layer builds its docstrings from it and from the outcome table, instead of copying them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Literal, NamedTuple, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    from .models import (
+        CallbackMode,
+        CallMode,
+        CardPaymentSource,
+        DeviceContext,
+        InstrumentType,
+        MerchantContext,
+        OtpRequestType,
+        PaymentScope,
+        RedirectMode,
+        UpiPaymentSource,
+        WalletsPaymentSource,
+    )
+
+
+class KeywordDoc(NamedTuple):
+    """One keyword of an operation method, as the spec describes it."""
+
+    wire: str  # payload field or HTTP header
+    required: bool
+    description: str
+    limits: str  # ", "-joined, empty when the schema states none
+
+
+class OperationDoc(NamedTuple):
+    """An operation's summary and its keywords (path parameters, payload fields, request headers) by Python name."""
+
+    name: str  # the operation method
+    summary: str
+    keywords: Mapping[str, KeywordDoc]
+
+
+class DebitV3Optional(TypedDict, total=False):
+    """The optional keywords of ``debit_v3`` (debitV3): payload fields of DebitPayload and request
+    headers; None is "not sent"."""
+
+    merchant_user_id: str | None
+    """Pre-logs the user in. Required except for guest users. Not together with userAuthToken; avoid email or
+    mobile number here."""
+
+    user_auth_token: str | None
+    """Only in the OTP linking flow. Pre-logs the user in; without it unauthenticated users are sent to a login
+    page."""
+
+    merchant_order_id: str | None
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    sub_merchant: str | None
+    """Only when several merchants are tagged under one merchant id."""
+
+    mobile_number: str | None
+    """User's mobile number."""
+
+    message: str | None
+    """Shown to the user on completion."""
+
+    email: str | None
+    """User's email."""
+
+    short_name: str | None
+    """Pre-filled name for registration."""
+
+    merchant_context: MerchantContext | Mapping[str, object] | None
+    """Only if deep offers are allocated."""
+
+    redirect_url: str | None
+    """Merchant URL the user is sent to after the payment UI flow (UI callback target)."""
+
+    redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None
+    """How the user is sent to X-REDIRECT-URL: REDIRECT (browser redirect) or POST (form post, see the uiCallback
+    webhook). The interface document gives the default as "REDIRECT/POST"; send the header explicitly. (one of
+    REDIRECT, POST)"""
+
+    callback_url: str | None
+    """Per-request server-to-server callback URL; wins over the URL registered with the service."""
+
+    call_mode: CallMode | Literal["POST", "PUT"] | None
+    """HTTP method of the server-to-server callback (POST or PUT; default POST). (one of POST, PUT) Default: POST,
+    the documented default."""
+
+    provider_id: str | None
+    """Used when the merchant has several merchant ids."""
+
+
+class DebitV3Fields(DebitV3Optional):
+    """Every keyword of ``debit_v3`` (debitV3): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+
+class DebitV4WebOptional(TypedDict, total=False):
+    """The optional keywords of ``debit_v4_web`` (debitV4Web): payload fields of DebitPayload and request
+    headers; None is "not sent"."""
+
+    merchant_user_id: str | None
+    """Pre-logs the user in. Required except for guest users. Not together with userAuthToken; avoid email or
+    mobile number here."""
+
+    user_auth_token: str | None
+    """Only in the OTP linking flow. Pre-logs the user in; without it unauthenticated users are sent to a login
+    page."""
+
+    merchant_order_id: str | None
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    sub_merchant: str | None
+    """Only when several merchants are tagged under one merchant id."""
+
+    mobile_number: str | None
+    """User's mobile number."""
+
+    message: str | None
+    """Shown to the user on completion."""
+
+    email: str | None
+    """User's email."""
+
+    short_name: str | None
+    """Pre-filled name for registration."""
+
+    merchant_context: MerchantContext | Mapping[str, object] | None
+    """Only if deep offers are allocated."""
+
+    redirect_url: str | None
+    """Merchant URL the user is sent to after the payment UI flow (UI callback target)."""
+
+    redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None
+    """How the user is sent to X-REDIRECT-URL: REDIRECT (browser redirect) or POST (form post, see the uiCallback
+    webhook). The interface document gives the default as "REDIRECT/POST"; send the header explicitly. (one of
+    REDIRECT, POST)"""
+
+    callback_url: str | None
+    """Per-request server-to-server callback URL; wins over the URL registered with the service."""
+
+    call_mode: CallMode | Literal["POST", "PUT"] | None
+    """HTTP method of the server-to-server callback (POST or PUT; default POST). (one of POST, PUT) Default: POST,
+    the documented default."""
+
+    provider_id: str | None
+    """Used when the merchant has several merchant ids."""
+
+
+class DebitV4WebFields(DebitV4WebOptional):
+    """Every keyword of ``debit_v4_web`` (debitV4Web): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+
+class DebitV4IntentOptional(TypedDict, total=False):
+    """The optional keywords of ``debit_v4_intent`` (debitV4Intent): payload fields of DebitIntentPayload and request
+    headers; None is "not sent"."""
+
+    merchant_user_id: str | None
+    """Pre-logs the user in. Required except for guest users. Not together with userAuthToken."""
+
+    user_auth_token: str | None
+    """Only in the OTP linking flow."""
+
+    sub_merchant: str | None
+    """Only when several merchants are tagged under one merchant id."""
+
+    mobile_number: str | None
+    """-"""
+
+    message: str | None
+    """Shown to the user on completion."""
+
+    email: str | None
+    """-"""
+
+    short_name: str | None
+    """Pre-filled name for registration."""
+
+    merchant_context: MerchantContext | Mapping[str, object] | None
+    """Only if deep offers are allocated."""
+
+    callback_url: str | None
+    """Per-request server-to-server callback URL; wins over the URL registered with the service."""
+
+    call_mode: CallMode | Literal["POST", "PUT"] | None
+    """HTTP method of the server-to-server callback (POST or PUT; default POST). (one of POST, PUT) Default: POST,
+    the documented default."""
+
+
+class DebitV4IntentFields(DebitV4IntentOptional):
+    """Every keyword of ``debit_v4_intent`` (debitV4Intent): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    merchant_order_id: str
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    payment_scope: PaymentScope | Literal["PLATFORM"]
+    """Must be PLATFORM. (one of PLATFORM)"""
+
+    device_context: DeviceContext | Mapping[str, object]
+    """Device facts of the intent variant."""
+
+
+class RefundV3Optional(TypedDict, total=False):
+    """The optional keywords of ``refund_v3`` (refundV3): payload fields of RefundV3Payload and request
+    headers; None is "not sent"."""
+
+    original_transaction_id: str | None
+    """Merchant transaction id of the forward payment (one of originalTransactionId and providerReferenceId)."""
+
+    provider_reference_id: str | None
+    """The service's id of the forward payment (one of originalTransactionId and providerReferenceId)."""
+
+    sub_merchant: str | None
+    """Tag (v3 path)."""
+
+
+class RefundV3Fields(RefundV3Optional):
+    """Every keyword of ``refund_v3`` (refundV3): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    merchant_order_id: str
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    message: str
+    """Refund message."""
+
+
+class RefundV4Optional(TypedDict, total=False):
+    """The optional keywords of ``refund_v4`` (refundV4): payload fields of RefundV4Payload and request
+    headers; None is "not sent"."""
+
+    original_transaction_id: str | None
+    """Merchant transaction id of the forward payment (one of originalTransactionId and providerReferenceId)."""
+
+    provider_reference_id: str | None
+    """The service's id of the forward payment (one of originalTransactionId and providerReferenceId)."""
+
+    sub_merchant_id: str | None
+    """Tag (v4 and apps-host paths)."""
+
+    callback_url: str | None
+    """Per-request server-to-server callback URL; wins over the URL registered with the service."""
+
+    callback_mode: CallbackMode | Literal["POST", "PUT"] | None
+    """HTTP method of the refund's server-to-server callback (POST or PUT; default POST). (one of POST, PUT)"""
+
+
+class RefundV4Fields(RefundV4Optional):
+    """Every keyword of ``refund_v4`` (refundV4): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    merchant_order_id: str
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    message: str
+    """Refund message."""
+
+
+class RefundAppsHostOptional(TypedDict, total=False):
+    """The optional keywords of ``refund_apps_host`` (refundAppsHost): payload fields of RefundV4Payload and request
+    headers; None is "not sent"."""
+
+    original_transaction_id: str | None
+    """Merchant transaction id of the forward payment (one of originalTransactionId and providerReferenceId)."""
+
+    provider_reference_id: str | None
+    """The service's id of the forward payment (one of originalTransactionId and providerReferenceId)."""
+
+    sub_merchant_id: str | None
+    """Tag (v4 and apps-host paths)."""
+
+    client_id: str | None
+    """Merchant id on apps-host calls, unless another value was shared (default is the merchant id). Default: the
+    configured merchant id (the interface document: unless another value was shared)."""
+
+
+class RefundAppsHostFields(RefundAppsHostOptional):
+    """Every keyword of ``refund_apps_host`` (refundAppsHost): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    merchant_order_id: str
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    message: str
+    """Refund message."""
+
+
+class FulfillDeferredRefundOptional(TypedDict, total=False):
+    """The optional keywords of ``fulfill_deferred_refund`` (fulfillDeferredRefund): payload fields of DeferredFulfillPayload and request
+    headers; None is "not sent"."""
+
+    sub_merchant: str | None
+    """-"""
+
+    mobile_number: str | None
+    """-"""
+
+    message: str | None
+    """Shown on the success page."""
+
+    email: str | None
+    """-"""
+
+    short_name: str | None
+    """-"""
+
+
+class FulfillDeferredRefundFields(FulfillDeferredRefundOptional):
+    """Every keyword of ``fulfill_deferred_refund`` (fulfillDeferredRefund): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    merchant_user_id: str
+    """-"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    merchant_order_id: str
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+
+class CollectRequestOptional(TypedDict, total=False):
+    """The optional keywords of ``collect_request`` (collectRequest): payload fields of CollectPayload and request
+    headers; None is "not sent"."""
+
+    message: str | None
+    """Recommended to carry transaction id, order id, invoice number."""
+
+    email: str | None
+    """-"""
+
+    short_name: str | None
+    """Customer name."""
+
+    sub_merchant: str | None
+    """Tag (v3 listing)."""
+
+    sub_merchant_id: str | None
+    """Tag (later listing)."""
+
+    store_id: str | None
+    """Unique across stores (optional in one listing, required in another)."""
+
+    terminal_id: str | None
+    """Unique within a store."""
+
+
+class CollectRequestFields(CollectRequestOptional):
+    """Every keyword of ``collect_request`` (collectRequest): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    merchant_order_id: str
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    instrument_type: InstrumentType | Literal["MOBILE"]
+    """Value MOBILE. (one of MOBILE)"""
+
+    instrument_reference: str
+    """User's mobile number. (at least 1 characters)"""
+
+    expires_in: int
+    """Time within which the payment must complete, else it is marked failed. Default 30 days; the sample uses 180
+    and the status guidance counts it in seconds (seconds: 30 days = 2592000). (>= 1)"""
+
+    callback_url: str
+    """Server-to-server callback URL of the collect request (required on /v3/charge)."""
+
+
+class TriggerTestCallbackOptional(TypedDict, total=False):
+    """The optional keywords of ``trigger_test_callback`` (triggerTestCallback): payload fields of TestCallbackRequest and request
+    headers; None is "not sent"."""
+
+    call_mode: CallMode | Literal["POST", "PUT"] | None
+    """HTTP method of the test callback (POST or PUT). (one of POST, PUT) Default: POST, the documented default."""
+
+
+class TriggerTestCallbackFields(TriggerTestCallbackOptional):
+    """Every keyword of ``trigger_test_callback`` (triggerTestCallback): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also says "at least 1
+    rupee/100 paise"; send at least 100 to be safe under both readings. (>= 1)"""
+
+    callback_url: str
+    """Merchant URL that receives the test server-to-server callback."""
+
+
+class InstantDebitOptional(TypedDict, total=False):
+    """The optional keywords of ``instant_debit`` (instantDebit): payload fields of InstantDebitPayload and request
+    headers; None is "not sent"."""
+
+    email: str | None
+    """-"""
+
+    short_name: str | None
+    """-"""
+
+    sub_merchant: str | None
+    """Carried by the sample payload."""
+
+    message: str | None
+    """Carried by the sample payload."""
+
+
+class InstantDebitFields(InstantDebitOptional):
+    """Every keyword of ``instant_debit`` (instantDebit): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    mobile_number: str
+    """Number on which the OTP was sent."""
+
+    merchant_order_id: str
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    user_auth_token: str
+    """From OTP verification."""
+
+
+class InlinePayWithGetOptional(TypedDict, total=False):
+    """The optional keywords of ``inline_pay_with_get`` (inlinePayWithGet): payload fields of InlinePayPayload and request
+    headers; None is "not sent"."""
+
+    merchant_user_id: str | None
+    """User id (one of merchantUserId and userAuthToken is required)."""
+
+    user_auth_token: str | None
+    """Token generated when linking (one of merchantUserId and userAuthToken is required)."""
+
+    merchant_order_id: str | None
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    mobile_number: str | None
+    """Required on the POST (direct debit) variant."""
+
+    device_id: str | None
+    """Encrypted device id collected from the Android app; for UPI inline requests."""
+
+    redirect_url: str | None
+    """Merchant URL the user is sent to after the payment UI flow (UI callback target)."""
+
+    redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None
+    """How the user is sent to X-REDIRECT-URL: REDIRECT (browser redirect) or POST (form post, see the uiCallback
+    webhook). The interface document gives the default as "REDIRECT/POST"; send the header explicitly. (one of
+    REDIRECT, POST)"""
+
+    callback_url: str | None
+    """Per-request server-to-server callback URL; wins over the URL registered with the service."""
+
+    call_mode: CallMode | Literal["POST", "PUT"] | None
+    """HTTP method of the server-to-server callback (POST or PUT; default POST). (one of POST, PUT) Default: POST,
+    the documented default."""
+
+
+class InlinePayWithGetFields(InlinePayWithGetOptional):
+    """Every keyword of ``inline_pay_with_get`` (inlinePayWithGet): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]]
+    """Selected instruments."""
+
+
+class InlinePayOptional(TypedDict, total=False):
+    """The optional keywords of ``inline_pay`` (inlinePay): payload fields of InlinePayPayload and request
+    headers; None is "not sent"."""
+
+    merchant_user_id: str | None
+    """User id (one of merchantUserId and userAuthToken is required)."""
+
+    user_auth_token: str | None
+    """Token generated when linking (one of merchantUserId and userAuthToken is required)."""
+
+    merchant_order_id: str | None
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    mobile_number: str | None
+    """Required on the POST (direct debit) variant."""
+
+    device_id: str | None
+    """Encrypted device id collected from the Android app; for UPI inline requests."""
+
+    redirect_url: str | None
+    """Merchant URL the user is sent to after the payment UI flow (UI callback target)."""
+
+    redirect_mode: RedirectMode | Literal["POST", "REDIRECT"] | None
+    """How the user is sent to X-REDIRECT-URL: REDIRECT (browser redirect) or POST (form post, see the uiCallback
+    webhook). The interface document gives the default as "REDIRECT/POST"; send the header explicitly. (one of
+    REDIRECT, POST)"""
+
+    callback_url: str | None
+    """Per-request server-to-server callback URL; wins over the URL registered with the service."""
+
+    call_mode: CallMode | Literal["POST", "PUT"] | None
+    """HTTP method of the server-to-server callback (POST or PUT; default POST). (one of POST, PUT) Default: POST,
+    the documented default."""
+
+
+class InlinePayFields(InlinePayOptional):
+    """Every keyword of ``inline_pay`` (inlinePay): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]]
+    """Selected instruments."""
+
+
+class GetPaymentOptionsOptional(TypedDict, total=False):
+    """The optional keywords of ``get_payment_options`` (getPaymentOptions): payload fields of PaymentOptionsPayload and request
+    headers; None is "not sent"."""
+
+    merchant_user_id: str | None
+    """User id (one of merchantUserId and userAuthToken is required)."""
+
+    user_auth_token: str | None
+    """Linking token (one of merchantUserId and userAuthToken is required)."""
+
+    merchant_order_id: str | None
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    merchant_device_id: str | None
+    """Encrypted device id collected from the Android app."""
+
+
+class GetPaymentOptionsFields(GetPaymentOptionsOptional):
+    """Every keyword of ``get_payment_options`` (getPaymentOptions): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+
+class UnlinkUserOptional(TypedDict, total=False):
+    """The optional keywords of ``unlink_user`` (unlinkUser): payload fields of UnlinkPayload and request
+    headers; None is "not sent"."""
+
+    pass
+
+
+class UnlinkUserFields(UnlinkUserOptional):
+    """Every keyword of ``unlink_user`` (unlinkUser): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    user_auth_token: str
+    """Token to disable."""
+
+
+class SendOtpOptional(TypedDict, total=False):
+    """The optional keywords of ``send_otp`` (sendOtp): payload fields of OtpSendPayload and request
+    headers; None is "not sent"."""
+
+    email: str | None
+    """-"""
+
+    short_name: str | None
+    """-"""
+
+    request_type: OtpRequestType | Literal["CREDIT", "WALLET"] | None
+    """Kind of linking requested. (one of WALLET, CREDIT)"""
+
+
+class SendOtpFields(SendOtpOptional):
+    """Every keyword of ``send_otp`` (sendOtp): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    mobile_number: str
+    """Mobile number that receives the OTP."""
+
+
+class VerifyOtpOptional(TypedDict, total=False):
+    """The optional keywords of ``verify_otp`` (verifyOtp): payload fields of OtpVerifyPayload and request
+    headers; None is "not sent"."""
+
+    pass
+
+
+class VerifyOtpFields(VerifyOtpOptional):
+    """Every keyword of ``verify_otp`` (verifyOtp): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    otp_token: str
+    """The latest otpToken issued by sendOtp."""
+
+    otp: str
+    """OTP typed by the user."""
+
+
+class GetSsoAccessTokenOptional(TypedDict, total=False):
+    """The optional keywords of ``get_sso_access_token`` (getSsoAccessToken): payload fields of SsoAccessPayload and request
+    headers; None is "not sent"."""
+
+    client_id: str | None
+    """Merchant id on single-sign-on calls, unless another value was shared. Default: the configured merchant id
+    (the interface document: unless another value was shared)."""
+
+
+class GetSsoAccessTokenFields(GetSsoAccessTokenOptional):
+    """Every keyword of ``get_sso_access_token`` (getSsoAccessToken): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    grant_token: str
+    """-"""
+
+
+class InitiateSdkLessPaymentOptional(TypedDict, total=False):
+    """The optional keywords of ``initiate_sdk_less_payment`` (initiateSdkLessPayment): payload fields of SdkLessInitiatePayload and request
+    headers; None is "not sent"."""
+
+    sub_merchant_id: str | None
+    """Only when told to send it."""
+
+    client_id: str | None
+    """Merchant id on apps-host calls, unless another value was shared (default is the merchant id). Default: the
+    configured merchant id (the interface document: unless another value was shared)."""
+
+    callback_url: str | None
+    """Per-request server-to-server callback URL; wins over the URL registered with the service."""
+
+
+class InitiateSdkLessPaymentFields(InitiateSdkLessPaymentOptional):
+    """Every keyword of ``initiate_sdk_less_payment`` (initiateSdkLessPayment): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    valid_for: int
+    """Milliseconds for which the payment is valid. (>= 1)"""
+
+    merchant_order_id: str
+    """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+    redirect_url: str
+    """Where the user is sent after finishing on the payments page."""
+
+    transaction_context: str
+    """Base64 of cart details typed by the request category (category tree maintained by the service). The cart
+    details schema per category is not shown."""
+
+
+DOCS: Mapping[str, OperationDoc] = {
+    "getAuthorizationToken": OperationDoc(
+        "get_authorization_token",
+        "Issue an authorization token (client credentials)",
+        {},
+    ),
+    "debitV3": OperationDoc(
+        "debit_v3",
+        "Debit v3 (web redirect; also the mobile SDK apiEndPoint)",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "merchant_user_id": KeywordDoc(
+                "merchantUserId",
+                False,
+                "Pre-logs the user in. Required except for guest users. Not together with userAuthToken; avoid email or mobile number here.",
+                "",
+            ),
+            "user_auth_token": KeywordDoc(
+                "userAuthToken",
+                False,
+                "Only in the OTP linking flow. Pre-logs the user in; without it unauthenticated users are sent to a login page.",
+                "",
+            ),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                False,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "sub_merchant": KeywordDoc(
+                "subMerchant", False, "Only when several merchants are tagged under one merchant id.", ""
+            ),
+            "mobile_number": KeywordDoc("mobileNumber", False, "User's mobile number.", ""),
+            "message": KeywordDoc("message", False, "Shown to the user on completion.", ""),
+            "email": KeywordDoc("email", False, "User's email.", ""),
+            "short_name": KeywordDoc("shortName", False, "Pre-filled name for registration.", ""),
+            "merchant_context": KeywordDoc("merchantContext", False, "Only if deep offers are allocated.", ""),
+            "redirect_url": KeywordDoc(
+                "X-REDIRECT-URL",
+                False,
+                "Merchant URL the user is sent to after the payment UI flow (UI callback target).",
+                "",
+            ),
+            "redirect_mode": KeywordDoc(
+                "X-REDIRECT-MODE",
+                False,
+                'How the user is sent to X-REDIRECT-URL: REDIRECT (browser redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as "REDIRECT/POST"; send the header explicitly.',
+                "one of REDIRECT, POST",
+            ),
+            "callback_url": KeywordDoc(
+                "X-CALLBACK-URL",
+                False,
+                "Per-request server-to-server callback URL; wins over the URL registered with the service.",
+                "",
+            ),
+            "call_mode": KeywordDoc(
+                "X-CALL-MODE",
+                False,
+                "HTTP method of the server-to-server callback (POST or PUT; default POST). Default: POST, the documented default.",
+                "one of POST, PUT",
+            ),
+            "provider_id": KeywordDoc("X-PROVIDER-ID", False, "Used when the merchant has several merchant ids.", ""),
+        },
+    ),
+    "debitV4Web": OperationDoc(
+        "debit_v4_web",
+        "Debit v4 (web)",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "merchant_user_id": KeywordDoc(
+                "merchantUserId",
+                False,
+                "Pre-logs the user in. Required except for guest users. Not together with userAuthToken; avoid email or mobile number here.",
+                "",
+            ),
+            "user_auth_token": KeywordDoc(
+                "userAuthToken",
+                False,
+                "Only in the OTP linking flow. Pre-logs the user in; without it unauthenticated users are sent to a login page.",
+                "",
+            ),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                False,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "sub_merchant": KeywordDoc(
+                "subMerchant", False, "Only when several merchants are tagged under one merchant id.", ""
+            ),
+            "mobile_number": KeywordDoc("mobileNumber", False, "User's mobile number.", ""),
+            "message": KeywordDoc("message", False, "Shown to the user on completion.", ""),
+            "email": KeywordDoc("email", False, "User's email.", ""),
+            "short_name": KeywordDoc("shortName", False, "Pre-filled name for registration.", ""),
+            "merchant_context": KeywordDoc("merchantContext", False, "Only if deep offers are allocated.", ""),
+            "redirect_url": KeywordDoc(
+                "X-REDIRECT-URL",
+                False,
+                "Merchant URL the user is sent to after the payment UI flow (UI callback target).",
+                "",
+            ),
+            "redirect_mode": KeywordDoc(
+                "X-REDIRECT-MODE",
+                False,
+                'How the user is sent to X-REDIRECT-URL: REDIRECT (browser redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as "REDIRECT/POST"; send the header explicitly.',
+                "one of REDIRECT, POST",
+            ),
+            "callback_url": KeywordDoc(
+                "X-CALLBACK-URL",
+                False,
+                "Per-request server-to-server callback URL; wins over the URL registered with the service.",
+                "",
+            ),
+            "call_mode": KeywordDoc(
+                "X-CALL-MODE",
+                False,
+                "HTTP method of the server-to-server callback (POST or PUT; default POST). Default: POST, the documented default.",
+                "one of POST, PUT",
+            ),
+            "provider_id": KeywordDoc("X-PROVIDER-ID", False, "Used when the merchant has several merchant ids.", ""),
+        },
+    ),
+    "debitV4Intent": OperationDoc(
+        "debit_v4_intent",
+        "Debit v4 intent variant (UPI intent URI)",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                True,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "payment_scope": KeywordDoc("paymentScope", True, "Must be PLATFORM.", "one of PLATFORM"),
+            "device_context": KeywordDoc("deviceContext", True, "Device facts of the intent variant.", ""),
+            "merchant_user_id": KeywordDoc(
+                "merchantUserId",
+                False,
+                "Pre-logs the user in. Required except for guest users. Not together with userAuthToken.",
+                "",
+            ),
+            "user_auth_token": KeywordDoc("userAuthToken", False, "Only in the OTP linking flow.", ""),
+            "sub_merchant": KeywordDoc(
+                "subMerchant", False, "Only when several merchants are tagged under one merchant id.", ""
+            ),
+            "mobile_number": KeywordDoc("mobileNumber", False, "", ""),
+            "message": KeywordDoc("message", False, "Shown to the user on completion.", ""),
+            "email": KeywordDoc("email", False, "", ""),
+            "short_name": KeywordDoc("shortName", False, "Pre-filled name for registration.", ""),
+            "merchant_context": KeywordDoc("merchantContext", False, "Only if deep offers are allocated.", ""),
+            "callback_url": KeywordDoc(
+                "X-CALLBACK-URL",
+                False,
+                "Per-request server-to-server callback URL; wins over the URL registered with the service.",
+                "",
+            ),
+            "call_mode": KeywordDoc(
+                "X-CALL-MODE",
+                False,
+                "HTTP method of the server-to-server callback (POST or PUT; default POST). Default: POST, the documented default.",
+                "one of POST, PUT",
+            ),
+        },
+    ),
+    "getTransactionStatus": OperationDoc(
+        "get_transaction_status",
+        "Transaction status (base host)",
+        {
+            "transaction_id": KeywordDoc(
+                "transaction_id",
+                True,
+                "The merchant's transaction id (length < 38).",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+        },
+    ),
+    "getTransactionStatusAppsHost": OperationDoc(
+        "get_transaction_status_apps_host",
+        "Transaction status (apps host)",
+        {
+            "transaction_id": KeywordDoc(
+                "transaction_id",
+                True,
+                "The merchant's transaction id (length < 38).",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "client_id": KeywordDoc(
+                "X-CLIENT-ID",
+                False,
+                "Merchant id on apps-host calls, unless another value was shared (default is the merchant id). Default: the configured merchant id (the interface document: unless another value was shared).",
+                "",
+            ),
+        },
+    ),
+    "refundV3": OperationDoc(
+        "refund_v3",
+        "Refund v3 (base host)",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                True,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "message": KeywordDoc("message", True, "Refund message.", ""),
+            "original_transaction_id": KeywordDoc(
+                "originalTransactionId",
+                False,
+                "Merchant transaction id of the forward payment (one of originalTransactionId and providerReferenceId).",
+                "",
+            ),
+            "provider_reference_id": KeywordDoc(
+                "providerReferenceId",
+                False,
+                "The service's id of the forward payment (one of originalTransactionId and providerReferenceId).",
+                "",
+            ),
+            "sub_merchant": KeywordDoc("subMerchant", False, "Tag (v3 path).", ""),
+        },
+    ),
+    "refundV4": OperationDoc(
+        "refund_v4",
+        "Refund v4 (base host)",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                True,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "message": KeywordDoc("message", True, "Refund message.", ""),
+            "original_transaction_id": KeywordDoc(
+                "originalTransactionId",
+                False,
+                "Merchant transaction id of the forward payment (one of originalTransactionId and providerReferenceId).",
+                "",
+            ),
+            "provider_reference_id": KeywordDoc(
+                "providerReferenceId",
+                False,
+                "The service's id of the forward payment (one of originalTransactionId and providerReferenceId).",
+                "",
+            ),
+            "sub_merchant_id": KeywordDoc("subMerchantId", False, "Tag (v4 and apps-host paths).", ""),
+            "callback_url": KeywordDoc(
+                "X-CALLBACK-URL",
+                False,
+                "Per-request server-to-server callback URL; wins over the URL registered with the service.",
+                "",
+            ),
+            "callback_mode": KeywordDoc(
+                "X-CALLBACK-MODE",
+                False,
+                "HTTP method of the refund's server-to-server callback (POST or PUT; default POST).",
+                "one of POST, PUT",
+            ),
+        },
+    ),
+    "refundAppsHost": OperationDoc(
+        "refund_apps_host",
+        "Refund (apps host)",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                True,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "message": KeywordDoc("message", True, "Refund message.", ""),
+            "original_transaction_id": KeywordDoc(
+                "originalTransactionId",
+                False,
+                "Merchant transaction id of the forward payment (one of originalTransactionId and providerReferenceId).",
+                "",
+            ),
+            "provider_reference_id": KeywordDoc(
+                "providerReferenceId",
+                False,
+                "The service's id of the forward payment (one of originalTransactionId and providerReferenceId).",
+                "",
+            ),
+            "sub_merchant_id": KeywordDoc("subMerchantId", False, "Tag (v4 and apps-host paths).", ""),
+            "client_id": KeywordDoc(
+                "X-CLIENT-ID",
+                False,
+                "Merchant id on apps-host calls, unless another value was shared (default is the merchant id). Default: the configured merchant id (the interface document: unless another value was shared).",
+                "",
+            ),
+        },
+    ),
+    "fulfillDeferredRefund": OperationDoc(
+        "fulfill_deferred_refund",
+        "Deferred (cash on delivery) refund fulfilment",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "merchant_user_id": KeywordDoc("merchantUserId", True, "", ""),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                True,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "sub_merchant": KeywordDoc("subMerchant", False, "", ""),
+            "mobile_number": KeywordDoc("mobileNumber", False, "", ""),
+            "message": KeywordDoc("message", False, "Shown on the success page.", ""),
+            "email": KeywordDoc("email", False, "", ""),
+            "short_name": KeywordDoc("shortName", False, "", ""),
+        },
+    ),
+    "collectRequest": OperationDoc(
+        "collect_request",
+        "Collect request (offline request payment)",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                True,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "instrument_type": KeywordDoc("instrumentType", True, "Value MOBILE.", "one of MOBILE"),
+            "instrument_reference": KeywordDoc(
+                "instrumentReference", True, "User's mobile number.", "at least 1 characters"
+            ),
+            "expires_in": KeywordDoc(
+                "expiresIn",
+                True,
+                "Time within which the payment must complete, else it is marked failed. Default 30 days; the sample uses 180 and the status guidance counts it in seconds (seconds: 30 days = 2592000).",
+                ">= 1",
+            ),
+            "message": KeywordDoc(
+                "message", False, "Recommended to carry transaction id, order id, invoice number.", ""
+            ),
+            "email": KeywordDoc("email", False, "", ""),
+            "short_name": KeywordDoc("shortName", False, "Customer name.", ""),
+            "sub_merchant": KeywordDoc("subMerchant", False, "Tag (v3 listing).", ""),
+            "sub_merchant_id": KeywordDoc("subMerchantId", False, "Tag (later listing).", ""),
+            "store_id": KeywordDoc(
+                "storeId", False, "Unique across stores (optional in one listing, required in another).", ""
+            ),
+            "terminal_id": KeywordDoc("terminalId", False, "Unique within a store.", ""),
+            "callback_url": KeywordDoc(
+                "X-CALLBACK-URL",
+                True,
+                "Server-to-server callback URL of the collect request (required on /v3/charge).",
+                "",
+            ),
+        },
+    ),
+    "triggerTestCallback": OperationDoc(
+        "trigger_test_callback",
+        "Trigger a test server-to-server callback",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc(
+                "amount",
+                True,
+                'Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also says "at least 1 rupee/100 paise"; send at least 100 to be safe under both readings.',
+                ">= 1",
+            ),
+            "callback_url": KeywordDoc(
+                "x-callback-url", True, "Merchant URL that receives the test server-to-server callback.", ""
+            ),
+            "call_mode": KeywordDoc(
+                "x-call-mode",
+                False,
+                "HTTP method of the test callback (POST or PUT). Default: POST, the documented default.",
+                "one of POST, PUT",
+            ),
+        },
+    ),
+    "getWalletBalance": OperationDoc(
+        "get_wallet_balance",
+        "Wallet balance of a linked user",
+        {
+            "user_auth_token": KeywordDoc(
+                "user_auth_token",
+                True,
+                "Auth token of the linked user (OTP linking flow only).",
+                "at least 1 characters",
+            ),
+        },
+    ),
+    "instantDebit": OperationDoc(
+        "instant_debit",
+        "Direct wallet debit for a linked user",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "mobile_number": KeywordDoc("mobileNumber", True, "Number on which the OTP was sent.", ""),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                True,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "user_auth_token": KeywordDoc("userAuthToken", True, "From OTP verification.", ""),
+            "email": KeywordDoc("email", False, "", ""),
+            "short_name": KeywordDoc("shortName", False, "", ""),
+            "sub_merchant": KeywordDoc("subMerchant", False, "Carried by the sample payload.", ""),
+            "message": KeywordDoc("message", False, "Carried by the sample payload.", ""),
+        },
+    ),
+    "inlinePayWithGet": OperationDoc(
+        "inline_pay_with_get",
+        "Inline pay with a selected instrument (GET carrying a body)",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "payment_sources": KeywordDoc("paymentSources", True, "Selected instruments.", ""),
+            "merchant_user_id": KeywordDoc(
+                "merchantUserId", False, "User id (one of merchantUserId and userAuthToken is required).", ""
+            ),
+            "user_auth_token": KeywordDoc(
+                "userAuthToken",
+                False,
+                "Token generated when linking (one of merchantUserId and userAuthToken is required).",
+                "",
+            ),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                False,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "mobile_number": KeywordDoc("mobileNumber", False, "Required on the POST (direct debit) variant.", ""),
+            "device_id": KeywordDoc(
+                "deviceId", False, "Encrypted device id collected from the Android app; for UPI inline requests.", ""
+            ),
+            "redirect_url": KeywordDoc(
+                "X-REDIRECT-URL",
+                False,
+                "Merchant URL the user is sent to after the payment UI flow (UI callback target).",
+                "",
+            ),
+            "redirect_mode": KeywordDoc(
+                "X-REDIRECT-MODE",
+                False,
+                'How the user is sent to X-REDIRECT-URL: REDIRECT (browser redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as "REDIRECT/POST"; send the header explicitly.',
+                "one of REDIRECT, POST",
+            ),
+            "callback_url": KeywordDoc(
+                "X-CALLBACK-URL",
+                False,
+                "Per-request server-to-server callback URL; wins over the URL registered with the service.",
+                "",
+            ),
+            "call_mode": KeywordDoc(
+                "X-CALL-MODE",
+                False,
+                "HTTP method of the server-to-server callback (POST or PUT; default POST). Default: POST, the documented default.",
+                "one of POST, PUT",
+            ),
+        },
+    ),
+    "inlinePay": OperationDoc(
+        "inline_pay",
+        "Inline pay with a selected instrument (POST, direct debit variant)",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "payment_sources": KeywordDoc("paymentSources", True, "Selected instruments.", ""),
+            "merchant_user_id": KeywordDoc(
+                "merchantUserId", False, "User id (one of merchantUserId and userAuthToken is required).", ""
+            ),
+            "user_auth_token": KeywordDoc(
+                "userAuthToken",
+                False,
+                "Token generated when linking (one of merchantUserId and userAuthToken is required).",
+                "",
+            ),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                False,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "mobile_number": KeywordDoc("mobileNumber", False, "Required on the POST (direct debit) variant.", ""),
+            "device_id": KeywordDoc(
+                "deviceId", False, "Encrypted device id collected from the Android app; for UPI inline requests.", ""
+            ),
+            "redirect_url": KeywordDoc(
+                "X-REDIRECT-URL",
+                False,
+                "Merchant URL the user is sent to after the payment UI flow (UI callback target).",
+                "",
+            ),
+            "redirect_mode": KeywordDoc(
+                "X-REDIRECT-MODE",
+                False,
+                'How the user is sent to X-REDIRECT-URL: REDIRECT (browser redirect) or POST (form post, see the uiCallback webhook). The interface document gives the default as "REDIRECT/POST"; send the header explicitly.',
+                "one of REDIRECT, POST",
+            ),
+            "callback_url": KeywordDoc(
+                "X-CALLBACK-URL",
+                False,
+                "Per-request server-to-server callback URL; wins over the URL registered with the service.",
+                "",
+            ),
+            "call_mode": KeywordDoc(
+                "X-CALL-MODE",
+                False,
+                "HTTP method of the server-to-server callback (POST or PUT; default POST). Default: POST, the documented default.",
+                "one of POST, PUT",
+            ),
+        },
+    ),
+    "getPaymentOptions": OperationDoc(
+        "get_payment_options",
+        "Payment options of a user",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "merchant_user_id": KeywordDoc(
+                "merchantUserId", False, "User id (one of merchantUserId and userAuthToken is required).", ""
+            ),
+            "user_auth_token": KeywordDoc(
+                "userAuthToken", False, "Linking token (one of merchantUserId and userAuthToken is required).", ""
+            ),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                False,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "merchant_device_id": KeywordDoc(
+                "X-MERCHANT-DEVICE-ID", False, "Encrypted device id collected from the Android app.", ""
+            ),
+        },
+    ),
+    "unlinkUser": OperationDoc(
+        "unlink_user",
+        "Unlink a linked user",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "user_auth_token": KeywordDoc("userAuthToken", True, "Token to disable.", ""),
+        },
+    ),
+    "sendOtp": OperationDoc(
+        "send_otp",
+        "Send a linking OTP to the user's mobile number",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "mobile_number": KeywordDoc("mobileNumber", True, "Mobile number that receives the OTP.", ""),
+            "email": KeywordDoc("email", False, "", ""),
+            "short_name": KeywordDoc("shortName", False, "", ""),
+            "request_type": KeywordDoc("requestType", False, "Kind of linking requested.", "one of WALLET, CREDIT"),
+        },
+    ),
+    "verifyOtp": OperationDoc(
+        "verify_otp",
+        "Verify the linking OTP and obtain the userAuthToken",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "otp_token": KeywordDoc("otpToken", True, "The latest otpToken issued by sendOtp.", ""),
+            "otp": KeywordDoc("otp", True, "OTP typed by the user.", ""),
+        },
+    ),
+    "getSsoAccessToken": OperationDoc(
+        "get_sso_access_token",
+        "Exchange an SSO grant token for an access token",
+        {
+            "grant_token": KeywordDoc("grantToken", True, "", ""),
+            "client_id": KeywordDoc(
+                "X-CLIENT-ID",
+                False,
+                "Merchant id on single-sign-on calls, unless another value was shared. Default: the configured merchant id (the interface document: unless another value was shared).",
+                "",
+            ),
+        },
+    ),
+    "getSsoUserDetails": OperationDoc(
+        "get_sso_user_details",
+        "SSO user details",
+        {
+            "client_id": KeywordDoc(
+                "X-CLIENT-ID",
+                False,
+                "Merchant id on single-sign-on calls, unless another value was shared. Default: the configured merchant id (the interface document: unless another value was shared).",
+                "",
+            ),
+            "access_token": KeywordDoc(
+                "X-ACCESS-TOKEN", True, "SSO access token (from getSsoAccessToken) on the user details call.", ""
+            ),
+        },
+    ),
+    "initiateSdkLessPayment": OperationDoc(
+        "initiate_sdk_less_payment",
+        "Initiate an SDK-less payment",
+        {
+            "merchant_id": KeywordDoc(
+                "merchantId",
+                False,
+                "Id assigned to the merchant. Default: the configured merchant id.",
+                "at least 1 characters",
+            ),
+            "transaction_id": KeywordDoc(
+                "transactionId",
+                True,
+                "Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the payment unreadable.",
+                "at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$",
+            ),
+            "amount": KeywordDoc("amount", True, "Amount in paise (integer, Long).", ">= 1"),
+            "valid_for": KeywordDoc("validFor", True, "Milliseconds for which the payment is valid.", ">= 1"),
+            "merchant_order_id": KeywordDoc(
+                "merchantOrderId",
+                True,
+                "Merchant's order id; length < 48 characters.",
+                "at most 47 characters, at least 1 characters",
+            ),
+            "redirect_url": KeywordDoc(
+                "redirectUrl", True, "Where the user is sent after finishing on the payments page.", ""
+            ),
+            "transaction_context": KeywordDoc(
+                "transactionContext",
+                True,
+                "Base64 of cart details typed by the request category (category tree maintained by the service). The cart details schema per category is not shown.",
+                "",
+            ),
+            "sub_merchant_id": KeywordDoc("subMerchantId", False, "Only when told to send it.", ""),
+            "client_id": KeywordDoc(
+                "X-CLIENT-ID",
+                False,
+                "Merchant id on apps-host calls, unless another value was shared (default is the merchant id). Default: the configured merchant id (the interface document: unless another value was shared).",
+                "",
+            ),
+            "callback_url": KeywordDoc(
+                "X-CALLBACK-URL",
+                False,
+                "Per-request server-to-server callback URL; wins over the URL registered with the service.",
+                "",
+            ),
+        },
+    ),
+}

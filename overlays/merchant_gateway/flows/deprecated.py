@@ -1,0 +1,58 @@
+"""Deprecated aliases of the flows: the old stand-alone names of what a task method now does, kept for one minor
+version.
+
+Why this module exists: a second public way to do a task (``flows.start_intent_payment`` beside
+``gateway.payments.start_intent``, ``flows.link_user`` beside ``gateway.wallets.link``) doubles what a newcomer must
+choose between and what must be kept in step. Each old name stays an alias that warns (``DeprecationWarning`` at
+the caller's line, naming its replacement) and then does what it did. :data:`ALIASES` lists every alias made here;
+``tools/api_map.py`` prints it in docs/api.md ("Deprecated aliases").
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from collections.abc import Awaitable, Callable
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+REMOVED_IN = "3.1.0"
+#: every deprecated name -> the one public way that replaces it (``Gateway.<namespace>.<method>``)
+ALIASES: dict[str, str] = {}
+
+
+def message(old: str) -> str:
+    new = ALIASES[old].split(".", 1)[1]
+    return f"{old} is deprecated and will be removed in {REMOVED_IN}: use gateway.{new}(...), the one public way"
+
+
+def alias(name: str, replacement: str, target: Callable[P, R]) -> Callable[P, R]:
+    """``merchant_gateway.flows.<name>``: ``target`` behind a DeprecationWarning naming ``replacement``."""
+    old = f"merchant_gateway.flows.{name}"
+    ALIASES[old] = replacement
+
+    @functools.wraps(target)
+    def deprecated(*args: P.args, **kwargs: P.kwargs) -> R:
+        warnings.warn(message(old), DeprecationWarning, stacklevel=2)
+        return target(*args, **kwargs)
+
+    deprecated.__name__ = deprecated.__qualname__ = name
+    deprecated.__doc__ = f"Deprecated alias (removed in {REMOVED_IN}): {message(old)}."
+    return deprecated
+
+
+def async_alias(name: str, replacement: str, target: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """The awaited form of :func:`alias`."""
+    old = f"merchant_gateway.flows.{name}"
+    ALIASES[old] = replacement
+
+    @functools.wraps(target)
+    async def deprecated(*args: P.args, **kwargs: P.kwargs) -> R:
+        warnings.warn(message(old), DeprecationWarning, stacklevel=2)
+        return await target(*args, **kwargs)
+
+    deprecated.__name__ = deprecated.__qualname__ = name
+    deprecated.__doc__ = f"Deprecated alias (removed in {REMOVED_IN}): {message(old)}."
+    return deprecated

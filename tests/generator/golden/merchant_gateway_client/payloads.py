@@ -1,0 +1,147 @@
+# Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
+"""The keyword form of every operation payload, typed from the spec: one TypedDict pair per operation.
+
+Rendered by generator/public_api.py from the facts that render public_methods.py, so the two cannot disagree. For
+each operation whose payload the caller gives:
+- `<Operation>Optional` holds its optional keywords: payload fields and request headers, None meaning "not sent".
+  `merchant_id` is not among them (the gateway fills it from its configuration);
+- `<Operation>Fields` adds the required ones: the whole keyword form of the operation method.
+Types are the generated models' (a nested model also as its wire mapping, an enum also as the Literal of its
+values), so `**fields: Unpack[DebitV4WebOptional]` lets mypy reject a misspelt field or a value outside an enum.
+Each key's docstring is the spec's description and limits.
+
+`DOCS` gives, for every operation, its summary and each keyword's wire name, description and limits: the task
+layer builds its docstrings from it and from the outcome table, instead of copying them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Literal, NamedTuple, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    pass
+
+
+class KeywordDoc(NamedTuple):
+    """One keyword of an operation method, as the spec describes it."""
+
+    wire: str  # payload field or HTTP header
+    required: bool
+    description: str
+    limits: str  # ", "-joined, empty when the schema states none
+
+
+class OperationDoc(NamedTuple):
+    """An operation's summary and its keywords (path parameters, payload fields, request headers) by Python name."""
+
+    name: str  # the operation method
+    summary: str
+    keywords: Mapping[str, KeywordDoc]
+
+
+class DebitV3Optional(TypedDict, total=False):
+    """The optional keywords of ``debit_v3`` (debitV3): payload fields of DebitPayload and request
+    headers; None is "not sent"."""
+
+    merchant_user_id: str | None
+    """-"""
+
+    merchant_order_id: str | None
+    """-"""
+
+    message: str | None
+    """-"""
+
+    callback_url: str | None
+    """-"""
+
+    redirect_url: str | None
+    """-"""
+
+
+class DebitV3Fields(DebitV3Optional):
+    """Every keyword of ``debit_v3`` (debitV3): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """(at most 37 characters)"""
+
+    amount: int
+    """-"""
+
+
+class GetAuthorizationTokenOptional(TypedDict, total=False):
+    """The optional keywords of ``get_authorization_token`` (getAuthorizationToken): payload fields of TokenForm and request
+    headers; None is "not sent"."""
+
+    pass
+
+
+class GetAuthorizationTokenFields(GetAuthorizationTokenOptional):
+    """Every keyword of ``get_authorization_token`` (getAuthorizationToken): the optional ones and these required ones."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    client_id: str
+    """-"""
+
+    client_version: str
+    """-"""
+
+    client_secret: str
+    """-"""
+
+    grant_type: Literal["client_credentials"]
+    """-"""
+
+
+DOCS: Mapping[str, OperationDoc] = {
+    "debitV3": OperationDoc(
+        "debit_v3",
+        "Start a web payment (redirect)",
+        {
+            "merchant_id": KeywordDoc("merchantId", False, " Default: the configured merchant id.", ""),
+            "transaction_id": KeywordDoc("transactionId", True, "", "at most 37 characters"),
+            "amount": KeywordDoc("amount", True, "", ""),
+            "merchant_user_id": KeywordDoc("merchantUserId", False, "", ""),
+            "merchant_order_id": KeywordDoc("merchantOrderId", False, "", ""),
+            "message": KeywordDoc("message", False, "", ""),
+            "callback_url": KeywordDoc("X-CALLBACK-URL", False, "", ""),
+            "redirect_url": KeywordDoc("X-REDIRECT-URL", False, "", ""),
+        },
+    ),
+    "getTransactionStatus": OperationDoc(
+        "get_transaction_status",
+        "getTransactionStatus",
+        {
+            "transaction_id": KeywordDoc("transaction_id", True, "", ""),
+        },
+    ),
+    "getTransactionStatusAppsHost": OperationDoc(
+        "get_transaction_status_apps_host",
+        "getTransactionStatusAppsHost",
+        {
+            "transaction_id": KeywordDoc("transaction_id", True, "", ""),
+            "client_id": KeywordDoc(
+                "X-CLIENT-ID",
+                False,
+                "Default: the configured merchant id (the interface document: unless another value was shared).",
+                "",
+            ),
+        },
+    ),
+    "getAuthorizationToken": OperationDoc(
+        "get_authorization_token",
+        "getAuthorizationToken",
+        {
+            "client_id": KeywordDoc("client_id", True, "", ""),
+            "client_version": KeywordDoc("client_version", True, "", ""),
+            "client_secret": KeywordDoc("client_secret", True, "", ""),
+            "grant_type": KeywordDoc("grant_type", True, "", ""),
+        },
+    ),
+}

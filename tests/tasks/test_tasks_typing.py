@@ -1,0 +1,95 @@
+"""The task methods are typed by the spec: their payload keywords are the generated TypedDicts
+(``merchant_gateway_client.payloads``, ``**fields: Unpack[...]``), so mypy --strict rejects a misspelt field and a
+value outside an enum, and accepts a correct call. mypy runs through its API on small snippets, as a user's checker
+would see the installed package."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+mypy_api = pytest.importorskip("mypy.api")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CORRECT = """
+from merchant_gateway import AsyncGateway, Gateway
+from merchant_gateway.flows import OtpPrompt
+
+
+def ask(prompt: OtpPrompt) -> str:
+    return "123456"
+
+
+def web(gw: Gateway) -> str:
+    start = gw.payments.start(amount=100, merchant_order_id="O1", redirect_mode="POST", call_mode="PUT")
+    gw.wallets.link("9999999999", ask, request_type="WALLET")
+    return start.payment_page_url
+
+
+async def inline(gw: AsyncGateway) -> None:
+    await gw.payments.start_inline(amount=100, payment_sources=[{"mode": "wallets"}], mobile_number="9999999999")
+    await gw.collects.create(
+        amount=100, mobile_number="9999999999", merchant_order_id="O2", expires_in=60,
+        callback_url="https://shop.example/cb", store_id="S1",
+    )
+"""
+
+MISSPELT = """
+from merchant_gateway import Gateway
+
+
+def web(gw: Gateway) -> None:
+    gw.payments.start(amount=100, merchant_ordr_id="O1")
+"""
+
+WRONG_ENUM = """
+from merchant_gateway import AsyncGateway
+
+
+async def web(gw: AsyncGateway) -> None:
+    await gw.payments.start(amount=100, redirect_mode="GET")
+"""
+
+
+@pytest.fixture(scope="module")
+def mypy_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """mypy --strict (the project's settings) over the three snippets in one run: each snippet's error lines."""
+    folder = tmp_path_factory.mktemp("typing")
+    names = {"correct": CORRECT, "misspelt": MISSPELT, "wrong_enum": WRONG_ENUM}
+    for name, text in names.items():
+        (folder / f"{name}.py").write_text(text, encoding="utf-8")
+    stdout, stderr, _ = mypy_api.run(
+        [
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--strict",
+            "--follow-imports=silent",  # the package's own findings are make lint's, not this test's
+            "--cache-dir",
+            str(folder / ".mypy_cache"),
+            "--no-error-summary",
+            *(str(folder / f"{name}.py") for name in names),
+        ]
+    )
+    assert "error: Cannot find" not in stdout + stderr, stdout + stderr
+    found: dict[str, list[str]] = {name: [] for name in names}
+    for line in stdout.splitlines():
+        match = re.match(r".*[/\\](\w+)\.py:\d+: error: (.*)", line)
+        if match:
+            found[match[1]].append(match[2])
+    return found
+
+
+def test_a_correct_call_is_accepted(mypy_errors: dict[str, list[str]]) -> None:
+    assert mypy_errors["correct"] == []
+
+
+def test_a_misspelt_payload_field_is_rejected(mypy_errors: dict[str, list[str]]) -> None:
+    assert any('"merchant_ordr_id"' in error for error in mypy_errors["misspelt"]), mypy_errors["misspelt"]
+
+
+def test_a_value_outside_an_enum_is_rejected(mypy_errors: dict[str, list[str]]) -> None:
+    errors = mypy_errors["wrong_enum"]
+    assert any('"redirect_mode"' in error and "'GET'" in error for error in errors), errors
