@@ -177,3 +177,18 @@ def test_the_flag_names_the_file_and_identity_flags_are_refused_beside_it(
     assert "--base-url: is given together with --merchants" in capsys.readouterr().err
     assert main(["reconcile", "--worker", "--once", "--ledger", UNUSED_LEDGER, "--merchants", str(tmp_path)]) == 2
     assert "--merchants: cannot read" in capsys.readouterr().err
+
+
+def test_the_documented_merchants_file_uses_only_fields_the_worker_reads() -> None:
+    import re
+    import tomllib
+
+    from merchant_gateway.cli.merchants import FIELDS, SECRETS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "operations.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"^```toml\n(.*?)^```", doc, re.S | re.M)
+    merchants = tomllib.loads(block)["merchant"]
+    assert len(merchants) == 2
+    for entry in merchants:
+        assert set(entry) <= set(FIELDS)
+        assert not set(entry) & set(SECRETS)
