@@ -27,6 +27,9 @@ timeout 1200 "$PY" soak/fuzz_callbacks.py --runs "$FUZZ_RUNS" --max-seconds 180 
 echo "== payment ledger chaos soak (issue 18): ${SOAK_LEDGER_PAYMENTS:-10000} payments, 6 workers on PostgreSQL and SQLite, SIGKILLs"
 timeout 2700 "$PY" soak/ledger_chaos.py --payments "${SOAK_LEDGER_PAYMENTS:-10000}" --out "$OUT/ledger_chaos.json" || status=1
 
+echo "== a JSON reconciler worker (two merchants) through a ${SOAK_OUTAGE_SECONDS:-60} s PostgreSQL outage (issue 34)"
+timeout 900 "$PY" soak/ledger_outage.py --outage "${SOAK_OUTAGE_SECONDS:-60}" --out "$OUT/ledger_outage.json" || status=1
+
 "$PY" soak/report.py "$OUT" docs/reliability.md || status=1
 echo "== verdicts (issue 22): wire corpus, verdict property tests, kit verdict cases, ledger model test"
 "$PY" soak/verdict_report.py docs/reliability.md || status=1
