@@ -1,18 +1,24 @@
-"""Scale of the payment ledger (issue 18): `python bench/ledger.py [--quick] [--out build/bench_ledger.json]`.
+"""Scale of the payment ledger: `python bench/ledger.py [--quick] [--out build/bench_ledger.json]`.
 
-Per backend (SQLite file; PostgreSQL, a throwaway local server) and for 1, 2 and 4 worker processes:
+Per backend (SQLite file; PostgreSQL, a throwaway local server; the same server behind PgBouncer in transaction
+mode) and for 1, 2 and 4 worker processes (PostgreSQL also 8):
 
-1. lifecycle throughput: payments taken through the whole ledger life (write-ahead, answer, claim of the due
-   check, final status, hook in the ledger's transaction), each worker process on its own payments;
+1. lifecycle throughput: payments taken through the ledger work of the shop's flow (the write-ahead with its first
+   attempt, the answer, the callback that makes it final with the hook in the ledger's transaction), each worker
+   process on its own payments;
 2. contended claims: every worker claims from one shared pool of always-due checks (a 50 ms schedule, short
    leases), records each claim's interval, and the intervals of one payment are checked never to overlap (a check
    claimed by two workers at once);
 3. 100,000 unfinished payments: a worker reconciling a ledger holding 100,000 open payments, against one holding
    1,000: its RSS must not grow with the number held (claims are batches, never the whole set);
-4. (PostgreSQL) recovery: the server stopped for 45 s (10 s with --quick) while a process keeps writing, then
-   started: how long the first write after it takes (the pool's reconnection, store.RECONNECT_WITHIN).
+4. (PostgreSQL) recovery: the server stopped for 60 s (10 s with --quick) while a process keeps writing, then
+   started: how long the first write after it takes (the pool's reconnection, store.RECONNECT_WITHIN);
+5. (PostgreSQL, direct and behind PgBouncer) database transactions counted by the server (bench/ledger_xacts.py):
+   per payment through the shop's flow (a real gateway against the sandbox, callbacks over HTTP, a reconciler
+   beside it), and per second of a reconciler serving 100 merchants with nothing to do.
 
-No gateway is involved (status answers are simulated): this measures the ledger's own cost and correctness.
+Sections 1-4 involve no gateway (status answers are simulated): they measure the ledger's own cost and
+correctness. Each figure the issue sets a target for is reported beside it (``targets``), held or not.
 """
 
 from __future__ import annotations
@@ -34,6 +40,10 @@ for sub in ("generated_client", "overlays"):
 
 MERCHANT = "BENCHMERCHANT"
 
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from bench import ledger_xacts  # noqa: E402 - after the paths it needs
+
 
 def rss_kib() -> int:
     with open("/proc/self/status", encoding="ascii") as fh:
@@ -52,28 +62,21 @@ def _ledger(url: str, **kw: Any) -> Any:
 # --- 1. lifecycle throughput ------------------------------------------------------------------------------------------
 
 
-def _lifecycle_worker(url: str, prefix: str, n: int, out: Any) -> None:
-    merchant = f"{MERCHANT}-{prefix}"  # each worker process its own payments (claims filter by merchant)
+def _lifecycle_worker(url: str, prefix: str, n: int, out: Any, ready: Any) -> None:
+    merchant = f"{MERCHANT}-{prefix}"  # each worker process its own payments
 
     def hook(payment: Any, tx: Any) -> None:
         tx.execute("INSERT INTO bench_orders (transaction_id) VALUES (?)", (payment.transaction_id,))
 
-    clock = {"t": time.time()}
-    ledger = _ledger(url, on_final=hook, hook_in_transaction=True, clock=lambda: clock["t"])
-    start = time.perf_counter()
-    for i in range(n):
-        txn = f"{prefix}{i:07d}"
-        ledger.record_intent(merchant_id=merchant, transaction_id=txn, operation="debitV4Web", amount=100)
-        ledger.record_answer(merchant, txn, "PAYMENT_SUCCESS")
-    clock["t"] += 25  # the first checks are due
+    ledger = _ledger(url, on_final=hook, hook_in_transaction=True)
     done = 0
-    while True:
-        claims = ledger.claim_due(merchant, limit=50, lease=60)
-        if not claims:
-            break
-        for c in claims:
-            ledger.finish_check(c, code="PAYMENT_SUCCESS", amount=100)
-            done += 1
+    ready.wait()  # every process opened: they run together
+    start = time.perf_counter()
+    for i in range(n):  # what the observer and the callback handler write for one payment of the shop
+        txn = f"{prefix}{i:07d}"
+        ledger.record_intent(merchant_id=merchant, transaction_id=txn, operation="debitV4Web", amount=100, attempt=True)
+        ledger.record_answer(merchant, txn, "PAYMENT_INITIATED")
+        done += ledger.observe_callback(merchant, txn, "PAYMENT_SUCCESS", amount=100) == "final"
     out.put({"seconds": time.perf_counter() - start, "payments": n, "finals": done})
     ledger.close()
 
@@ -83,7 +86,10 @@ def lifecycle(url: str, workers: int, per_worker: int, tag: str) -> dict[str, An
         tx.execute("CREATE TABLE IF NOT EXISTS bench_orders (transaction_id TEXT NOT NULL)")
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
-    procs = [ctx.Process(target=_lifecycle_worker, args=(url, f"L{tag}{w}x", per_worker, q)) for w in range(workers)]
+    ready = ctx.Barrier(workers)
+    procs = [
+        ctx.Process(target=_lifecycle_worker, args=(url, f"L{tag}{w}x", per_worker, q, ready)) for w in range(workers)
+    ]
     t0 = time.perf_counter()
     for p in procs:
         p.start()
@@ -317,7 +323,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default="build/bench_ledger.json")
     ap.add_argument("--backends", default="sqlite,postgresql")
-    ap.add_argument("--sections", default="lifecycle,limiter,claims,holding,recovery")
+    ap.add_argument("--sections", default="lifecycle,limiter,claims,holding,recovery,xacts,pgbouncer")
     a = ap.parse_args()
     per_worker, claim_s, hold_n, hold_s = (300, 3.0, 10_000, 5.0) if a.quick else (2000, 10.0, 100_000, 20.0)
     sections = set(a.sections.split(","))
@@ -342,14 +348,23 @@ def main() -> int:
                     results["backends"]["postgresql"] = run_backend(
                         pg.url, per_worker, claim_s, hold_n, hold_s, sections
                     )
+                    if "xacts" in sections:
+                        results["backends"]["postgresql"]["xacts"] = ledger_xacts.measure(
+                            pg.url, pg.url, quick=a.quick, tag="direct"
+                        )
+                    if "pgbouncer" in sections:
+                        results["backends"]["pgbouncer"] = behind_pgbouncer(pg, per_worker, a.quick, sections)
             except PostgresUnavailable as exc:
                 results["backends"]["postgresql"] = {"skipped": str(exc)}
     if "recovery" in sections and "postgresql" in a.backends.split(","):
         try:
-            results["recovery"] = recovery(10.0 if a.quick else 45.0)
+            results["recovery"] = recovery(10.0 if a.quick else 60.0)
             print(f"postgresql recovery: {results['recovery']}", file=sys.stderr)
         except PostgresUnavailable as exc:
             results["recovery"] = {"skipped": str(exc)}
+    results["targets"] = targets(results)
+    for t in results["targets"]:
+        print(f"target: {t['what']}: {t['measured']} (target {t['target']}): {'held' if t['held'] else 'MISSED'}")
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
     Path(a.out).write_text(json.dumps(results, indent=1))
     print(json.dumps(results, indent=1))
@@ -360,19 +375,88 @@ def main() -> int:
     return 0 if ok else 1
 
 
+def behind_pgbouncer(pg: Any, per_worker: int, quick: bool, sections: set[str]) -> dict[str, Any]:
+    """Sections 1 (lifecycle), 2b (the rate ceiling) and 5 (transactions) through Debian's PgBouncer in transaction
+    mode in front of ``pg``; the schema is migrated over a direct connection (a deploy step)."""
+    from merchant_gateway.ledger import Ledger
+    from merchant_gateway.ledger.testing import PostgresUnavailable, local_pgbouncer
+
+    try:
+        with local_pgbouncer(pg, pool_size=8, server_idle_timeout=1) as bouncer:
+            url = bouncer.url
+            Ledger.migrate(pg.url)
+            out = run_backend(url, per_worker, 0.0, 0, 0.0, sections & {"lifecycle", "limiter"}, migrate=False)
+            if "xacts" in sections:
+                out["xacts"] = ledger_xacts.measure(url, pg.url, quick=quick, tag="pgbouncer")
+            return out
+    except PostgresUnavailable as exc:
+        return {"skipped": str(exc)}
+
+
+def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """The issue's targets, each beside what this run measured (none invented: a section not run is left out)."""
+    rows: list[dict[str, Any]] = []
+
+    def row(what: str, measured: Any, target: str, held: bool) -> None:
+        rows.append({"what": what, "measured": measured, "target": target, "held": bool(held)})
+
+    for name, b in results["backends"].items():
+        if "skipped" in b:
+            continue
+        where = {"postgresql": "PostgreSQL", "pgbouncer": "PostgreSQL behind PgBouncer (transaction mode)"}.get(
+            name, name
+        )
+        x = b.get("xacts")
+        if x is not None:
+            for flow in x["flow"]:
+                per = flow["xacts_per_payment"]
+                how = "callback" if flow["path"] == "callback" else "status check (callback lost)"
+                row(f"{where}: database transactions per payment, shop's flow, final by {how}", per, "<= 3", per <= 3)
+            idle = x["idle"]["xacts_per_s"]
+            row(f"{where}: idle reconciler serving 100 merchants, transactions/s", idle, "<= 1", idle <= 1)
+        lim = {r["workers"]: r["grants_per_s"] for r in b.get("limiter", [])}
+        if 1 in lim and 4 in lim and name != "sqlite":
+            row(f"{where}: rate-ceiling grants/s, 4 processes vs 1", f"{lim[4]} vs {lim[1]}", ">= 1x", lim[4] >= lim[1])
+        if b.get("lifecycle") and name != "sqlite":
+            best = max(b["lifecycle"], key=lambda r: r["payments_per_s"])
+            row(
+                f"{where}: payments/s of ledger work ({best['workers']} processes)",
+                best["payments_per_s"],
+                ">= 1000",
+                best["payments_per_s"] >= 1000,
+            )
+    r = results.get("recovery")
+    if r is not None and "skipped" not in r:
+        row(
+            f"PostgreSQL: first ledger write after a {r['outage_s']:g} s outage, seconds after the server is back",
+            r["first_write_s"],
+            "<= 2",
+            r["first_write_s"] <= 2,
+        )
+    return rows
+
+
 def run_backend(
-    url: str, per_worker: int, claim_s: float, hold_n: int, hold_s: float, sections: set[str]
+    url: str,
+    per_worker: int,
+    claim_s: float,
+    hold_n: int,
+    hold_s: float,
+    sections: set[str],
+    *,
+    migrate: bool = True,
 ) -> dict[str, Any]:
     from merchant_gateway.ledger import Ledger
 
-    Ledger.migrate(url)  # the deployment's step: no process creates the schema
-    tag = "p" if url.startswith("postgres") else "s"
+    if migrate:
+        Ledger.migrate(url)  # the deployment's step: no process creates the schema
+    tag = ("b" if "pool_mode=transaction" in url else "p") if url.startswith("postgres") else "s"
     out: dict[str, Any] = {"lifecycle": [], "claims": []}
-    for w in (1, 2, 4) if "lifecycle" in sections else ():
+    for w in ((1, 2, 4, 8) if url.startswith("postgres") else (1, 2, 4)) if "lifecycle" in sections else ():
         out["lifecycle"].append(lifecycle(url, w, per_worker, f"{tag}{w}"))
         print(f"{url.split(':')[0]} lifecycle {w} workers: {out['lifecycle'][-1]}", file=sys.stderr)
     if "limiter" in sections:
-        out["limiter"] = [limiter_cost(url, w, claim_s / 2) for w in (1, 2, 4)]
+        out["limiter"] = [limiter_cost(url, w, max(claim_s, 6.0) / 2) for w in (1, 2, 4)]
         print(f"{url.split(':')[0]} limiter: {out['limiter']}", file=sys.stderr)
     for w in (1, 2, 4) if "claims" in sections else ():
         out["claims"].append(contended(url, w, claim_s, pool=200))

@@ -392,8 +392,10 @@ def test_postgres_store_reads_the_servers_clock(postgres_url: str) -> None:
     store = open_store(postgres_url)
     try:
         with store.transaction() as tx:
+            began = store.now(tx)  # the server's clock as the transaction began (read in its first round trip)
             server = tx.execute("SELECT extract(epoch from clock_timestamp())::float8 AS now")[0]["now"]
-            assert store.now(tx) >= server
+            assert began <= server
+            assert store.now(tx) >= server  # a later read is a fresh one
     finally:
         store.close()
 

@@ -99,13 +99,17 @@ def test_an_idle_worker_waits_instead_of_polling(t: Any, sandbox: Any, make_ledg
 
 
 def test_a_payment_written_down_wakes_a_listening_worker_on_postgresql(postgres_url: str, sandbox: Any) -> None:
+    """A payment whose first check is due soon (within NOTICE_AHEAD) is announced; one due later is found by the
+    worker's next read (tests/ledger/test_transaction_count.py)."""
     import psycopg
+    from merchant_gateway.flows.schedule import Phase, PollSchedule
 
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         conn.execute("CREATE DATABASE mgw_listen")
     url = postgres_url.rsplit("/", 1)[0] + "/mgw_listen"
     Ledger.migrate(url)
-    with Ledger.open(url) as ledger, Gateway(**settings(sandbox), observer=ledger.observer) as gw:
+    soon = PollSchedule(first_check_after=1.0, phases=(Phase(5.0, None),), timeout=900.0)
+    with Ledger.open(url, schedule=soon) as ledger, Gateway(**settings(sandbox), observer=ledger.observer) as gw:
         rec = Reconciler(ledger, gw, concurrency=1, idle_max=3600.0)
         woken = threading.Event()
         stop = threading.Event()

@@ -1,4 +1,4 @@
-"""A durable payment ledger and shared state for merchants running many processes and machines (issue 18).
+"""A durable payment ledger and shared state for merchants running many processes and machines.
 
 Quick start (embedded SQLite, nothing to install)::
 
@@ -20,7 +20,7 @@ number of them. See docs/operations.md (running it) and docs/design.md (why Post
 engine).
 """
 
-from .callback_endpoint import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
+from .callbacks import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
 from .errors import DuplicateTransactionError, ExcessRefundError, LedgerUnavailable, PaymentClosedError
 from .ledger import Claim, Ledger, LedgerOptions
 from .migrations import SCHEMA_VERSION, Migrated

@@ -12,7 +12,7 @@ from ..errors import GatewayError
 from ..hooks import AsyncRun
 from ..tokens import AsyncFetchToken, AuthorizationToken
 from ._flavours import async_blocking, async_finishing
-from ._outcomes import _attempt_key, _intent, _LedgerOutcomes, _status_key
+from ._outcomes import _FIRST_ATTEMPT, _attempt_key, _intent, _LedgerOutcomes, _status_key
 from ._shared_rows import _RateState, _SharedTokenRows
 
 if TYPE_CHECKING:
@@ -84,12 +84,16 @@ class AsyncLedgerCalls(_LedgerOutcomes):
     async def async_call(self, prep: Prepared, run: AsyncRun) -> Any:
         intent = _intent(prep)
         if intent is not None:
-            await async_blocking(self.ledger.record_intent, **intent)  # raises: nothing is sent
+            # the write-ahead and the first attempt, one transaction; raises: nothing is sent
+            payment = await async_blocking(self.ledger.record_intent, **intent, attempt=True)
+            first = self._first_attempt(intent, payment)
             try:
                 result = await run(prep)
             except BaseException as exc:
                 await async_finishing(self._safely, self._after_error, intent, exc)
                 raise
+            finally:
+                _FIRST_ATTEMPT.reset(first)
             await async_blocking(self._safely, self._after_answer, intent, result)
             return result
         result = await run(prep)
@@ -103,5 +107,7 @@ class AsyncLedgerCalls(_LedgerOutcomes):
             await self.limiter.async_acquire()
         key = _attempt_key(prep)
         if key is not None:
-            attempt_at = await async_blocking(self.ledger.record_attempt, *key)  # raises: this attempt is not sent
+            attempt_at = self._recorded_first(key)  # the call's write-ahead recorded its first attempt
+            if attempt_at is None:
+                attempt_at = await async_blocking(self.ledger.record_attempt, *key)  # raises: it is not sent
             self._arm(attempt_at)  # the transport refuses its first byte after the attempt's send deadline

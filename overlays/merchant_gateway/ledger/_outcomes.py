@@ -4,8 +4,10 @@ outcome records."""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import (
@@ -20,7 +22,7 @@ from ..errors import (
 from ..hooks import CallObserver
 from ..transports import SendFence, arm_fence
 from .errors import LedgerUnavailable, PaymentClosedError
-from .model import KINDS, NOT_SENT, REJECTED, TERMINAL_CODES
+from .model import KINDS, NOT_SENT, REJECTED, TERMINAL_CODES, Payment
 
 if TYPE_CHECKING:
     from .._core import Prepared
@@ -76,12 +78,47 @@ def _status_key(prep: Prepared) -> tuple[str, str] | None:
     return (merchant, prep.transaction_id) if isinstance(merchant, str) else None
 
 
+class _FirstAttempt:
+    """The first attempt a call's write-ahead recorded, until an attempt uses it. Mutable, and shared by the
+    contexts copied from the call's (an attempt run in a task of its own): used once, whichever context uses it."""
+
+    __slots__ = ("at", "key")
+
+    def __init__(self, key: tuple[str, str], at: float | None) -> None:
+        self.key = key
+        self.at = at
+
+
+_FIRST_ATTEMPT: contextvars.ContextVar[_FirstAttempt | None] = contextvars.ContextVar(
+    "merchant_gateway_ledger_first_attempt", default=None
+)
+
+
+_CLAIMED_CHECK: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "merchant_gateway_ledger_claimed_check", default=False
+)
+
+
+@contextlib.contextmanager
+def claimed_check() -> Iterator[None]:
+    """Around the status read of a check the reconciler claimed: the observer leaves its answer to the
+    reconciler's ``finish_check``, which records it under the claim (else the answer was written twice, in two
+    transactions)."""
+    token = _CLAIMED_CHECK.set(True)
+    try:
+        yield
+    finally:
+        _CLAIMED_CHECK.reset(token)
+
+
 class LedgerRecords(Protocol):
     """What the observer writes: the transitions of :class:`~merchant_gateway.ledger.Ledger` it uses. A protocol,
     not the class: ``ledger.observer`` builds the observer, so naming ``Ledger`` here would close the import cycle
     ledger -> observer -> ledger (docs/design.md, "Layers inside merchant_gateway")."""
 
-    def record_intent(self, *, merchant_id: str, transaction_id: str, operation: str) -> object: ...
+    def record_intent(
+        self, *, merchant_id: str, transaction_id: str, operation: str, attempt: bool = False
+    ) -> Payment: ...
 
     def record_attempt(self, merchant_id: str, transaction_id: str) -> float: ...
 
@@ -121,6 +158,23 @@ class _LedgerOutcomes(CallObserver):
         self.ledger = ledger
         self.limiter = limiter
 
+    @staticmethod
+    def _first_attempt(intent: dict[str, Any], payment: Payment) -> contextvars.Token[_FirstAttempt | None]:
+        """Note that the write-ahead of this call recorded its first attempt (``record_intent(attempt=True)``):
+        the first ``before_attempt`` of this call uses it instead of writing again."""
+        key = (intent["merchant_id"], intent["transaction_id"])
+        return _FIRST_ATTEMPT.set(_FirstAttempt(key, payment.last_attempt_at))
+
+    @staticmethod
+    def _recorded_first(key: tuple[str, str]) -> float | None:
+        """The first attempt's time if the write-ahead recorded it and no attempt has used it yet (then it is
+        used: every later attempt is recorded by its own write)."""
+        first = _FIRST_ATTEMPT.get()
+        if first is None or first.key != key or first.at is None:
+            return None
+        at, first.at = first.at, None
+        return at
+
     def _arm(self, attempt_at: float) -> None:
         """The recorded attempt's send deadline, for the transport of the attempt about to be sent in this thread
         or task (the gateway ends it with the attempt)."""
@@ -153,6 +207,8 @@ class _LedgerOutcomes(CallObserver):
             self.ledger.record_unknown(m, t, type(exc).__name__)
 
     def _after_status(self, key: tuple[str, str], result: Any) -> None:
+        if _CLAIMED_CHECK.get():  # the reconciler's read: its finish_check records the answer, in one transaction
+            return
         answer = status_answer(result)
         code = answer.get("code") if answer is not None else None
         if answer is None or code not in TERMINAL_CODES:

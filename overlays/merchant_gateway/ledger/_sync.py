@@ -13,7 +13,7 @@ from ..errors import GatewayError
 from ..hooks import Run
 from ..tokens import AuthorizationToken, FetchToken
 from ._flavours import blocking, finishing
-from ._outcomes import _attempt_key, _intent, _LedgerOutcomes, _status_key
+from ._outcomes import _FIRST_ATTEMPT, _attempt_key, _intent, _LedgerOutcomes, _status_key
 from ._shared_rows import _RateState, _SharedTokenRows
 
 if TYPE_CHECKING:
@@ -85,12 +85,16 @@ class LedgerCalls(_LedgerOutcomes):
     def call(self, prep: Prepared, run: Run) -> Any:
         intent = _intent(prep)
         if intent is not None:
-            blocking(self.ledger.record_intent, **intent)  # raises: nothing is sent
+            # the write-ahead and the first attempt, one transaction; raises: nothing is sent
+            payment = blocking(self.ledger.record_intent, **intent, attempt=True)
+            first = self._first_attempt(intent, payment)
             try:
                 result = run(prep)
             except BaseException as exc:
                 finishing(self._safely, self._after_error, intent, exc)
                 raise
+            finally:
+                _FIRST_ATTEMPT.reset(first)
             blocking(self._safely, self._after_answer, intent, result)
             return result
         result = run(prep)
@@ -104,5 +108,7 @@ class LedgerCalls(_LedgerOutcomes):
             self.limiter.acquire()
         key = _attempt_key(prep)
         if key is not None:
-            attempt_at = blocking(self.ledger.record_attempt, *key)  # raises: this attempt is not sent
+            attempt_at = self._recorded_first(key)  # the call's write-ahead recorded its first attempt
+            if attempt_at is None:
+                attempt_at = blocking(self.ledger.record_attempt, *key)  # raises: it is not sent
             self._arm(attempt_at)  # the transport refuses its first byte after the attempt's send deadline

@@ -29,9 +29,10 @@ Ledger verdicts (``code`` of a final payment that is not a gateway payment code)
 - ``REJECTED``: the gateway refused the request with an error code (BAD_REQUEST, INVALID_TRANSACTION_ID...,
   kept in ``detail``); no status read is made, because the status of a refused id may describe another
   request (a duplicate id).
-- ``AMOUNT_MISMATCH``: written by versions before issue 22 for a success whose amount differed from the amount
-  sent. Now such an answer (and one whose amount is not an integer or absent) proves nothing: the payment stays
-  open, the reason is kept as an event, and a payment never proven ends UNRESOLVED at ``give_up_at``.
+- ``AMOUNT_MISMATCH``: written by earlier versions, before every answer was judged by the verdict function, for a
+  success whose amount differed from the amount sent. Now such an answer (and one whose amount is not an integer
+  or absent) proves nothing: the payment stays open, the reason is kept as an event, and a payment never proven
+  ends UNRESOLVED at ``give_up_at``.
 - ``UNRESOLVED``: still not final at ``give_up_at``: a person has to look.
 """
 

@@ -14,8 +14,11 @@ What an outcome of a money-moving call means to the ledger:
   at once (refunding again under a new id could pay out twice; the status read proves it with the amount);
 - any other gateway error code (BAD_REQUEST, INVALID_TRANSACTION_ID...): final REJECTED.
 
-Before each attempt (``before_attempt``, retries included) the fleet's rate ceiling is waited for first, then the
-attempt is recorded by one conditional update that refuses a final payment (:class:`PaymentClosedError`): the
+The write-ahead records the call's first attempt in its own transaction (one transaction fewer per payment):
+nothing can end the payment before that attempt is sent, since its call is in progress (no NOT_RECORDED, no
+operator's resolve) until the attempt's send deadline, which the write-ahead stores. Before each attempt
+(``before_attempt``, retries included) the fleet's rate ceiling is waited for first; every attempt after the first
+is then recorded by one conditional update that refuses a final payment (:class:`PaymentClosedError`): the
 recorded time is as close to the send as the observer can get, and no attempt can follow a NOT_RECORDED verdict.
 
 If the ledger cannot be written before sending (write-ahead or an attempt), the call fails with
@@ -31,11 +34,11 @@ from __future__ import annotations
 from ..flows.polling import StatusSnapshot
 from ..verdicts import Verdict
 from ._async import AsyncLedgerCalls
-from ._outcomes import LedgerRecords, RateCeiling, status_answer
+from ._outcomes import LedgerRecords, RateCeiling, claimed_check, status_answer
 from ._sync import LedgerCalls
 from .model import NOT_RECORDED, Payment
 
-__all__ = ["LedgerObserver", "LedgerRecords", "RateCeiling", "status_answer"]
+__all__ = ["LedgerObserver", "LedgerRecords", "RateCeiling", "claimed_check", "status_answer"]
 
 
 class LedgerObserver(LedgerCalls, AsyncLedgerCalls):

@@ -45,8 +45,8 @@ from ..log import log_ledger_event
 from ..retry import RetryPolicy
 from ..semconv import OTHER, error_type
 from .errors import LedgerUnavailable
-from .ledger import NOTICE_CHANNEL, Claim, Ledger
-from .observer import status_answer
+from .ledger import NOTICE_CHANNEL, Claim, Ledger, notice_of
+from .observer import claimed_check, status_answer
 
 if TYPE_CHECKING:
     from ..gateway import Gateway
@@ -92,8 +92,10 @@ class Reconciler:
     Idle, it costs almost nothing: one worker thread reads when the next check or hook is due (one query for every
     merchant served) and sleeps until then, at most ``idle_max`` seconds (from ``idle``, doubling while nothing is
     due); the other threads sleep until it finds work. On PostgreSQL (not behind PgBouncer in transaction mode) it
-    also listens (``LISTEN``) for the ledger's notice that a payment was written down or made due, and wakes at
-    once; elsewhere a new payment's first check may start up to ``idle_max`` late."""
+    also listens (``LISTEN``) for the ledger's notice of work (a check made due, a hook to deliver, a payment
+    whose first check is due within ``NOTICE_AHEAD`` seconds), and wakes at once when that work of a merchant it
+    serves is due before its next read (a later one it finds then); elsewhere, or with ``idle_max`` above
+    ``NOTICE_AHEAD``, a new payment's first check may start up to ``idle_max`` late."""
 
     def __init__(
         self,
@@ -166,6 +168,7 @@ class Reconciler:
         self._wake = threading.Event()  # work was found (or announced): every thread looks
         self._resting = idle  # the scheduling thread's next wait while nothing is due (doubles to idle_max)
         self._listener: Any = None
+        self._next_read = math.inf  # when the scheduling thread reads next, while it waits (ledger.clock())
 
     # --- one step (tests drive this with a fake clock) -----------------------------------------------------------
 
@@ -214,7 +217,8 @@ class Reconciler:
         code: str | None = None
         failed: str | None = None  # the failed read's error.type (semconv.error_type)
         try:
-            resp = gateway.get_transaction_status(txn)
+            with claimed_check():  # recorded below, under the claim (the observer leaves it)
+                resp = gateway.get_transaction_status(txn)
         except RateLimitedError as exc:
             code = exc.code
             wait = _bounded(exc.time_window)
@@ -396,10 +400,19 @@ class Reconciler:
             if not wait:
                 continue
             if index == 0:  # the scheduler: until the next due moment, or a notice that work was written
+                self._next_read = self.ledger.clock() + min(wait, self.idle_max)
                 self._announced.wait(min(wait, self.idle_max))
                 self._announced.clear()
-            else:  # until thread 0 finds work (and at the latest idle_max: a lost wake-up costs that much)
-                self._wake.wait(min(wait, self.idle_max))
+                self._next_read = math.inf  # reading again: until the next wait, every notice wakes it
+            else:  # until thread 0 finds work or an error's pause ends: an idle worker's threads read nothing
+                # (thread 0 alone still does all the work if a wake-up were lost; stop() wakes them)
+                self._wake.wait(None if math.isinf(wait) else min(wait, self.idle_max))
+
+    def _wanted(self, payload: str) -> bool:
+        """Whether a notice of the ledger wakes the scheduling thread: work of a merchant served, due before the
+        thread's next read (it reads then anyway); a notice without a time always does."""
+        merchant, due = notice_of(payload)
+        return due is None or (merchant in self.merchants and due < self._next_read)
 
     @property
     def _announced(self) -> threading.Event:
@@ -458,6 +471,7 @@ class Reconciler:
                 threading.Thread(
                     target=listen,
                     args=(NOTICE_CHANNEL, self._announced.set, self._stop),
+                    kwargs={"wanted": self._wanted},
                     name="mgw-reconciler-listen",
                     daemon=True,
                 )

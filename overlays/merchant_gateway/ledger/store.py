@@ -29,6 +29,7 @@ import functools
 import math
 import os
 import re
+import select
 import sqlite3
 import threading
 import time
@@ -220,9 +221,15 @@ class SqliteStore:
 class _PgTx:
     dialect = "postgresql"
 
-    def __init__(self, conn: Any, *, prepare: bool = True) -> None:
+    def __init__(self, conn: Any, *, prepare: bool = True, started: float | None = None) -> None:
         self._conn = conn
         self._prepare = prepare
+        self._started = started  # the server's clock read as the transaction began, until the first now()
+
+    def take_started(self) -> float | None:
+        """The server's clock as the transaction began, once (then None: a later read is a fresh one)."""
+        started, self._started = self._started, None
+        return started
 
     @property
     def connection(self) -> Any:
@@ -239,6 +246,9 @@ class _PgTx:
         prepare = self._prepare and _preparable(sql)
         count: int = self._conn.execute(pg_sql(sql), tuple(params), prepare=prepare).rowcount
         return count
+
+
+_CLOCK_SQL = "SELECT extract(epoch from clock_timestamp())::float8 AS now"
 
 
 @functools.lru_cache(maxsize=512)
@@ -356,6 +366,13 @@ class PostgresStore:
             self._pool.open(wait=False)
 
     def _check_connection(self, conn: Any) -> None:
+        """The pool's check of a connection it hands out, without a round trip while the connection looks alive: a
+        query here (psycopg_pool's own check sends an empty one) would be one more server transaction for every
+        ledger transaction. A server that ends a connection (a restart, a shutdown, an administrator's kill) says so
+        on its socket: an idle connection whose socket is readable, or that psycopg knows closed, gets the real
+        check."""
+        if not (conn.closed or conn.broken or _readable(conn.fileno())):
+            return
         try:
             type(self._pool).check_connection(conn)
         except Exception:
@@ -368,23 +385,42 @@ class PostgresStore:
     @contextlib.contextmanager
     def transaction(self, *, fast: bool = False, read: bool = False) -> Iterator[Tx]:
         with _unavailable_on(*self._errors, hidden=self._hidden), self._pool.connection() as conn, conn.transaction():
-            # one round trip for both settings (no parameters: the simple protocol takes several statements)
-            conn.execute(self._lock_timeout + ("; SET LOCAL synchronous_commit = off" if fast else ""))
-            yield _PgTx(conn, prepare=self._prepare)
+            if fast:  # one round trip for both settings (no parameters: the simple protocol takes several statements)
+                conn.execute(self._lock_timeout + "; SET LOCAL synchronous_commit = off")
+                yield _PgTx(conn, prepare=self._prepare)
+                return
+            # the lock bound and the server's clock in one round trip: nearly every ledger transaction reads the
+            # clock first (:meth:`now`), and a round trip fewer is a sizeable part of a short transaction
+            cur = conn.execute(self._lock_timeout + "; " + _CLOCK_SQL)
+            while cur.description is None and cur.nextset():
+                pass
+            yield _PgTx(conn, prepare=self._prepare, started=float(cur.fetchone()["now"]))
 
     def server_now(self, tx: Tx) -> float | None:
-        rows = tx.execute("SELECT extract(epoch from clock_timestamp())::float8 AS now")
+        rows = tx.execute(_CLOCK_SQL)
         return float(rows[0]["now"])
 
     def now(self, tx: Tx) -> float:
-        rows = tx.execute("SELECT extract(epoch from clock_timestamp())::float8 AS now")
+        started = tx.take_started() if isinstance(tx, _PgTx) else None
+        if started is not None:
+            return started
+        rows = tx.execute(_CLOCK_SQL)
         return float(rows[0]["now"])
 
-    def listen(self, channel: str, notice: Callable[[], None], stop: threading.Event) -> None:
+    def listen(
+        self,
+        channel: str,
+        notice: Callable[[], None],
+        stop: threading.Event,
+        *,
+        wanted: Callable[[str], bool] | None = None,
+    ) -> None:
         """Call ``notice`` for every notification on ``channel`` until ``stop`` is set, over a connection of its own
         (outside the pool: LISTEN is session state; behind PgBouncer in transaction mode it is not kept, so a
-        reconciler there does not listen). A lost connection is made again after ``timeout``; ``notice`` is also
-        called on each (re)connection, since a notice may have been missed meanwhile."""
+        reconciler there does not listen). ``wanted``: given a notification's payload, whether it calls
+        ``notice`` (the listener skips work it would find in time anyway). A lost connection is made again after
+        ``timeout``; ``notice`` is also called on each (re)connection, since a notice may have been missed
+        meanwhile."""
         import psycopg
 
         while not stop.is_set():
@@ -395,13 +431,24 @@ class PostgresStore:
                     conn.execute(f"LISTEN {channel}")
                     notice()
                     while not stop.is_set():
-                        for _ in conn.notifies(timeout=1.0, stop_after=1):
-                            notice()
+                        for note in conn.notifies(timeout=1.0, stop_after=1):
+                            if wanted is None or wanted(note.payload):
+                                notice()
             except (psycopg.Error, OSError):
                 stop.wait(self.timeout)
 
     def close(self) -> None:
         self._pool.close()
+
+
+def _readable(fd: int) -> bool:
+    """Whether an idle connection's socket has something to read: nothing is expected on it between transactions
+    (no LISTEN on pooled connections), so data or end-of-file means the server spoke or went away."""
+    try:
+        ready, _, _ = select.select([fd], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(ready)
 
 
 # seconds one series of reconnection tries lasts before the pool gives it up (the next request starts a new one)

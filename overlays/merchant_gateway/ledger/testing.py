@@ -126,10 +126,12 @@ class LocalPgBouncer:
 
 @contextlib.contextmanager
 def local_pgbouncer(
-    server: LocalPostgres, *, pool_mode: str = "transaction", pool_size: int = 10
+    server: LocalPostgres, *, pool_mode: str = "transaction", pool_size: int = 10, server_idle_timeout: int = 600
 ) -> Iterator[LocalPgBouncer]:
     """Debian's PgBouncer in front of ``server`` (``pool_mode`` as PgBouncer's own setting; its startup parameters
-    left at their defaults, so it refuses ``options``), on a free loopback port; stopped and deleted afterwards."""
+    left at their defaults, so it refuses ``options``), on a free loopback port; stopped and deleted afterwards.
+    ``server_idle_timeout``: seconds after which PgBouncer closes a server connection nobody uses (its default is
+    600; a benchmark reading the server's per-database statistics wants them closed, which flushes them)."""
     binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
     if not os.path.exists(binary):
         raise PostgresUnavailable("pgbouncer not found: apt-get install pgbouncer (Debian)")
@@ -143,6 +145,7 @@ def local_pgbouncer(
             f"[pgbouncer]\nlisten_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n"
             f"auth_type = trust\nauth_file = {base}/users.txt\npool_mode = {pool_mode}\n"
             f"default_pool_size = {pool_size}\nmax_client_conn = 500\nlogfile = {base}/log\n"
+            f"server_idle_timeout = {int(server_idle_timeout)}\n"
         )
     if server.user is not None:
         shutil.chown(base, user=server.user)
