@@ -1,11 +1,13 @@
 """`mgw pay`, `status`, `refund`, `reconcile` and `token`: commands that talk to the gateway (`mgw demo` is
-`demo.py`).
+`demo/`).
 
 With a ledger configured (``--ledger`` or ``MGW_LEDGER_URL``), `mgw pay`, `refund` and `reconcile TXN` move and
 settle money as a web process does: their gateway carries the ledger's observer (the write-ahead before the
 request, every attempt, the answer), and a status is judged by the ledger's record (the amount sent, the send
 history, the fleet's grace) through the reconciler's own check (``merchant_gateway.ledger.admin.check_now``), not by
-the command line's own reading. Without one they run without it, as they always did.
+the command line's own reading. With one, `mgw status` proves a paid answer at the amount the ledger recorded as
+sent (unless --expected-amount is given) and `mgw refund` bounds a refund by it (unless --original-amount is given),
+as a client that sent the payment itself does. Without one they run without it, as they always did.
 """
 
 from __future__ import annotations
@@ -69,6 +71,15 @@ def _gateway(args: argparse.Namespace, cfg: GatewayConfig) -> Iterator[tuple[Gat
         tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
         with Gateway(cfg, observer=ledger.observer, tokens=tokens) as gateway:
             yield gateway, ledger
+
+
+def _sent_amount(ledger: Ledger | None, cfg: GatewayConfig, txn: str) -> int | None:
+    """The amount the ledger recorded as sent for the payment (or collect) ``txn``: what this fleet itself sent,
+    never an amount read from an answer; None without a ledger or such a row."""
+    payment = ledger.get(txn, cfg.merchant_id) if ledger is not None else None
+    if payment is None or payment.kind == "refund" or type(payment.amount) is not int:
+        return None
+    return payment.amount
 
 
 def _ledger_state(ledger: Ledger | None, cfg: GatewayConfig, txn: str) -> dict[str, Any]:
@@ -208,7 +219,9 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
         )
     cfg = config_from(args)
     schedule = schedule_from(args, cfg.environment) if args.wait else None
-    with Gateway(cfg) as gw:
+    with _gateway(args, cfg) as (gw, ledger):
+        # a paid status is proven at the amount sent: the caller's, else the one the ledger recorded as sent
+        expected = expected if expected is not None else _sent_amount(ledger, cfg, txn)
         if schedule is not None:
             try:
                 final = wait_for_payment(
@@ -268,7 +281,10 @@ def cmd_refund(args: argparse.Namespace, out: Output) -> int:
             # the refund belongs to the original order: `mgw pay` uses the transaction id as the order id by default
             merchant_order_id=order,
             message=args.message,
-            original_amount=args.original_amount,
+            # the caller's, else the amount the ledger recorded as sent for the payment (no status read first)
+            original_amount=(
+                args.original_amount if args.original_amount is not None else _sent_amount(ledger, cfg, args.original)
+            ),
             callback_url=args.callback_url,
             transaction_id=txn,
         )
@@ -460,7 +476,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "(source: its public reference, not the interface document)"
         ),
     )
-    p.add_argument("--expected-amount", type=int, help="cross-check the amount (paise) of the forward request")
+    p.add_argument(
+        "--expected-amount",
+        type=int,
+        help="cross-check the amount (paise) of the forward request (default with a ledger: the amount it recorded "
+        "as sent)",
+    )
+    _add_ledger_flag(p)
     add_wait_flags(p)
     p.set_defaults(handler=cmd_status)
 
