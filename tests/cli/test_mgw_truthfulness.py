@@ -43,8 +43,8 @@ def variables_the_demo_reads() -> set[str]:
     """From the code, not from any list meant for people: the configuration's variables (the demo builds its
     gateway with GatewayConfig.from_env) and every MGW_* name written in the demo's and the options' source."""
     found = set(ENV_VARS.values())
-    for module in ("demo.py", "options.py"):
-        found |= set(re.findall(r"\"(MGW_[A-Z0-9_]+)\"", (CLI / module).read_text(encoding="utf-8")))
+    for module in [*sorted((CLI / "demo").glob("*.py")), CLI / "options.py"]:  # the demo is a package of modules
+        found |= set(re.findall(r"\"(MGW_[A-Z0-9_]+)\"", module.read_text(encoding="utf-8")))
     return found
 
 
