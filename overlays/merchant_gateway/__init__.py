@@ -50,7 +50,6 @@ if TYPE_CHECKING:
         RedirectMode,
     )
 
-    from .checks.advice import AdviceWarning
     from .callbacks import (
         CallbackVerifier,
         CollectCallback,
@@ -60,6 +59,7 @@ if TYPE_CHECKING:
         verify_payment_callback,
         verify_ui_callback,
     )
+    from .checks.advice import AdviceWarning
     from .tasks import AppRequest, CollectStart, IntentStart, LinkedWallet, PaymentStart, Refund, WalletPayment
     from .tokens import AuthorizationToken, TokenAuth, TokenCache
     from .transports import AsyncGatewayTransport, GatewayTransport
