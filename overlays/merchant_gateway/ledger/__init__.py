@@ -20,7 +20,7 @@ number of them. See docs/operations.md (running it) and docs/design.md (why Post
 engine).
 """
 
-from .callbacks import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
+from .callback_endpoint import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
 from .errors import DuplicateTransactionError, ExcessRefundError, LedgerUnavailable, PaymentClosedError
 from .ledger import Claim, Ledger, LedgerOptions
 from .migrations import SCHEMA_VERSION, Migrated
