@@ -122,7 +122,7 @@ test-lowest:
 	$(LOWEST_VENV)/bin/python -m pip install -q -e . -c tools/deps/lowest.txt pytest==9.2.0 pytest-asyncio==1.5.0 \
 	  pytest-timeout==2.4.0 pytest-xdist==3.8.0 hypothesis==6.170.15 uvloop==0.23.0
 	$(LOWEST_VENV)/bin/python -m pip list 2>/dev/null | grep -iE '^(httpx|httpcore|h11|anyio|attrs|python-dateutil|fastjsonschema) '
-	$(LOWEST_VENV)/bin/python -m pytest tests/wire tests/overlay/test_transports.py tests/overlay/test_gateway_unit.py \
+	$(LOWEST_VENV)/bin/python -m pytest tests/wire tests/overlay/test_transports.py tests/unit/gateway \
 	  tests/overlay/test_direct_client.py tests/overlay/test_retry_rules.py tests/overlay/test_verdicts.py \
 	  tests/overlay/test_payload_problems.py tests/overlay/test_amounts_validation.py
 

@@ -11,15 +11,24 @@ name a function of the async one: ``AsyncX`` -> ``X``, ``async_x`` -> ``x``, ``_
 :data:`REPLACEMENTS` holds only the names that rule cannot give (httpx's and unasync's own); a name the rule and the
 table leave async fails the tool.
 
+Tests are derived the same way (issue 37): under ``tests/unit/<module>/`` (and ``tests/system/``) a test module
+``test_<x>_async.py`` is the source of ``test_<x>_sync.py`` beside it, by the same rules, so each sync flavour is
+tested by the async tests derived. A ``test_*_sync.py`` there without its ``test_*_async.py`` fails the check: no
+sync test module is written by hand. Why file pairs and not httpcore's ``_async/`` and ``_sync/`` folders: the two
+flavours of one module's tests sit side by side in that module's folder, named like the package's own
+``_async.py``/``_sync.py`` pairs, and their basenames stay unique across the suite (the test folders are not
+packages, so pytest imports each test module by its basename).
+
 The check also looks for the twins this step exists to remove: outside the derived ``_sync.py`` files, a sync
 function and its async twin (``x`` / ``async_x``), a class's sync and async method (``x`` / ``async_x`` or the
 older ``ax``), or classes ``X`` / ``AsyncX`` sharing a method that one sends with and the other awaits. Each twin
 left must be listed in :data:`TWIN_EXCEPTIONS` with why and who; a listed module that holds none fails too, so
 the list cannot go stale. Declarations without a body (abstract methods, protocols) are not twins.
 
-    python tools/derive_sync.py           # rewrite every stale _sync.py
-    python tools/derive_sync.py --check   # exit 1 when a _sync.py differs from what its _async.py gives, or on
-                                          # a twin outside TWIN_EXCEPTIONS (make lint, pre-commit hook unasync)
+    python tools/derive_sync.py           # rewrite every stale _sync.py and test_*_sync.py
+    python tools/derive_sync.py --check   # exit 1 when a _sync.py (a test_*_sync.py) differs from what its source
+                                          # gives, on a sync test module without its source, or on a twin outside
+                                          # TWIN_EXCEPTIONS (make lint, pre-commit hook unasync)
 
 Why in tools/ and not beside the generator: the generated client's manifest hashes every file of generator/, so
 each change here would call for a regeneration of a client it does not touch.
@@ -45,6 +54,10 @@ PACKAGE = ROOT / "overlays" / "merchant_gateway"
 SOURCE_NAME = "_async.py"
 TARGET_NAME = "_sync.py"
 HEADER = "# Generated from _async.py by tools/derive_sync.py (the unasync package), do not edit.\n"
+# Where derived tests live (tests/unit/<module>/, tests/system/): each test_<x>_async.py gives test_<x>_sync.py.
+TEST_ROOTS = (ROOT / "tests" / "unit", ROOT / "tests" / "system")
+TEST_SOURCE_SUFFIX = "_async.py"
+TEST_TARGET_SUFFIX = "_sync.py"
 
 # async name -> sync name, where the naming rule does not give it. unasync's own table (__aenter__, AsyncIterator,
 # StopAsyncIteration...) applies as well.
@@ -103,8 +116,30 @@ def sources() -> list[Path]:
     return sorted(PACKAGE.rglob(SOURCE_NAME))
 
 
+def sources_of_tests(roots: tuple[Path, ...] = TEST_ROOTS) -> list[Path]:
+    """Every async test module that is the source of a derived sync one, in a stable order."""
+    return sorted(path for root in roots for path in root.rglob(f"test_*{TEST_SOURCE_SUFFIX}"))
+
+
+def orphan_sync_tests(roots: tuple[Path, ...] = TEST_ROOTS) -> list[Path]:
+    """Sync test modules where tests are derived that have no async source: written by hand, which is refused."""
+    return sorted(
+        path
+        for root in roots
+        for path in root.rglob(f"test_*{TEST_TARGET_SUFFIX}")
+        if not path.with_name(path.name[: -len(TEST_TARGET_SUFFIX)] + TEST_SOURCE_SUFFIX).exists()
+    )
+
+
 def target_of(source: Path) -> Path:
-    return source.with_name(TARGET_NAME)
+    if source.name == SOURCE_NAME:
+        return source.with_name(TARGET_NAME)
+    return source.with_name(source.name[: -len(TEST_SOURCE_SUFFIX)] + TEST_TARGET_SUFFIX)
+
+
+def header_of(source: Path) -> str:
+    """The derived module's first line: where it comes from and that it is not to be edited."""
+    return HEADER.replace(SOURCE_NAME, source.name, 1)
 
 
 def _ruff(args: list[str], source: str, filename: Path) -> str:
@@ -142,7 +177,9 @@ def derive(source: Path) -> str:
         where = source.relative_to(ROOT)
         raise SystemExit(f"{where}: unasync left async names (rename them or add to REPLACEMENTS): {leftovers}")
     target = target_of(source)
-    derived = _ruff(["check", "--fix", "--select", "I,F401", "--quiet", "--exit-zero"], HEADER + derived, target)
+    derived = _ruff(
+        ["check", "--fix", "--select", "I,F401", "--quiet", "--exit-zero"], header_of(source) + derived, target
+    )
     return _ruff(["format", "--quiet"], derived, target)
 
 
@@ -248,7 +285,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail when a _sync.py is not what its _async.py gives")
     args = parser.parse_args(argv)
     failed = 0
-    for source in sources():
+    for orphan in orphan_sync_tests():
+        wanted = orphan.name[: -len(TEST_TARGET_SUFFIX)] + TEST_SOURCE_SUFFIX
+        sys.stderr.write(
+            f"{orphan.relative_to(ROOT)} has no {wanted}: sync test modules here are derived, never written by "
+            "hand; write the tests once, async, in that file and run python tools/derive_sync.py\n"
+        )
+        failed = 1
+    for source in sources() + sources_of_tests():
         target = target_of(source)
         difference = stale(source)
         if difference is None:

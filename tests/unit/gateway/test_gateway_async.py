@@ -1,8 +1,9 @@
-"""Gateway and AsyncGateway against httpx.MockTransport: wiring, validation, errors, retries, tokens, logs."""
+"""The gateway against httpx.MockTransport: wiring, validation, errors, retries, tokens, logs. Written once, for
+AsyncGateway, in test_gateway_async.py; test_gateway_sync.py is derived from it (tools/derive_sync.py) and runs
+every test on Gateway. What only one flavour can show is in test_gateway.py."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import hashlib
 import json
@@ -25,8 +26,7 @@ from tests.support.overlay import (
     SALT_INDEX,
     FakeTime,
     Recorder,
-    make,
-    make_async,
+    async_make,
     token_body,
 )
 
@@ -36,18 +36,12 @@ def expected_x_verify(request: httpx.Request, signing_path: str) -> str:
     return hashlib.sha256((message + SALT).encode()).hexdigest() + "###" + SALT_INDEX
 
 
-def test_every_spec_operation_has_a_method() -> None:
-    assert set(OPERATIONS) == set(CALLS)
-    for name in OPERATIONS:
-        assert callable(getattr(mg.Gateway, name))
-        assert asyncio.iscoroutinefunction(getattr(mg.AsyncGateway, name))
-
-
 @pytest.mark.parametrize("name", sorted(CALLS))
-def test_sync_operation_wiring(name: str, fake_time: FakeTime) -> None:
+async def test_operation_wiring(name: str, fake_time: FakeTime) -> None:
     rec = Recorder()
     args, kwargs = CALLS[name]
-    result = getattr(make(rec, fake_time), name)(*args, **kwargs)
+    async with async_make(rec, fake_time) as gw:
+        result = await getattr(gw, name)(*args, **kwargs)
     assert len(rec.requests) == 1
     request = rec.requests[0]
     module = OPERATIONS[name].module
@@ -67,22 +61,12 @@ def test_sync_operation_wiring(name: str, fake_time: FakeTime) -> None:
         assert type(result).__name__.endswith("Response")
 
 
-@pytest.mark.parametrize("name", sorted(CALLS))
-async def test_async_operation_wiring(name: str, fake_time: FakeTime) -> None:
-    rec = Recorder()
-    args, kwargs = CALLS[name]
-    async with make_async(rec, fake_time) as gw:
-        result = await getattr(gw, name)(*args, **kwargs)
-    assert len(rec.requests) == 1
-    assert result is not None
-
-
-def test_payload_model_and_vector_signature(vectors: dict[str, Any], fake_time: FakeTime) -> None:
+async def test_payload_model_and_vector_signature(vectors: dict[str, Any], fake_time: FakeTime) -> None:
     vec = vectors["body_signature"][0]
     rec = Recorder()
-    gw = make(rec, fake_time, salt_key=vec["salt_key"], salt_index=vec["salt_index"])
     payload = mg_models().DebitPayload.from_dict(json.loads(vec["payload_json"]))
-    gw.debit_v3(payload)
+    async with async_make(rec, fake_time, salt_key=vec["salt_key"], salt_index=vec["salt_index"]) as gw:
+        await gw.debit_v3(payload)
     sent = rec.requests[0]
     assert json.loads(sent.content)["request"] == vec["request_b64"]  # compact JSON, key order kept
     assert sent.headers["X-VERIFY"] == vec["expect"]
@@ -94,10 +78,11 @@ def mg_models() -> Any:
     return models
 
 
-def test_status_path_vector(vectors: dict[str, Any], fake_time: FakeTime) -> None:
+async def test_status_path_vector(vectors: dict[str, Any], fake_time: FakeTime) -> None:
     vec = vectors["path_signature"][0]
     rec = Recorder()
-    make(rec, fake_time, salt_key=vec["salt_key"], salt_index=vec["salt_index"]).get_transaction_status("TX123456789")
+    async with async_make(rec, fake_time, salt_key=vec["salt_key"], salt_index=vec["salt_index"]) as gw:
+        await gw.get_transaction_status("TX123456789")
     assert rec.requests[0].headers["X-VERIFY"] == vec["expect"]
 
 
@@ -123,36 +108,39 @@ def test_status_path_vector(vectors: dict[str, Any], fake_time: FakeTime) -> Non
         ("collect_request", {"instrument_type": "EMAIL"}, "instrumentType"),
     ],
 )
-def test_rejected_input_sends_nothing(name: str, change: dict[str, Any], field: str, fake_time: FakeTime) -> None:
+async def test_rejected_input_sends_nothing(name: str, change: dict[str, Any], field: str, fake_time: FakeTime) -> None:
     rec = Recorder()
     args, kwargs = CALLS[name]
-    with pytest.raises(mg.ValidationError) as info:
-        getattr(make(rec, fake_time), name)(*args, **{**kwargs, **change})
+    async with async_make(rec, fake_time) as gw:
+        with pytest.raises(mg.ValidationError) as info:
+            await getattr(gw, name)(*args, **{**kwargs, **change})
     assert info.value.field == field
     assert rec.requests == []
 
 
-def test_path_ids_validated(fake_time: FakeTime) -> None:
+async def test_path_ids_validated(fake_time: FakeTime) -> None:
     rec = Recorder()
-    gw = make(rec, fake_time)
-    for bad in ("T" * 38, "a/b", ""):
-        with pytest.raises(mg.ValidationError):
-            gw.get_transaction_status(bad)
+    async with async_make(rec, fake_time) as gw:
+        for bad in ("T" * 38, "a/b", ""):
+            with pytest.raises(mg.ValidationError):
+                await gw.get_transaction_status(bad)
     assert rec.requests == []
 
 
-def test_refund_checked_against_amount_this_client_sent(fake_time: FakeTime) -> None:
+async def test_refund_checked_against_amount_this_client_sent(fake_time: FakeTime) -> None:
     rec = Recorder()
-    gw = make(rec, fake_time)
-    gw.debit_v4_web(transaction_id="PAY1", amount=500, merchant_user_id="U1")
     refund = {"transaction_id": "R1", "original_transaction_id": "PAY1", "merchant_order_id": "O", "message": "m"}
-    with pytest.raises(mg.ValidationError, match="amount"):
-        gw.refund_v4(amount=501, **refund)
-    gw.refund_v4(amount=500, **refund)
+    async with async_make(rec, fake_time) as gw:
+        await gw.debit_v4_web(transaction_id="PAY1", amount=500, merchant_user_id="U1")
+        with pytest.raises(mg.ValidationError, match="amount"):
+            await gw.refund_v4(amount=501, **refund)
+        await gw.refund_v4(amount=500, **refund)
     assert len(rec.requests) == 2
 
 
-def test_a_refund_re_sent_under_its_id_never_frees_nor_lowers_what_an_earlier_call_holds(fake_time: FakeTime) -> None:
+async def test_a_refund_re_sent_under_its_id_never_frees_nor_lowers_what_an_earlier_call_holds(
+    fake_time: FakeTime,
+) -> None:
     """R1 (60 of 100) ends unknown; a second call under R1 that never leaves, or one for less, cannot give the
     payment's room back: the first may have refunded 60, so R2 for 60 is refused before sending."""
     server_error = httpx.Response(500, json={"success": False, "code": "INTERNAL_SERVER_ERROR", "message": "x"})
@@ -167,46 +155,48 @@ def test_a_refund_re_sent_under_its_id_never_frees_nor_lowers_what_an_earlier_ca
         },
     )
     rec = Recorder(server_error, *never_sent, duplicate)
-    gw = make(rec, fake_time)
     refund = {"original_transaction_id": "PAY1", "merchant_order_id": "O", "message": "m", "original_amount": 100}
-    with pytest.raises(mg.OutcomeUnknown):
-        gw.refund_v4(transaction_id="R1", amount=60, **refund)
-    with pytest.raises(mg.GatewayConnectionError):  # nothing of this call left, but the first call's may have
-        gw.refund_v4(transaction_id="R1", amount=60, **refund)
-    with pytest.raises(mg.DuplicateRequestError):  # the same id for less: R1 still holds its 60
-        gw.refund_v4(transaction_id="R1", amount=10, **refund)
-    sent = len(rec.requests)
-    with pytest.raises(ExcessRefundError):
-        gw.refund_v4(transaction_id="R2", amount=60, **refund)
-    assert len(rec.requests) == sent
-    gw.refund_v4(transaction_id="R3", amount=40, **refund)  # what is left
+    async with async_make(rec, fake_time) as gw:
+        with pytest.raises(mg.OutcomeUnknown):
+            await gw.refund_v4(transaction_id="R1", amount=60, **refund)
+        with pytest.raises(mg.GatewayConnectionError):  # nothing of this call left, but the first call's may have
+            await gw.refund_v4(transaction_id="R1", amount=60, **refund)
+        with pytest.raises(mg.DuplicateRequestError):  # the same id for less: R1 still holds its 60
+            await gw.refund_v4(transaction_id="R1", amount=10, **refund)
+        sent = len(rec.requests)
+        with pytest.raises(ExcessRefundError):
+            await gw.refund_v4(transaction_id="R2", amount=60, **refund)
+        assert len(rec.requests) == sent
+        await gw.refund_v4(transaction_id="R3", amount=40, **refund)  # what is left
 
 
-def test_missing_client_credentials_is_configuration_error(fake_time: FakeTime) -> None:
+async def test_missing_client_credentials_is_configuration_error(fake_time: FakeTime) -> None:
     rec = Recorder()
-    gw = mg.Gateway(merchant_id=MERCHANT, salt_key=SALT, salt_index="1", transport=httpx.MockTransport(rec))
-    with pytest.raises(mg.ConfigurationError, match="MGW_CLIENT_ID"):
-        gw.get_authorization_token()
+    settings = {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": "1", "transport": httpx.MockTransport(rec)}
+    async with mg.AsyncGateway(**settings) as gw:
+        with pytest.raises(mg.ConfigurationError, match="MGW_CLIENT_ID"):
+            await gw.get_authorization_token()
     assert rec.requests == []
 
 
-def test_from_env(fake_time: FakeTime) -> None:
+async def test_from_env(fake_time: FakeTime) -> None:
     env = {"MGW_MERCHANT_ID": "M2", "MGW_SALT_KEY": "k2", "MGW_SALT_INDEX": "3"}
     rec = Recorder()
-    gw = mg.Gateway.from_env(env, transport=httpx.MockTransport(rec))
-    gw.get_transaction_status("T1")
+    async with mg.AsyncGateway.from_env(env, transport=httpx.MockTransport(rec)) as gw:
+        await gw.get_transaction_status("T1")
     assert rec.requests[0].url.path == "/apis/pg-sandbox/v3/transaction/M2/T1/status"
     assert rec.requests[0].headers["X-VERIFY"].endswith("###3")
     with pytest.raises(mg.ConfigurationError, match="MGW_SALT_KEY"):
-        mg.Gateway.from_env({"MGW_MERCHANT_ID": "M2", "MGW_SALT_INDEX": "3"})
+        mg.AsyncGateway.from_env({"MGW_MERCHANT_ID": "M2", "MGW_SALT_INDEX": "3"})
 
 
-def test_several_merchants_in_one_process(fake_time: FakeTime) -> None:
+async def test_several_merchants_in_one_process(fake_time: FakeTime) -> None:
     rec_a, rec_b = Recorder(), Recorder()
-    a = make(rec_a, fake_time, merchant_id="MA", salt_key="salt-a", salt_index="1")
-    b = make(rec_b, fake_time, merchant_id="MB", salt_key="salt-b", salt_index="2")
-    a.get_transaction_status("T1")
-    b.get_transaction_status("T1")
+    a = async_make(rec_a, fake_time, merchant_id="MA", salt_key="salt-a", salt_index="1")
+    b = async_make(rec_b, fake_time, merchant_id="MB", salt_key="salt-b", salt_index="2")
+    async with a, b:
+        await a.get_transaction_status("T1")
+        await b.get_transaction_status("T1")
     digest_a = hashlib.sha256(b"/v3/transaction/MA/T1/status" + b"salt-a").hexdigest() + "###1"
     digest_b = hashlib.sha256(b"/v3/transaction/MB/T1/status" + b"salt-b").hexdigest() + "###2"
     assert rec_a.requests[0].headers["X-VERIFY"] == digest_a
@@ -238,7 +228,7 @@ def test_several_merchants_in_one_process(fake_time: FakeTime) -> None:
         ("SOMETHING_NEW", mg.ApiError),
     ],
 )
-def test_error_codes_map_to_classes(code: str, cls: type[mg.ApiError], fake_time: FakeTime) -> None:
+async def test_error_codes_map_to_classes(code: str, cls: type[mg.ApiError], fake_time: FakeTime) -> None:
     """Each code raises the class of its category (the spec's x-code-catalog), on an operation that answers it."""
     body = {"success": False, "code": code, "message": "nope", "data": {"payResponseCode": "BRAND_NEW_CODE"}}
     name = next(
@@ -256,8 +246,9 @@ def test_error_codes_map_to_classes(code: str, cls: type[mg.ApiError], fake_time
         return
     rec = Recorder(httpx.Response(400, json=body))
     args, kwargs = CALLS[name]
-    with pytest.raises(mg.ApiError) as info:
-        getattr(make(rec, fake_time), name)(*args, **kwargs)
+    async with async_make(rec, fake_time) as gw:
+        with pytest.raises(mg.ApiError) as info:
+            await getattr(gw, name)(*args, **kwargs)
     assert type(info.value) is cls, name
     err = info.value
     assert (err.status, err.code, err.pay_response_code) == (400, code, "BRAND_NEW_CODE")
@@ -272,7 +263,7 @@ def test_error_codes_map_to_classes(code: str, cls: type[mg.ApiError], fake_time
     assert len(rec.requests) == 1
 
 
-def test_status_answers_payment_states_without_raising(fake_time: FakeTime) -> None:
+async def test_status_answers_payment_states_without_raising(fake_time: FakeTime) -> None:
     body = {
         "success": False,
         "code": "PAYMENT_ERROR",
@@ -280,12 +271,13 @@ def test_status_answers_payment_states_without_raising(fake_time: FakeTime) -> N
         "data": {"merchantId": MERCHANT, "transactionId": "T1", "amount": 100, "payResponseCode": "XYZ_NEW"},
     }
     rec = Recorder(httpx.Response(400, json=body))
-    result = make(rec, fake_time).get_transaction_status("T1")
+    async with async_make(rec, fake_time) as gw:
+        result = await gw.get_transaction_status("T1")
     assert result.code == "PAYMENT_ERROR"
     assert result.data.pay_response_code == "XYZ_NEW"  # type: ignore[union-attr]
 
 
-def test_refund_excess_amount_is_unknown_not_failed(fake_time: FakeTime) -> None:
+async def test_refund_excess_amount_is_unknown_not_failed(fake_time: FakeTime) -> None:
     """Issue 22, finding 5: EXCESS_REFUND_AMOUNT also means "already refunded": never a failed refund."""
     body = {
         "success": False,
@@ -295,14 +287,15 @@ def test_refund_excess_amount_is_unknown_not_failed(fake_time: FakeTime) -> None
     }
     rec = Recorder(httpx.Response(400, json=body))
     args, kwargs = CALLS["refund_v4"]
-    with pytest.raises(mg.OutcomeUnknown) as info:
-        make(rec, fake_time).refund_v4(**kwargs)
+    async with async_make(rec, fake_time) as gw:
+        with pytest.raises(mg.OutcomeUnknown) as info:
+            await gw.refund_v4(**kwargs)
     assert not isinstance(info.value, mg.PaymentError)
     assert (info.value.transaction_id, info.value.verdict) == ("RF4", "unknown")
     assert len(rec.requests) == 1  # never re-sent
 
 
-def test_refund_duplicate_id_is_a_refund_that_exists(fake_time: FakeTime) -> None:
+async def test_refund_duplicate_id_is_a_refund_that_exists(fake_time: FakeTime) -> None:
     """Issue 22, finding 5: DUPLICATE_TXN_REQUEST names a refund that exists: DuplicateRequestError, never a
     PaymentError a merchant would read as "refund again under a new id"."""
     body = {
@@ -313,8 +306,9 @@ def test_refund_duplicate_id_is_a_refund_that_exists(fake_time: FakeTime) -> Non
     }
     rec = Recorder(httpx.Response(400, json=body))
     args, kwargs = CALLS["refund_v4"]
-    with pytest.raises(mg.DuplicateRequestError) as info:
-        make(rec, fake_time).refund_v4(**kwargs)
+    async with async_make(rec, fake_time) as gw:
+        with pytest.raises(mg.DuplicateRequestError) as info:
+            await gw.refund_v4(**kwargs)
     assert not isinstance(info.value, mg.PaymentError)
     assert (info.value.pay_response_code, info.value.verdict) == ("DUPLICATE_TXN_REQUEST", "duplicate")
 
@@ -336,9 +330,11 @@ MONEY = [
 ]
 
 
-def _call(gw: mg.Gateway, name: str) -> Any:
+async def _async_call(rec: Recorder, fake: FakeTime, name: str, **settings: Any) -> Any:
+    """One call of ``name`` with its minimal arguments, on a gateway of its own."""
     args, kwargs = CALLS[name]
-    return getattr(gw, name)(*args, **kwargs)
+    async with async_make(rec, fake, **settings) as gw:
+        return await getattr(gw, name)(*args, **kwargs)
 
 
 @pytest.mark.parametrize("name", MONEY)
@@ -356,10 +352,10 @@ def _call(gw: mg.Gateway, name: str) -> Any:
     ],
     ids=["read-timeout", "dropped", "write-timeout", "500", "503", "ise", "timed-out", "unreadable"],
 )
-def test_money_moves_never_retried_blindly(name: str, failure: Any, fake_time: FakeTime) -> None:
+async def test_money_moves_never_retried_blindly(name: str, failure: Any, fake_time: FakeTime) -> None:
     rec = Recorder(failure)
     with pytest.raises(mg.OutcomeUnknown) as info:
-        _call(make(rec, fake_time), name)
+        await _async_call(rec, fake_time, name)
     assert len(rec.requests) == 1
     assert info.value.transaction_id == CALLS[name][1]["transaction_id"]
     assert fake_time.sleeps == []
@@ -369,28 +365,28 @@ def test_money_moves_never_retried_blindly(name: str, failure: Any, fake_time: F
 @pytest.mark.parametrize(
     "error", [httpx.ConnectError("refused"), httpx.ConnectTimeout("slow"), httpx.PoolTimeout("pool")]
 )
-def test_not_sent_is_retried_even_for_money(name: str, error: Exception, fake_time: FakeTime) -> None:
+async def test_not_sent_is_retried_even_for_money(name: str, error: Exception, fake_time: FakeTime) -> None:
     rec = Recorder(error)
-    _call(make(rec, fake_time), name)
+    await _async_call(rec, fake_time, name)
     assert len(rec.requests) == 2
     assert len(fake_time.sleeps) == 1
 
 
-def test_connection_failures_bounded(fake_time: FakeTime) -> None:
+async def test_connection_failures_bounded(fake_time: FakeTime) -> None:
     rec = Recorder(*(httpx.ConnectError("refused") for _ in range(5)))
     with pytest.raises(mg.GatewayConnectionError):
-        _call(make(rec, fake_time), "debit_v4_web")
+        await _async_call(rec, fake_time, "debit_v4_web")
     assert len(rec.requests) == 3
     assert len(fake_time.sleeps) == 2
 
 
-def test_status_reads_retried_on_timeouts_and_5xx(fake_time: FakeTime) -> None:
+async def test_status_reads_retried_on_timeouts_and_5xx(fake_time: FakeTime) -> None:
     rec = Recorder(httpx.ReadTimeout("r"), httpx.Response(500, text="x"))
-    assert make(rec, fake_time).get_transaction_status("TXV4").code == "PAYMENT_SUCCESS"
+    assert (await _async_call(rec, fake_time, "get_transaction_status")).code == "PAYMENT_SUCCESS"
     assert len(rec.requests) == 3
     rec2 = Recorder(*(httpx.ReadTimeout("r") for _ in range(5)))
     with pytest.raises(mg.GatewayTimeoutError):
-        make(rec2, fake_time).get_transaction_status("TXV4")
+        await _async_call(rec2, fake_time, "get_transaction_status")
     assert len(rec2.requests) == 3
 
 
@@ -406,26 +402,26 @@ def _limited(headers: dict[str, str] | None = None, window: object = None) -> ht
     )
 
 
-def test_429_honours_time_window(fake_time: FakeTime) -> None:
+async def test_429_honours_time_window(fake_time: FakeTime) -> None:
     rec = Recorder(_limited(window=5))
-    _call(make(rec, fake_time), "refund_apps_host")
+    await _async_call(rec, fake_time, "refund_apps_host")
     assert len(rec.requests) == 2
     assert 5.0 <= fake_time.sleeps[0] <= 6.25
 
 
-def test_429_honours_retry_after(fake_time: FakeTime) -> None:
+async def test_429_honours_retry_after(fake_time: FakeTime) -> None:
     rec = Recorder(_limited({"Retry-After": "2"}, window=60))
-    _call(make(rec, fake_time), "get_transaction_status_apps_host")
+    await _async_call(rec, fake_time, "get_transaction_status_apps_host")
     assert 2.0 <= fake_time.sleeps[0] <= 2.5
 
 
 @pytest.mark.parametrize(
     "hostile", ["inf", "nan", "-1", "99999", "Fri, 31 Dec 9999 23:59:59 GMT", "garbage", "1e400", "\u0661"]
 )
-def test_429_hostile_values_bounded_then_rate_limited(hostile: str, fake_time: FakeTime) -> None:
+async def test_429_hostile_values_bounded_then_rate_limited(hostile: str, fake_time: FakeTime) -> None:
     rec = Recorder(*(_limited({"Retry-After": hostile}, window=hostile) for _ in range(5)))
     with pytest.raises(mg.RateLimitedError) as info:
-        _call(make(rec, fake_time, retry=mg.RetryPolicy(max_wait=10.0)), "get_transaction_status")
+        await _async_call(rec, fake_time, "get_transaction_status", retry=mg.RetryPolicy(max_wait=10.0))
     assert len(rec.requests) == 3
     assert len(fake_time.sleeps) == 2
     assert all(0 <= s <= 10.0 for s in fake_time.sleeps)
@@ -433,20 +429,20 @@ def test_429_hostile_values_bounded_then_rate_limited(hostile: str, fake_time: F
     assert info.value.status == 429
 
 
-def test_reconcile_after_outcome_unknown(fake_time: FakeTime) -> None:
+async def test_reconcile_after_outcome_unknown(fake_time: FakeTime) -> None:
     rec = Recorder(httpx.ReadTimeout("r"))
-    gw = make(rec, fake_time)
-    with pytest.raises(mg.OutcomeUnknown) as info:
-        _call(gw, "debit_v4_web")
-    assert info.value.transaction_id is not None
-    status = gw.reconcile(info.value.transaction_id)
+    async with async_make(rec, fake_time) as gw:
+        with pytest.raises(mg.OutcomeUnknown) as info:
+            await gw.debit_v4_web(**CALLS["debit_v4_web"][1])
+        assert info.value.transaction_id is not None
+        status = await gw.reconcile(info.value.transaction_id)
     assert status.code == "PAYMENT_SUCCESS"
     assert rec.requests[1].url.path.endswith(f"/v3/transaction/{MERCHANT}/TXV4/status")
 
 
-async def test_async_retry_rules_match(fake_time: FakeTime) -> None:
+async def test_one_gateway_keeps_the_retry_rules_call_after_call(fake_time: FakeTime) -> None:
     rec = Recorder(httpx.ReadTimeout("r"))
-    async with make_async(rec, fake_time) as gw:
+    async with async_make(rec, fake_time) as gw:
         with pytest.raises(mg.OutcomeUnknown):
             await gw.refund_v4(**CALLS["refund_v4"][1])
         assert len(rec.requests) == 1
@@ -459,53 +455,44 @@ async def test_async_retry_rules_match(fake_time: FakeTime) -> None:
 # --- authorization token ---------------------------------------------------------------------------------------
 
 
-def test_token_cached_and_skew_proof(fake_time: FakeTime) -> None:
+async def test_token_cached_and_skew_proof(fake_time: FakeTime) -> None:
     # issued_at is decades away from the (fake) wall clock: only expires_at - issued_at matters
     rec = Recorder(
         httpx.Response(200, json=token_body(issued=5, lifetime=600)),
         httpx.Response(200, json=token_body(issued=5, lifetime=600, n=2)),
     )
-    gw = make(rec, fake_time)
-    assert gw.authorization_token().access_token == "secret-access-token-1"
-    fake_time.now += 500
-    assert gw.authorization_token().access_token == "secret-access-token-1"
-    fake_time.now += 50  # within the 60 s margin
-    assert gw.authorization_token().access_token == "secret-access-token-2"
+    async with async_make(rec, fake_time) as gw:
+        assert (await gw.authorization_token()).access_token == "secret-access-token-1"
+        fake_time.now += 500
+        assert (await gw.authorization_token()).access_token == "secret-access-token-1"
+        fake_time.now += 50  # within the 60 s margin
+        assert (await gw.authorization_token()).access_token == "secret-access-token-2"
     assert len(rec.requests) == 2
     form = dict(x.split("=") for x in rec.requests[0].content.decode().split("&"))
     assert form["grant_type"] == "client_credentials"
     assert form["client_version"] == "1"
 
 
-async def test_fifty_async_callers_one_token_request(fake_time: FakeTime) -> None:
-    rec = Recorder()
-    async with make_async(rec, fake_time) as gw:
-        await gw.authorization_token()
-        fake_time.now += 3590  # expiring
-        tokens = await asyncio.gather(*(gw.authorization_token() for _ in range(50)))
-    assert len(rec.requests) == 2
-    assert len({t.access_token for t in tokens}) == 1
-
-
-def test_token_refresh_failure_serves_valid_token(fake_time: FakeTime) -> None:
+async def test_token_refresh_failure_serves_valid_token(fake_time: FakeTime) -> None:
     rec = Recorder(httpx.Response(200, json=token_body()), *(httpx.Response(500) for _ in range(3)))
-    gw = make(rec, fake_time)
-    first = gw.authorization_token()
-    fake_time.now += 3590
-    assert gw.authorization_token() is first
+    async with async_make(rec, fake_time) as gw:
+        first = await gw.authorization_token()
+        fake_time.now += 3590
+        assert await gw.authorization_token() is first
 
 
-def test_token_auth_forced_refresh(fake_time: FakeTime) -> None:
+async def test_token_auth_forced_refresh(fake_time: FakeTime) -> None:
     rec = Recorder()
-    gw = make(rec, fake_time)
     seen: list[str] = []
 
     def api(request: httpx.Request) -> httpx.Response:
         seen.append(request.headers["Authorization"])
         return httpx.Response(401 if len(seen) == 1 else 200)
 
-    with httpx.Client(transport=httpx.MockTransport(api), auth=gw.token_auth()) as client:
-        assert client.get("https://checkout.example/pay").status_code == 200
+    async with async_make(rec, fake_time) as gw:
+        transport = httpx.MockTransport(api)
+        async with httpx.AsyncClient(transport=transport, auth=gw.token_auth()) as client:
+            assert (await client.get("https://checkout.example/pay")).status_code == 200
     assert len(seen) == 2
     assert seen[0].startswith("O-Bearer secret-access-token-")
     assert len(rec.requests) == 2  # one initial token call, one forced refresh
@@ -514,19 +501,23 @@ def test_token_auth_forced_refresh(fake_time: FakeTime) -> None:
 # --- logging ---------------------------------------------------------------------------------------------------
 
 
-def test_debug_logs_carry_metadata_only(fake_time: FakeTime, caplog: pytest.LogCaptureFixture) -> None:
+async def test_debug_logs_carry_metadata_only(fake_time: FakeTime, caplog: pytest.LogCaptureFixture) -> None:
     rec = Recorder(httpx.ConnectError("x"), _limited(window=1))
     caplog.set_level(logging.DEBUG)  # every logger, including httpx/httpcore
-    gw = make(rec, fake_time)
     secrets = [SALT, CLIENT_SECRET, OTP, "secret-access-token", "GRANT1", "UAT-abc"]
-    for name in sorted(CALLS):
-        # wallet balance included: its URL carries the token, which httpx's log must not show; each refund of the
-        # shared payment from a client of its own (one client holds at most what was paid in refunds)
-        _call(make(rec, fake_time) if name.startswith("refund") else gw, name)
-    gw.authorization_token()
+    async with async_make(rec, fake_time) as gw:
+        for name in sorted(CALLS):
+            # wallet balance included: its URL carries the token, which httpx's log must not show; each refund of
+            # the shared payment from a client of its own (one client holds at most what was paid in refunds)
+            if name.startswith("refund"):
+                await _async_call(rec, fake_time, name)
+            else:
+                args, kwargs = CALLS[name]
+                await getattr(gw, name)(*args, **kwargs)
+        await gw.authorization_token()
     rec.script = [httpx.ReadTimeout("r")]
     with pytest.raises(mg.OutcomeUnknown):  # a client holding none of the refunds above (they took the payment's 100)
-        _call(make(rec, fake_time), "refund_v4")
+        await _async_call(rec, fake_time, "refund_v4")
     ours = [r for r in caplog.records if r.name == "merchant_gateway"]
     assert ours, "the gateway logs its calls"
     assert {r.getMessage().split()[0] for r in ours} >= {"request", "response", "retry", "outcome_unknown"}
