@@ -1,40 +1,24 @@
-"""The JVM package (clients/java) built once per session into a temporary folder with clients/java/run.sh (the
-working tree is shared: nothing is built into build/ here). Skipped, saying why, only where java or mvn is absent."""
+"""The JVM package (clients/java) built once per test run into a temporary folder with clients/java/run.sh (the
+working tree is shared: nothing is built into build/ here): the first pytest-xdist worker that needs it builds it,
+the others use that build (tests/support/built_once.py). Skipped, saying why, only where java or mvn is absent."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_java_steps(out: Path, *steps: str, env: dict[str, str] | None = None, timeout: float = 600) -> str:
-    """clients/java/run.sh STEPS with OUT=out; fails the test with the script's output."""
-    proc = subprocess.run(
-        ["bash", str(ROOT / "clients" / "java" / "run.sh"), *steps],
-        cwd=ROOT,
-        env={**os.environ, "OUT": str(out), "PY": sys.executable, **(env or {})},
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=timeout,
-    )
-    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-6000:]
-    return proc.stdout
+from tests.support.built_once import built_once, sources_digest
+from tests.support.commands import ROOT
+from tests.support.java import PACKAGE_SOURCES, run_java_steps
 
 
 @pytest.fixture(scope="session")
 def java_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built package: OUT of `clients/java/run.sh package` (the jar in OUT/src/target)."""
+    """The built package: OUT of `clients/java/run.sh package` (the jar in OUT/src/target). Tests only read it."""
     missing = [tool for tool in ("java", "javac", "mvn") if shutil.which(tool) is None]
     if missing:
         pytest.skip(f"the JVM package needs a JDK 17+ and Maven: {', '.join(missing)} not on PATH")
-    out = tmp_path_factory.mktemp("java")
-    run_java_steps(out, "package")
-    return out
+    digest = sources_digest(PACKAGE_SOURCES, ROOT)
+    return built_once(tmp_path_factory, "java", digest, lambda out: run_java_steps(out, "package"))

@@ -6,7 +6,6 @@ against the sandbox started as `python -m merchant_gateway_sandbox`."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -18,7 +17,8 @@ from types import SimpleNamespace
 import pytest
 import registries
 
-from tests.java.conftest import ROOT, run_java_steps
+from tests.support.commands import ROOT, run_checked, sandbox_program
+from tests.support.java import java_env, local_maven_repository, mvn_offline, run_java_steps
 
 APP = Path(__file__).resolve().parent / "app"
 PAY = APP / "src" / "main" / "java" / "Pay.java"
@@ -82,7 +82,7 @@ def test_the_program_is_at_most_40_own_lines_and_uses_only_the_package() -> None
 def _forget_cached(version: str) -> None:
     """Maven copies what it resolves into the user's local repository: a copy of this version from an earlier build
     would be used instead of the one just published."""
-    cached = Path.home() / ".m2" / "repository" / "com" / "merchantgateway" / "merchant-gateway-client" / version
+    cached = local_maven_repository() / "com" / "merchantgateway" / "merchant-gateway-client" / version
     shutil.rmtree(cached, ignore_errors=True)
 
 
@@ -96,49 +96,15 @@ def test_a_java_program_pays_waits_and_verifies_against_the_sandbox(java_out: Pa
     app = tmp_path / "app"
     shutil.copytree(APP, app)
     _forget_cached(version)
-    built = subprocess.run(
-        ["mvn", "-o", "-q", "-B", "package", f"-Dmgw.repo={repo.as_uri()}", f"-Dmgw.version={version}"],
-        cwd=app,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
-    sandbox = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "merchant_gateway_sandbox",
-            "--port",
-            "0",
-            "--json",
-            "--merchant-id",
-            "JVMSHOP",
-            "--salt-key",
-            "jvm-sandbox-salt",
-            "--salt-index",
-            "2",
-        ],  # fmt: skip
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert sandbox.stdout is not None
-        urls = json.loads(sandbox.stdout.readline())
-        secrets = {"MGW_MERCHANT_ID": "JVMSHOP", "MGW_SALT_KEY": "jvm-sandbox-salt", "MGW_SALT_INDEX": "2"}
-        env = {**os.environ, **urls, **secrets}
-        ran = subprocess.run(
-            ["java", "-jar", str(app / "target" / "pay.jar")], env=env, capture_output=True, text=True, timeout=300
+    mvn_offline(app, "package", f"-Dmgw.repo={repo.as_uri()}", f"-Dmgw.version={version}")
+    secrets = {"MGW_MERCHANT_ID": "JVMSHOP", "MGW_SALT_KEY": "jvm-sandbox-salt", "MGW_SALT_INDEX": "2"}
+    with sandbox_program("JVMSHOP", "jvm-sandbox-salt", "2") as urls:
+        ran = run_checked(
+            ["java", "-jar", str(app / "target" / "pay.jar")], env=java_env({**urls, **secrets}), timeout=300
         )
-    finally:
-        sandbox.terminate()
-        sandbox.wait(timeout=30)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert "debit accepted" in ran.stdout
-    assert "status succeeded" in ran.stdout
-    assert "callback verified, paid true" in ran.stdout
+    assert "debit accepted" in ran
+    assert "status succeeded" in ran
+    assert "callback verified, paid true" in ran
 
 
 def _printed_jvm_steps(folder: Path) -> str:
@@ -172,7 +138,7 @@ def test_the_printed_jvm_steps_publish_the_jar_where_the_env_file_says(tmp_path:
     ran = subprocess.run(
         ["bash", "-c", script],
         cwd=ROOT,
-        env={**os.environ, "OUT": str(tmp_path / "out"), "PY": sys.executable},
+        env=java_env({"OUT": str(tmp_path / "out"), "PY": sys.executable}),
         capture_output=True,
         text=True,
         timeout=900,
