@@ -16,3 +16,16 @@ def judged(txn: str, code: str, amount: int | None = None, expected: int | None 
     ok = code in ("PAYMENT_SUCCESS", "PAYMENT_PENDING")
     answer = TransactionStatusResponse.from_dict({"success": ok, "code": code, "message": "m", "data": data})
     return snapshot_of(answer, txn, amount if expected is None else expected)
+
+
+def expected_default_offsets() -> list[float]:
+    """The published schedule's check moments (seconds after the start), written out from the public reference
+    independently of PollSchedule's loop."""
+    offsets = [20.0]
+    offsets += [20.0 + 3 * i for i in range(1, 11)]  # every 3 s for 30 s -> 50
+    offsets += [50.0 + 6 * i for i in range(1, 11)]  # every 6 s for 60 s -> 110
+    offsets += [110.0 + 10 * i for i in range(1, 7)]  # every 10 s for 60 s -> 170
+    offsets += [170.0 + 30 * i for i in range(1, 3)]  # every 30 s for 60 s -> 230
+    offsets += [230.0 + 60 * i for i in range(1, 12)]  # every minute -> 890
+    offsets += [900.0]  # the 15-minute timeout is the last check
+    return offsets
