@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 
 from ...errors import UserLinkError
-from ...flows.linking import OtpPrompt, link_user, unlink
+from ...flows.linking import OtpPrompt
 from ...flows.polling import FinalStatus, PollTimeout
 from ...flows.schedule import DEFAULT_SCHEDULE, Phase, PollSchedule
 from ...flows.status import snapshot_of, wait_for_payment
@@ -249,7 +249,7 @@ def _linking(runner: StepRunner, gw: Gateway, otp: str | None, plan: Plan) -> No
             raise Skip("set MGW_DEMO_OTP_MOBILE (and MGW_DEMO_OTP, or type the OTP) to link a user on this gateway")
         if otp is None and not plan.browser_steps:
             raise Skip("a person types the OTP: left out (--no-browser-steps; or set MGW_DEMO_OTP)")
-        linked["user"] = link_user(gw, mobile, ask)
+        linked["user"] = gw.wallets.link(mobile, ask)
         return "OTP verified with the latest otpToken; userAuthToken received (not shown)"
 
     def balance() -> str:
@@ -258,7 +258,7 @@ def _linking(runner: StepRunner, gw: Gateway, otp: str | None, plan: Plan) -> No
         return f"{resp.code}, usable balance {getattr(wallet, 'usable_balance', '?')} paise"
 
     def unlink_step() -> str:
-        done = unlink(gw, linked["user"].user_auth_token)  # settles a lost answer by sending it once more
+        done = gw.wallets.unlink(linked["user"])  # settles a lost answer by sending it once more
         settled = " (answer lost, settled by a second unlink)" if done.resent else ""
         try:
             gw.get_wallet_balance(linked["user"].user_auth_token)
