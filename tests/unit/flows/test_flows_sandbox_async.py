@@ -1,31 +1,29 @@
 """Every flow against the sandbox over real sockets: linking with its OTP error paths, intents, SDK-less, SSO,
-and the status wait. The sandbox runs on a manual clock, so nothing here sleeps."""
+and the status wait. The sandbox runs on a manual clock, so nothing here sleeps. Written once, for AsyncGateway and
+the flows' async functions, in test_flows_sandbox_async.py; test_flows_sandbox_sync.py is derived from it
+(tools/derive_sync.py) and runs every test on Gateway and the sync functions."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import json
 from typing import Any
 
 import httpx
 import pytest
-from merchant_gateway import Gateway
+from merchant_gateway import AsyncGateway
 from merchant_gateway.errors import UserLinkError
 from merchant_gateway.flows.launch import (
+    async_sign_in,
     async_start_intent_payment,
-    sign_in,
-    start_intent_payment,
-    start_sdk_less_payment,
-    start_upi_intent,
+    async_start_sdk_less_payment,
+    async_start_upi_intent,
 )
-from merchant_gateway.flows.linking import LinkingError, OtpPrompt, async_link_user, link_user, usable_instruments
+from merchant_gateway.flows.linking import LinkingError, OtpPrompt, async_link_user, usable_instruments
 from merchant_gateway.flows.polling import FinalStatus
 from merchant_gateway.flows.schedule import PollSchedule
-from merchant_gateway.flows.status import async_wait_for_payment, wait_for_payment
+from merchant_gateway.flows.status import async_wait_for_payment
 from merchant_gateway.ids import new_transaction_id
-
-from tests.support.flows import MERCHANT, SALT
 
 SANDBOX_OTP = "123456"
 
@@ -42,7 +40,7 @@ class Answers:
         self.otps = list(otps)
         self.prompts: list[OtpPrompt] = []
 
-    def __call__(self, prompt: OtpPrompt) -> str:
+    async def __call__(self, prompt: OtpPrompt) -> str:
         self.prompts.append(prompt)
         return self.otps.pop(0)
 
@@ -51,17 +49,19 @@ def fresh_mobile() -> str:
     return "98" + str(int(hashlib.sha256(new_transaction_id().encode()).hexdigest(), 16))[:8]
 
 
-def test_link_retries_a_wrong_otp_with_the_same_token_then_balance_options_debit_unlink(gateway: Gateway) -> None:
+async def test_link_retries_a_wrong_otp_with_the_same_token_then_balance_options_debit_unlink(
+    async_gateway: AsyncGateway,
+) -> None:
     user_says = Answers("000000", SANDBOX_OTP)
-    linked = link_user(gateway, fresh_mobile(), user_says)
+    linked = await async_link_user(async_gateway, fresh_mobile(), user_says)
     assert [p.attempt for p in user_says.prompts] == [1, 2]
     assert user_says.prompts[1].resent is False
     assert "again" in (user_says.prompts[1].reason or "")
     assert linked.user_auth_token not in repr(linked)
 
-    balance = gateway.get_wallet_balance(linked.user_auth_token)
+    balance = await async_gateway.get_wallet_balance(linked.user_auth_token)
     assert balance.code == "SUCCESS"
-    options = gateway.get_payment_options(user_auth_token=linked.user_auth_token, amount=500)
+    options = await async_gateway.get_payment_options(user_auth_token=linked.user_auth_token, amount=500)
     kinds = [inst.kind for inst in usable_instruments(options)]
     assert kinds
     assert len(kinds) == len(set(kinds))
@@ -69,7 +69,7 @@ def test_link_retries_a_wrong_otp_with_the_same_token_then_balance_options_debit
     assert priorities == sorted(priorities)
 
     txn = new_transaction_id()
-    debit = gateway.instant_debit(
+    debit = await async_gateway.instant_debit(
         transaction_id=txn,
         amount=500,
         mobile_number="9999999999",
@@ -78,30 +78,32 @@ def test_link_retries_a_wrong_otp_with_the_same_token_then_balance_options_debit
     )
     assert debit.code in {"PAYMENT_SUCCESS", "PAYMENT_PENDING"}
 
-    gateway.unlink_user(user_auth_token=linked.user_auth_token)
+    await async_gateway.unlink_user(user_auth_token=linked.user_auth_token)
     with pytest.raises(UserLinkError):
-        gateway.get_wallet_balance(linked.user_auth_token)
+        await async_gateway.get_wallet_balance(linked.user_auth_token)
 
 
-def test_expired_otp_makes_the_flow_send_a_new_one_and_use_the_latest_token(gateway: Gateway, sandbox: Any) -> None:
+async def test_expired_otp_makes_the_flow_send_a_new_one_and_use_the_latest_token(
+    async_gateway: AsyncGateway, sandbox: Any
+) -> None:
     sent_tokens: list[str] = []
-    original_send = gateway.send_otp
+    original_send = async_gateway.send_otp
 
-    def spy_send(*args: Any, **kwargs: Any) -> Any:
-        resp = original_send(*args, **kwargs)
+    async def spy_send(*args: Any, **kwargs: Any) -> Any:
+        resp = await original_send(*args, **kwargs)
         sent_tokens.append(resp.data.otp_token)
         return resp
 
-    gateway.send_otp = spy_send  # type: ignore[method-assign]
+    async_gateway.send_otp = spy_send  # type: ignore[method-assign]
     asked: list[OtpPrompt] = []
 
-    def user(prompt: OtpPrompt) -> str:
+    async def user(prompt: OtpPrompt) -> str:
         asked.append(prompt)
         if prompt.attempt == 1:
             sandbox.advance(sandbox.config.otp_ttl + 1)  # the user takes too long
         return SANDBOX_OTP
 
-    linked = link_user(gateway, fresh_mobile(), user)
+    linked = await async_link_user(async_gateway, fresh_mobile(), user)
     assert len(sent_tokens) == 2
     assert sent_tokens[0] != sent_tokens[1]
     assert asked[1].resent is True
@@ -109,31 +111,31 @@ def test_expired_otp_makes_the_flow_send_a_new_one_and_use_the_latest_token(gate
     assert linked.user_auth_token
 
 
-def test_otp_send_limit_stops_with_guidance(gateway: Gateway, sandbox: Any) -> None:
+async def test_otp_send_limit_stops_with_guidance(async_gateway: AsyncGateway, sandbox: Any) -> None:
     mobile = fresh_mobile()
     limit = sandbox.config.otp_send_limit
     for _ in range(limit):
-        gateway.send_otp(mobile_number=mobile)
+        await async_gateway.send_otp(mobile_number=mobile)
     with pytest.raises(LinkingError) as info:
-        link_user(gateway, mobile, Answers(SANDBOX_OTP))
+        await async_link_user(async_gateway, mobile, Answers(SANDBOX_OTP))
     assert info.value.code == "OTP_LIMIT_EXCEEDED"
     assert info.value.action == "stop"
     assert "later" in info.value.guidance
 
 
-def test_blocked_user_stops_at_once(gateway: Gateway) -> None:
+async def test_blocked_user_stops_at_once(async_gateway: AsyncGateway) -> None:
     with pytest.raises(LinkingError) as info:
-        link_user(gateway, "9999900002", Answers(SANDBOX_OTP))
+        await async_link_user(async_gateway, "9999900002", Answers(SANDBOX_OTP))
     assert info.value.code == "USER_BLOCKED"
 
 
-def test_too_many_wrong_otps_are_exhausted(gateway: Gateway) -> None:
+async def test_too_many_wrong_otps_are_exhausted(async_gateway: AsyncGateway) -> None:
     with pytest.raises(LinkingError) as info:
-        link_user(gateway, fresh_mobile(), Answers(*["000000"] * 3), max_prompts=3)
+        await async_link_user(async_gateway, fresh_mobile(), Answers(*["000000"] * 3), max_prompts=3)
     assert info.value.action == "exhausted"
 
 
-async def test_async_linking(async_gateway: Any) -> None:
+async def test_linking_with_the_right_otp_at_once(async_gateway: AsyncGateway) -> None:
     async def user(prompt: OtpPrompt) -> str:
         return SANDBOX_OTP
 
@@ -141,33 +143,37 @@ async def test_async_linking(async_gateway: Any) -> None:
     assert (await async_gateway.get_wallet_balance(linked.user_auth_token)).code == "SUCCESS"
 
 
-def test_intent_launch_returns_the_uri_and_the_next_step(gateway: Gateway, sandbox: Any) -> None:
+async def test_intent_launch_returns_the_uri_and_the_next_step(async_gateway: AsyncGateway, sandbox: Any) -> None:
     txn = new_transaction_id()
     with pytest.warns(DeprecationWarning, match=r"use gateway\.payments\.start_intent"):
-        launch = start_intent_payment(
-            gateway, transaction_id=txn, amount=100, merchant_order_id=txn, platform_version_code=400922
+        launch = await async_start_intent_payment(
+            async_gateway, transaction_id=txn, amount=100, merchant_order_id=txn, platform_version_code=400922
         )
     assert launch.url.startswith("upi://")
     assert launch.url not in repr(launch)
     assert f"mgw status {txn}" in launch.next_step
     sandbox.advance(10)
-    final = wait_for_payment(
-        gateway, txn, expected_amount=100, schedule=PollSchedule(first_check_after=0), sleep=lambda s: None
+
+    async def no_sleep(seconds: float) -> None:
+        pass
+
+    final = await async_wait_for_payment(
+        async_gateway, txn, expected_amount=100, schedule=PollSchedule(first_check_after=0), sleep=no_sleep
     )
     assert final.succeeded
 
 
-def test_upi_intent_via_inline_pay(gateway: Gateway) -> None:
+async def test_upi_intent_via_inline_pay(async_gateway: AsyncGateway) -> None:
     txn = new_transaction_id()
     with pytest.warns(DeprecationWarning, match=r"use gateway\.payments\.start_upi_intent"):
-        launch = start_upi_intent(
-            gateway, transaction_id=txn, amount=100, merchant_user_id="U1", mobile_number="9999999999"
+        launch = await async_start_upi_intent(
+            async_gateway, transaction_id=txn, amount=100, merchant_user_id="U1", mobile_number="9999999999"
         )
     assert launch.url.startswith("upi://")
     assert launch.package
 
 
-async def test_async_intent_launch(async_gateway: Any) -> None:
+async def test_intent_launch_with_an_old_app_version(async_gateway: AsyncGateway) -> None:
     txn = new_transaction_id()
     with pytest.warns(DeprecationWarning, match=r"use gateway\.payments\.start_intent"):
         launch = await async_start_intent_payment(
@@ -177,11 +183,11 @@ async def test_async_intent_launch(async_gateway: Any) -> None:
     assert launch.url
 
 
-def test_sdk_less_launch_and_sso_sign_in(gateway: Gateway, sandbox: Any) -> None:
+async def test_sdk_less_launch_and_sso_sign_in(async_gateway: AsyncGateway, sandbox: Any) -> None:
     txn = new_transaction_id()
     with pytest.warns(DeprecationWarning, match=r"use gateway\.payments\.start_sdk_less"):
-        launch = start_sdk_less_payment(
-            gateway,
+        launch = await async_start_sdk_less_payment(
+            async_gateway,
             transaction_id=txn,
             amount=100,
             valid_for=600_000,
@@ -192,13 +198,13 @@ def test_sdk_less_launch_and_sso_sign_in(gateway: Gateway, sandbox: Any) -> None
     assert launch.url
     assert launch.reservation_id
     grant = control(sandbox, "POST", "/_sandbox/sso/grant-token", json={"name": "Asha", "phoneNumber": "9876543210"})
-    user = sign_in(gateway, grant["grantToken"])
+    user = await async_sign_in(async_gateway, grant["grantToken"])
     assert user.name == "Asha"
     assert user.phone_number == "9876543210"
     assert "9876543210" not in repr(user)
 
 
-async def test_async_status_wait_on_the_sandbox(async_gateway: Any, sandbox: Any) -> None:
+async def test_status_wait_on_the_sandbox(async_gateway: AsyncGateway, sandbox: Any) -> None:
     txn = new_transaction_id()
     await async_gateway.debit_v4_web(transaction_id=txn, amount=4001, merchant_order_id=txn, merchant_user_id="U9")
     checks: list[float] = []
@@ -219,53 +225,34 @@ async def test_async_status_wait_on_the_sandbox(async_gateway: Any, sandbox: Any
     assert checks[0] == pytest.approx(3.0, abs=0.5)
 
 
-def test_mobile_sdk_payload_is_accepted_by_the_sandbox(gateway: Gateway, sandbox: Any) -> None:
-    from merchant_gateway.tasks.mobile import app_debit_request
-
-    txn = new_transaction_id()
-    app = app_debit_request(
-        {"merchantId": MERCHANT, "transactionId": txn, "merchantUserId": "U1", "amount": 100},
-        salt_key=SALT,
-        salt_index="1",
-    )
-    # the app would send exactly this; replay it as the app's SDK does
-    resp = httpx.post(
-        sandbox.base_url + app.api_endpoint,
-        json={"request": app.body},
-        headers={"X-VERIFY": app.checksum},
-        follow_redirects=False,
-        timeout=10,
-    )
-    assert resp.status_code == 302, resp.text
-    assert json.loads(base64.b64decode(app.body or ""))["transactionId"] == txn
-
-
-def test_status_answers_with_an_unlisted_payment_state_are_read_and_decided_by_code(
-    gateway: Gateway, sandbox: Any
+async def test_status_answers_with_an_unlisted_payment_state_are_read_and_decided_by_code(
+    async_gateway: AsyncGateway, sandbox: Any
 ) -> None:
     """Sandbox amount 4005: while pending, the status answers carry paymentState PENDING, which the interface
     document does not list ("informative only, decisions use code"); the client reads it and waits on `code`."""
     txn = new_transaction_id()
-    started = gateway.debit_v4_web(transaction_id=txn, amount=4005, merchant_order_id=txn, merchant_user_id="U9")
+    started = await async_gateway.debit_v4_web(
+        transaction_id=txn, amount=4005, merchant_order_id=txn, merchant_user_id="U9"
+    )
     assert started.data is not None
     assert started.data.redirect_url
-    pending = gateway.get_transaction_status(txn)
+    pending = await async_gateway.get_transaction_status(txn)
     assert pending.code == "PAYMENT_PENDING"
     assert pending.data is not None
     assert pending.data.payment_state == "PENDING"
     assert pending.data.pay_response_code is None  # absent, read as None
     assert "payment_state='PENDING'" in repr(pending)
     assert "object at" not in repr(pending)
-    apps = gateway.get_transaction_status_apps_host(txn)
+    apps = await async_gateway.get_transaction_status_apps_host(txn)
     assert apps.data is not None
     assert apps.data.payment_state == "PENDING"
     assert apps.data.status == "PENDING"
 
-    def sleep(seconds: float) -> None:
+    async def sleep(seconds: float) -> None:
         sandbox.advance(seconds)
 
-    final = wait_for_payment(
-        gateway,
+    final = await async_wait_for_payment(
+        async_gateway,
         txn,
         expected_amount=4005,
         schedule=PollSchedule(first_check_after=1),
