@@ -9,9 +9,13 @@ pytest-timeout's ``timeout`` in pyproject.toml.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tests.support.postgres import postgres_or_skip
 
 # Tests marked slow (the release and registry end-to-end runs, the sandbox's load run) build, install and publish
 # for minutes: they get this limit instead of the suite's default unless they name their own.
@@ -79,3 +83,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
         elif any(name in getattr(item, "fixturenames", ()) for name in BUILT_ONCE):
             item.add_marker(pytest.mark.timeout(BUILD_TIMEOUT))
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Any]:
+    """One throwaway PostgreSQL server per test process, shared by every folder that needs one (tests/ledger,
+    tests/cli, tests/examples): each test or module takes a database of its own on it (tests/support/postgres.py's
+    fresh_database). A test that stops or restarts a server starts its own (postgres_or_skip)."""
+    with postgres_or_skip() as server:
+        yield server

@@ -16,6 +16,8 @@ import httpx
 import pytest
 from merchant_gateway.ledger import ACCEPTED, FINAL, Ledger
 
+from tests.support.postgres import fresh_database
+
 MERCHANT = "CLILEDGERMERCHANT"
 SALT = "cli-ledger-salt-7b21"
 WAIT = ("--poll-every", "0.2", "--deadline", "30")
@@ -29,35 +31,13 @@ def sandbox() -> Iterator[Any]:
         yield running
 
 
-@pytest.fixture(scope="module")
-def postgres_server() -> Iterator[str]:
-    pytest.importorskip("psycopg_pool")
-    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
-
-    manager = local_postgres()
-    try:
-        server = manager.__enter__()
-    except PostgresUnavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        yield server.url
-    finally:
-        manager.__exit__(None, None, None)
-
-
 @pytest.fixture(params=["sqlite", "postgres"])
 def ledger_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A new ledger, migrated as a deployment would (mgw and Ledger.open never create the schema)."""
     if request.param == "sqlite":
         Ledger.migrate(f"sqlite:///{tmp_path}/ledger.db")
         return f"sqlite:///{tmp_path}/ledger.db"
-    import psycopg
-
-    server: str = request.getfixturevalue("postgres_server")
-    name = f"mgw_cli{next(_ids)}"
-    with psycopg.connect(server, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    url = server.rsplit("/", 1)[0] + "/" + name
+    url = fresh_database(request.getfixturevalue("postgres_server").url, "mgw_cli")  # tests/conftest.py's server
     Ledger.migrate(url)
     return url
 

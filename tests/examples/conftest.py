@@ -1,5 +1,5 @@
-"""Fixtures of the example shop's tests: a throwaway PostgreSQL server from the installed binaries (skipped with
-the reason when it cannot be started) and the embedded sandbox on a free loopback port."""
+"""Fixtures of the example shop's tests: a database of the module's own on the session's throwaway PostgreSQL server
+(tests/conftest.py; skipped with the reason when none can start) and the embedded sandbox on a free loopback port."""
 
 from __future__ import annotations
 
@@ -8,21 +8,13 @@ from typing import Any
 
 import pytest
 
+from tests.support.postgres import fresh_database
+
 
 @pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    pytest.importorskip("psycopg_pool", reason="psycopg is not installed (extra 'postgres')")
-    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
-
-    manager = local_postgres()
-    try:
-        server = manager.__enter__()
-    except PostgresUnavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        yield server.url
-    finally:
-        manager.__exit__(None, None, None)
+def postgres_url(postgres_server: Any) -> str:
+    """A database of the module's own on the session's PostgreSQL server (tests/conftest.py)."""
+    return fresh_database(postgres_server.url, "mgw_shop")
 
 
 @pytest.fixture(scope="module")

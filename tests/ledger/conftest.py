@@ -1,6 +1,6 @@
-"""Fixtures of the ledger tests: both backends on real servers (a SQLite file; a PostgreSQL server started here
-from the installed binaries, skipped with the reason when it cannot be), the sandbox on a manual clock, and a fake
-wall clock for the ledger. Nothing sleeps: time moves when a test says so."""
+"""Fixtures of the ledger tests: both backends on real servers (a SQLite file; a database of its own on the
+session's PostgreSQL server, tests/conftest.py's postgres_server, skipped with the reason when none can start), the
+sandbox on a manual clock, and a fake wall clock for the ledger. Nothing sleeps: time moves when a test says so."""
 
 from __future__ import annotations
 
@@ -13,38 +13,15 @@ from ledger_support import MERCHANT, SALT, FakeClock, settings
 from merchant_gateway import Gateway
 from merchant_gateway.ledger import Ledger, migrate, open_store
 
+from tests.support.postgres import fresh_database
+
 
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    try:
-        import psycopg  # noqa: F401
-        import psycopg_pool  # noqa: F401
-    except ImportError:
-        pytest.skip("psycopg is not installed (extra 'postgres'): PostgreSQL ledger tests skipped")
-    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
-
-    manager = local_postgres()
-    try:
-        server = manager.__enter__()
-    except PostgresUnavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        migrate(server.url)  # the server's own database is a ledger too (tests that use it directly)
-        yield server.url
-    finally:
-        manager.__exit__(None, None, None)
-
-
-_dbs = itertools.count()
-
-
-def fresh_postgres_db(server_url: str) -> str:
-    import psycopg
-
-    name = f"mgw_t{next(_dbs)}"
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return server_url.rsplit("/", 1)[0] + "/" + name
+def postgres_url(postgres_server: Any) -> str:
+    """The session's PostgreSQL server (tests/conftest.py); its own database is a ledger too (tests that use it
+    directly)."""
+    migrate(postgres_server.url)
+    return str(postgres_server.url)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -53,7 +30,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path}/ledger.db"
     else:
-        url = fresh_postgres_db(request.getfixturevalue("postgres_url"))
+        url = fresh_database(request.getfixturevalue("postgres_url"))
     migrate(url)
     return url
 

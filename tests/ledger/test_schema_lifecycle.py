@@ -8,7 +8,6 @@ The rolling upgrade plays a next release whose migration adds one step: this pac
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import subprocess
@@ -23,17 +22,12 @@ from merchant_gateway.ledger import SCHEMA_VERSION, Ledger, RateLimit, migrate, 
 from merchant_gateway.ledger.migrations import STEPS
 from merchant_gateway.ledger.store import read_version
 
-_dbs = itertools.count()
+from tests.support.postgres import fresh_database
 
 
 def fresh_postgres_db(server_url: str) -> str:
-    """A new, empty database on the test server (named apart from conftest's)."""
-    import psycopg
-
-    name = f"mgw_life{next(_dbs)}_{os.getpid()}"
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return server_url.rsplit("/", 1)[0] + "/" + name
+    """A new, empty database on the test server."""
+    return fresh_database(server_url, "mgw_life")
 
 
 OLD = SCHEMA_VERSION - 1  # a ledger the previous release left

@@ -9,7 +9,6 @@ its next read."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import time
 from typing import Any
@@ -18,18 +17,13 @@ import pytest
 from ledger_support import MERCHANT
 from merchant_gateway.ledger import Ledger
 
-_names = itertools.count()
+from tests.support.postgres import fresh_database
 
 
 def fresh_db(server_url: str) -> tuple[str, str]:
-    import psycopg
-
-    name = f"mgw_count{next(_names)}"
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    url = server_url.rsplit("/", 1)[0] + "/" + name
+    url = fresh_database(server_url, "mgw_count")
     Ledger.migrate(url)
-    return url, name
+    return url, url.rsplit("/", 1)[1]
 
 
 def server_count(server_url: str, name: str) -> int:
