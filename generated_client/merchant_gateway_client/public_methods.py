@@ -154,7 +154,7 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
@@ -162,7 +162,7 @@ class GatewayMethods:
             user_auth_token (userAuthToken, optional): Only in the OTP linking flow. Pre-logs the user in; without it
                 unauthenticated users are sent to a login page.
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
             sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
             mobile_number (mobileNumber, optional): User's mobile number.
             message (message, optional): Shown to the user on completion.
@@ -262,7 +262,7 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
@@ -270,7 +270,7 @@ class GatewayMethods:
             user_auth_token (userAuthToken, optional): Only in the OTP linking flow. Pre-logs the user in; without it
                 unauthenticated users are sent to a login page.
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
             sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
             mobile_number (mobileNumber, optional): User's mobile number.
             message (message, optional): Shown to the user on completion.
@@ -372,10 +372,10 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             payment_scope (paymentScope): Must be PLATFORM. (one of PLATFORM)
             device_context (deviceContext): Device facts of the intent variant.
@@ -585,10 +585,10 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             message (message): Refund message.
             original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
@@ -682,10 +682,10 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             message (message): Refund message.
             original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
@@ -783,10 +783,10 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             message (message): Refund message.
             original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
@@ -883,11 +883,11 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             merchant_user_id (merchantUserId): -
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             sub_merchant (subMerchant, optional): -
             mobile_number (mobileNumber, optional): -
@@ -965,9 +965,9 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             instrument_type (instrumentType): Value MOBILE. (one of MOBILE)
@@ -1062,7 +1062,7 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also
                 says "at least 1 rupee/100 paise"; send at least 100 to be safe under both readings. (>= 1)
@@ -1173,11 +1173,11 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             mobile_number (mobileNumber): Number on which the OTP was sent.
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             user_auth_token (userAuthToken): From OTP verification.
             email (email, optional): -
@@ -1270,7 +1270,7 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             payment_sources (paymentSources): Selected instruments.
@@ -1278,7 +1278,7 @@ class GatewayMethods:
             user_auth_token (userAuthToken, optional): Token generated when linking (one of merchantUserId and
                 userAuthToken is required).
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
             mobile_number (mobileNumber, optional): Required on the POST (direct debit) variant.
             device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
 
@@ -1375,7 +1375,7 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             payment_sources (paymentSources): Selected instruments.
@@ -1383,7 +1383,7 @@ class GatewayMethods:
             user_auth_token (userAuthToken, optional): Token generated when linking (one of merchantUserId and
                 userAuthToken is required).
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
             mobile_number (mobileNumber, optional): Required on the POST (direct debit) variant.
             device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
 
@@ -1474,7 +1474,7 @@ class GatewayMethods:
             user_auth_token (userAuthToken, optional): Linking token (one of merchantUserId and userAuthToken is
                 required).
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
 
         Request headers (keywords):
             merchant_device_id (X-MERCHANT-DEVICE-ID, optional): Encrypted device id collected from the Android app.
@@ -1829,11 +1829,11 @@ class GatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             valid_for (validFor): Milliseconds for which the payment is valid. (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             redirect_url (redirectUrl): Where the user is sent after finishing on the payments page.
             transaction_context (transactionContext): Base64 of cart details typed by the request category (category
@@ -1965,7 +1965,7 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
@@ -1973,7 +1973,7 @@ class AsyncGatewayMethods:
             user_auth_token (userAuthToken, optional): Only in the OTP linking flow. Pre-logs the user in; without it
                 unauthenticated users are sent to a login page.
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
             sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
             mobile_number (mobileNumber, optional): User's mobile number.
             message (message, optional): Shown to the user on completion.
@@ -2073,7 +2073,7 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             merchant_user_id (merchantUserId, optional): Pre-logs the user in. Required except for guest users. Not
@@ -2081,7 +2081,7 @@ class AsyncGatewayMethods:
             user_auth_token (userAuthToken, optional): Only in the OTP linking flow. Pre-logs the user in; without it
                 unauthenticated users are sent to a login page.
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
             sub_merchant (subMerchant, optional): Only when several merchants are tagged under one merchant id.
             mobile_number (mobileNumber, optional): User's mobile number.
             message (message, optional): Shown to the user on completion.
@@ -2183,10 +2183,10 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             payment_scope (paymentScope): Must be PLATFORM. (one of PLATFORM)
             device_context (deviceContext): Device facts of the intent variant.
@@ -2396,10 +2396,10 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             message (message): Refund message.
             original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
@@ -2493,10 +2493,10 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             message (message): Refund message.
             original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
@@ -2594,10 +2594,10 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             message (message): Refund message.
             original_transaction_id (originalTransactionId, optional): Merchant transaction id of the forward payment
@@ -2694,11 +2694,11 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             merchant_user_id (merchantUserId): -
             amount (amount): Amount in paise (integer, Long). (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             sub_merchant (subMerchant, optional): -
             mobile_number (mobileNumber, optional): -
@@ -2776,9 +2776,9 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             instrument_type (instrumentType): Value MOBILE. (one of MOBILE)
@@ -2873,7 +2873,7 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also
                 says "at least 1 rupee/100 paise"; send at least 100 to be safe under both readings. (>= 1)
@@ -2986,11 +2986,11 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             mobile_number (mobileNumber): Number on which the OTP was sent.
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             user_auth_token (userAuthToken): From OTP verification.
             email (email, optional): -
@@ -3085,7 +3085,7 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             payment_sources (paymentSources): Selected instruments.
@@ -3093,7 +3093,7 @@ class AsyncGatewayMethods:
             user_auth_token (userAuthToken, optional): Token generated when linking (one of merchantUserId and
                 userAuthToken is required).
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
             mobile_number (mobileNumber, optional): Required on the POST (direct debit) variant.
             device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
 
@@ -3190,7 +3190,7 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             payment_sources (paymentSources): Selected instruments.
@@ -3198,7 +3198,7 @@ class AsyncGatewayMethods:
             user_auth_token (userAuthToken, optional): Token generated when linking (one of merchantUserId and
                 userAuthToken is required).
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
             mobile_number (mobileNumber, optional): Required on the POST (direct debit) variant.
             device_id (deviceId, optional): Encrypted device id collected from the Android app; for UPI inline requests.
 
@@ -3289,7 +3289,7 @@ class AsyncGatewayMethods:
             user_auth_token (userAuthToken, optional): Linking token (one of merchantUserId and userAuthToken is
                 required).
             merchant_order_id (merchantOrderId, optional): Merchant's order id; length < 48 characters. (at most 47
-                characters; at least 1 characters)
+                characters, at least 1 characters)
 
         Request headers (keywords):
             merchant_device_id (X-MERCHANT-DEVICE-ID, optional): Encrypted device id collected from the Android app.
@@ -3646,11 +3646,11 @@ class AsyncGatewayMethods:
             transaction_id (transactionId): Merchant-generated unique transaction id; length < 38 characters. Limited by
                 this project to characters that need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`,
                 `~`): the id goes into the status path, and how the gateway signs a percent-encoded path is not shown,
-                so any other character could make the payment unreadable. (at most 37 characters; at least 1 characters;
+                so any other character could make the payment unreadable. (at most 37 characters, at least 1 characters,
                 pattern ^[A-Za-z0-9._~-]+$)
             amount (amount): Amount in paise (integer, Long). (>= 1)
             valid_for (validFor): Milliseconds for which the payment is valid. (>= 1)
-            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters; at
+            merchant_order_id (merchantOrderId): Merchant's order id; length < 48 characters. (at most 47 characters, at
                 least 1 characters)
             redirect_url (redirectUrl): Where the user is sent after finishing on the payments page.
             transaction_context (transactionContext): Base64 of cart details typed by the request category (category

@@ -1,7 +1,8 @@
 """Shared, I/O-free half of Gateway and AsyncGateway: prepare a call, interpret one attempt.
 
 Why this module exists: so the sync and async classes cannot drift apart. ``prepare`` turns a payload model or
-keyword arguments into validated keyword arguments for the generated ``sync_detailed``/``asyncio_detailed``;
+keyword arguments into validated keyword arguments for the generated ``request_parts`` (the payload as its wire
+dict, made once);
 ``after_attempt`` turns one response or transport exception into a result, a wait before the next attempt, or
 an exception, following :mod:`merchant_gateway.retry`.
 """
@@ -31,6 +32,7 @@ from .checks.limits import (
 from .checks.schema import first_problem, header_problem
 from .config import GatewayConfig
 from .errors import (
+    AmountMismatchError,
     AnswerMismatchError,
     ApiError,
     DuplicateRequestError,
@@ -77,11 +79,13 @@ _RETURNED = frozenset({Verdict.SUCCEEDED, Verdict.ACCEPTED, Verdict.PENDING, Ver
 # dataclass's object.__setattr__ per field (and importing dataclasses is not needed).
 class Prepared(NamedTuple):
     op: Operation
-    kwargs: dict[str, Any]  # for sync_detailed / asyncio_detailed, without ``client``
+    kwargs: dict[str, Any]  # the operation's generated request_parts arguments ("body": the payload model)
     transaction_id: str | None
     amount: int | None
     retry: RetryPolicy | None = None  # a per-call policy; None: the gateway's configured one
     original_amount: int | None = None  # a refund's: the payment's amount, as the caller or this client knows it
+    wire: Mapping[str, Any] | None = None  # the payload's wire dict, made once (request_parts encodes it)
+    request: Any = None  # the httpx.Request the pipeline built (encoded and signed once), sent by every attempt
 
 
 class Done(NamedTuple):
@@ -119,7 +123,7 @@ def _wire(value: object) -> object:
 
 
 class _Plan(NamedTuple):
-    """What ``prepare`` needs from the generated function's signature, computed once per operation."""
+    """What ``prepare`` needs from the generated ``request_parts`` signature, computed once per operation."""
 
     params: Mapping[str, inspect.Parameter]
     required: tuple[str, ...]  # parameters without a default (``client`` excluded), in signature order
@@ -133,7 +137,7 @@ _PLANS: dict[str, _Plan] = {}
 def _plan(op: Operation) -> _Plan:
     plan = _PLANS.get(op.name)
     if plan is None:
-        params = inspect.signature(op.module.sync_detailed).parameters
+        params = inspect.signature(op.module.request_parts).parameters
         required = tuple(
             name for name, p in params.items() if name != "client" and p.default is inspect.Parameter.empty
         )
@@ -400,6 +404,7 @@ class Core:
         transaction_id: str | None = None
         refunded_of: int | None = None
         amount: int | None = None
+        wire: dict[str, Any] | None = None  # the payload's, made once: every check and the encoding read it
         if "transaction_id" in kwargs:
             transaction_id = check_transaction_id(kwargs["transaction_id"])
         if "user_auth_token" in kwargs:
@@ -444,7 +449,7 @@ class Core:
                     raise ValidationError(option, f"is not accepted by {op.name}")
                 kwargs[target] = _coerce_option(params_of[target], value, option)
         self._fill_required_headers(op, plan, kwargs)
-        return Prepared(op, kwargs, transaction_id, amount, retry, refunded_of)
+        return Prepared(op, kwargs, transaction_id, amount, retry, refunded_of, wire)
 
     def _fill_required_headers(self, op: Operation, plan: _Plan, kwargs: dict[str, Any]) -> None:
         if plan.salt_index:  # the test callback is signed with this salt index
@@ -604,12 +609,10 @@ class Core:
     def _result(self, prep: Prepared, response: Any, envelope: dict[str, Any], status: int) -> object:
         cls = prep.op.result
         assert cls is not None
-        parsed = response.parsed
-        if not isinstance(parsed, cls):
-            try:  # e.g. a payment state answered with HTTP 400 and the error envelope schema
-                parsed = cls.from_dict(envelope)  # type: ignore[attr-defined]
-            except _UNREADABLE as exc:
-                self._doubt(prep, Judgement(Verdict.UNKNOWN, reason="the answer could not be read"), status, exc)
+        try:  # the typed answer from the dict already parsed (a payment state answered with HTTP 400 as well)
+            parsed = cls.from_dict(envelope)  # type: ignore[attr-defined]
+        except _UNREADABLE as exc:
+            self._doubt(prep, Judgement(Verdict.UNKNOWN, reason="the answer could not be read"), status, exc)
         if prep.op.money_movement in _REMEMBERS_AMOUNT:
             self.remember_amount(prep.transaction_id, prep.amount)
         if prep.op.answer_codes == "payment-state":  # the gateway's own amount for this transaction
@@ -620,13 +623,23 @@ class Core:
     def _doubt(self, prep: Prepared, judgement: Judgement, status: int | None, cause: BaseException | None) -> Done:
         """An answer that proves nothing: OutcomeUnknown for a call that may have acted, ApiError for a read. An
         answer naming another transaction or merchant is an AnswerMismatchError (whatever answered may have handed
-        over another call's answer)."""
+        over another call's answer); a status naming another amount than this client sent, AmountMismatchError."""
         op_id, txn = prep.op.operation_id, prep.transaction_id
         meta: dict[str, Any] = {"operation": op_id, "transaction_id": txn, "status": status}
         meta |= {"code": judgement.code, "pay_response_code": judgement.pay_response_code, "verdict": "unknown"}
         field = judgement.mismatch
         error: GatewayError
-        if field is not None:
+        if field == "amount" and prep.op.answer_codes == "payment-state":
+            # a status naming another amount than this client sent under the id: the interface document's
+            # cross-check with the forward payment fails (the identity step: doubt, a read's "unreadable")
+            log_event(40, "answer_mismatch", operation=op_id, transaction_id=txn, status=status, field=field)
+            meta["verdict"] = Verdict.UNREADABLE.value
+            error = AmountMismatchError(
+                f"{judgement.reason} (the amount this client sent): do not fulfil the order; compare it with what was "
+                "sent",
+                **meta,
+            )
+        elif field is not None:
             log_event(40, "answer_mismatch", operation=op_id, transaction_id=txn, status=status, field=field)
             error = AnswerMismatchError(
                 f"the answer names another {field}; it is not this call's answer", field=field, **meta
@@ -700,8 +713,7 @@ def _refund_of(prep: Prepared) -> str | None:
     """The payment a refund call refunds (its originalTransactionId or providerReferenceId), else None."""
     if prep.op.money_movement != "refund":
         return None
-    body = prep.kwargs.get("body")
-    wire = body.to_dict() if body is not None else {}
+    wire = prep.wire or {}
     original = wire.get("originalTransactionId") or wire.get("providerReferenceId")
     return original if isinstance(original, str) else None
 

@@ -33,13 +33,8 @@ ONE_TRY = mg.RetryPolicy(max_attempts=1)
 
 
 def _sent_through(gateway: mg.Gateway | mg.AsyncGateway) -> Any:
-    """The transport a gateway's direct client sends through (merchant_gateway/direct_client)."""
-    client: Any = (
-        gateway._client.get_httpx_client()
-        if isinstance(gateway, mg.Gateway)
-        else gateway._client.get_async_httpx_client()
-    )
-    return client._direct_transport
+    """The transport a gateway's pipeline sends through (merchant_gateway/pipeline)."""
+    return gateway._pipeline.transport
 
 
 def _answer_of(size: int, *, coding: str | None = None) -> httpx.Response:

@@ -47,7 +47,7 @@ def test_every_sync_module_is_derived_from_its_async_source_and_current() -> Non
     assert done.returncode == 0, done.stderr[-3000:]
     derived = sorted(PACKAGE.rglob(TARGET_NAME))
     assert [path.with_name(SOURCE_NAME) for path in derived] == sources()  # no sync module without its source
-    assert {path.parent.name for path in derived} >= {"tasks", "flows", "tokens", "direct_client", "gateway"}
+    assert {path.parent.name for path in derived} >= {"tasks", "flows", "tokens", "pipeline", "gateway"}
     for path in derived:
         assert path.read_text(encoding="utf-8").startswith(HEADER), path
 
@@ -67,7 +67,7 @@ def test_a_stale_sync_module_fails_the_check_until_derived_again(copy: Path) -> 
     package = copy / "overlays" / "merchant_gateway"
     derived = package / "flows" / TARGET_NAME
     derived.write_text(derived.read_text(encoding="utf-8") + "\n# edited by hand\n", encoding="utf-8")
-    source = package / "gateway" / SOURCE_NAME
+    source = package / "pipeline" / SOURCE_NAME
     text = source.read_text(encoding="utf-8")
     assert "await self._sleep(step.seconds)" in text
     source.write_text(text.replace("await self._sleep(step.seconds)", "await self._sleep(2 * step.seconds)"))
@@ -75,12 +75,12 @@ def test_a_stale_sync_module_fails_the_check_until_derived_again(copy: Path) -> 
     done = run_check(copy, "--check")
     assert done.returncode == 1
     assert "overlays/merchant_gateway/flows/_sync.py is out of date" in done.stderr
-    assert "overlays/merchant_gateway/gateway/_sync.py is out of date" in done.stderr
+    assert "overlays/merchant_gateway/pipeline/_sync.py is out of date" in done.stderr
     assert "+            self._sleep(2 * step.seconds)" in done.stderr  # the diff shows what the source now gives
     assert "tasks/_sync.py" not in done.stderr
 
     assert run_check(copy).returncode == 0  # derives them again
-    assert "self._sleep(2 * step.seconds)" in (package / "gateway" / TARGET_NAME).read_text(encoding="utf-8")
+    assert "self._sleep(2 * step.seconds)" in (package / "pipeline" / TARGET_NAME).read_text(encoding="utf-8")
     assert run_check(copy, "--check").returncode == 0
 
 

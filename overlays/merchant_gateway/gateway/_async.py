@@ -12,13 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from .._core import Done, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
-from ..fence import end_fence_scope, fence_scope
 from ..host import AsyncGatewayHost
-from ..retry import attempt_budget
-from ._base import AsyncSleep, AsyncSlots, _Base, _drop_frames, _log_request, async_default_sleep
+from ..pipeline import AsyncPipeline
+from ._base import AsyncSleep, AsyncSlots, _Base, async_default_sleep
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -60,8 +58,14 @@ class AsyncGateway(_Base, AsyncGatewayHost):
             config, clock=clock, wall_clock=wall_clock, rng=rng, observer=observer, tokens=tokens, **settings
         )
         self._sleep = sleep if sleep is not None else async_default_sleep()
-        self._slots = AsyncSlots(self.config.max_in_flight)  # only the send holds a slot; a retry's wait does not
-        self._client = self._async_new_client(transport)
+        self._pipeline = AsyncPipeline(
+            self._core,
+            self._async_transport_for(transport),
+            sleep=self._sleep,
+            slots=AsyncSlots(self.config.max_in_flight),
+            clock=clock,
+            observer=observer,
+        )
 
     @classmethod
     def from_env(
@@ -96,7 +100,7 @@ class AsyncGateway(_Base, AsyncGatewayHost):
         return self._sleep
 
     async def aclose(self) -> None:
-        await self._client.get_async_httpx_client().aclose()
+        await self._pipeline.aclose()
 
     async def __aenter__(self) -> AsyncGateway:
         return self
@@ -104,55 +108,10 @@ class AsyncGateway(_Base, AsyncGatewayHost):
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
-    async def _run(self, prep: Prepared) -> object:
-        attempt = 0
-        started = self._clock()
-        while True:
-            attempt += 1
-            _log_request(prep, attempt)
-            slots = self._slots.current()  # this event loop's (or, sync, this process's)
-            await slots.acquire()
-            # an observer that records the attempt gives it a send deadline (transports.SendFence): this one only
-            fence = fence_scope()
-            if self.observer is not None:  # with the slot held: the attempt it records is sent at once
-                try:
-                    await self.observer.async_before_attempt(prep)
-                except BaseException:
-                    end_fence_scope(fence)
-                    slots.release()
-                    raise
-            try:
-                # the attempt's deadline is cut to what is left of total_timeout (the default transports read it)
-                budget = attempt_budget.set(self._core.budget_left(started))
-                try:
-                    response = await prep.op.module.asyncio_detailed(client=self._client, **prep.kwargs)
-                finally:
-                    end_fence_scope(fence)
-                    attempt_budget.reset(budget)
-                    slots.release()
-            except Exception as exc:  # noqa: BLE001 - classified (or re-raised) by after_attempt
-                _drop_frames(exc)
-                step = self._after_attempt(prep, attempt, None, exc)
-            else:
-                step = self._after_attempt(prep, attempt, response, None)
-            if isinstance(step, Done):
-                return step.value
-            self._core.may_try_again(prep, attempt, step, started)
-            await self._sleep(step.seconds)
-            self._core.may_try_again(prep, attempt, step._replace(seconds=0.0), started)
-
     async def _call(self, operation: str, payload: object, arguments: dict[str, Any]) -> Any:
-        prep = self._prepare_call(operation, payload, arguments)
-        self._core.call_started(prep)  # until it ends, a request under its transaction id may still be sent
-        try:
-            if self.observer is None:
-                return await self._run(prep)
-            return await self.observer.async_call(prep, self._run)
-        except BaseException as exc:
-            self._core.refund_freed(prep, exc)  # a refund that moved nothing no longer counts against its payment
-            raise
-        finally:
-            self._core.call_ended(prep)
+        """Every typed operation method's one line (merchant_gateway_client.public_methods): checked here, then the
+        pipeline sends it (merchant_gateway.pipeline)."""
+        return await self._pipeline.call(self._prepare_call(operation, payload, arguments))
 
     async def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
         """Settle an :class:`OutcomeUnknown` through the status operation (itself safely retried).

@@ -7,11 +7,9 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
-import logging
 import os
 import random
 import time
-import traceback
 import typing
 import weakref
 from collections.abc import Awaitable, Callable, Mapping
@@ -20,16 +18,14 @@ from typing import TYPE_CHECKING, Any, Self
 import httpx
 from merchant_gateway_client.operations import OPERATIONS
 
-from .._core import Core, Done, Prepared, Wait
+from .._core import Core, Prepared
 from ..config import GatewayConfig, GatewaySettings
 from ..errors import ConfigurationError
-from ..log import log_event, logger
 from ..retry import RetryPolicy
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
     from typing import Unpack
 
-    from merchant_gateway_client.client import Client
     from merchant_gateway_client.models import TokenForm, TokenResponse
 
     from ..callbacks import CollectCallback, PaymentCallback, UiCallback
@@ -218,62 +214,34 @@ class _Base:
         n = self.config.max_in_flight
         return httpx.Limits(max_connections=n, max_keepalive_connections=n)
 
-    def _new_client(self, transport: httpx.BaseTransport | None) -> Client:
-        return self._build_client(transport, sync=True)
+    def _transport_for(self, transport: httpx.BaseTransport | None) -> httpx.BaseTransport:
+        built: httpx.BaseTransport = self._build_transport(transport, sync=True)
+        return built
 
-    def _async_new_client(self, transport: httpx.AsyncBaseTransport | None) -> Client:
-        return self._build_client(transport, sync=False)
+    def _async_transport_for(self, transport: httpx.AsyncBaseTransport | None) -> httpx.AsyncBaseTransport:
+        built: httpx.AsyncBaseTransport = self._build_transport(transport, sync=False)
+        return built
 
-    def _build_client(self, transport: httpx.BaseTransport | httpx.AsyncBaseTransport | None, *, sync: bool) -> Client:
-        """The generated client, sending through a direct client (merchant_gateway/direct_client.py) over
-        ``transport``: by default GatewayTransport or AsyncGatewayTransport (httpcore and h11, httpx's own engine),
-        with the call deadline and the answer cap."""
-        from merchant_gateway_client.client import Client
-
-        from ..direct_client import AsyncDirectClient, DirectClient
+    def _build_transport(self, transport: httpx.BaseTransport | httpx.AsyncBaseTransport | None, *, sync: bool) -> Any:
+        """The transport the pipeline sends through: by default GatewayTransport or AsyncGatewayTransport (httpcore
+        and h11, httpx's own engine, honouring the environment's proxies themselves), with the call deadline and
+        the answer cap; a transport of the caller's own keeps both around it (transports/_own.py)."""
         from ..transports import AsyncCappedTransport, AsyncGatewayTransport, CappedTransport, GatewayTransport
 
         cfg = self.config
-        timeout = cfg.httpx_timeout()
-        client = Client(
-            base_url=cfg.base,
-            apps_url=cfg.apps,
-            auth_url=cfg.auth,
-            salt_key=cfg.salt_key,
-            salt_index=cfg.salt_index,
-            timeout=timeout,
-        )
-        # only the codings the default transports decode within the answer cap (httpx would add br/zstd when
-        # their packages happen to be installed)
-        args: dict[str, Any] = {
-            "base_url": cfg.base,
-            "timeout": timeout,
-            "headers": {"Accept-Encoding": "gzip, deflate"},
-        }
         if transport is None:
             kind = GatewayTransport if sync else AsyncGatewayTransport
-            transport = kind(
+            return kind(
                 limits=self._limits(),
                 deadline=cfg.timeout,
                 max_answer_bytes=cfg.max_answer_bytes,
                 **cfg.tls_options(),
             )
-            # the default transports honour the environment's proxies themselves, with every guarantee: httpx must
-            # not route around them through transports of its own
-            args["trust_env"] = False
-        elif not isinstance(
-            transport, GatewayTransport | AsyncGatewayTransport | CappedTransport | AsyncCappedTransport
-        ):
-            # a transport of the caller's own keeps the answer cap and the deadline around it (transports/_own.py);
-            # the gateway's flavour picks the wrapper (httpx.MockTransport is both a sync and an async transport)
-            wrapper: Any = CappedTransport if sync else AsyncCappedTransport
-            transport = wrapper(transport, deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
-        args["transport"] = transport
-        if sync:
-            client.set_httpx_client(DirectClient(**args))
-        else:
-            client.set_async_httpx_client(AsyncDirectClient(**args))
-        return client
+        if isinstance(transport, GatewayTransport | AsyncGatewayTransport | CappedTransport | AsyncCappedTransport):
+            return transport
+        # the gateway's flavour picks the wrapper (httpx.MockTransport is both a sync and an async transport)
+        wrapper: Any = CappedTransport if sync else AsyncCappedTransport
+        return wrapper(transport, deadline=cfg.timeout, max_answer_bytes=cfg.max_answer_bytes)
 
     def with_options(self, *, retry: RetryPolicy | None = None) -> Self:
         """A view of this gateway whose calls use ``retry`` instead of the configured policy. It shares the
@@ -289,12 +257,11 @@ class _Base:
     def __del__(self) -> None:
         # A gateway dropped without close() (or a with block) leaves its connections to the garbage collector; say
         # so the way Python says it of a file or socket (a ResourceWarning, shown under -W default or -X dev).
-        client = self.__dict__.get("_client")
-        if client is None or self._is_view:
+        pipeline = self.__dict__.get("_pipeline")
+        if pipeline is None or self._is_view:
             return
         try:
-            inner = client.get_async_httpx_client() if hasattr(self, "aclose") else client.get_httpx_client()
-            if inner.is_closed:
+            if pipeline.closed:
                 return
             import warnings
 
@@ -310,22 +277,6 @@ class _Base:
             )
         except Exception:  # noqa: BLE001 - never raise from a finaliser (interpreter shutdown, a half-built gateway)
             return
-
-    def _after_attempt(self, prep: Prepared, attempt: int, response: Any, exc: Exception | None) -> Done | Wait:
-        """Core.after_attempt, then the observer is told how the attempt ended (merchant_gateway.hooks.AttemptEnd)."""
-        if self.observer is None:
-            return self._core.after_attempt(prep, attempt, response=response, exc=exc)
-        from ..hooks import AttemptEnd  # with an observer only: merchant_gateway.hooks is not needed to send
-
-        status = None if response is None else int(response.status_code)
-        try:
-            step = self._core.after_attempt(prep, attempt, response=response, exc=exc)
-        except BaseException as error:
-            self.observer.after_attempt(prep, AttemptEnd(attempt, status, error, None))
-            raise
-        retry_in = step.seconds if isinstance(step, Wait) else None
-        self.observer.after_attempt(prep, AttemptEnd(attempt, status, exc, retry_in))
-        return step
 
     # --- verdicts already known (a wait never sleeps past one) ---------------------------------------------------
 
@@ -439,24 +390,3 @@ class _Base:
         return self.callbacks.verify_ui_callback(
             form, expected_amount=expected_amount, expected_transaction_id=expected_transaction_id
         )
-
-
-def _drop_frames(exc: BaseException) -> None:
-    """Clear the finished frames of a failed attempt (``exc`` and the errors chained to it): they hold its
-    connection and the bytes it read, and a traceback's frame is kept as long as the error is, often in a cycle
-    only the garbage collector breaks. A retried call would otherwise hold one failed answer per attempt. The
-    tracebacks keep their lines; only their frames' local variables go."""
-    seen: set[int] = set()
-    error: BaseException | None = exc
-    while error is not None and id(error) not in seen:
-        seen.add(id(error))
-        traceback.clear_frames(error.__traceback__)
-        error = error.__cause__ or error.__context__
-
-
-def _log_request(prep: Prepared, attempt: int) -> None:
-    if not logger.isEnabledFor(logging.DEBUG):  # the common case: skip building the call's keyword arguments
-        return
-    log_event(
-        logging.DEBUG, "request", operation=prep.op.operation_id, transaction_id=prep.transaction_id, attempt=attempt
-    )

@@ -1,4 +1,5 @@
 # Generated from spec/openapi.yaml by generator/, do not edit.
+from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any, Final
 
@@ -32,15 +33,17 @@ FOLLOW_REDIRECTS: Final[bool] = False
 RETRY: Final[Retry] = "reconcile-first"
 
 
-def _get_kwargs(
+def request_parts(
     *,
-    body: DebitPayload,
+    body: Mapping[str, Any],
     x_redirect_url: str | Unset = UNSET,
     x_redirect_mode: RedirectMode | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
     x_call_mode: CallMode | Unset = CallMode.POST,
     x_provider_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
     headers: dict[str, Any] = {}
     if not isinstance(x_redirect_url, Unset):
         headers["X-REDIRECT-URL"] = x_redirect_url
@@ -70,7 +73,7 @@ def _get_kwargs(
         "follow_redirects": False,
     }
 
-    _encoded = encode_payload(body.to_dict())
+    _encoded = encode_payload(body)
     _kwargs["content"] = base64_json_body(_encoded)
     _kwargs["extensions"][SIGNING_EXTENSION]["request"] = _encoded
     headers["Content-Type"] = "application/json"
@@ -152,8 +155,8 @@ def sync_detailed(
         Response[Any | ErrorEnvelope]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
         x_redirect_url=x_redirect_url,
         x_redirect_mode=x_redirect_mode,
         x_callback_url=x_callback_url,
@@ -263,8 +266,8 @@ async def asyncio_detailed(
         Response[Any | ErrorEnvelope]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
         x_redirect_url=x_redirect_url,
         x_redirect_mode=x_redirect_mode,
         x_callback_url=x_callback_url,

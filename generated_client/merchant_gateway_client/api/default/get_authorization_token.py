@@ -1,4 +1,5 @@
 # Generated from spec/openapi.yaml by generator/, do not edit.
+from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any, Final, cast
 
@@ -27,10 +28,12 @@ FOLLOW_REDIRECTS: Final[bool] = True
 RETRY: Final[Retry] = "safe"
 
 
-def _get_kwargs(
+def request_parts(
     *,
-    body: TokenForm,
+    body: Mapping[str, Any],
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
     headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
@@ -38,7 +41,7 @@ def _get_kwargs(
         "url": "/v1/oauth/token",
     }
 
-    _kwargs["data"] = body.to_dict()
+    _kwargs["data"] = body
     headers["Content-Type"] = "application/x-www-form-urlencoded"
 
     _kwargs["headers"] = headers
@@ -100,8 +103,8 @@ def sync_detailed(
         Response[Any | TokenResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
     )
 
     response = client.get_httpx_client().request(
@@ -165,8 +168,8 @@ async def asyncio_detailed(
         Response[Any | TokenResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
     )
 
     response = await client.get_async_httpx_client().request(

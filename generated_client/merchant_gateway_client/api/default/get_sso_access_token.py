@@ -1,4 +1,5 @@
 # Generated from spec/openapi.yaml by generator/, do not edit.
+from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any, Final
 
@@ -32,11 +33,13 @@ FOLLOW_REDIRECTS: Final[bool] = True
 RETRY: Final[Retry] = "never"
 
 
-def _get_kwargs(
+def request_parts(
     *,
-    body: SsoAccessPayload,
+    body: Mapping[str, Any],
     x_client_id: str,
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
     headers: dict[str, Any] = {}
     headers["X-CLIENT-ID"] = x_client_id
 
@@ -52,7 +55,7 @@ def _get_kwargs(
         },
     }
 
-    _encoded = encode_payload(body.to_dict())
+    _encoded = encode_payload(body)
     _kwargs["content"] = base64_json_body(_encoded)
     _kwargs["extensions"][SIGNING_EXTENSION]["request"] = _encoded
     headers["Content-Type"] = "application/json"
@@ -131,8 +134,8 @@ def sync_detailed(
         Response[ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
         x_client_id=x_client_id,
     )
 
@@ -206,8 +209,8 @@ async def asyncio_detailed(
         Response[ErrorEnvelope | RateLimitEnvelope | SsoAccessResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
         x_client_id=x_client_id,
     )
 

@@ -5,14 +5,7 @@ from typing import Any, Final
 import httpx
 
 from ... import errors
-from ...client import (
-    SIGNING_EXTENSION,
-    BodyWrapping,
-    Client,
-    Host,
-    Retry,
-    SigningMode,
-)
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode
 from ...models.error_envelope import ErrorEnvelope
 from ...models.rate_limit_envelope import RateLimitEnvelope
 from ...models.sso_user_details_response import SsoUserDetailsResponse
@@ -29,11 +22,13 @@ FOLLOW_REDIRECTS: Final[bool] = True
 RETRY: Final[Retry] = "safe"
 
 
-def _get_kwargs(
+def request_parts(
     *,
     x_client_id: str,
     x_access_token: str,
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
     headers: dict[str, Any] = {}
     headers["X-CLIENT-ID"] = x_client_id
 
@@ -120,7 +115,7 @@ def sync_detailed(
         Response[ErrorEnvelope | RateLimitEnvelope | SsoUserDetailsResponse]
     """
 
-    kwargs = _get_kwargs(
+    kwargs = request_parts(
         x_client_id=x_client_id,
         x_access_token=x_access_token,
     )
@@ -185,7 +180,7 @@ async def asyncio_detailed(
         Response[ErrorEnvelope | RateLimitEnvelope | SsoUserDetailsResponse]
     """
 
-    kwargs = _get_kwargs(
+    kwargs = request_parts(
         x_client_id=x_client_id,
         x_access_token=x_access_token,
     )

@@ -6,14 +6,7 @@ from urllib.parse import quote
 import httpx
 
 from ... import errors
-from ...client import (
-    SIGNING_EXTENSION,
-    BodyWrapping,
-    Client,
-    Host,
-    Retry,
-    SigningMode,
-)
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode
 from ...models.error_envelope import ErrorEnvelope
 from ...models.get_transaction_status_apps_host_status_segment import GetTransactionStatusAppsHostStatusSegment
 from ...models.rate_limit_envelope import RateLimitEnvelope
@@ -31,13 +24,15 @@ FOLLOW_REDIRECTS: Final[bool] = True
 RETRY: Final[Retry] = "safe"
 
 
-def _get_kwargs(
+def request_parts(
     merchant_id: str,
     transaction_id: str,
     status_segment: GetTransactionStatusAppsHostStatusSegment = GetTransactionStatusAppsHostStatusSegment.STATUS,
     *,
     x_client_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
     headers: dict[str, Any] = {}
     if not isinstance(x_client_id, Unset):
         headers["X-CLIENT-ID"] = x_client_id
@@ -151,7 +146,7 @@ def sync_detailed(
         Response[ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse]
     """
 
-    kwargs = _get_kwargs(
+    kwargs = request_parts(
         merchant_id=merchant_id,
         transaction_id=transaction_id,
         status_segment=status_segment,
@@ -256,7 +251,7 @@ async def asyncio_detailed(
         Response[ErrorEnvelope | RateLimitEnvelope | TransactionStatusResponse]
     """
 
-    kwargs = _get_kwargs(
+    kwargs = request_parts(
         merchant_id=merchant_id,
         transaction_id=transaction_id,
         status_segment=status_segment,

@@ -6,14 +6,7 @@ from urllib.parse import quote
 import httpx
 
 from ... import errors
-from ...client import (
-    SIGNING_EXTENSION,
-    BodyWrapping,
-    Client,
-    Host,
-    Retry,
-    SigningMode,
-)
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode
 from ...models.wallet_balance_response import WalletBalanceResponse
 from ...types import Response
 
@@ -28,10 +21,12 @@ FOLLOW_REDIRECTS: Final[bool] = True
 RETRY: Final[Retry] = "safe"
 
 
-def _get_kwargs(
+def request_parts(
     merchant_id: str,
     user_auth_token: str,
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -113,7 +108,7 @@ def sync_detailed(
         Response[WalletBalanceResponse]
     """
 
-    kwargs = _get_kwargs(
+    kwargs = request_parts(
         merchant_id=merchant_id,
         user_auth_token=user_auth_token,
     )
@@ -180,7 +175,7 @@ async def asyncio_detailed(
         Response[WalletBalanceResponse]
     """
 
-    kwargs = _get_kwargs(
+    kwargs = request_parts(
         merchant_id=merchant_id,
         user_auth_token=user_auth_token,
     )

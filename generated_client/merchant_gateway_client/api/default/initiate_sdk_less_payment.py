@@ -1,4 +1,5 @@
 # Generated from spec/openapi.yaml by generator/, do not edit.
+from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any, Final
 
@@ -32,12 +33,14 @@ FOLLOW_REDIRECTS: Final[bool] = True
 RETRY: Final[Retry] = "reconcile-first"
 
 
-def _get_kwargs(
+def request_parts(
     *,
-    body: SdkLessInitiatePayload,
+    body: Mapping[str, Any],
     x_client_id: str | Unset = UNSET,
     x_callback_url: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
     headers: dict[str, Any] = {}
     if not isinstance(x_client_id, Unset):
         headers["X-CLIENT-ID"] = x_client_id
@@ -57,7 +60,7 @@ def _get_kwargs(
         },
     }
 
-    _encoded = encode_payload(body.to_dict())
+    _encoded = encode_payload(body)
     _kwargs["content"] = base64_json_body(_encoded)
     _kwargs["extensions"][SIGNING_EXTENSION]["request"] = _encoded
     headers["Content-Type"] = "application/json"
@@ -135,8 +138,8 @@ def sync_detailed(
         Response[ErrorEnvelope | RateLimitEnvelope | SdkLessInitiateResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
         x_client_id=x_client_id,
         x_callback_url=x_callback_url,
     )
@@ -210,8 +213,8 @@ async def asyncio_detailed(
         Response[ErrorEnvelope | RateLimitEnvelope | SdkLessInitiateResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
         x_client_id=x_client_id,
         x_callback_url=x_callback_url,
     )

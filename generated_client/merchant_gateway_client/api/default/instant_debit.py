@@ -1,4 +1,5 @@
 # Generated from spec/openapi.yaml by generator/, do not edit.
+from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any, Final
 
@@ -31,10 +32,12 @@ FOLLOW_REDIRECTS: Final[bool] = True
 RETRY: Final[Retry] = "reconcile-first"
 
 
-def _get_kwargs(
+def request_parts(
     *,
-    body: InstantDebitPayload,
+    body: Mapping[str, Any],
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
     headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
@@ -49,7 +52,7 @@ def _get_kwargs(
         },
     }
 
-    _encoded = encode_payload(body.to_dict())
+    _encoded = encode_payload(body)
     _kwargs["content"] = base64_json_body(_encoded)
     _kwargs["extensions"][SIGNING_EXTENSION]["request"] = _encoded
     headers["Content-Type"] = "application/json"
@@ -113,8 +116,8 @@ def sync_detailed(
         Response[ErrorEnvelope | InstantDebitResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
     )
 
     response = client.get_httpx_client().request(
@@ -174,8 +177,8 @@ async def asyncio_detailed(
         Response[ErrorEnvelope | InstantDebitResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
     )
 
     response = await client.get_async_httpx_client().request(

@@ -1,4 +1,5 @@
 # Generated from spec/openapi.yaml by generator/, do not edit.
+from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any, Final
 
@@ -29,13 +30,15 @@ FOLLOW_REDIRECTS: Final[bool] = True
 RETRY: Final[Retry] = "safe"
 
 
-def _get_kwargs(
+def request_parts(
     *,
-    body: TestCallbackRequest,
+    body: Mapping[str, Any],
     x_callback_url: str,
     x_call_mode: CallMode,
     x_salt_index: str = "1",
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
     headers: dict[str, Any] = {}
     headers["x-callback-url"] = x_callback_url
 
@@ -48,8 +51,7 @@ def _get_kwargs(
         "url": "/testing/S2SCallback/",
     }
 
-    _kwargs["json"] = body.to_dict()
-
+    _kwargs["json"] = body
     headers["Content-Type"] = "application/json"
 
     _kwargs["headers"] = headers
@@ -123,8 +125,8 @@ def sync_detailed(
         Response[ErrorEnvelope | TestCallbackResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
         x_callback_url=x_callback_url,
         x_call_mode=x_call_mode,
         x_salt_index=x_salt_index,
@@ -216,8 +218,8 @@ async def asyncio_detailed(
         Response[ErrorEnvelope | TestCallbackResponse]
     """
 
-    kwargs = _get_kwargs(
-        body=body,
+    kwargs = request_parts(
+        body=body.to_dict(),
         x_callback_url=x_callback_url,
         x_call_mode=x_call_mode,
         x_salt_index=x_salt_index,

@@ -1,7 +1,7 @@
 # Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
 """The outcome table: what each code means on each operation and webhook (spec: x-codes with refine, x-evidence,
 x-retry), each code's error category (ResultCode's x-code-catalog) and the verdict rules every answer obeys (the
-spec's x-verdict-rules: READING, JUDGING, RULE_IDS).
+spec's x-verdict-rules: READING, JUDGING, RULE_IDS, STEP_IDS).
 
 Rendered by generator/outcomes.py; operations.json carries the same rows for other languages. The overlay decides
 every verdict from this table (merchant_gateway.verdicts) and keeps no code list of its own.
@@ -134,6 +134,28 @@ RULE_IDS: tuple[str, ...] = (
     "read-duplicate-keys",
     "read-depth",
     "read-object",
+    "redirect",
+    "server-error",
+    "unreadable-body",
+    "types",
+    "no-code",
+    "rate-limit-code",
+    "outcome",
+    "status-429",
+    "unknown",
+    "status-needs-2xx",
+    "status-other",
+    "success-flag",
+    "identity",
+    "evidence",
+    "time",
+    "duplicate-retry",
+    "outcome-stands",
+)
+
+# The judging steps alone (x-verdict-rules `steps`), in the order a verdict function walks them: the first that
+# decides gives the verdict (merchant_gateway.verdicts has one implementation per id).
+STEP_IDS: tuple[str, ...] = (
     "redirect",
     "server-error",
     "unreadable-body",

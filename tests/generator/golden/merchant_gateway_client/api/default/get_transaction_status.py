@@ -6,14 +6,7 @@ from urllib.parse import quote
 import httpx
 
 from ... import errors
-from ...client import (
-    SIGNING_EXTENSION,
-    BodyWrapping,
-    Client,
-    Host,
-    Retry,
-    SigningMode,
-)
+from ...client import SIGNING_EXTENSION, BodyWrapping, Client, Host, Retry, SigningMode
 from ...models.error_envelope import ErrorEnvelope
 from ...models.status_response import StatusResponse
 from ...types import Response
@@ -29,10 +22,12 @@ FOLLOW_REDIRECTS: Final[bool] = True
 RETRY: Final[Retry] = "safe"
 
 
-def _get_kwargs(
+def request_parts(
     merchant_id: str,
     transaction_id: str,
 ) -> dict[str, Any]:
+    """The request's parts (method, URL path on the operation's host, headers, body, signing extension), from the
+    payload's wire dict: what merchant_gateway's pipeline sends, encoded once."""
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -109,7 +104,7 @@ def sync_detailed(
         Response[ErrorEnvelope | StatusResponse]
     """
 
-    kwargs = _get_kwargs(
+    kwargs = request_parts(
         merchant_id=merchant_id,
         transaction_id=transaction_id,
     )
@@ -166,7 +161,7 @@ async def asyncio_detailed(
         Response[ErrorEnvelope | StatusResponse]
     """
 
-    kwargs = _get_kwargs(
+    kwargs = request_parts(
         merchant_id=merchant_id,
         transaction_id=transaction_id,
     )
