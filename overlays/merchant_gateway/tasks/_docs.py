@@ -111,6 +111,7 @@ def _error(code: str) -> str:
 
 def _verdicts(operations: Sequence[str]) -> str:
     codes: dict[str, list[str]] = {}
+    unlisted = {OUTCOMES[op].unlisted for op in operations if op in OUTCOMES}  # when they differ, say where
     for op in operations:
         t = OUTCOMES.get(op)
         if t is None:
@@ -119,6 +120,6 @@ def _verdicts(operations: Sequence[str]) -> str:
             codes.setdefault(outcome, []).append(code)
         for (code, pay), outcome in t.refine.items():
             codes.setdefault(outcome, []).append(f"{code} + {pay}")
-        codes.setdefault(t.unlisted, []).append(UNLISTED)
+        codes.setdefault(t.unlisted, []).append(UNLISTED if len(unlisted) == 1 else f"on {op} {UNLISTED}")
     parts = [f"{v} ({', '.join(dict.fromkeys(codes[v]))})" for v in ORDER if v in codes]
     return _wrap(f"Verdicts ({', '.join(operations)}): {', '.join(parts)}.")
