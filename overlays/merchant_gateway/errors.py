@@ -176,6 +176,13 @@ class OutcomeUnknown(GatewayError):
     )
 
 
+class AmountMismatchError(GatewayError):
+    """The status reports another amount than the forward request: do not fulfil the order.
+
+    Raised by a status read whose answer names another amount than this client sent under the transaction id (the
+    verdict rules' identity step: doubt), and by the task layer and waits against the amount they are given."""
+
+
 class AnswerMismatchError(OutcomeUnknown):
     """The gateway's answer is about another transaction or merchant than the request (``field`` names which).
 

@@ -136,7 +136,7 @@ def _signed_and_sent_paths(transaction_id: str) -> tuple[str, str]:
     from merchant_gateway_client.api.default import get_transaction_status as endpoint
     from merchant_gateway_client.client import SIGNING_EXTENSION
 
-    kwargs = endpoint._get_kwargs("M1", transaction_id)
+    kwargs = endpoint.request_parts("M1", transaction_id)
     sent = httpx.URL("https://gateway.example" + kwargs["url"]).raw_path.decode("ascii")
     return kwargs["extensions"][SIGNING_EXTENSION]["path"], sent
 
