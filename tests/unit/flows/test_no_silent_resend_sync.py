@@ -1,3 +1,4 @@
+# Generated from test_no_silent_resend_async.py by tools/derive_sync.py (the unasync package), do not edit.
 """Issue 14, "no silent re-send": the OTP send and verification, the unlink and the SSO grant-token exchange are
 not idempotent (``x-retry: never``). Over real sockets against the sandbox, whose ``drop_after`` fault records the
 request and then closes the connection without an answer, each consequence of a blind re-send is shown not to
@@ -10,7 +11,8 @@ happen:
 * a lost SSO exchange: exactly one exchange reaches the gateway (OutcomeUnknown to the caller).
 
 With the old spec values (``x-retry: safe`` on these four) every test here fails: the gateway re-sent the request
-after the dropped connection.
+after the dropped connection. Written once, for AsyncGateway and the async flows, in test_no_silent_resend_async.py;
+test_no_silent_resend_sync.py is derived from it (tools/derive_sync.py) and runs every test on Gateway.
 """
 
 from __future__ import annotations
@@ -18,15 +20,15 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from merchant_gateway import AsyncGateway, Gateway
+from merchant_gateway import Gateway
 from merchant_gateway.errors import OutcomeUnknown, UserLinkError
-from merchant_gateway.flows import Unlinked, async_sign_in, async_unlink, sign_in, unlink
-from merchant_gateway.flows.linking import OtpPrompt, async_link_user, link_user
+from merchant_gateway.flows import Unlinked, sign_in, unlink
+from merchant_gateway.flows.linking import OtpPrompt, link_user
 from merchant_gateway.ids import new_transaction_id
 
 from tests.support.flows import MERCHANT, SALT
@@ -97,19 +99,14 @@ def _settings(sandbox: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-def gw(sandbox: Any) -> Iterator[Gateway]:
+def gateway(sandbox: Any) -> Iterator[Gateway]:
     """A gateway that never really sleeps: a re-send (if any) happens at once instead of after a backoff."""
-    with Gateway(**_settings(sandbox), sleep=lambda seconds: None) as gateway:
-        yield gateway
 
-
-@pytest.fixture
-async def agw(sandbox: Any) -> AsyncIterator[AsyncGateway]:
-    async def no_sleep(seconds: float) -> None:
+    def no_sleep(seconds: float) -> None:
         return None
 
-    async with AsyncGateway(**_settings(sandbox), sleep=no_sleep) as gateway:
-        yield gateway
+    with Gateway(**_settings(sandbox), sleep=no_sleep) as gw:
+        yield gw
 
 
 def drop_after(sandbox: Any, operation_id: str) -> None:
@@ -132,17 +129,17 @@ def grant_token(sandbox: Any) -> str:
 
 
 def linked_token(gateway: Gateway) -> str:
-    return link_user(gateway, fresh_mobile(), Answers(SANDBOX_OTP)).user_auth_token
+    return (link_user(gateway, fresh_mobile(), Answers(SANDBOX_OTP))).user_auth_token
 
 
 # --- OTP send --------------------------------------------------------------------------------------------------------
 
 
-def test_lost_otp_send_sends_exactly_one_otp_and_does_not_prompt(gw: Gateway, sandbox: Any, hits: Hits) -> None:
+def test_lost_otp_send_sends_exactly_one_otp_and_does_not_prompt(gateway: Gateway, sandbox: Any, hits: Hits) -> None:
     mobile, user = fresh_mobile(), Answers(SANDBOX_OTP, SANDBOX_OTP)
     drop_after(sandbox, "sendOtp")
     with pytest.raises(OutcomeUnknown) as info:
-        link_user(gw, mobile, user)
+        link_user(gateway, mobile, user)
     assert info.value.operation == "sendOtp"
     assert hits["sendOtp"] == 1
     assert otps_sent(sandbox, mobile) == 1
@@ -150,33 +147,17 @@ def test_lost_otp_send_sends_exactly_one_otp_and_does_not_prompt(gw: Gateway, sa
     assert any("may already have an OTP" in note for note in info.value.__notes__)
 
 
-async def test_async_lost_otp_send_sends_exactly_one_otp(agw: AsyncGateway, sandbox: Any, hits: Hits) -> None:
-    mobile, prompts = fresh_mobile(), []
-
-    async def user(prompt: OtpPrompt) -> str:
-        prompts.append(prompt)
-        return SANDBOX_OTP
-
-    drop_after(sandbox, "sendOtp")
-    with pytest.raises(OutcomeUnknown) as info:
-        await async_link_user(agw, mobile, user)
-    assert info.value.operation == "sendOtp"
-    assert hits["sendOtp"] == 1
-    assert otps_sent(sandbox, mobile) == 1
-    assert prompts == []
-
-
 # --- OTP verification ------------------------------------------------------------------------------------------------
 
 
-def test_lost_verification_surfaces_instead_of_a_second_otp(gw: Gateway, sandbox: Any, hits: Hits) -> None:
+def test_lost_verification_surfaces_instead_of_a_second_otp(gateway: Gateway, sandbox: Any, hits: Hits) -> None:
     """The verification was applied (a userAuthToken was issued) but its answer was lost. A re-send would answer
     OTP_ALREADY_VERIFIED, send a second OTP, prompt the user again and link a second token; the first would be
     lost without anyone knowing. The flow raises OutcomeUnknown instead."""
     mobile, user = fresh_mobile(), Answers(SANDBOX_OTP, SANDBOX_OTP)
     drop_after(sandbox, "verifyOtp")
     with pytest.raises(OutcomeUnknown) as info:
-        link_user(gw, mobile, user)
+        link_user(gateway, mobile, user)
     assert info.value.operation == "verifyOtp"
     assert any("userAuthToken may have been issued" in note for note in info.value.__notes__)
     assert hits["verifyOtp"] == 1  # not re-sent
@@ -187,109 +168,77 @@ def test_lost_verification_surfaces_instead_of_a_second_otp(gw: Gateway, sandbox
     assert issued[0].active
 
 
-async def test_async_lost_verification_surfaces(agw: AsyncGateway, sandbox: Any, hits: Hits) -> None:
-    mobile, prompts = fresh_mobile(), []
-
-    async def user(prompt: OtpPrompt) -> str:
-        prompts.append(prompt)
-        return SANDBOX_OTP
-
-    drop_after(sandbox, "verifyOtp")
-    with pytest.raises(OutcomeUnknown) as info:
-        await async_link_user(agw, mobile, user)
-    assert info.value.operation == "verifyOtp"
-    assert hits["verifyOtp"] == 1
-    assert len(prompts) == 1
-    assert otps_sent(sandbox, mobile) == 1
-    assert len(tokens_issued(sandbox, mobile)) == 1
-
-
 # --- unlink ---------------------------------------------------------------------------------------------------------
 
 
-def test_gateway_does_not_resend_a_lost_unlink(gw: Gateway, sandbox: Any, hits: Hits) -> None:
-    token = linked_token(gw)
+def test_gateway_does_not_resend_a_lost_unlink(gateway: Gateway, sandbox: Any, hits: Hits) -> None:
+    token = linked_token(gateway)
     drop_after(sandbox, "unlinkUser")
     with pytest.raises(OutcomeUnknown):
-        gw.unlink_user(user_auth_token=token)
+        gateway.unlink_user(user_auth_token=token)
     assert hits["unlinkUser"] == 1
     with pytest.raises(UserLinkError):  # the unlink that lost its answer did happen
-        gw.get_wallet_balance(token)
+        gateway.get_wallet_balance(token)
 
 
-def test_lost_unlink_is_settled_as_unlinked(gw: Gateway, sandbox: Any, hits: Hits) -> None:
+def test_lost_unlink_is_settled_as_unlinked(gateway: Gateway, sandbox: Any, hits: Hits) -> None:
     """The unlink was applied, its answer lost; the flow sends it once more, and INVALID_USER_AUTH_TOKEN to that
     second send means unlinked (a blind re-send inside the gateway raised UserLinkError instead)."""
-    token = linked_token(gw)
+    token = linked_token(gateway)
     drop_after(sandbox, "unlinkUser")
-    done = unlink(gw, token)
+    done = unlink(gateway, token)
     assert done == Unlinked(merchant_id=None, code="INVALID_USER_AUTH_TOKEN", resent=True)
     assert hits["unlinkUser"] == 2  # the lost one and the flow's one more, nothing else
     with pytest.raises(UserLinkError):
-        gw.get_wallet_balance(token)
+        gateway.get_wallet_balance(token)
 
 
-def test_unlink_lost_before_it_was_recorded_is_done_by_the_second_send(gw: Gateway, sandbox: Any, hits: Hits) -> None:
-    token = linked_token(gw)
+def test_unlink_lost_before_it_was_recorded_is_done_by_the_second_send(
+    gateway: Gateway, sandbox: Any, hits: Hits
+) -> None:
+    token = linked_token(gateway)
     sandbox.sandbox.faults.add(Fault(kind="drop_before", operation_id="unlinkUser", times=1))
-    done = unlink(gw, token)
+    done = unlink(gateway, token)
     assert done.code == "SUCCESS"
     assert done.resent is True
     assert done.merchant_id == MERCHANT
     assert hits["unlinkUser"] == 2
     with pytest.raises(UserLinkError):
-        gw.get_wallet_balance(token)
+        gateway.get_wallet_balance(token)
 
 
-def test_unlink_without_a_fault(gw: Gateway, hits: Hits) -> None:
-    token = linked_token(gw)
-    assert unlink(gw, token) == Unlinked(merchant_id=MERCHANT, code="SUCCESS", resent=False)
+def test_unlink_without_a_fault(gateway: Gateway, hits: Hits) -> None:
+    token = linked_token(gateway)
+    assert unlink(gateway, token) == Unlinked(merchant_id=MERCHANT, code="SUCCESS", resent=False)
     assert hits["unlinkUser"] == 1
     with pytest.raises(UserLinkError):  # a token that was already invalid is not reported as "unlinked now"
-        unlink(gw, token)
+        unlink(gateway, token)
     assert hits["unlinkUser"] == 2
 
 
-def test_unlink_whose_second_send_is_lost_too_stays_unknown(gw: Gateway, sandbox: Any, hits: Hits) -> None:
-    token = linked_token(gw)
+def test_unlink_whose_second_send_is_lost_too_stays_unknown(gateway: Gateway, sandbox: Any, hits: Hits) -> None:
+    token = linked_token(gateway)
     sandbox.sandbox.faults.add(Fault(kind="drop_after", operation_id="unlinkUser", times=2))
     with pytest.raises(OutcomeUnknown):
-        unlink(gw, token)
+        unlink(gateway, token)
     assert hits["unlinkUser"] == 2  # sent once more, not a third time
-
-
-async def test_async_lost_unlink_is_settled_as_unlinked(
-    agw: AsyncGateway, gw: Gateway, sandbox: Any, hits: Hits
-) -> None:
-    token = linked_token(gw)
-    drop_after(sandbox, "unlinkUser")
-    done = await async_unlink(agw, token)
-    assert done == Unlinked(merchant_id=None, code="INVALID_USER_AUTH_TOKEN", resent=True)
-    assert hits["unlinkUser"] == 2
 
 
 # --- SSO grant-token exchange -----------------------------------------------------------------------------------------
 
 
-def test_lost_sso_exchange_is_not_resent(gw: Gateway, sandbox: Any, hits: Hits) -> None:
+def test_lost_sso_exchange_is_not_resent(gateway: Gateway, sandbox: Any, hits: Hits) -> None:
     """A re-send would spend the (single-use, in the sandbox) grant token twice and answer UNAUTHORIZED although
     the first exchange issued an access token. Exactly one exchange reaches the gateway."""
     grant = grant_token(sandbox)
     drop_after(sandbox, "getSsoAccessToken")
     with pytest.raises(OutcomeUnknown) as info:
-        sign_in(gw, grant)
+        sign_in(gateway, grant)
     assert info.value.operation == "getSsoAccessToken"
     assert any("new grant token" in note for note in info.value.__notes__)
     assert hits["getSsoAccessToken"] == 1
     assert hits["getSsoUserDetails"] == 0
-    assert sign_in(gw, grant_token(sandbox)).name  # a new grant token signs in
-
-
-async def test_async_lost_sso_exchange_is_not_resent(agw: AsyncGateway, sandbox: Any, hits: Hits) -> None:
-    drop_after(sandbox, "getSsoAccessToken")
-    with pytest.raises(OutcomeUnknown):
-        await async_sign_in(agw, grant_token(sandbox))
-    assert hits["getSsoAccessToken"] == 1
+    assert (sign_in(gateway, grant_token(sandbox))).name  # a new grant token signs in
 
 
 # --- what every mode still retries --------------------------------------------------------------------------------
@@ -308,9 +257,9 @@ def test_rate_limited_otp_send_is_retried_and_sends_one_otp(sandbox: Any, hits: 
     limit = {"limit": 1, "window": 5, "operations": ["sendOtp"]}
     assert httpx.post(origin + "/_sandbox/rate-limit", json=limit, timeout=10).status_code == 200
     try:
-        with Gateway(**_settings(sandbox), sleep=sleep) as gateway:
-            gateway.send_otp(mobile_number=fresh_mobile())  # uses the window's one call
-            assert gateway.send_otp(mobile_number=mobile).code == "SUCCESS"
+        with Gateway(**_settings(sandbox), sleep=sleep) as gw:
+            gw.send_otp(mobile_number=fresh_mobile())  # uses the window's one call
+            assert (gw.send_otp(mobile_number=mobile)).code == "SUCCESS"
     finally:
         httpx.post(origin + "/_sandbox/rate-limit", json={"limit": None}, timeout=10)
     assert waits
