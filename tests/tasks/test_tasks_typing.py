@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CORRECT = """
 from merchant_gateway import AsyncGateway, Gateway
 from merchant_gateway.flows import OtpPrompt
+from merchant_gateway_client.payloads import DebitV4WebFields
 
 
 def ask(prompt: OtpPrompt) -> str:
@@ -27,6 +28,11 @@ def web(gw: Gateway) -> str:
     start = gw.payments.start(amount=100, merchant_order_id="O1", redirect_mode="POST", call_mode="PUT")
     gw.wallets.link("9999999999", ask, request_type="WALLET")
     return start.payment_page_url
+
+
+def operation_layer(gw: Gateway) -> None:
+    fields: DebitV4WebFields = {"transaction_id": "T1", "amount": 100, "redirect_mode": "POST"}
+    gw.debit_v4_web(**fields)  # <Operation>Fields is the operation method's whole keyword form
 
 
 async def inline(gw: AsyncGateway) -> None:
