@@ -1,7 +1,9 @@
 """The interface document's advice said as warnings (issue 27), against the sandbox over real sockets: a
 merchantUserId that looks like an email address or a mobile number ("Avoid passing email or mobile number here")
 and a web start without a redirect URL give an AdviceWarning and an ``advice`` log event, the payment is started
-all the same (never a refusal), and neither the warning nor the log carries the value."""
+all the same (never a refusal), and neither the warning nor the log carries the value. Written once, for
+AsyncGateway, in test_tasks_advice_async.py; test_tasks_advice_sync.py is derived from it (tools/derive_sync.py) and
+runs every test on Gateway."""
 
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ from typing import Any
 
 import httpx
 import pytest
-from merchant_gateway import AsyncGateway, Gateway
-from merchant_gateway.checks.advice import AdviceWarning, looks_like_email_or_mobile
+from merchant_gateway import AsyncGateway
+from merchant_gateway.checks.advice import AdviceWarning
 from merchant_gateway.ids import new_transaction_id
 
 MERCHANT = "TASKMERCHANT"  # the sandbox of conftest.py
@@ -26,44 +28,24 @@ def recorded(sandbox: Any, txn: str) -> int:
     return httpx.get(f"{sandbox.origin}/_sandbox/transactions/{MERCHANT}/{txn}", timeout=10).status_code
 
 
-def advice_of(call: Callable[[], object]) -> list[warnings.WarningMessage]:
+async def async_advice_of(call: Callable[[], Any]) -> list[warnings.WarningMessage]:
+    """The AdviceWarnings of the call ``call()`` starts (a coroutine for the async flavour, run here)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        call()
+        await call()
     return [w for w in caught if issubclass(w.category, AdviceWarning)]
-
-
-@pytest.mark.parametrize(
-    ("value", "kind"),
-    [
-        ("asha.rao@shop.example", "an email address"),
-        (" user+1@mail.co.in ", "an email address"),
-        ("9876543210", "a mobile number"),
-        ("+91 98765 43210", "a mobile number"),
-        ("0 98765-43210", "a mobile number"),
-        ("91-9876543210", "a mobile number"),
-        ("+44 20 7946 0958", "a mobile number"),
-        ("U1", None),
-        ("user-42", None),
-        ("1000000001", None),  # ten digits, but no Indian mobile number starts with 1
-        ("98765", None),
-        ("CUST@ORDER", None),
-    ],
-)
-def test_what_looks_like_an_email_address_or_a_mobile_number(value: str, kind: str | None) -> None:
-    assert looks_like_email_or_mobile(value) == kind
 
 
 @pytest.mark.parametrize(
     ("user", "kind"), [("asha.rao@shop.example", "an email address"), ("+91 98765 43210", "a mobile number")]
 )
-def test_a_personal_merchant_user_id_is_advised_against_and_the_payment_still_starts(
-    gateway: Gateway, sandbox: Any, caplog: pytest.LogCaptureFixture, user: str, kind: str
+async def test_a_personal_merchant_user_id_is_advised_against_and_the_payment_still_starts(
+    async_gateway: AsyncGateway, sandbox: Any, caplog: pytest.LogCaptureFixture, user: str, kind: str
 ) -> None:
     txn = new_transaction_id()
     caplog.set_level(logging.WARNING, logger="merchant_gateway")
     with pytest.warns(AdviceWarning, match=f"merchantUserId\\) looks like {kind}") as caught:
-        payment = gateway.payments.start(
+        payment = await async_gateway.payments.start(
             amount=100, merchant_user_id=user, redirect_url=RETURN, callback_url=CALLBACK, transaction_id=txn
         )
     [advice] = [w for w in caught if issubclass(w.category, AdviceWarning)]
@@ -82,28 +64,30 @@ def test_a_personal_merchant_user_id_is_advised_against_and_the_payment_still_st
         assert "98765" not in text
 
 
-def test_an_ordinary_user_id_and_a_redirect_url_give_no_advice(gateway: Gateway) -> None:
+async def test_an_ordinary_user_id_and_a_redirect_url_give_no_advice(async_gateway: AsyncGateway) -> None:
     """The control: the same start with the document's advice followed says nothing."""
     assert (
-        advice_of(
-            lambda: gateway.payments.start(
+        await async_advice_of(
+            lambda: async_gateway.payments.start(
                 amount=100, merchant_user_id="U1", redirect_url=RETURN, callback_url=CALLBACK
             )
         )
         == []
     )
     assert (
-        advice_of(
-            lambda: gateway.payments.start(amount=100, redirect_url=RETURN, callback_url=CALLBACK, operation="debitV3")
+        await async_advice_of(
+            lambda: async_gateway.payments.start(
+                amount=100, redirect_url=RETURN, callback_url=CALLBACK, operation="debitV3"
+            )
         )
         == []
     )
 
 
-def test_a_web_start_without_a_redirect_url_is_advised_against(gateway: Gateway, sandbox: Any) -> None:
+async def test_a_web_start_without_a_redirect_url_is_advised_against(async_gateway: AsyncGateway, sandbox: Any) -> None:
     txn = new_transaction_id()
-    [advice] = advice_of(
-        lambda: gateway.payments.start(
+    [advice] = await async_advice_of(
+        lambda: async_gateway.payments.start(
             amount=100, merchant_user_id="U1", transaction_id=txn, operation="debitV3", callback_url=CALLBACK
         )
     )
@@ -113,39 +97,41 @@ def test_a_web_start_without_a_redirect_url_is_advised_against(gateway: Gateway,
     assert recorded(sandbox, txn) == 200
 
 
-def test_app_starts_advise_on_the_user_id_but_need_no_redirect_url(gateway: Gateway) -> None:
-    intent = advice_of(
-        lambda: gateway.payments.start_intent(
+async def test_app_starts_advise_on_the_user_id_but_need_no_redirect_url(async_gateway: AsyncGateway) -> None:
+    intent = await async_advice_of(
+        lambda: async_gateway.payments.start_intent(
             amount=100, merchant_order_id="OD-ADV", platform_version_code=400922, merchant_user_id="9876543210"
         )
     )
     assert [str(w.message).split(";")[0] for w in intent] == [
         "merchant_user_id (merchantUserId) looks like a mobile number"
     ]
-    upi = advice_of(
-        lambda: gateway.payments.start_upi_intent(
+    upi = await async_advice_of(
+        lambda: async_gateway.payments.start_upi_intent(
             amount=100, mobile_number="9999999999", merchant_user_id="asha@shop.example"
         )
     )
     assert len(upi) == 1
     assert "looks like an email address" in str(upi[0].message)
     assert (
-        advice_of(
-            lambda: gateway.payments.start_upi_intent(amount=100, mobile_number="9999999999", merchant_user_id="U1")
+        await async_advice_of(
+            lambda: async_gateway.payments.start_upi_intent(
+                amount=100, mobile_number="9999999999", merchant_user_id="U1"
+            )
         )
         == []
     )
 
 
-def test_advice_made_an_error_by_the_merchant_stops_the_start_before_anything_is_sent(
-    gateway: Gateway, sandbox: Any
+async def test_advice_made_an_error_by_the_merchant_stops_the_start_before_anything_is_sent(
+    async_gateway: AsyncGateway, sandbox: Any
 ) -> None:
     """Warnings filters decide: a merchant who wants the advice enforced gets it before the request is sent."""
     txn = new_transaction_id()
     with warnings.catch_warnings():
         warnings.simplefilter("error", AdviceWarning)
         with pytest.raises(AdviceWarning):
-            gateway.payments.start(
+            await async_gateway.payments.start(
                 amount=100,
                 merchant_user_id="a@b.example",
                 redirect_url=RETURN,
@@ -155,7 +141,9 @@ def test_advice_made_an_error_by_the_merchant_stops_the_start_before_anything_is
     assert recorded(sandbox, txn) == 404
 
 
-async def test_the_async_layer_gives_the_same_advice(async_gateway: AsyncGateway, sandbox: Any) -> None:
+async def test_a_start_with_both_kinds_of_advice_warns_twice_at_the_callers_line(
+    async_gateway: AsyncGateway, sandbox: Any
+) -> None:
     txn = new_transaction_id()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
