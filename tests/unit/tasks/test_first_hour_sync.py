@@ -1,5 +1,7 @@
+# Generated from test_first_hour_async.py by tools/derive_sync.py (the unasync package), do not edit.
 """A merchant's first hour (issue 27, "Done when"): a script written from README.md alone, its "Using it" task table
-row by row, run against the sandbox over real sockets, sync and async.
+row by row, run against the sandbox over real sockets. Written once, async, in test_first_hour_async.py (the script
+is async_first_hour); test_first_hour_sync.py is derived from it (tools/derive_sync.py) and runs it on Gateway.
 
 The script calls what the table names with the keywords the table shows, waits for every start with the wait the
 table gives it, and reads results by what the table says they carry. The gateway it is handed notes every task
@@ -18,12 +20,12 @@ from typing import Any
 
 import httpx
 import pytest
-from merchant_gateway import AsyncGateway, Gateway
+from merchant_gateway import Gateway
 from merchant_gateway.flows import OtpPrompt
 from merchant_gateway.ids import new_transaction_id
 from merchant_gateway.verdicts import Verdict
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
 RESOURCES = ("payments", "refunds", "collects", "wallets", "sso", "mobile")
 RETURN = "https://shop.example/return"
 CALLBACK = "https://shop.example/gateway/callback"
@@ -88,7 +90,7 @@ def grant_token(sandbox: Any) -> str:
     return token
 
 
-# --- the script, sync ----------------------------------------------------------------------------------------------
+# --- the script -----------------------------------------------------------------------------------------------------
 
 
 def first_hour(gateway: Any, grant: str) -> None:
@@ -103,18 +105,18 @@ def first_hour(gateway: Any, grant: str) -> None:
     )
     assert payment.payment_page_url.startswith("http")
     assert not hasattr(payment, "code")
-    assert gateway.payments.retrieve(payment).verdict is Verdict.PENDING
+    assert (gateway.payments.retrieve(payment)).verdict is Verdict.PENDING
     final = gateway.payments.wait(payment)
     assert final.succeeded
     assert final.snapshot.amount == 10_000
     # the same read on the apps host
-    assert gateway.payments.retrieve(payment, operation="getTransactionStatusAppsHost").succeeded
+    assert (gateway.payments.retrieve(payment, operation="getTransactionStatusAppsHost")).succeeded
 
     # refund (fully or partly); follow it
     refund = gateway.refunds.create(payment, amount=4_000)
     assert refund.verdict in (Verdict.PENDING, Verdict.SUCCEEDED)
-    assert gateway.refunds.retrieve(refund).amount == 4_000
-    assert gateway.refunds.wait(refund).succeeded
+    assert (gateway.refunds.retrieve(refund)).amount == 4_000
+    assert (gateway.refunds.wait(refund)).succeeded
     # refund by the gateway's reference
     by_reference = gateway.refunds.create(
         provider_reference_id=final.snapshot.provider_reference_id,
@@ -122,16 +124,16 @@ def first_hour(gateway: Any, grant: str) -> None:
         original_amount=10_000,
         merchant_order_id="OD-1",
     )
-    assert gateway.refunds.wait(by_reference, operation="getTransactionStatusAppsHost").succeeded
+    assert (gateway.refunds.wait(by_reference, operation="getTransactionStatusAppsHost")).succeeded
 
     # app payments by intent and UPI intent
     intent = gateway.payments.start_intent(amount=700, merchant_order_id="OD-2", platform_version_code=400922)
     assert intent.intent_url
-    assert gateway.payments.wait(intent).succeeded
+    assert (gateway.payments.wait(intent)).succeeded
     upi = gateway.payments.start_upi_intent(amount=800, mobile_number="9999999999", merchant_user_id="U1")
     assert upi.intent_url
     assert upi.package
-    assert gateway.payments.wait(upi).succeeded
+    assert (gateway.payments.wait(upi)).succeeded
 
     # how a user can pay; pay by a saved card or a wallet, inline
     options = gateway.payments.options(amount=900, merchant_user_id="U1")
@@ -143,25 +145,25 @@ def first_hour(gateway: Any, grant: str) -> None:
         payment_sources=[{"mode": "card", "cardId": card.card_id}],
     )
     assert by_card.payment_page_url.startswith("http")
-    assert gateway.payments.wait(by_card).succeeded
+    assert (gateway.payments.wait(by_card)).succeeded
     by_wallet = gateway.payments.start_inline(
         amount=950, mobile_number="9999999999", merchant_user_id="U1", payment_sources=[{"mode": "wallets"}]
     )
-    assert gateway.payments.wait(by_wallet).succeeded
+    assert (gateway.payments.wait(by_wallet)).succeeded
 
     # a payment without the client SDK
     start = gateway.payments.start_sdk_less(
         amount=1_100, merchant_order_id="OD-3", valid_for=600_000, redirect_url=RETURN, transaction_context=CART
     )
     assert start.reservation_id
-    assert gateway.payments.wait(start).succeeded
+    assert (gateway.payments.wait(start)).succeeded
 
     # fulfil a deferred refund (the deferred credit's id)
     deferred = gateway.refunds.fulfill_deferred(
         transaction_id=new_transaction_id(), merchant_user_id="U1", amount=300, merchant_order_id="OD-4"
     )
     assert deferred.succeeded
-    assert gateway.refunds.wait(deferred).succeeded
+    assert (gateway.refunds.wait(deferred)).succeeded
 
     # collect request to a mobile number
     collect = gateway.collects.create(
@@ -172,7 +174,7 @@ def first_hour(gateway: Any, grant: str) -> None:
         callback_url=CALLBACK,
         sub_merchant="STORE-1",
     )
-    assert gateway.payments.wait(collect).succeeded
+    assert (gateway.payments.wait(collect)).succeeded
 
     # link a wallet by OTP; pay from it; balance, unlink
     def ask_otp(prompt: OtpPrompt) -> str:
@@ -180,109 +182,14 @@ def first_hour(gateway: Any, grant: str) -> None:
 
     wallet = gateway.wallets.link(fresh_mobile(), ask_otp)
     paid = gateway.wallets.pay(wallet, amount=600, merchant_order_id="OD-6")
-    assert gateway.payments.wait(paid).succeeded
-    assert gateway.wallets.balance(wallet).code == "SUCCESS"
-    assert gateway.wallets.unlink(wallet).code == "SUCCESS"
+    assert (gateway.payments.wait(paid)).succeeded
+    assert (gateway.wallets.balance(wallet)).code == "SUCCESS"
+    assert (gateway.wallets.unlink(wallet)).code == "SUCCESS"
 
     # single sign-on
-    assert gateway.sso.sign_in(grant).name == "Asha"
+    assert (gateway.sso.sign_in(grant)).name == "Asha"
 
     # what the server hands to the app's SDK
-    app = gateway.mobile.payment_request(amount=500, callback_url=CALLBACK, call_mode="POST", provider_id="P1")
-    assert app.to_dict()["apiEndPoint"] == "/v3/debit"
-    assert app.headers
-    assert gateway.mobile.profile_request(merchant_user_id="U1").to_dict()["checksum"]
-    assert gateway.mobile.account_summary_request("U1").api_endpoint.endswith("/summary")
-
-
-# --- the script, async: the same steps, awaited --------------------------------------------------------------------
-
-
-async def async_first_hour(gateway: Any, grant: str) -> None:
-    payment = await gateway.payments.start(
-        amount=10_000,
-        merchant_order_id="OD-1",
-        merchant_user_id="U1",
-        redirect_url=RETURN,
-        redirect_mode="POST",
-        callback_url=CALLBACK,
-    )
-    assert payment.payment_page_url.startswith("http")
-    assert not hasattr(payment, "code")
-    assert (await gateway.payments.retrieve(payment)).verdict is Verdict.PENDING
-    final = await gateway.payments.wait(payment)
-    assert final.succeeded
-    assert final.snapshot.amount == 10_000
-    assert (await gateway.payments.retrieve(payment, operation="getTransactionStatusAppsHost")).succeeded
-
-    refund = await gateway.refunds.create(payment, amount=4_000)
-    assert refund.verdict in (Verdict.PENDING, Verdict.SUCCEEDED)
-    assert (await gateway.refunds.retrieve(refund)).amount == 4_000
-    assert (await gateway.refunds.wait(refund)).succeeded
-    by_reference = await gateway.refunds.create(
-        provider_reference_id=final.snapshot.provider_reference_id,
-        amount=1_000,
-        original_amount=10_000,
-        merchant_order_id="OD-1",
-    )
-    assert (await gateway.refunds.wait(by_reference, operation="getTransactionStatusAppsHost")).succeeded
-
-    intent = await gateway.payments.start_intent(amount=700, merchant_order_id="OD-2", platform_version_code=400922)
-    assert intent.intent_url
-    assert (await gateway.payments.wait(intent)).succeeded
-    upi = await gateway.payments.start_upi_intent(amount=800, mobile_number="9999999999", merchant_user_id="U1")
-    assert upi.intent_url
-    assert upi.package
-    assert (await gateway.payments.wait(upi)).succeeded
-
-    options = await gateway.payments.options(amount=900, merchant_user_id="U1")
-    card = next(i for i in options.instruments if i.kind == "card").items[0]
-    by_card = await gateway.payments.start_inline(
-        amount=900,
-        mobile_number="9999999999",
-        merchant_user_id="U1",
-        payment_sources=[{"mode": "card", "cardId": card.card_id}],
-    )
-    assert by_card.payment_page_url.startswith("http")
-    assert (await gateway.payments.wait(by_card)).succeeded
-    by_wallet = await gateway.payments.start_inline(
-        amount=950, mobile_number="9999999999", merchant_user_id="U1", payment_sources=[{"mode": "wallets"}]
-    )
-    assert (await gateway.payments.wait(by_wallet)).succeeded
-
-    start = await gateway.payments.start_sdk_less(
-        amount=1_100, merchant_order_id="OD-3", valid_for=600_000, redirect_url=RETURN, transaction_context=CART
-    )
-    assert start.reservation_id
-    assert (await gateway.payments.wait(start)).succeeded
-
-    deferred = await gateway.refunds.fulfill_deferred(
-        transaction_id=new_transaction_id(), merchant_user_id="U1", amount=300, merchant_order_id="OD-4"
-    )
-    assert deferred.succeeded
-    assert (await gateway.refunds.wait(deferred)).succeeded
-
-    collect = await gateway.collects.create(
-        amount=1_500,
-        mobile_number="9999999999",
-        merchant_order_id="OD-5",
-        expires_in=180,
-        callback_url=CALLBACK,
-        sub_merchant="STORE-1",
-    )
-    assert (await gateway.payments.wait(collect)).succeeded
-
-    async def ask_otp(prompt: OtpPrompt) -> str:
-        return SANDBOX_OTP
-
-    wallet = await gateway.wallets.link(fresh_mobile(), ask_otp)
-    paid = await gateway.wallets.pay(wallet, amount=600, merchant_order_id="OD-6")
-    assert (await gateway.payments.wait(paid)).succeeded
-    assert (await gateway.wallets.balance(wallet)).code == "SUCCESS"
-    assert (await gateway.wallets.unlink(wallet)).code == "SUCCESS"
-
-    assert (await gateway.sso.sign_in(grant)).name == "Asha"
-
     app = gateway.mobile.payment_request(amount=500, callback_url=CALLBACK, call_mode="POST", provider_id="P1")
     assert app.to_dict()["apiEndPoint"] == "/v3/debit"
     assert app.headers
@@ -310,11 +217,6 @@ def test_the_readme_table_is_read() -> None:
         assert call in table, call
 
 
-def test_first_hour_sync(gateway: Gateway, sandbox: Any, calls: set[str]) -> None:
+def test_first_hour(gateway: Gateway, sandbox: Any, calls: set[str]) -> None:
     first_hour(Noting(gateway, calls), grant_token(sandbox))
-    assert readme_task_calls() - calls == set(), "README task calls the script never made"
-
-
-async def test_first_hour_async(async_gateway: AsyncGateway, sandbox: Any, calls: set[str]) -> None:
-    await async_first_hour(Noting(async_gateway, calls), grant_token(sandbox))
     assert readme_task_calls() - calls == set(), "README task calls the script never made"
