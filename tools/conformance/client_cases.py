@@ -202,7 +202,8 @@ def _scripts() -> list[dict[str, Any]]:
             "id": "status-of-a-payment-this-client-sent",
             "about": "a status answer is succeeded only at an expected amount: after this client's own debit of 100 "
             "under the id, PAYMENT_SUCCESS for 100 is succeeded; for an id this client never sent (no amount passed "
-            "either), the same answer is unconfirmed, never succeeded",
+            "either), the same answer is unconfirmed, never succeeded; after its own debit of 100, PAYMENT_SUCCESS "
+            "for 99 is doubt (the identity step: unreadable, another amount: do not fulfil the order)",
             "steps": [
                 {"call": "debitV4Web", "payload": _debit("KP11", 100), "answer": _answer(200, _PAGE)},
                 {
@@ -214,6 +215,12 @@ def _scripts() -> list[dict[str, Any]]:
                     "call": status,
                     "path": {"merchantId": MERCHANT, "transactionId": "KP12"},
                     "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP12", amount=100)),
+                },
+                {"call": "debitV4Web", "payload": _debit("KP13", 100), "answer": _answer(200, _PAGE)},
+                {
+                    "call": status,
+                    "path": {"merchantId": MERCHANT, "transactionId": "KP13"},
+                    "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP13", amount=99)),
                 },
             ],
         },

@@ -240,7 +240,11 @@ def cmd_status(args: argparse.Namespace, out: Output) -> int:
         else:
             read = gw.get_transaction_status_apps_host if args.apps_host else gw.get_transaction_status
             operation = "getTransactionStatusAppsHost" if args.apps_host else "getTransactionStatus"
-            snap = snapshot_of(read(txn), txn, expected, operation=operation)
+            try:
+                snap = snapshot_of(read(txn), txn, expected, operation=operation)
+            except AmountMismatchError as exc:  # another amount than this client (or its ledger) sent
+                out.error(f"{txn}: {exc.message}", kind="amount_mismatch", transaction_id=txn)
+                return 1
     if snap.mismatch == "amount":
         out.error(
             f"{txn}: status amount {snap.amount} paise differs from the expected {expected} paise: do not fulfil "

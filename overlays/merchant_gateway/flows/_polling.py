@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ..errors import (
+    AmountMismatchError,
     GatewayError,
     RateLimitedError,
     ServerError,
@@ -98,10 +99,6 @@ class FinalStatus:
 
 class PollTimeout(GatewayError):
     """No final status before the deadline (schedule timeout or collect expiry). ``code`` is the last one seen."""
-
-
-class AmountMismatchError(GatewayError):
-    """The status reports another amount than the forward request: do not fulfil the order."""
 
 
 class _Poll:
