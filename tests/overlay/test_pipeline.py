@@ -245,7 +245,8 @@ def _wire(request: httpx.Request) -> tuple[Any, ...]:
 def _reference(gateway: mg.Gateway, prep: Any) -> httpx.Request:
     """The request an httpx.Client (the gateways' headers and timeout, the generated XVerifyAuth) sends for the same
     request parts."""
-    parts = prep.op.module.request_parts(**prep.kwargs)
+    kwargs = prep.kwargs if prep.wire is None else {**prep.kwargs, "body": prep.wire}
+    parts = prep.op.module.request_parts(**kwargs)
     root = {"base": gateway.config.base, "apps": gateway.config.apps, "auth": gateway.config.auth}[prep.op.host]
     seen: list[httpx.Request] = []
 
