@@ -1,7 +1,11 @@
+# Generated from test_deprecated_starters_async.py by tools/derive_sync.py (the unasync package), do not edit.
 """One public way to start a payment: the task method. The flows' stand-alone starters are deprecated aliases.
 
 Each alias warns (DeprecationWarning, pointing at the caller's line and naming the task method that replaces it)
-and still does what it did; the task methods, which used them, warn about nothing. Sync and async.
+and still does what it did; the task methods, which used them, warn about nothing. Written once, for the async
+aliases and AsyncGateway, in test_deprecated_starters_async.py; test_deprecated_starters_sync.py is derived from it
+(tools/derive_sync.py) and runs every test on the sync aliases and Gateway. That every alias is listed with its
+replacement is test_deprecated_aliases.py's.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import httpx
 import merchant_gateway as mg
 import pytest
 from merchant_gateway import flows, tasks
-from merchant_gateway.flows import deprecated, launch
+from merchant_gateway.flows import launch
 
 MERCHANT, SALT = "MERCHANTUAT", "deprecated-salt-1"
 INTENT = {"success": True, "code": "PAYMENT_SUCCESS", "message": "m", "data": {"redirectURL": "upi://pay?pa=x"}}
@@ -37,10 +41,6 @@ def answer(body: dict[str, Any]) -> httpx.MockTransport:
 
 def gateway(body: dict[str, Any]) -> mg.Gateway:
     return mg.Gateway(merchant_id=MERCHANT, salt_key=SALT, salt_index="1", transport=answer(body))
-
-
-def async_gateway(body: dict[str, Any]) -> mg.AsyncGateway:
-    return mg.AsyncGateway(merchant_id=MERCHANT, salt_key=SALT, salt_index="1", transport=answer(body))
 
 
 INTENT_ARGS: dict[str, Any] = {
@@ -73,11 +73,12 @@ SDK_ARGS: dict[str, Any] = {
         ("start_sdk_less_payment", SDK_LESS, SDK_ARGS, "payments.start_sdk_less"),
     ],
 )
-def test_each_sync_alias_warns_at_the_caller_and_still_starts(
+def test_each_alias_warns_at_the_caller_and_still_starts(
     name: str, body: dict[str, Any], arguments: dict[str, Any], task: str
 ) -> None:
-    with gateway(body) as gw, pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
-        started = getattr(flows, name)(gw, **arguments)
+    with gateway(body) as gw:
+        with pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
+            started = getattr(flows, name)(gw, **arguments)
     assert started.transaction_id == arguments["transaction_id"]
     assert started.url.startswith(("upi://", "https://"))
     message = str(caught[0].message)
@@ -86,56 +87,22 @@ def test_each_sync_alias_warns_at_the_caller_and_still_starts(
     assert caught[0].filename == __file__  # the caller's line, not the alias's
 
 
-@pytest.mark.parametrize(
-    ("name", "body", "arguments", "task"),
-    [
-        ("async_start_intent_payment", INTENT, INTENT_ARGS, "payments.start_intent"),
-        ("async_start_upi_intent", UPI, UPI_ARGS, "payments.start_upi_intent"),
-        ("async_start_sdk_less_payment", SDK_LESS, SDK_ARGS, "payments.start_sdk_less"),
-    ],
-)
-async def test_each_async_alias_warns_and_still_starts(
-    name: str, body: dict[str, Any], arguments: dict[str, Any], task: str
-) -> None:
-    async with async_gateway(body) as gw:
-        with pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
-            started = await getattr(flows, name)(gw, **arguments)
-    assert started.transaction_id == arguments["transaction_id"]
-    assert f"use gateway.{task}(" in str(caught[0].message)
-
-
-def test_every_alias_is_listed_with_its_replacement() -> None:
-    aliases = {n for n in flows.__all__ if "start_" in n and n not in ("start_intent", "start_sdk_less")}
-    assert {f"merchant_gateway.flows.{n}" for n in aliases} == set(launch.DEPRECATED)
-    for old, new in launch.DEPRECATED.items():
-        alias = getattr(flows, old.rsplit(".", 1)[1])
-        assert alias.__doc__ is not None
-        assert alias.__doc__.startswith("Deprecated alias")
-        owner, namespace, method = new.split(".")
-        assert callable(getattr(getattr(mg, owner), namespace).fget)  # the gateway's task namespace exists
-        payments = {"Gateway": tasks.Payments, "AsyncGateway": tasks.AsyncPayments}[owner]
-        assert callable(getattr(payments, method))
-
-
 def test_the_task_methods_warn_about_nothing() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
         with gateway(INTENT) as gw:
-            assert gw.payments.start_intent(**INTENT_ARGS).intent_url == "upi://pay?pa=x"
+            assert (gw.payments.start_intent(**INTENT_ARGS)).intent_url == "upi://pay?pa=x"
         with gateway(UPI) as gw:
-            assert gw.payments.start_upi_intent(**UPI_ARGS).intent_url == "upi://pay?pa=y"
+            assert (gw.payments.start_upi_intent(**UPI_ARGS)).intent_url == "upi://pay?pa=y"
         with gateway(SDK_LESS) as gw:
-            assert gw.payments.start_sdk_less(**SDK_ARGS).reservation_id == "R1"
-
-
-async def test_the_async_task_methods_warn_about_nothing() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", DeprecationWarning)
-        async with async_gateway(INTENT) as gw:
-            assert (await gw.payments.start_intent(**INTENT_ARGS)).intent_url == "upi://pay?pa=x"
+            assert (gw.payments.start_sdk_less(**SDK_ARGS)).reservation_id == "R1"
 
 
 UNLINKED = {"success": True, "code": "SUCCESS", "message": "m"}
+
+
+def otp(prompt: object) -> str:
+    return "123456"
 
 
 @pytest.mark.parametrize(
@@ -147,7 +114,7 @@ def test_the_sign_in_and_link_flows_are_deprecated_aliases_of_their_task_methods
     caller's line and still run the flow (the task methods run the same one)."""
     arguments: dict[str, tuple[Any, ...]] = {
         "sign_in": ("GRANT",),
-        "link_user": ("9999999999", lambda prompt: "123456"),
+        "link_user": ("9999999999", otp),
         "unlink": ("TOKEN",),
     }
 
@@ -157,22 +124,22 @@ def test_the_sign_in_and_link_flows_are_deprecated_aliases_of_their_task_methods
         except Exception:  # noqa: BLE001 - the canned answer suits the unlink only; the others ran into it
             return None
 
-    with gateway(UNLINKED) as gw, pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
-        done = run(gw)
+    with gateway(UNLINKED) as gw:
+        with pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
+            done = run(gw)
     assert f"use gateway.{task}(" in str(caught[0].message)
     assert caught[0].filename == __file__
     assert (done is not None) == (name == "unlink")
-    assert f"merchant_gateway.flows.{name}" in deprecated.ALIASES
-    assert f"merchant_gateway.flows.async_{name}" in deprecated.ALIASES
 
 
-async def test_the_async_unlink_alias_warns_and_still_unlinks() -> None:
-    async with async_gateway(UNLINKED) as gw:
-        with pytest.warns(DeprecationWarning, match=r"flows\.async_unlink is deprecated"):
-            assert (await flows.async_unlink(gw, "TOKEN")).code == "SUCCESS"
+def test_the_unlink_alias_warns_and_still_unlinks() -> None:
+    with gateway(UNLINKED) as gw:
+        with pytest.warns(DeprecationWarning, match=r"unlink is deprecated"):  # each flavour names its own
+            assert (flows.unlink(gw, "TOKEN")).code == "SUCCESS"
 
 
 def test_the_task_methods_that_replace_them_warn_about_nothing() -> None:
-    with warnings.catch_warnings(), gateway(UNLINKED) as gw:
+    with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
-        assert gw.wallets.unlink(tasks.LinkedWallet("9999999999", "TOKEN")).code == "SUCCESS"
+        with gateway(UNLINKED) as gw:
+            assert (gw.wallets.unlink(tasks.LinkedWallet("9999999999", "TOKEN"))).code == "SUCCESS"
