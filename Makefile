@@ -115,14 +115,16 @@ test-py313:
 	$(MAKE) --no-print-directory test PYTHON="$$py" VENV=.venv-3.13 TEST_ARGS=--skip-other-runtimes
 
 # The lowest runtime dependency versions pyproject.toml allows (tools/deps/lowest.txt), in a venv of their own:
-# the wire corpus and the overlay's unit tests. The main venv resolves the newest.
+# the wire corpus and the overlay's unit tests, on TEST_PROCESSES workers like `make test`. The main venv resolves
+# the newest.
 LOWEST_VENV := build/lowest-venv
 test-lowest:
 	@test -x $(LOWEST_VENV)/bin/python || $(PYTHON) -m venv $(LOWEST_VENV)
 	$(LOWEST_VENV)/bin/python -m pip install -q -e . -c tools/deps/lowest.txt pytest==9.2.0 pytest-asyncio==1.5.0 \
 	  pytest-timeout==2.4.0 pytest-xdist==3.8.0 hypothesis==6.170.15 uvloop==0.23.0
 	$(LOWEST_VENV)/bin/python -m pip list 2>/dev/null | grep -iE '^(httpx|httpcore|h11|anyio|attrs|python-dateutil|fastjsonschema) '
-	$(LOWEST_VENV)/bin/python -m pytest tests/wire tests/overlay/test_transports.py tests/unit/gateway \
+	$(LOWEST_VENV)/bin/python -m pytest -n $(TEST_PROCESSES) --dist worksteal \
+	  tests/wire tests/overlay/test_transports.py tests/unit/gateway \
 	  tests/overlay/test_direct_client.py tests/overlay/test_retry_rules.py tests/overlay/test_verdicts.py \
 	  tests/overlay/test_payload_problems.py tests/overlay/test_amounts_validation.py
 
@@ -175,8 +177,10 @@ conformance-check: $(STAMP)
 
 # The TypeScript package (@merchant-gateway/client: built, node --test on the kit, the vectors and the payment story
 # against the sandbox) and standard generators on the release artifacts (tsc --strict, base URL per host).
+# TS_CHECK_STEPS: run.sh's steps (.ci/run leaves out `test`, which `make test` has run: tests/typescript/test_package.py).
+TS_CHECK_STEPS ?= all
 ts-check: $(STAMP) $(TS_STAMP)
-	bash clients/typescript/run.sh all
+	bash clients/typescript/run.sh $(TS_CHECK_STEPS)
 
 # The JVM package (com.merchantgateway:merchant-gateway-client, clients/java): built offline (mvn -o) into build/java
 # and the whole conformance kit run through it; `clients/java/run.sh publish` puts it into build/registries/maven.
