@@ -11,9 +11,10 @@ the caller's line, naming its replacement) and then does what it did. :data:`ALI
 from __future__ import annotations
 
 import functools
+import inspect
 import warnings
 from collections.abc import Awaitable, Callable
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -56,3 +57,37 @@ def async_alias(name: str, replacement: str, target: Callable[P, Awaitable[R]]) 
     deprecated.__name__ = deprecated.__qualname__ = name
     deprecated.__doc__ = f"Deprecated alias (removed in {REMOVED_IN}): {message(old)}."
     return deprecated
+
+
+def renamed_keyword(old: str, new: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """A method's keyword that had another name before: ``old=`` still works as ``new=``, warning
+    (``DeprecationWarning`` at the caller's line), for one minor version. Sync and async methods alike."""
+
+    def attach(func: Callable[P, R]) -> Callable[P, R]:
+        def rename(kwargs: dict[str, Any]) -> None:
+            if old in kwargs:
+                warnings.warn(
+                    f"{func.__qualname__}({old}=...) is deprecated and will be removed in {REMOVED_IN}: pass it "
+                    f"first, or as {new}=...",
+                    DeprecationWarning,
+                    stacklevel=3,
+                )
+                kwargs[new] = kwargs.pop(old)
+
+        if inspect.iscoroutinefunction(func):
+
+            @functools.wraps(func)
+            async def renamed_async(*args: Any, **kwargs: Any) -> Any:
+                rename(kwargs)
+                return await func(*args, **kwargs)
+
+            return renamed_async  # type: ignore[return-value]
+
+        @functools.wraps(func)
+        def renamed(*args: Any, **kwargs: Any) -> Any:
+            rename(kwargs)
+            return func(*args, **kwargs)
+
+        return renamed
+
+    return attach

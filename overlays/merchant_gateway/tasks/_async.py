@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, Unpack
 
 from ..checks.advice import check_merchant_user_id, check_web_callback, check_web_redirect
+from ..flows.deprecated import renamed_keyword
 from ..flows.launch import (
     SsoUser,
     _async_sign_in,
@@ -95,6 +96,7 @@ class AsyncStatusReads(AsyncResource):
     reads it on the apps host."""
 
     @task("getTransactionStatus", "getTransactionStatusAppsHost")
+    @renamed_keyword("refund", "payment")  # refunds' own methods named it refund before they were shared
     async def retrieve(
         self,
         payment: Started | Refund | str,
@@ -121,6 +123,7 @@ class AsyncStatusReads(AsyncResource):
         return snapshot
 
     @task("getTransactionStatus", "getTransactionStatusAppsHost")
+    @renamed_keyword("refund", "payment")  # refunds' own methods named it refund before they were shared
     async def wait(
         self,
         payment: Started | Refund | str,

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, Unpack
 
 from ..checks.advice import check_merchant_user_id, check_web_callback, check_web_redirect
+from ..flows.deprecated import renamed_keyword
 from ..flows.launch import (
     SsoUser,
     _sign_in,
@@ -96,6 +97,7 @@ class StatusReads(Resource):
     reads it on the apps host."""
 
     @task("getTransactionStatus", "getTransactionStatusAppsHost")
+    @renamed_keyword("refund", "payment")  # refunds' own methods named it refund before they were shared
     def retrieve(
         self,
         payment: Started | Refund | str,
@@ -122,6 +124,7 @@ class StatusReads(Resource):
         return snapshot
 
     @task("getTransactionStatus", "getTransactionStatusAppsHost")
+    @renamed_keyword("refund", "payment")  # refunds' own methods named it refund before they were shared
     def wait(
         self,
         payment: Started | Refund | str,

@@ -168,6 +168,17 @@ async def test_refund_uses_refund_v4_and_its_status_is_followed(
     assert final.snapshot.amount == 2_000
 
 
+async def test_a_refund_followed_by_its_old_keyword_still_works_and_warns(async_gateway: AsyncGateway) -> None:
+    payment = await async_paid(async_gateway, 3_000)
+    refund = await async_gateway.refunds.create(payment, amount=1_000)
+    with pytest.warns(DeprecationWarning, match=r"retrieve\(refund=\.\.\.\) is deprecated .* pass it first"):
+        snapshot = await async_gateway.refunds.retrieve(refund=refund)
+    assert snapshot.transaction_id == refund.transaction_id
+    with pytest.warns(DeprecationWarning, match=r"wait\(refund=\.\.\.\) is deprecated"):
+        final = await async_gateway.refunds.wait(refund=refund)
+    assert (final.code, final.snapshot.amount) == ("PAYMENT_SUCCESS", 1_000)
+
+
 async def test_refund_above_the_original_is_refused_before_sending(async_gateway: AsyncGateway) -> None:
     payment = await async_paid(async_gateway, 1_000)
     refund_id = new_transaction_id()

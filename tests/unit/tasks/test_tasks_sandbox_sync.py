@@ -159,6 +159,17 @@ def test_refund_uses_refund_v4_and_its_status_is_followed(gateway: Gateway, monk
     assert final.snapshot.amount == 2_000
 
 
+def test_a_refund_followed_by_its_old_keyword_still_works_and_warns(gateway: Gateway) -> None:
+    payment = paid(gateway, 3_000)
+    refund = gateway.refunds.create(payment, amount=1_000)
+    with pytest.warns(DeprecationWarning, match=r"retrieve\(refund=\.\.\.\) is deprecated .* pass it first"):
+        snapshot = gateway.refunds.retrieve(refund=refund)
+    assert snapshot.transaction_id == refund.transaction_id
+    with pytest.warns(DeprecationWarning, match=r"wait\(refund=\.\.\.\) is deprecated"):
+        final = gateway.refunds.wait(refund=refund)
+    assert (final.code, final.snapshot.amount) == ("PAYMENT_SUCCESS", 1_000)
+
+
 def test_refund_above_the_original_is_refused_before_sending(gateway: Gateway) -> None:
     payment = paid(gateway, 1_000)
     refund_id = new_transaction_id()
