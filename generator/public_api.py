@@ -159,10 +159,10 @@ def _has_default(value: ast.expr | None) -> bool:
 
 
 def _endpoint_params(module: Path) -> list[tuple[str, str, bool]]:
-    """(name, annotation, required) of the endpoint's `sync_detailed` parameters."""
+    """(name, annotation, required) of the endpoint's `request_parts` parameters."""
     tree = ast.parse(module.read_text(encoding="utf-8"))
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name == "sync_detailed":
+        if isinstance(node, ast.FunctionDef) and node.name == "request_parts":
             args = node.args
             out = []
             positional = [*args.posonlyargs, *args.args]
@@ -172,7 +172,7 @@ def _endpoint_params(module: Path) -> list[tuple[str, str, bool]]:
             for arg, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
                 out.append((arg.arg, ast.unparse(arg.annotation) if arg.annotation else "Any", kw_default is None))
             return out
-    raise SpecError(f"{module.name}: no sync_detailed")
+    raise SpecError(f"{module.name}: no request_parts")
 
 
 # --- building one method -------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ class Operation(_Facts):
 
     @functools.cached_property
     def module(self) -> ModuleType:
-        """The generated endpoint module (sync_detailed, asyncio_detailed)."""
+        """The generated endpoint module: the operation's metadata and ``request_parts`` (what the pipeline sends)."""
         return importlib.import_module(f"{__package__}.api.default.{self.name}")
 
     @functools.cached_property

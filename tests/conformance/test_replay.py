@@ -1,6 +1,7 @@
 """The project's own Python client replays every case of the conformance kit, byte for byte.
 
-Each request case is sent through the generated client with an httpx.MockTransport that captures the request;
+Each request case is built by the generated endpoint's request_parts and sent through an httpx.Client with an
+httpx.MockTransport that captures the request;
 method, URL, the kit's headers (and no other X-* header) and the body bytes must equal the kit's `expect`.
 Mobile-SDK resources (no server call is generated) are checked through the client's payload/signing helpers, and the
 callback cases through the overlay's verifiers.
@@ -11,12 +12,13 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-import typing
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
+
+from tests.support.generated import send
 
 mgc = pytest.importorskip("merchant_gateway_client", reason="merchant_gateway_client not generated yet")
 
@@ -31,17 +33,18 @@ def endpoint_modules() -> dict[str, ModuleType]:
     for info in pkgutil.walk_packages(api.__path__, "merchant_gateway_client.api."):
         mod = importlib.import_module(info.name)
         op_id = getattr(mod, "OPERATION_ID", None)
-        if isinstance(op_id, str) and hasattr(mod, "sync_detailed"):
+        if isinstance(op_id, str) and hasattr(mod, "request_parts"):
             out[op_id] = mod
     return out
 
 
 def body_class(func: Any) -> Any:
-    hint = typing.get_type_hints(func).get("body")
-    for cand in typing.get_args(hint) or (hint,):
-        if hasattr(cand, "from_dict"):
-            return cand
-    raise AssertionError(f"no model class for body of {func.__module__}")
+    """The payload model of the operation whose ``request_parts`` is ``func`` (operations.py's facts)."""
+    from merchant_gateway_client.operations import OPERATIONS
+
+    cls = OPERATIONS[func.__module__.rsplit(".", 1)[-1]].payload
+    assert cls is not None, f"no model class for body of {func.__module__}"
+    return cls
 
 
 def call_kwargs(case: dict[str, Any], func: Any) -> dict[str, Any]:
@@ -128,7 +131,7 @@ def test_replay_requests(kit: dict[str, Any]) -> None:
         captured: list[httpx.Request] = []
         client = make_client(kit, captured, case)
         try:
-            mod.sync_detailed(client=client, **call_kwargs(case, mod.sync_detailed))
+            send(client, mod, **call_kwargs(case, mod.request_parts))
         except Exception as exc:  # noqa: BLE001 - the request is what is checked; answer parsing is not
             if not captured:
                 failures[case["id"]] = [f"no request sent: {type(exc).__name__}: {exc}"]

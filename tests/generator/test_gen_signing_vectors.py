@@ -9,6 +9,7 @@ import httpx
 import pytest
 from merchant_gateway_client.client import SIGNING_EXTENSION, XVerifyAuth, encode_payload, x_verify
 
+from tests.support.generated import send
 from tests.support.generator import load_vectors
 
 VECTORS = load_vectors()
@@ -84,7 +85,7 @@ def test_body_vector_through_generated_endpoint(vector: dict[str, Any]) -> None:
     )
     payload = getattr(models, model_name).from_dict(json.loads(vector["payload_json"]))
     extra = {"x_callback_url": "https://merchant.test/cb"} if module_name == "collect_request" else {}
-    module.sync_detailed(client=client, body=payload, **extra)
+    send(client, module, body=payload, **extra)
     (request,) = seen
     # The model serialises fields in schema order; the vectors list them in the interface document's order.
     assert json.loads(request.content) == {"request": vector["request_b64"]}

@@ -1,25 +1,16 @@
 # Generated from spec/openapi.yaml by generator/, do not edit.
 from collections.abc import Mapping
-from http import HTTPStatus
 from typing import Any, Final
 
-import httpx
-
-from ... import errors
 from ...client import (
     SIGNING_EXTENSION,
     BodyWrapping,
-    Client,
     Host,
     Retry,
     SigningMode,
     base64_json_body,
     encode_payload,
 )
-from ...models.error_envelope import ErrorEnvelope
-from ...models.otp_send_payload import OtpSendPayload
-from ...models.otp_send_response import OtpSendResponse
-from ...types import Response
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
 OPERATION_ID: Final[str] = "sendOtp"
@@ -59,180 +50,3 @@ def request_parts(
 
     _kwargs["headers"] = headers
     return _kwargs
-
-
-def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
-    """Route to the operation's host (absolute URL wins over the httpx base_url) and attach signing."""
-    kwargs["url"] = client.url_for(HOST, kwargs["url"])
-    kwargs["auth"] = client.signing_auth
-    return kwargs
-
-
-def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelope | OtpSendResponse | None:
-    if response.status_code == 200:
-        response_200 = OtpSendResponse.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 400:
-        response_400 = ErrorEnvelope.from_dict(response.json())
-
-        return response_400
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(*, client: Client, response: httpx.Response) -> Response[ErrorEnvelope | OtpSendResponse]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: Client,
-    body: OtpSendPayload,
-) -> Response[ErrorEnvelope | OtpSendResponse]:
-    """Send a linking OTP to the user's mobile number
-
-     Sends an OTP for linking. A new otpToken is issued for every OTP requested; the merchant must send
-    the latest otpToken with its matching otp. The interface document does not show this operation;
-    method, path and payload come from the gateway's public reference.
-
-    `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are
-    limited: OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may
-    already have no longer verifies. After a failure once the request may have been sent, a client
-    does not re-send it automatically: the outcome is unknown and the caller decides.
-
-    Args:
-        body (OtpSendPayload): OTP send payload (from the gateway's public reference).
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[ErrorEnvelope | OtpSendResponse]
-    """
-
-    kwargs = request_parts(
-        body=body.to_dict(),
-    )
-
-    response = client.get_httpx_client().request(
-        **_request_kwargs(client, kwargs),
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: Client,
-    body: OtpSendPayload,
-) -> ErrorEnvelope | OtpSendResponse | None:
-    """Send a linking OTP to the user's mobile number
-
-     Sends an OTP for linking. A new otpToken is issued for every OTP requested; the merchant must send
-    the latest otpToken with its matching otp. The interface document does not show this operation;
-    method, path and payload come from the gateway's public reference.
-
-    `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are
-    limited: OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may
-    already have no longer verifies. After a failure once the request may have been sent, a client
-    does not re-send it automatically: the outcome is unknown and the caller decides.
-
-    Args:
-        body (OtpSendPayload): OTP send payload (from the gateway's public reference).
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        ErrorEnvelope | OtpSendResponse
-    """
-
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
-
-
-async def asyncio_detailed(
-    *,
-    client: Client,
-    body: OtpSendPayload,
-) -> Response[ErrorEnvelope | OtpSendResponse]:
-    """Send a linking OTP to the user's mobile number
-
-     Sends an OTP for linking. A new otpToken is issued for every OTP requested; the merchant must send
-    the latest otpToken with its matching otp. The interface document does not show this operation;
-    method, path and payload come from the gateway's public reference.
-
-    `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are
-    limited: OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may
-    already have no longer verifies. After a failure once the request may have been sent, a client
-    does not re-send it automatically: the outcome is unknown and the caller decides.
-
-    Args:
-        body (OtpSendPayload): OTP send payload (from the gateway's public reference).
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[ErrorEnvelope | OtpSendResponse]
-    """
-
-    kwargs = request_parts(
-        body=body.to_dict(),
-    )
-
-    response = await client.get_async_httpx_client().request(
-        **_request_kwargs(client, kwargs),
-    )
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    *,
-    client: Client,
-    body: OtpSendPayload,
-) -> ErrorEnvelope | OtpSendResponse | None:
-    """Send a linking OTP to the user's mobile number
-
-     Sends an OTP for linking. A new otpToken is issued for every OTP requested; the merchant must send
-    the latest otpToken with its matching otp. The interface document does not show this operation;
-    method, path and payload come from the gateway's public reference.
-
-    `x-retry: never`: a repeat sends another OTP with a new otpToken (sends per mobile number are
-    limited: OTP_LIMIT_EXCEEDED), and only the latest otpToken matches, so the OTP the user may
-    already have no longer verifies. After a failure once the request may have been sent, a client
-    does not re-send it automatically: the outcome is unknown and the caller decides.
-
-    Args:
-        body (OtpSendPayload): OTP send payload (from the gateway's public reference).
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        ErrorEnvelope | OtpSendResponse
-    """
-
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed

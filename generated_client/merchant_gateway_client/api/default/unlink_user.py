@@ -1,25 +1,16 @@
 # Generated from spec/openapi.yaml by generator/, do not edit.
 from collections.abc import Mapping
-from http import HTTPStatus
 from typing import Any, Final
 
-import httpx
-
-from ... import errors
 from ...client import (
     SIGNING_EXTENSION,
     BodyWrapping,
-    Client,
     Host,
     Retry,
     SigningMode,
     base64_json_body,
     encode_payload,
 )
-from ...models.error_envelope import ErrorEnvelope
-from ...models.unlink_payload import UnlinkPayload
-from ...models.unlink_response import UnlinkResponse
-from ...types import Response
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
 OPERATION_ID: Final[str] = "unlinkUser"
@@ -59,176 +50,3 @@ def request_parts(
 
     _kwargs["headers"] = headers
     return _kwargs
-
-
-def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
-    """Route to the operation's host (absolute URL wins over the httpx base_url) and attach signing."""
-    kwargs["url"] = client.url_for(HOST, kwargs["url"])
-    kwargs["auth"] = client.signing_auth
-    return kwargs
-
-
-def _parse_response(*, client: Client, response: httpx.Response) -> ErrorEnvelope | UnlinkResponse | None:
-    if response.status_code == 200:
-        response_200 = UnlinkResponse.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 400:
-        response_400 = ErrorEnvelope.from_dict(response.json())
-
-        return response_400
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(*, client: Client, response: httpx.Response) -> Response[ErrorEnvelope | UnlinkResponse]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: Client,
-    body: UnlinkPayload,
-) -> Response[ErrorEnvelope | UnlinkResponse]:
-    """Unlink a linked user
-
-     Disables the userAuthToken of a linked user. No UI flow is involved.
-
-    `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat
-    carries an invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation
-    settles it. After a failure once the request may have been sent, a client does not re-send it
-    automatically; the unlink flow settles it by sending the unlink once more, where
-    INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no longer works).
-
-    Args:
-        body (UnlinkPayload): Unlink payload.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[ErrorEnvelope | UnlinkResponse]
-    """
-
-    kwargs = request_parts(
-        body=body.to_dict(),
-    )
-
-    response = client.get_httpx_client().request(
-        **_request_kwargs(client, kwargs),
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: Client,
-    body: UnlinkPayload,
-) -> ErrorEnvelope | UnlinkResponse | None:
-    """Unlink a linked user
-
-     Disables the userAuthToken of a linked user. No UI flow is involved.
-
-    `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat
-    carries an invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation
-    settles it. After a failure once the request may have been sent, a client does not re-send it
-    automatically; the unlink flow settles it by sending the unlink once more, where
-    INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no longer works).
-
-    Args:
-        body (UnlinkPayload): Unlink payload.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        ErrorEnvelope | UnlinkResponse
-    """
-
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
-
-
-async def asyncio_detailed(
-    *,
-    client: Client,
-    body: UnlinkPayload,
-) -> Response[ErrorEnvelope | UnlinkResponse]:
-    """Unlink a linked user
-
-     Disables the userAuthToken of a linked user. No UI flow is involved.
-
-    `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat
-    carries an invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation
-    settles it. After a failure once the request may have been sent, a client does not re-send it
-    automatically; the unlink flow settles it by sending the unlink once more, where
-    INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no longer works).
-
-    Args:
-        body (UnlinkPayload): Unlink payload.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[ErrorEnvelope | UnlinkResponse]
-    """
-
-    kwargs = request_parts(
-        body=body.to_dict(),
-    )
-
-    response = await client.get_async_httpx_client().request(
-        **_request_kwargs(client, kwargs),
-    )
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    *,
-    client: Client,
-    body: UnlinkPayload,
-) -> ErrorEnvelope | UnlinkResponse | None:
-    """Unlink a linked user
-
-     Disables the userAuthToken of a linked user. No UI flow is involved.
-
-    `x-retry: never`: not idempotent (a successful unlink invalidates the userAuthToken, so a repeat
-    carries an invalid token; INVALID_USER_AUTH_TOKEN is listed for unlink) and no status operation
-    settles it. After a failure once the request may have been sent, a client does not re-send it
-    automatically; the unlink flow settles it by sending the unlink once more, where
-    INVALID_USER_AUTH_TOKEN to that second send counts as unlinked (the token no longer works).
-
-    Args:
-        body (UnlinkPayload): Unlink payload.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        ErrorEnvelope | UnlinkResponse
-    """
-
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed

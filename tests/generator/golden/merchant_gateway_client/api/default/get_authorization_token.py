@@ -1,21 +1,13 @@
 # Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
 from collections.abc import Mapping
-from http import HTTPStatus
 from typing import Any, Final
 
-import httpx
-
-from ... import errors
 from ...client import (
     BodyWrapping,
-    Client,
     Host,
     Retry,
     SigningMode,
 )
-from ...models.token_form import TokenForm
-from ...models.token_response import TokenResponse
-from ...types import Response
 
 # Operation metadata from the spec's x- extensions (docs/design.md); the overlay reads these.
 OPERATION_ID: Final[str] = "getAuthorizationToken"
@@ -46,134 +38,3 @@ def request_parts(
 
     _kwargs["headers"] = headers
     return _kwargs
-
-
-def _request_kwargs(client: Client, kwargs: dict[str, Any]) -> dict[str, Any]:
-    """Route to the operation's host (absolute URL wins over the httpx base_url) and attach signing."""
-    kwargs["url"] = client.url_for(HOST, kwargs["url"])
-    return kwargs
-
-
-def _parse_response(*, client: Client, response: httpx.Response) -> TokenResponse | None:
-    if response.status_code == 200:
-        response_200 = TokenResponse.from_dict(response.json())
-
-        return response_200
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(*, client: Client, response: httpx.Response) -> Response[TokenResponse]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: Client,
-    body: TokenForm,
-) -> Response[TokenResponse]:
-    """
-    Args:
-        body (TokenForm):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[TokenResponse]
-    """
-
-    kwargs = request_parts(
-        body=body.to_dict(),
-    )
-
-    response = client.get_httpx_client().request(
-        **_request_kwargs(client, kwargs),
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: Client,
-    body: TokenForm,
-) -> TokenResponse | None:
-    """
-    Args:
-        body (TokenForm):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        TokenResponse
-    """
-
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
-
-
-async def asyncio_detailed(
-    *,
-    client: Client,
-    body: TokenForm,
-) -> Response[TokenResponse]:
-    """
-    Args:
-        body (TokenForm):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[TokenResponse]
-    """
-
-    kwargs = request_parts(
-        body=body.to_dict(),
-    )
-
-    response = await client.get_async_httpx_client().request(
-        **_request_kwargs(client, kwargs),
-    )
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    *,
-    client: Client,
-    body: TokenForm,
-) -> TokenResponse | None:
-    """
-    Args:
-        body (TokenForm):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        TokenResponse
-    """
-
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
