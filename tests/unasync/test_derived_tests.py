@@ -38,6 +38,12 @@ def test_every_derived_test_module_is_its_source_derived_and_current() -> None:
         assert target.name == source.name.replace("_async.py", "_sync.py")
         assert target.read_text(encoding="utf-8").startswith(header_of(source)), target
         assert stale(source) is None, f"{target} is out of date: run python tools/derive_sync.py"
+    # what make lint asks of every test module, the derived ones included (ruff's rules for tests)
+    targets = [str(target_of(source)) for source in sources]
+    linted = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", *targets], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert linted.returncode == 0, linted.stdout[-3000:]
 
 
 @pytest.fixture

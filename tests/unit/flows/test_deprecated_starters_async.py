@@ -132,8 +132,9 @@ async def test_the_sign_in_and_link_flows_are_deprecated_aliases_of_their_task_m
 
 
 async def test_the_unlink_alias_warns_and_still_unlinks() -> None:
+    """Each flavour's alias names itself (flows.unlink, flows.async_unlink): the match is the common part."""
     async with async_gateway(UNLINKED) as gw:
-        with pytest.warns(DeprecationWarning, match=r"unlink is deprecated"):  # each flavour names its own
+        with pytest.warns(DeprecationWarning, match=r"unlink is deprecated"):
             assert (await flows.async_unlink(gw, "TOKEN")).code == "SUCCESS"
 
 

@@ -76,9 +76,8 @@ SDK_ARGS: dict[str, Any] = {
 def test_each_alias_warns_at_the_caller_and_still_starts(
     name: str, body: dict[str, Any], arguments: dict[str, Any], task: str
 ) -> None:
-    with gateway(body) as gw:
-        with pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
-            started = getattr(flows, name)(gw, **arguments)
+    with gateway(body) as gw, pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
+        started = getattr(flows, name)(gw, **arguments)
     assert started.transaction_id == arguments["transaction_id"]
     assert started.url.startswith(("upi://", "https://"))
     message = str(caught[0].message)
@@ -124,18 +123,17 @@ def test_the_sign_in_and_link_flows_are_deprecated_aliases_of_their_task_methods
         except Exception:  # noqa: BLE001 - the canned answer suits the unlink only; the others ran into it
             return None
 
-    with gateway(UNLINKED) as gw:
-        with pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
-            done = run(gw)
+    with gateway(UNLINKED) as gw, pytest.warns(DeprecationWarning, match=rf"flows\.{name} is deprecated") as caught:
+        done = run(gw)
     assert f"use gateway.{task}(" in str(caught[0].message)
     assert caught[0].filename == __file__
     assert (done is not None) == (name == "unlink")
 
 
 def test_the_unlink_alias_warns_and_still_unlinks() -> None:
-    with gateway(UNLINKED) as gw:
-        with pytest.warns(DeprecationWarning, match=r"unlink is deprecated"):  # each flavour names its own
-            assert (flows.unlink(gw, "TOKEN")).code == "SUCCESS"
+    """Each flavour's alias names itself (flows.unlink, flows.async_unlink): the match is the common part."""
+    with gateway(UNLINKED) as gw, pytest.warns(DeprecationWarning, match=r"unlink is deprecated"):
+        assert (flows.unlink(gw, "TOKEN")).code == "SUCCESS"
 
 
 def test_the_task_methods_that_replace_them_warn_about_nothing() -> None:

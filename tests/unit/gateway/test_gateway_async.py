@@ -172,7 +172,8 @@ async def test_a_refund_re_sent_under_its_id_never_frees_nor_lowers_what_an_earl
 
 async def test_missing_client_credentials_is_configuration_error(fake_time: FakeTime) -> None:
     rec = Recorder()
-    settings = {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": "1", "transport": httpx.MockTransport(rec)}
+    settings: dict[str, Any] = {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": "1"}
+    settings["transport"] = httpx.MockTransport(rec)
     async with mg.AsyncGateway(**settings) as gw:
         with pytest.raises(mg.ConfigurationError, match="MGW_CLIENT_ID"):
             await gw.get_authorization_token()

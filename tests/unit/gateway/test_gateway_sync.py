@@ -112,9 +112,8 @@ def test_status_path_vector(vectors: dict[str, Any], fake_time: FakeTime) -> Non
 def test_rejected_input_sends_nothing(name: str, change: dict[str, Any], field: str, fake_time: FakeTime) -> None:
     rec = Recorder()
     args, kwargs = CALLS[name]
-    with make(rec, fake_time) as gw:
-        with pytest.raises(mg.ValidationError) as info:
-            getattr(gw, name)(*args, **{**kwargs, **change})
+    with make(rec, fake_time) as gw, pytest.raises(mg.ValidationError) as info:
+        getattr(gw, name)(*args, **{**kwargs, **change})
     assert info.value.field == field
     assert rec.requests == []
 
@@ -173,10 +172,10 @@ def test_a_refund_re_sent_under_its_id_never_frees_nor_lowers_what_an_earlier_ca
 
 def test_missing_client_credentials_is_configuration_error(fake_time: FakeTime) -> None:
     rec = Recorder()
-    settings = {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": "1", "transport": httpx.MockTransport(rec)}
-    with mg.Gateway(**settings) as gw:
-        with pytest.raises(mg.ConfigurationError, match="MGW_CLIENT_ID"):
-            gw.get_authorization_token()
+    settings: dict[str, Any] = {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": "1"}
+    settings["transport"] = httpx.MockTransport(rec)
+    with mg.Gateway(**settings) as gw, pytest.raises(mg.ConfigurationError, match="MGW_CLIENT_ID"):
+        gw.get_authorization_token()
     assert rec.requests == []
 
 
@@ -247,9 +246,8 @@ def test_error_codes_map_to_classes(code: str, cls: type[mg.ApiError], fake_time
         return
     rec = Recorder(httpx.Response(400, json=body))
     args, kwargs = CALLS[name]
-    with make(rec, fake_time) as gw:
-        with pytest.raises(mg.ApiError) as info:
-            getattr(gw, name)(*args, **kwargs)
+    with make(rec, fake_time) as gw, pytest.raises(mg.ApiError) as info:
+        getattr(gw, name)(*args, **kwargs)
     assert type(info.value) is cls, name
     err = info.value
     assert (err.status, err.code, err.pay_response_code) == (400, code, "BRAND_NEW_CODE")
@@ -288,9 +286,8 @@ def test_refund_excess_amount_is_unknown_not_failed(fake_time: FakeTime) -> None
     }
     rec = Recorder(httpx.Response(400, json=body))
     args, kwargs = CALLS["refund_v4"]
-    with make(rec, fake_time) as gw:
-        with pytest.raises(mg.OutcomeUnknown) as info:
-            gw.refund_v4(**kwargs)
+    with make(rec, fake_time) as gw, pytest.raises(mg.OutcomeUnknown) as info:
+        gw.refund_v4(**kwargs)
     assert not isinstance(info.value, mg.PaymentError)
     assert (info.value.transaction_id, info.value.verdict) == ("RF4", "unknown")
     assert len(rec.requests) == 1  # never re-sent
@@ -307,9 +304,8 @@ def test_refund_duplicate_id_is_a_refund_that_exists(fake_time: FakeTime) -> Non
     }
     rec = Recorder(httpx.Response(400, json=body))
     args, kwargs = CALLS["refund_v4"]
-    with make(rec, fake_time) as gw:
-        with pytest.raises(mg.DuplicateRequestError) as info:
-            gw.refund_v4(**kwargs)
+    with make(rec, fake_time) as gw, pytest.raises(mg.DuplicateRequestError) as info:
+        gw.refund_v4(**kwargs)
     assert not isinstance(info.value, mg.PaymentError)
     assert (info.value.pay_response_code, info.value.verdict) == ("DUPLICATE_TXN_REQUEST", "duplicate")
 
