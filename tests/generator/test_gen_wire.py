@@ -231,6 +231,7 @@ def call_args(op_id: str) -> tuple[dict[str, Any], dict[str, str], Any]:
                 wrapper = deref(deref(operation(op_id)["requestBody"])["content"]["application/json"]["schema"])
                 payload = sample(wrapper["properties"]["request"]["contentSchema"])
             model_name = OPERATIONS[snake(op_id)].payload_name
+            assert model_name is not None
             if body_kind not in ("json", "form"):
                 assert model_name == body_kind
             args["body"] = getattr(merchant_gateway_client.models, model_name).from_dict(payload)

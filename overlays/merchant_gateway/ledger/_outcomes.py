@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import (
@@ -35,8 +35,7 @@ def _intent(prep: Prepared) -> dict[str, Any] | None:
     op = prep.op
     if op.money_movement == "none" or prep.transaction_id is None:
         return None
-    body = prep.kwargs.get("body")
-    wire: dict[str, Any] = body.to_dict() if body is not None else {}
+    wire: Mapping[str, Any] = prep.wire or {}  # the payload's wire dict, made once by prepare (no to_dict() here)
     expires_in: float | None = None
     if isinstance(wire.get("expiresIn"), int):  # collect: seconds
         expires_in = float(wire["expiresIn"])
