@@ -67,8 +67,7 @@ REPLACEMENTS = {
     "handle_async_request": "handle_request",  # httpx's transport method
     "AnyIOBackend": "SyncBackend",  # httpcore's network backends (transports/_async.py wraps the default one)
     "async_auth_flow": "sync_auth_flow",  # httpx.Auth's two flows
-    # the generated client's (openapi-python-client's names: sync_detailed/asyncio_detailed per operation module)
-    "asyncio_detailed": "sync_detailed",
+    # the generated Client's (openapi-python-client's name for its httpx.AsyncClient)
     "get_async_httpx_client": "get_httpx_client",
 }
 # Names that stay as they are in the sync code (an async library's names a source may mention in a type only).

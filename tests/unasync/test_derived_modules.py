@@ -88,7 +88,7 @@ def test_the_naming_rule_gives_the_sync_names() -> None:
     assert sync_name("AsyncGateway") == "Gateway"
     assert sync_name("async_wait_for_payment") == "wait_for_payment"
     assert sync_name("_async_new_client") == "_new_client"
-    assert sync_name("asyncio_detailed") == "sync_detailed"  # the generated client's, from the table
+    assert sync_name("handle_async_request") == "handle_request"  # httpx's, from the table
     assert sync_name("Asynchronous") is None
     assert sync_name("asyncio") is None
     assert sync_name("get") is None
