@@ -1,17 +1,19 @@
+# Generated from test_fast_wait_async.py by tools/derive_sync.py (the unasync package), do not edit.
 """The fast development loop: one way to poll quickly (``poll_every=``), the local sandbox's own schedule by default
 against ``environment="local"``, the public reference's against the others, and a wait that returns as soon as a
 final verdict is known (a final status already read, a callback the ledger recorded), never sleeping past it.
-Real sandbox over sockets, its manual clock moved by the gateway's sleep (no real waiting)."""
+Real sandbox over sockets, its manual clock moved by the gateway's sleep (no real waiting). Written once, for
+AsyncGateway, in test_fast_wait_async.py; test_fast_wait_sync.py is derived from it (tools/derive_sync.py) and runs
+every test on Gateway; the choice of schedule alone is test_fast_wait.py's."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from merchant_gateway import AsyncGateway, Gateway, ValidationError
-from merchant_gateway.flows import DEFAULT_SCHEDULE, SANDBOX_SCHEDULE, PollSchedule, schedule_for
+from merchant_gateway import Gateway
+from merchant_gateway.flows import DEFAULT_SCHEDULE
 from merchant_gateway.flows.polling import StatusSnapshot
-from merchant_gateway.flows.schedule import choose_schedule
 from merchant_gateway.hooks import CallObserver
 from merchant_gateway.verdicts import Verdict
 
@@ -22,29 +24,6 @@ SETTLES_AFTER = 5.0  # the module sandbox's settle_after (conftest)
 def settings(sandbox: Any) -> dict[str, Any]:
     urls = {"base_url": sandbox.base_url, "apps_url": sandbox.apps_url, "auth_url": sandbox.auth_url}
     return {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": "1", **urls}
-
-
-def test_the_default_schedule_follows_the_environment() -> None:
-    assert schedule_for("local") is SANDBOX_SCHEDULE
-    assert schedule_for("sandbox") is DEFAULT_SCHEDULE
-    assert schedule_for("production") is DEFAULT_SCHEDULE
-    assert list(SANDBOX_SCHEDULE.offsets(limit=3)) == [1.0, 2.0, 3.0]
-    assert next(DEFAULT_SCHEDULE.offsets()) == 20.0
-    assert choose_schedule(None, 0.5, "production") == PollSchedule.every(0.5)
-    custom = PollSchedule(first_check_after=2)
-    assert choose_schedule(custom, None, "local") is custom
-
-
-@pytest.mark.parametrize("bad", [0, -1, float("nan"), True, "1", 3600])
-def test_a_bad_poll_every_names_itself_and_what_to_do(bad: object) -> None:
-    with pytest.raises(ValidationError, match=r"poll_every: must be a number of seconds.*e\.g\. poll_every=1") as exc:
-        choose_schedule(None, bad, "local")  # type: ignore[arg-type]
-    assert exc.value.field == "poll_every"
-
-
-def test_poll_every_and_schedule_together_are_refused() -> None:
-    with pytest.raises(ValidationError, match="either poll_every= or schedule=, not both"):
-        choose_schedule(DEFAULT_SCHEDULE, 1.0, "local")
 
 
 def test_against_the_local_sandbox_wait_returns_within_seconds_of_settling(
@@ -74,7 +53,7 @@ def test_against_a_real_environment_the_default_is_the_public_reference(sandbox:
     # environment="sandbox" with the local sandbox's URLs: what the environment chooses, not the host
     with Gateway(**settings(sandbox), environment="sandbox", clock=sandbox.clock.now, sleep=sleep) as gw:
         payment = gw.payments.start(amount=10_000, merchant_user_id="U1")
-        assert gw.payments.wait(payment).succeeded
+        assert (gw.payments.wait(payment)).succeeded
     assert sleeps[0] == pytest.approx(20.0)
 
 
@@ -83,7 +62,7 @@ def test_a_final_status_already_read_ends_the_wait_without_sleeping(
 ) -> None:
     payment = gateway.payments.start(amount=10_000, merchant_user_id="U1")
     sandbox.advance(SETTLES_AFTER + 1)
-    assert gateway.payments.retrieve(payment).succeeded
+    assert (gateway.payments.retrieve(payment)).succeeded
     final = gateway.payments.wait(payment, schedule=DEFAULT_SCHEDULE)  # would first sleep 20 s
     assert final.succeeded
     assert sleeps == []
@@ -130,7 +109,10 @@ def test_a_verdict_recorded_while_waiting_ends_the_wait_within_a_second(sandbox:
 def test_a_recorded_verdict_for_another_amount_proves_nothing(sandbox: Any) -> None:
     ledger = _LedgerLike()
 
-    with Gateway(**settings(sandbox), clock=sandbox.clock.now, sleep=sandbox.advance, observer=ledger) as gw:
+    def advance(seconds: float) -> None:
+        sandbox.advance(seconds)
+
+    with Gateway(**settings(sandbox), clock=sandbox.clock.now, sleep=advance, observer=ledger) as gw:
         payment = gw.payments.start(
             amount=4001, merchant_user_id="U1", redirect_url="https://shop.example/r"
         )  # the sandbox declines 4001
@@ -142,15 +124,15 @@ def test_a_recorded_verdict_for_another_amount_proves_nothing(sandbox: Any) -> N
     assert ledger.asked > 0
 
 
-async def test_async_poll_every_and_known_verdicts(
-    async_gateway: AsyncGateway, sandbox: Any, sleeps: list[float]
+def test_poll_every_then_the_last_read_verdict_is_remembered(
+    gateway: Gateway, sandbox: Any, sleeps: list[float]
 ) -> None:
-    payment = await async_gateway.payments.start(amount=10_000, merchant_user_id="U1")
-    final = await async_gateway.payments.wait(payment, poll_every=1.0)
+    payment = gateway.payments.start(amount=10_000, merchant_user_id="U1")
+    final = gateway.payments.wait(payment, poll_every=1.0)
     assert final.succeeded
     assert final.elapsed <= SETTLES_AFTER + 1.0 + 1e-6
     sleeps.clear()
-    again = await async_gateway.payments.wait(payment, schedule=DEFAULT_SCHEDULE)
+    again = gateway.payments.wait(payment, schedule=DEFAULT_SCHEDULE)
     assert again.succeeded
     assert sleeps == []  # the wait's own last read is remembered
 
@@ -175,7 +157,8 @@ def test_a_callback_the_ledger_recorded_ends_the_wait_at_once(sandbox: Any, tmp_
                 payment = box.pop()
                 ledger.observe_callback(MERCHANT, payment.transaction_id, "PAYMENT_SUCCESS", amount=payment.amount)
 
-        with Gateway(**settings(sandbox), clock=sandbox.clock.now, sleep=sleep, observer=ledger.observer) as gw:
+        observer = ledger.observer
+        with Gateway(**settings(sandbox), clock=sandbox.clock.now, sleep=sleep, observer=observer) as gw:
             payment = gw.payments.start(
                 amount=10_000, merchant_user_id="U1", redirect_url="https://r.example", callback_url="https://c.example"
             )
