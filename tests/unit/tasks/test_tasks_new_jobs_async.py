@@ -1,20 +1,22 @@
-"""The task-layer paths of issue 27's "jobs with no task-layer path", against the real sandbox over sockets, sync
-and async: payment options, card and wallet inline pay, SDK-less payments, refund by providerReferenceId, status on
+"""The task-layer paths of issue 27's "jobs with no task-layer path", against the real sandbox over sockets: payment
+options, card and wallet inline pay, SDK-less payments, refund by providerReferenceId, status on
 the apps host, deferred refund fulfilment, single sign-on and a collect's sub_merchant.
 
 Each start is waited for with ``payments.wait`` / ``refunds.wait`` and recorded by a real ledger (SQLite file)
-attached as the gateway's observer, as a merchant would attach it."""
+attached as the gateway's observer, as a merchant would attach it. Written once, for AsyncGateway, in
+test_tasks_new_jobs_async.py; test_tasks_new_jobs_sync.py is derived from it (tools/derive_sync.py) and runs every
+test on Gateway."""
 
 from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
 import pytest
-from merchant_gateway import AsyncGateway, Gateway, ValidationError
+from merchant_gateway import AsyncGateway, ValidationError
 from merchant_gateway.errors import (
     AuthorizationError,
     DuplicateRequestError,
@@ -24,7 +26,7 @@ from merchant_gateway.errors import (
 from merchant_gateway.ids import new_transaction_id
 from merchant_gateway.ledger import Ledger, open_store
 from merchant_gateway.tasks import PaymentOptions, PaymentStart, Refund, SdkLessStart
-from merchant_gateway.transports import GatewayTransport
+from merchant_gateway.transports import AsyncGatewayTransport
 from merchant_gateway.verdicts import Verdict
 
 CART = base64.b64encode(b'{"cart":[]}').decode()
@@ -47,9 +49,9 @@ def grant_token(sandbox: Any, **user: Any) -> str:
 
 
 @pytest.fixture
-def conf(gateway: Gateway) -> dict[str, Any]:
+def conf(async_gateway: AsyncGateway) -> dict[str, Any]:
     """The settings of the conftest's gateway (merchant, salt, the sandbox's URLs), for gateways built here."""
-    cfg = gateway.config
+    cfg = async_gateway.config
     names = ("merchant_id", "salt_key", "salt_index", "base_url", "apps_url", "auth_url")
     return {name: getattr(cfg, name) for name in names}
 
@@ -62,9 +64,13 @@ def ledger(tmp_path: Any) -> Iterator[Ledger]:
 
 
 @pytest.fixture
-def recorded(sandbox: Any, conf: dict[str, Any], ledger: Ledger) -> Iterator[Gateway]:
+async def async_recorded(sandbox: Any, conf: dict[str, Any], ledger: Ledger) -> AsyncIterator[AsyncGateway]:
     """A gateway whose money-moving calls the ledger records (its sleep moves the sandbox's clock)."""
-    with Gateway(**conf, observer=ledger.observer, clock=sandbox.clock.now, sleep=sandbox.advance) as gw:
+
+    async def sleep(seconds: float) -> None:
+        sandbox.advance(seconds)
+
+    async with AsyncGateway(**conf, observer=ledger.observer, clock=sandbox.clock.now, sleep=sleep) as gw:
         yield gw
 
 
@@ -77,10 +83,10 @@ def assert_recorded(ledger: Ledger, transaction_id: str, operation: str, amount:
 # --- payment options and inline pay -------------------------------------------------------------------------------
 
 
-def test_options_list_enabled_instruments_in_order_and_a_saved_card_pays_inline(
-    recorded: Gateway, ledger: Ledger, sandbox: Any
+async def test_options_list_enabled_instruments_in_order_and_a_saved_card_pays_inline(
+    async_recorded: AsyncGateway, ledger: Ledger, sandbox: Any
 ) -> None:
-    options = recorded.payments.options(amount=1_500, merchant_user_id="U-OPT")
+    options = await async_recorded.payments.options(amount=1_500, merchant_user_id="U-OPT")
     assert isinstance(options, PaymentOptions)
     kinds = [i.kind for i in options.instruments]
     assert kinds[:2] == ["wallets", "upi"]
@@ -89,7 +95,7 @@ def test_options_list_enabled_instruments_in_order_and_a_saved_card_pays_inline(
     assert "cardId" not in repr(options)
     assert card.card_id not in repr(options)
 
-    payment = recorded.payments.start_inline(
+    payment = await async_recorded.payments.start_inline(
         amount=1_500,
         mobile_number="9876500001",
         merchant_user_id="U-OPT",
@@ -102,18 +108,20 @@ def test_options_list_enabled_instruments_in_order_and_a_saved_card_pays_inline(
     assert payment.payment_page_url.startswith(sandbox.origin + "/")  # absolute
     assert_recorded(ledger, payment.transaction_id, "inlinePay", 1_500)
     choose(payment.payment_page_url)
-    final = recorded.payments.wait(payment)
+    final = await async_recorded.payments.wait(payment)
     assert final.succeeded
     assert final.snapshot.amount == 1_500
 
 
-def test_a_wallet_source_pays_inline_and_a_declined_one_is_final(recorded: Gateway, ledger: Ledger) -> None:
-    payment = recorded.payments.start_inline(
+async def test_a_wallet_source_pays_inline_and_a_declined_one_is_final(
+    async_recorded: AsyncGateway, ledger: Ledger
+) -> None:
+    payment = await async_recorded.payments.start_inline(
         amount=900, mobile_number="9876500002", merchant_user_id="U-W", payment_sources=[{"mode": "wallets"}]
     )
     assert_recorded(ledger, payment.transaction_id, "inlinePay", 900)
     choose(payment.payment_page_url, "decline")
-    final = recorded.payments.wait(payment)
+    final = await async_recorded.payments.wait(payment)
     assert final.code == "PAYMENT_DECLINED"
     assert not final.succeeded
     assert final.snapshot.verdict is Verdict.FAILED
@@ -128,25 +136,27 @@ def test_a_wallet_source_pays_inline_and_a_declined_one_is_final(recorded: Gatew
         ([{"mode": "card"}], "cardId"),  # the spec's schema: a card source needs its cardId
     ],
 )
-def test_inline_pay_refuses_sources_it_cannot_start_before_sending(gateway: Gateway, sources: Any, field: str) -> None:
+async def test_inline_pay_refuses_sources_it_cannot_start_before_sending(
+    async_gateway: AsyncGateway, sources: Any, field: str
+) -> None:
     with pytest.raises(ValidationError) as err:
-        gateway.payments.start_inline(
+        await async_gateway.payments.start_inline(
             amount=100, mobile_number="9876500003", merchant_user_id="U", payment_sources=sources
         )
     assert field in str(err.value)
 
 
-def test_options_need_a_user(gateway: Gateway) -> None:
+async def test_options_need_a_user(async_gateway: AsyncGateway) -> None:
     with pytest.raises(ValidationError, match="merchant_user_id or user_auth_token"):
-        gateway.payments.options(amount=100)
+        await async_gateway.payments.options(amount=100)
 
 
 # --- SDK-less ---------------------------------------------------------------------------------------------------
 
 
-def test_sdk_less_start_generates_the_id_and_is_waitable(recorded: Gateway, ledger: Ledger) -> None:
+async def test_sdk_less_start_generates_the_id_and_is_waitable(async_recorded: AsyncGateway, ledger: Ledger) -> None:
     """Issue 27: flows.start_sdk_less_payment needs a transaction_id and its Launch is refused by payments.wait."""
-    start = recorded.payments.start_sdk_less(
+    start = await async_recorded.payments.start_sdk_less(
         amount=2_000, merchant_order_id="OD-SDKLESS", valid_for=600_000, redirect_url=RETURN, transaction_context=CART
     )
     assert isinstance(start, SdkLessStart)
@@ -156,7 +166,7 @@ def test_sdk_less_start_generates_the_id_and_is_waitable(recorded: Gateway, ledg
     assert start.payment_page_url not in repr(start)
     assert_recorded(ledger, start.transaction_id, "initiateSdkLessPayment", 2_000)
     choose(start.payment_page_url)
-    final = recorded.payments.wait(start)
+    final = await async_recorded.payments.wait(start)
     assert final.succeeded
     assert final.snapshot.transaction_id == start.transaction_id
 
@@ -164,25 +174,27 @@ def test_sdk_less_start_generates_the_id_and_is_waitable(recorded: Gateway, ledg
 # --- refunds: by provider reference, deferred fulfilment ---------------------------------------------------------
 
 
-def test_refund_by_provider_reference_id_is_checked_waited_and_recorded(recorded: Gateway, ledger: Ledger) -> None:
-    payment = recorded.payments.start(
+async def test_refund_by_provider_reference_id_is_checked_waited_and_recorded(
+    async_recorded: AsyncGateway, ledger: Ledger
+) -> None:
+    payment = await async_recorded.payments.start(
         amount=3_000, merchant_order_id="OD-REF", merchant_user_id="U", redirect_url=RETURN
     )
-    paid = recorded.payments.wait(payment)
+    paid = await async_recorded.payments.wait(payment)
     reference = paid.snapshot.provider_reference_id
     assert paid.succeeded
     assert reference
 
     with pytest.raises(ValidationError, match="original_amount"):  # no status to read by reference
-        recorded.refunds.create(provider_reference_id=reference, amount=100, merchant_order_id="OD-REF")
+        await async_recorded.refunds.create(provider_reference_id=reference, amount=100, merchant_order_id="OD-REF")
     with pytest.raises(ValidationError, match="at most 3000"):
-        recorded.refunds.create(
+        await async_recorded.refunds.create(
             provider_reference_id=reference, amount=3_001, original_amount=3_000, merchant_order_id="OD-REF"
         )
     with pytest.raises(ValidationError, match="exactly one"):
-        recorded.refunds.create(payment, provider_reference_id=reference, amount=100, original_amount=3_000)
+        await async_recorded.refunds.create(payment, provider_reference_id=reference, amount=100, original_amount=3_000)
 
-    refund = recorded.refunds.create(
+    refund = await async_recorded.refunds.create(
         provider_reference_id=reference, amount=1_000, original_amount=3_000, merchant_order_id="OD-REF"
     )
     assert isinstance(refund, Refund)
@@ -190,15 +202,19 @@ def test_refund_by_provider_reference_id_is_checked_waited_and_recorded(recorded
     assert refund.provider_reference_id == reference
     assert refund.verdict in (Verdict.PENDING, Verdict.SUCCEEDED)
     assert_recorded(ledger, refund.transaction_id, "refundV4", 1_000, kind="refund")
-    assert recorded.refunds.wait(refund).succeeded
+    assert (await async_recorded.refunds.wait(refund)).succeeded
 
 
 @pytest.mark.parametrize("operation", ["refundV3", "refundAppsHost"])
-def test_refund_by_provider_reference_on_the_other_operations(gateway: Gateway, operation: Any) -> None:
-    payment = gateway.payments.start(amount=700, merchant_order_id="OD-R3", merchant_user_id="U", redirect_url=RETURN)
-    reference = gateway.payments.wait(payment).snapshot.provider_reference_id
+async def test_refund_by_provider_reference_on_the_other_operations(
+    async_gateway: AsyncGateway, operation: Any
+) -> None:
+    payment = await async_gateway.payments.start(
+        amount=700, merchant_order_id="OD-R3", merchant_user_id="U", redirect_url=RETURN
+    )
+    reference = (await async_gateway.payments.wait(payment)).snapshot.provider_reference_id
     assert reference
-    refund = gateway.refunds.create(
+    refund = await async_gateway.refunds.create(
         provider_reference_id=reference,
         amount=700,
         original_amount=700,
@@ -206,14 +222,14 @@ def test_refund_by_provider_reference_on_the_other_operations(gateway: Gateway, 
         operation=operation,
     )
     assert refund.operation == operation
-    assert gateway.refunds.wait(refund).succeeded
+    assert (await async_gateway.refunds.wait(refund)).succeeded
 
 
-def test_deferred_refund_fulfilment_succeeds_once_and_is_recorded(
-    recorded: Gateway, gateway: Gateway, ledger: Ledger
+async def test_deferred_refund_fulfilment_succeeds_once_and_is_recorded(
+    async_recorded: AsyncGateway, async_gateway: AsyncGateway, ledger: Ledger
 ) -> None:
     txn = new_transaction_id()
-    fulfilled = recorded.refunds.fulfill_deferred(
+    fulfilled = await async_recorded.refunds.fulfill_deferred(
         transaction_id=txn, merchant_user_id="U-COD", amount=1_250, merchant_order_id="OD-COD", message="Refunded"
     )
     assert fulfilled.transaction_id == txn
@@ -222,9 +238,9 @@ def test_deferred_refund_fulfilment_succeeds_once_and_is_recorded(
     assert fulfilled.succeeded
     assert fulfilled.original_amount is None
     assert_recorded(ledger, txn, "fulfillDeferredRefund", 1_250, kind="refund")
-    assert recorded.refunds.wait(fulfilled).succeeded
+    assert (await async_recorded.refunds.wait(fulfilled)).succeeded
     with pytest.raises(DuplicateRequestError) as dup:  # a second fulfil under the same id, without the ledger
-        gateway.refunds.fulfill_deferred(
+        await async_gateway.refunds.fulfill_deferred(
             transaction_id=txn, merchant_user_id="U-COD", amount=1_250, merchant_order_id="OD-COD"
         )
     assert dup.value.verdict == "duplicate"
@@ -234,39 +250,45 @@ def test_deferred_refund_fulfilment_succeeds_once_and_is_recorded(
 # --- status on the apps host ---------------------------------------------------------------------------------------
 
 
-def test_status_on_the_apps_host_retrieves_and_waits(gateway: Gateway) -> None:
-    payment = gateway.payments.start(amount=1_100, merchant_user_id="U", redirect_url=RETURN)
-    now = gateway.payments.retrieve(payment, operation="getTransactionStatusAppsHost")
+async def test_status_on_the_apps_host_retrieves_and_waits(async_gateway: AsyncGateway) -> None:
+    payment = await async_gateway.payments.start(amount=1_100, merchant_user_id="U", redirect_url=RETURN)
+    now = await async_gateway.payments.retrieve(payment, operation="getTransactionStatusAppsHost")
     assert now.code == "PAYMENT_PENDING"
     assert now.verdict is Verdict.PENDING
-    final = gateway.payments.wait(payment, operation="getTransactionStatusAppsHost")
+    final = await async_gateway.payments.wait(payment, operation="getTransactionStatusAppsHost")
     assert final.succeeded
     assert final.snapshot.amount == 1_100
     with pytest.raises(ValidationError, match="getTransactionStatusAppsHost"):
-        gateway.payments.retrieve(payment, operation="getTransactionStatusV9")  # type: ignore[arg-type]
+        await async_gateway.payments.retrieve(payment, operation="getTransactionStatusV9")  # type: ignore[arg-type]
 
 
-def test_status_on_the_apps_host_reads_the_apps_host(sandbox: Any, conf: dict[str, Any]) -> None:
+async def test_status_on_the_apps_host_reads_the_apps_host(sandbox: Any, conf: dict[str, Any]) -> None:
     """The read goes to the apps host: with that host unreachable, the apps-host read fails and the base one not."""
     broken = {**conf, "apps_url": "http://127.0.0.1:9/apis/apps"}
-    with Gateway(**broken, clock=sandbox.clock.now, sleep=sandbox.advance) as gw:
-        payment = gw.payments.start(amount=1_200, merchant_user_id="U", redirect_url=RETURN)
-        assert gw.payments.retrieve(payment).code == "PAYMENT_PENDING"
+
+    async def sleep(seconds: float) -> None:
+        sandbox.advance(seconds)
+
+    async with AsyncGateway(**broken, clock=sandbox.clock.now, sleep=sleep) as gw:
+        payment = await gw.payments.start(amount=1_200, merchant_user_id="U", redirect_url=RETURN)
+        assert (await gw.payments.retrieve(payment)).code == "PAYMENT_PENDING"
         with pytest.raises(GatewayConnectionError, match="apps host"):
-            gw.payments.retrieve(payment, operation="getTransactionStatusAppsHost")
+            await gw.payments.retrieve(payment, operation="getTransactionStatusAppsHost")
 
 
 # --- single sign-on -----------------------------------------------------------------------------------------------
 
 
-def test_sso_sign_in_reads_the_user_and_a_spent_grant_is_refused(gateway: Gateway, sandbox: Any) -> None:
+async def test_sso_sign_in_reads_the_user_and_a_spent_grant_is_refused(
+    async_gateway: AsyncGateway, sandbox: Any
+) -> None:
     grant = grant_token(sandbox, name="Asha", phoneNumber="9876543210")
-    user = gateway.sso.sign_in(grant)
+    user = await async_gateway.sso.sign_in(grant)
     assert user.name == "Asha"
     assert user.phone_number == "9876543210"
     assert "9876543210" not in repr(user)
     with pytest.raises(AuthorizationError) as spent:
-        gateway.sso.sign_in(grant)
+        await async_gateway.sso.sign_in(grant)
     assert spent.value.verdict == "rejected"
     assert spent.value.code == "UNAUTHORIZED"
 
@@ -274,27 +296,27 @@ def test_sso_sign_in_reads_the_user_and_a_spent_grant_is_refused(gateway: Gatewa
 # --- collect with a sub-merchant ---------------------------------------------------------------------------------
 
 
-class PayloadSpy(httpx.BaseTransport):
+class AsyncPayloadSpy(httpx.AsyncBaseTransport):
     """The real transport, keeping the decoded payload of every request with a body."""
 
     def __init__(self) -> None:
-        self.inner = GatewayTransport()
+        self.inner = AsyncGatewayTransport()
         self.payloads: list[dict[str, Any]] = []
 
-    def handle_request(self, request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.read() or b"{}")
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        body = json.loads(await request.aread() or b"{}")
         if "request" in body:
             self.payloads.append(json.loads(base64.b64decode(body["request"])))
-        return self.inner.handle_request(request)
+        return await self.inner.handle_async_request(request)
 
-    def close(self) -> None:
-        self.inner.close()
+    async def aclose(self) -> None:
+        await self.inner.aclose()
 
 
-def test_collect_sends_sub_merchant_as_the_v3_listing_names_it(conf: dict[str, Any], ledger: Ledger) -> None:
-    spy = PayloadSpy()
-    with Gateway(**conf, observer=ledger.observer, transport=spy) as gw:
-        collect = gw.collects.create(
+async def test_collect_sends_sub_merchant_as_the_v3_listing_names_it(conf: dict[str, Any], ledger: Ledger) -> None:
+    spy = AsyncPayloadSpy()
+    async with AsyncGateway(**conf, observer=ledger.observer, transport=spy) as gw:
+        collect = await gw.collects.create(
             amount=500,
             mobile_number="9876500009",
             merchant_order_id="OD-COL",
@@ -308,10 +330,12 @@ def test_collect_sends_sub_merchant_as_the_v3_listing_names_it(conf: dict[str, A
     assert_recorded(ledger, collect.transaction_id, "collectRequest", 500, kind="collect")
 
 
-# --- async, the same paths -----------------------------------------------------------------------------------------
+# --- the new jobs one after another, on one gateway ----------------------------------------------------------------
 
 
-async def test_async_new_jobs(sandbox: Any, conf: dict[str, Any], ledger: Ledger) -> None:
+async def test_the_new_jobs_one_after_another_on_one_gateway(
+    sandbox: Any, conf: dict[str, Any], ledger: Ledger
+) -> None:
     async def sleep(seconds: float) -> None:
         sandbox.advance(seconds)
 
@@ -366,9 +390,9 @@ async def test_async_new_jobs(sandbox: Any, conf: dict[str, Any], ledger: Ledger
         assert_recorded(ledger, collect.transaction_id, "collectRequest", 250, kind="collect")
 
 
-def test_a_duplicate_sdk_less_id_is_a_duplicate_not_a_failure(gateway: Gateway) -> None:
+async def test_a_duplicate_sdk_less_id_is_a_duplicate_not_a_failure(async_gateway: AsyncGateway) -> None:
     txn = new_transaction_id()
-    gateway.payments.start_sdk_less(
+    await async_gateway.payments.start_sdk_less(
         amount=100,
         merchant_order_id="OD-D",
         valid_for=1_000,
@@ -377,7 +401,7 @@ def test_a_duplicate_sdk_less_id_is_a_duplicate_not_a_failure(gateway: Gateway) 
         transaction_id=txn,
     )
     with pytest.raises(InvalidTransactionIdError) as dup:
-        gateway.payments.start_sdk_less(
+        await async_gateway.payments.start_sdk_less(
             amount=100,
             merchant_order_id="OD-D",
             valid_for=1_000,
