@@ -37,6 +37,7 @@ for sub in ("generated_client", "overlays", "sandbox"):
         sys.path.insert(0, str(ROOT / sub))
 
 MERCHANT = "XACTMERCHANT"
+IDLE_READS = ("claim_due", "next_work", "worker_beat", "deliver_hooks")  # what a reconciler reads with nothing due
 SALT = "bench-xacts-salt"
 
 
@@ -57,14 +58,21 @@ def create_database(admin_url: str, name: str) -> None:
         conn.execute(f"CREATE DATABASE {name}")
 
 
-def server_count(admin_url: str, name: str, *, settle: float = 0.3, within: float = 30.0) -> int:
-    """The database's committed and rolled-back transactions so far, once no connection to it is left and the
+def server_count(admin_url: str, name: str, *, settle: float = 0.3, within: float = 30.0) -> tuple[int, int]:
+    """The database's committed and rolled-back transactions so far, and the sessions started on it (each start is a
+    transaction of its own, the server reading its catalogs: a pool's cost, not a payment's), once no connection to
+    it is left and the
     figure has stopped moving (a backend that just exited may not have flushed yet). Read over a connection to
-    another database (``admin_url``), so the reading itself is not counted."""
+    another database (``admin_url``), so the reading itself is not counted. Called once the ledgers on it are
+    closed: the server sessions still open then are PgBouncer's idle ones, ended here (a session flushes its
+    statistics as it ends; ending one costs no transaction)."""
     import psycopg
 
     deadline = time.monotonic() + within
     with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND state = 'idle'", (name,)
+        )
         while _first(conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s", (name,))):
             if time.monotonic() > deadline:
                 raise RuntimeError(f"connections to {name} are still open after {within:g} s")
@@ -72,9 +80,11 @@ def server_count(admin_url: str, name: str, *, settle: float = 0.3, within: floa
         last = None
         while True:
             conn.execute("SELECT pg_stat_clear_snapshot()")
-            value = _first(
-                conn.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = %s", (name,))
-            )
+            row = conn.execute(
+                "SELECT xact_commit + xact_rollback, sessions FROM pg_stat_database WHERE datname = %s", (name,)
+            ).fetchone()
+            assert row is not None
+            value = (int(row[0]), int(row[1]))
             if value == last or time.monotonic() > deadline:
                 return value
             last = value
@@ -183,13 +193,20 @@ def shop_flow(url: str, admin_url: str, name: str, *, payments: int, path: str) 
     fixed = _shop_run(url, admin_url, name, payments=0, path=path)
     run = _shop_run(url, admin_url, name, payments=payments, path=path)
     per = (run["server"] - fixed["server"]) / payments
+    sessions = (run["sessions"] - fixed["sessions"]) / payments
     ledger_per = {k: round((run["by"].get(k, 0) - fixed["by"].get(k, 0)) / payments, 2) for k in run["by"]}
+    # on the callback path the reconciler checks nothing: its reads are its idle cost (per second, measured apart),
+    # spread over the payments of this run by its length
+    idle = sum(ledger_per.get(k, 0.0) for k in IDLE_READS) if path == "callback" else 0.0
     return {
         "path": path,
         "payments": payments,
         "server_xacts": run["server"],
         "fixed_xacts": fixed["server"],
         "xacts_per_payment": round(per, 2),
+        "sessions_per_payment": round(sessions, 2),
+        "idle_reads_per_payment": round(idle, 2),
+        "payment_xacts": round(per - sessions - idle, 2),
         "ledger_xacts_per_payment": round((run["ledger"] - fixed["ledger"]) / payments, 2),
         "by_ledger_method": {k: v for k, v in sorted(ledger_per.items()) if v},
         "seconds": run["seconds"],
@@ -274,7 +291,13 @@ def _shop_run(url: str, admin_url: str, name: str, *, payments: int, path: str) 
     if shipped != payments:
         raise RuntimeError(f"the hook marked {shipped} orders paid, not {payments}")
     after = server_count(admin_url, name)
-    return {"server": after - before, "ledger": tally.total(), "by": dict(tally.by), "seconds": round(seconds, 2)}
+    return {
+        "server": after[0] - before[0],
+        "sessions": after[1] - before[1],
+        "ledger": tally.total(),
+        "by": dict(tally.by),
+        "seconds": round(seconds, 2),
+    }
 
 
 # --- an idle reconciler serving 100 merchants -------------------------------------------------------------------------
@@ -291,6 +314,7 @@ def idle_reconciler(url: str, admin_url: str, name: str, *, merchants: int, seco
         "server_xacts": run["server"],
         "fixed_xacts": fixed["server"],
         "xacts_per_s": round((run["server"] - fixed["server"]) / seconds, 2),
+        "sessions_started": run["sessions"] - fixed["sessions"],
         "by_ledger_method": {k: v - fixed["by"].get(k, 0) for k, v in sorted(run["by"].items())},
         "listening": run["listening"],
     }
@@ -325,13 +349,14 @@ def _idle_run(url: str, admin_url: str, name: str, *, merchants: int, seconds: f
         gw.close()
     ledger.close()
     after = server_count(admin_url, name)
-    return {"server": after - before, "by": dict(tally.by), "listening": listening}
+    server, sessions = after[0] - before[0], after[1] - before[1]
+    return {"server": server, "sessions": sessions, "by": dict(tally.by), "listening": listening}
 
 
 def measure(url: str, admin_url: str, *, quick: bool, tag: str) -> dict[str, Any]:
     """Both measurements on ``url`` (the server's URL, or PgBouncer's in front of it); ``admin_url``: the server's
     own, for creating databases and reading the counts."""
-    n, idle_s = (20, 15.0) if quick else (100, 60.0)
+    n, idle_s = (10, 10.0) if quick else (30, 20.0)  # counts, not times: a few payments say it exactly
     out: dict[str, Any] = {"flow": []}
     for path in ("callback", "reconciler"):
         out["flow"].append(shop_flow(url, admin_url, f"bench_flow_{tag}_{path}", payments=n, path=path))

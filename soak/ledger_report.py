@@ -181,9 +181,14 @@ def xacts_part(b: dict[str, Any]) -> list[str]:
             continue
         for f in x["flow"]:
             by = ", ".join(f"{k} {v:g}" for k, v in f["by_ledger_method"].items())
+            figure = (
+                f"{f['payment_xacts']} per payment + {f.get('idle_reads_per_payment', 0)} of the reconciler's idle "
+                f"reads + {f.get('sessions_per_payment', 0)} of server sessions started ({f['xacts_per_payment']} "
+                "in all)"
+            )
             rows.append(
-                f"| {name} | one payment, final by {f['path']} | {f['xacts_per_payment']} per payment "
-                f"({f['payments']} payments; the ledger's own: {f['ledger_xacts_per_payment']}: {by}) |"
+                f"| {name} | one payment, final by {f['path']} | {figure} ({f['payments']} payments; the ledger's "
+                f"own, by method: {by}) |"
             )
         i = x["idle"]
         how = "listening (LISTEN)" if i["listening"] else "polling (no LISTEN behind PgBouncer in transaction mode)"
@@ -196,7 +201,8 @@ def xacts_part(b: dict[str, Any]) -> list[str]:
         out += [
             "",
             "Database transactions, counted by PostgreSQL (`pg_stat_database` of a database of their own, read once "
-            "every connection to it had closed, beyond the same run's cost with no payment / stopped at once). The "
+            "every connection to it had closed, beyond the same run's cost with no payment / stopped at once; a "
+            "server session's start is a transaction of its own, counted apart: a pool's cost, not a payment's). The "
             "shop's flow: a real gateway against the sandbox over HTTP, the sandbox's signed callbacks over HTTP into "
             "the ledger's callback handler, the hook in the ledger's transaction, a reconciler beside it; "
             "\"status check\": the callback lost, the customer's return makes the check due and the reconciler's "

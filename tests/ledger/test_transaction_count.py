@@ -27,8 +27,9 @@ def fresh_db(server_url: str) -> tuple[str, str]:
 
 
 def server_count(server_url: str, name: str) -> int:
-    """Committed and rolled-back transactions of database ``name``, read over a connection to another database once
-    no connection to it is left and the figure no longer moves (a backend that just exited may not have flushed)."""
+    """Committed and rolled-back transactions of database ``name`` but the sessions' starts (each is a transaction of
+    its own, a pool's cost and not a ledger call's), read over a connection to another database once no connection
+    to it is left and the figure no longer moves (a backend that just exited may not have flushed)."""
     import psycopg
 
     deadline = time.monotonic() + 30
@@ -39,7 +40,7 @@ def server_count(server_url: str, name: str) -> int:
         last = None
         while True:
             conn.execute("SELECT pg_stat_clear_snapshot()")
-            sql = "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = %s"
+            sql = "SELECT xact_commit + xact_rollback - sessions FROM pg_stat_database WHERE datname = %s"
             value = _one(conn, sql, name)
             if value == last:
                 return value
