@@ -13,10 +13,12 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import registries  # tools/release (pytest's `pythonpath`)
+
+from tests.support.package_index import copy_files, package_index
 
 ROOT = Path(__file__).resolve().parents[2]
 USER, PASSWORD = "releaser", "test-only-password-not-a-secret"
@@ -32,16 +34,11 @@ def isolated_pip_env(**extra: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def index(tmp_path: Path):  # type: ignore[no-untyped-def]
+def index(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The package index `make registries` runs (tools/release/registries.py): pypiserver, uploads by USER only,
     no fallback to the public index."""
-    pytest.importorskip("pypiserver")
-    pytest.importorskip("passlib")
-    server = registries.start_index(tmp_path / "index", PASSWORD, USER)
-    try:
+    with package_index(tmp_path / "index", PASSWORD, USER) as server:
         yield server.url.rstrip("/"), server.folder
-    finally:
-        server.stop()
 
 
 def publish(dist: Path, url: str, released: Path, password: str = PASSWORD) -> subprocess.CompletedProcess[str]:
@@ -64,7 +61,9 @@ def publish(dist: Path, url: str, released: Path, password: str = PASSWORD) -> s
     )
 
 
-def test_publish_install_and_run(built_dist: Path, index: tuple[str, Path], tmp_path: Path) -> None:
+def test_publish_install_and_run(
+    built_dist: Path, dist_dependencies: Path, index: tuple[str, Path], tmp_path: Path
+) -> None:
     url, packages = index
     version = next(built_dist.glob("*.whl")).name.split("-")[1]
 
@@ -95,20 +94,8 @@ def test_publish_install_and_run(built_dist: Path, index: tuple[str, Path], tmp_
     assert "400" in again.stdout or "409" in again.stdout or "Bad Request" in again.stdout, again.stdout
     assert {p.name: p.stat().st_mtime_ns for p in packages.iterdir()} == before
 
-    # 2. the dependencies (httpx, attrs, ... and the sandbox extra's) go to the same index, from pip's cache/download
-    deps = tmp_path / "deps"
-    wheel = next(built_dist.glob("*.whl"))
-    dl = subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--only-binary=:all:", "--dest", str(deps), f"{wheel}[sandbox]"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert dl.returncode == 0, dl.stdout[-3000:] + dl.stderr[-3000:]
-    for f in deps.iterdir():
-        if not f.name.startswith("merchant_gateway_client"):
-            shutil.copy(f, packages / f.name)
+    # 2. the dependencies (httpx, attrs, ... and the sandbox extra's) go to the same index (downloaded once per run)
+    copy_files(dist_dependencies, packages)
 
     # 3. a fresh environment outside the repository installs from the local index only (--index-url, no extra index)
     outside = tmp_path / "elsewhere"

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import socket
 import subprocess
-import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import registries  # tools/release (pytest's `pythonpath`)
+
+from tests.support.package_index import copy_files, package_index
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -65,30 +65,12 @@ def wait_for_port(port: int, proc: subprocess.Popen[str], what: str) -> None:
 
 
 @pytest.fixture
-def index(tmp_path: Path, built_dist: Path):  # type: ignore[no-untyped-def]
+def index(tmp_path: Path, built_dist: Path, dist_dependencies: Path) -> Iterator[str]:
     """A package index serving the built package and its public dependencies (as the internal index mirrors them)."""
-    pytest.importorskip("pypiserver")
-    pytest.importorskip("passlib")
-    server = registries.start_index(tmp_path / "index", "unused-password-not-a-secret", "releaser")
-    try:
-        for f in built_dist.iterdir():
-            shutil.copy(f, server.folder / f.name)
-        wheel = next(built_dist.glob("*.whl"))
-        deps = tmp_path / "deps"
-        dl = subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--only-binary=:all:", "--dest", str(deps), f"{wheel}[sandbox]"],
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=600,
-        )
-        assert dl.returncode == 0, dl.stdout[-3000:] + dl.stderr[-3000:]
-        for f in deps.iterdir():
-            if not f.name.startswith("merchant_gateway_client"):
-                shutil.copy(f, server.folder / f.name)
+    with package_index(tmp_path / "index", "unused-password-not-a-secret", "releaser") as server:
+        copy_files(built_dist, server.folder)
+        copy_files(dist_dependencies, server.folder)
         yield server.url.rstrip("/") + "/simple/"
-    finally:
-        server.stop()
 
 
 def test_a_new_merchant_follows_the_readme_in_a_fresh_venv(index: str, tmp_path: Path) -> None:
