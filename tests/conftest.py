@@ -21,8 +21,9 @@ from tests.support.postgres import postgres_or_skip
 # for minutes: they get this limit instead of the suite's default unless they name their own.
 SLOW_TIMEOUT = 1800
 
-# Session fixtures that build for a minute or more on a loaded machine (the TypeScript package, the
-# distribution): the test that waits for the build (setup counts toward its limit) gets BUILD_TIMEOUT.
+# Session fixtures that build or download for a minute or more on a loaded machine (the TypeScript and JVM packages,
+# the distribution and its dependencies; made once per run, tests/support/built_once.py): the test that waits for
+# the build (setup counts toward its limit, waiting for another worker's build too) gets BUILD_TIMEOUT.
 BUILT_ONCE = ("ts_out", "java_out", "built_dist", "dist_dependencies")
 BUILD_TIMEOUT = 900
 
