@@ -16,7 +16,8 @@ from merchant_gateway.config import GatewayConfig
 from merchant_gateway.retry import attempt_budget
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
-from tests.overlay.test_transports import OneAnswer, answer
+from tests.overlay.test_transports import answer
+from tests.support.loopback import OneAnswerServer
 from tests.support.overlay import FakeTime, Recorder, make, make_async
 
 NO_JITTER = mg.RetryPolicy(max_attempts=5, backoff_base=1.0, jitter=0.0)  # waits of 1, 2, 4, 8 s
@@ -121,13 +122,13 @@ def jumps_after_first_reading(seconds: float) -> object:
 
 
 @pytest.fixture
-def server() -> Iterator[OneAnswer]:
-    one = OneAnswer(answer(b"{}"))
+def server() -> Iterator[OneAnswerServer]:
+    one = OneAnswerServer(answer(b"{}"))
     yield one
     one.sock.close()
 
 
-def test_the_transport_cuts_its_deadline_to_the_budget(server: OneAnswer) -> None:
+def test_the_transport_cuts_its_deadline_to_the_budget(server: OneAnswerServer) -> None:
     """A 15 s deadline, 6 s pass: fine without a budget, a timeout with 5 s left of the call's."""
     for left, fails in ((None, False), (20.0, False), (5.0, True)):
         transport = GatewayTransport(deadline=15.0, clock=jumps_after_first_reading(6.0))  # type: ignore[arg-type]
@@ -139,7 +140,7 @@ def test_the_transport_cuts_its_deadline_to_the_budget(server: OneAnswer) -> Non
                 assert client.get(server.url).status_code == 200
 
 
-async def test_the_async_transport_cuts_its_deadline_to_the_budget(server: OneAnswer) -> None:
+async def test_the_async_transport_cuts_its_deadline_to_the_budget(server: OneAnswerServer) -> None:
     transport = AsyncGatewayTransport(deadline=15.0, clock=jumps_after_first_reading(6.0))  # type: ignore[arg-type]
     async with httpx.AsyncClient(transport=transport) as client:
         with budget(5.0), pytest.raises(httpx.TimeoutException):
