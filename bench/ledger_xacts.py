@@ -194,10 +194,11 @@ def shop_flow(url: str, admin_url: str, name: str, *, payments: int, path: str) 
     run = _shop_run(url, admin_url, name, payments=payments, path=path)
     per = (run["server"] - fixed["server"]) / payments
     sessions = (run["sessions"] - fixed["sessions"]) / payments
-    ledger_per = {k: round((run["by"].get(k, 0) - fixed["by"].get(k, 0)) / payments, 2) for k in run["by"]}
+    raw = {k: (run["by"].get(k, 0) - fixed["by"].get(k, 0)) / payments for k in run["by"]}
+    ledger_per = {k: round(v, 2) for k, v in raw.items()}  # shown rounded; the sums below use the exact figures
     # on the callback path the reconciler checks nothing: its reads are its idle cost (per second, measured apart),
     # spread over the payments of this run by its length
-    idle = sum(ledger_per.get(k, 0.0) for k in IDLE_READS) if path == "callback" else 0.0
+    idle = sum(raw.get(k, 0.0) for k in IDLE_READS) if path == "callback" else 0.0
     return {
         "path": path,
         "payments": payments,
