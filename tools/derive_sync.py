@@ -11,7 +11,7 @@ name a function of the async one: ``AsyncX`` -> ``X``, ``async_x`` -> ``x``, ``_
 :data:`REPLACEMENTS` holds only the names that rule cannot give (httpx's and unasync's own); a name the rule and the
 table leave async fails the tool.
 
-Tests are derived the same way (issue 37): under ``tests/unit/<module>/`` (and ``tests/system/``) a test module
+Tests are derived the same way: under ``tests/unit/<module>/`` (and ``tests/system/``) a test module
 ``test_<x>_async.py`` is the source of ``test_<x>_sync.py`` beside it, by the same rules, so each sync flavour is
 tested by the async tests derived. A ``test_*_sync.py`` there without its ``test_*_async.py`` fails the check: no
 sync test module is written by hand. Why file pairs and not httpcore's ``_async/`` and ``_sync/`` folders: the two
