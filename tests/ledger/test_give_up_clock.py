@@ -26,8 +26,9 @@ def check_due(ledger: Ledger, txn: str) -> str | None:
     return ledger.finish_check(claims[0], answer=pending(txn))
 
 
-def run(ledger: Ledger, clock: FakeClock, txn: str, until: float, step: float = 1.0) -> list[str]:
-    """Every due check from now until the clock reads ``until``, moving it ``step`` at a time."""
+def run(ledger: Ledger, clock: FakeClock, txn: str, until: float) -> list[str]:
+    """Every due check from now until the clock reads ``until``. The clock jumps straight to the payment's next due
+    check: stepping it a second at a time made thousands of idle claims, minutes of transactions on PostgreSQL."""
     results = []
     while clock() < until:
         got = check_due(ledger, txn)
@@ -35,7 +36,12 @@ def run(ledger: Ledger, clock: FakeClock, txn: str, until: float, step: float = 
             results.append(got)
             if got == "final":
                 break
-        clock.advance(step)
+        p = ledger.get(txn, MERCHANT)
+        assert p is not None
+        due = p.next_check_at
+        # Not claimed yet due (a lease still held): a second on, as the reconciler's next poll would come.
+        target = clock() + 1.0 if due is None or due <= clock() else due
+        clock.advance(min(target, until) - clock())
     return results
 
 
