@@ -1,19 +1,31 @@
-"""`make docs` output opened in headless Debian chromium: the wire-level Redoc page (build/docs/wire) renders every
-operationId; the Python API reference (MkDocs + mkdocstrings, build/docs) shows every name of
-``merchant_gateway.__all__`` and every public method of each task namespace, and links the Redoc page."""
+"""`make docs` output opened in headless Debian chromium: the wire-level Redoc page (wire/) renders every
+operationId; the Python API reference (MkDocs + mkdocstrings) shows every name of ``merchant_gateway.__all__`` and
+every public method of each task namespace, and links the Redoc page.
+
+The site is built once per test run into a folder of the run (tests/support/built_once.py), not into the shared
+build/docs: the two tests can run on different pytest-xdist workers, whose builds there overwrote each other."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from tests.support.built_once import built_once, sources_digest
+
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "build" / "docs"
-HTML = SITE / "wire" / "index.html"
-PY_HOME = SITE / "index.html"
+# what docs/api/build.sh reads: mkdocs.yml, its pages, the packages mkdocstrings documents, the spec Redocly renders
+SOURCES = [
+    ROOT / "mkdocs.yml",
+    ROOT / "docs",
+    ROOT / "overlays",
+    ROOT / "generated_client",
+    ROOT / "sandbox",
+    ROOT / "spec" / "openapi.yaml",
+]
 SHOT = ROOT / "build" / "screenshots" / "api-docs.png"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -42,8 +54,22 @@ def operation_ids() -> list[str]:
     return ids
 
 
+def build_site(out: Path) -> None:
+    proc = subprocess.run(
+        ["bash", str(ROOT / "docs" / "api" / "build.sh")],
+        cwd=ROOT,
+        env={**os.environ, "DOCS_OUT": str(out)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        pytest.fail(f"docs/api/build.sh failed ({proc.returncode}):\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
+
+
 @pytest.fixture(scope="module")
-def html() -> Path:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site (index.html: the Python reference; wire/index.html: the Redoc page)."""
     if not (ROOT / "spec" / "openapi.yaml").is_file():
         pytest.skip("spec/openapi.yaml not written yet")
     if not (ROOT / ".tools" / "node_modules" / ".bin" / "redocly").exists():
@@ -51,8 +77,12 @@ def html() -> Path:
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         pytest.skip("Debian chromium is not installed (apt-get install chromium)")
     pytest.importorskip("mkdocstrings", reason="mkdocs is not installed: make docs installs the dev group")
-    subprocess.run(["bash", str(ROOT / "docs" / "api" / "build.sh")], check=True, cwd=ROOT, capture_output=True)
-    return HTML
+    return built_once(tmp_path_factory, "docs-site", sources_digest(SOURCES, ROOT), build_site)
+
+
+@pytest.fixture(scope="module")
+def html(site: Path) -> Path:
+    return site / "wire" / "index.html"
 
 
 def test_every_operation_id_is_in_the_rendered_page(html: Path) -> None:
@@ -122,7 +152,7 @@ def task_methods() -> dict[str, list[str]]:
     }
 
 
-def test_the_python_reference_shows_every_public_name_and_task_method(html: Path) -> None:
+def test_the_python_reference_shows_every_public_name_and_task_method(site: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     import merchant_gateway
 
@@ -137,7 +167,7 @@ def test_the_python_reference_shows_every_public_name_and_task_method(html: Path
             )
             rendered: set[str] = set()
             for name in ("package", "tasks", "gateway", "errors"):
-                page.goto((SITE / f"{name}.html").as_uri(), wait_until="load")
+                page.goto((site / f"{name}.html").as_uri(), wait_until="load")
                 page.wait_for_selector("h2[id]", timeout=30_000)
                 # mkdocstrings gives each documented object a heading whose id is its dotted path
                 rendered.update(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
@@ -149,7 +179,7 @@ def test_the_python_reference_shows_every_public_name_and_task_method(html: Path
             ]
             assert not not_shown, f"task methods not in the reference: {not_shown}"
             # the home page links the wire-level Redoc page, and the link opens it
-            page.goto(PY_HOME.as_uri(), wait_until="load")
+            page.goto((site / "index.html").as_uri(), wait_until="load")
             assert "merchant-gateway-client" in page.title()
             page.click("text=Wire-level API (Redoc)")
             page.wait_for_selector("[data-section-id]", timeout=30_000)
