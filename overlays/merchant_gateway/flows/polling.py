@@ -18,11 +18,11 @@ The decisions, free of I/O, are in ``_polling.py``; the loop is written once in 
 in ``_sync.py`` (docs/design.md, "Sync and async: written once"). This module re-exports both flavours.
 """
 
+from ..errors import AmountMismatchError
 from ._async import async_wait_for_final_status
 from ._polling import (
     EXPIRY_GRACE,
     MAX_RATE_LIMIT_WAIT,
-    AmountMismatchError,
     AsyncFetchSnapshot,
     AsyncSleep,
     FetchSnapshot,
