@@ -37,7 +37,6 @@ from .errors import (
     UserLinkError,
     ValidationError,
 )
-from .gateway import AsyncGateway, Gateway
 from .retry import RetryPolicy
 
 if TYPE_CHECKING:
@@ -60,6 +59,7 @@ if TYPE_CHECKING:
         verify_ui_callback,
     )
     from .checks.advice import AdviceWarning
+    from .gateway import AsyncGateway, Gateway
     from .tasks import AppRequest, CollectStart, IntentStart, LinkedWallet, PaymentStart, Refund, WalletPayment
     from .tokens import AuthorizationToken, TokenAuth, TokenCache
     from .transports import AsyncGatewayTransport, GatewayTransport
@@ -67,6 +67,10 @@ if TYPE_CHECKING:
 # Re-exported on first access (PEP 562): the callback dataclasses and the transport module cost import time
 # that an application not using them in this process need not pay. name -> submodule
 _LAZY = {
+    # the gateways (their pipeline, the generated client and httpx): `mgw` and the ledger import this package's
+    # configuration and errors without always building one
+    "Gateway": "gateway",
+    "AsyncGateway": "gateway",
     "AdviceWarning": "checks.advice",  # the interface document's advice, never a refusal
     "CallbackVerifier": "callbacks",
     "CollectCallback": "callbacks",

@@ -18,14 +18,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Literal, TypedDict, get_args
 
-import httpx
-
 from .errors import ConfigurationError
 from .retry import RetryPolicy
 from .tls import Cert, TlsOptions, Verify, check, tls_from_env
 
 if TYPE_CHECKING:
     from typing import Unpack
+
+    import httpx
 
 Environment = Literal["local", "sandbox", "production"]
 ENVIRONMENTS: tuple[str, ...] = get_args(Environment)
@@ -272,6 +272,8 @@ class GatewayConfig:
         """What a relative Location (debitV3's payments page) is appended to: the base URL, or its origin
         (``location_base``)."""
         if self.location_base == "origin":
+            import httpx
+
             url = httpx.URL(self.base)
             return str(url.copy_with(path="/", query=None, fragment=None)).rstrip("/")
         return self.base
@@ -296,6 +298,8 @@ class GatewayConfig:
         return self.client_id is not None
 
     def httpx_timeout(self) -> httpx.Timeout:
+        import httpx
+
         return httpx.Timeout(self.timeout, connect=self.connect_timeout)
 
     def tls_options(self) -> TlsOptions:
@@ -413,6 +417,10 @@ def _require_str(value: object, name: str) -> None:
 def _check_url(value: object, name: str, *, https: bool) -> str:
     _require_str(value, name)
     assert isinstance(value, str)
+    # httpx (with what it imports, the largest part of importing this package) loads with the first URL checked,
+    # not with this module: the CLI and the ledger import the configuration without always building one
+    import httpx
+
     try:
         url = httpx.URL(value)
     except (httpx.InvalidURL, ValueError) as exc:

@@ -92,3 +92,26 @@ def test_the_deferred_pieces_load_when_used() -> None:
         "same_class": True,
         "lifetime": 60.0,
     }
+
+
+CONFIG_ONLY = """
+import json, sys
+import merchant_gateway.config
+from merchant_gateway import ConfigurationError, GatewayConfig
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("httpx", "httpcore", "merchant_gateway"))))
+"""
+
+
+def test_the_configuration_loads_without_httpx() -> None:
+    """What imports only the configuration and the errors (the `mgw` CLI, the ledger) does not pay for httpx or the
+    gateways; they load with the first URL checked or gateway built."""
+    loaded = _run(CONFIG_ONLY)
+    assert isinstance(loaded, list)
+    assert "merchant_gateway.config" in loaded  # the probe saw the module load
+    assert [m for m in loaded if m.split(".")[0] in ("httpx", "httpcore")] == []
+    assert [m for m in loaded if m.startswith("merchant_gateway.gateway")] == []
+    built = _run(
+        CONFIG_ONLY.replace("print(", 'GatewayConfig(merchant_id="M1", salt_key="k" * 36, salt_index="1")\nprint(', 1)
+    )
+    assert isinstance(built, list)
+    assert "httpx" in built  # the URLs are checked with httpx once a configuration is built
