@@ -20,7 +20,7 @@ BENCH: dict[str, Any] = {
     "backends": {
         "sqlite": {
             "lifecycle": [{"workers": 1, "payments_per_s": 123.4, "finals": 10, "payments": 10}],
-            "claims": [{"checks_per_s": 56.7, "checks": 5, "pool": 3, "overlapping_claims": 0}],
+            "claims": [{"workers": 1, "checks_per_s": 56.7, "checks": 5, "pool": 3, "overlapping_claims": 0}],
             "limiter": [{"workers": 1, "grants_per_s": 999.9, "ms_per_grant": 0.1}],
             "holding": {
                 "small": {"open_payments": 10, "checks_in_window": 10, "rss_before_mib": 30, "rss_peak_mib": 31},
