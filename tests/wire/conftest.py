@@ -3,7 +3,6 @@ transports every test runs on (see ``pytest_generate_tests``)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -11,19 +10,9 @@ from typing import Any
 import pytest
 from hostile_server import Behaviour, HostileServer
 
+from tests.support.event_loops import run_on_asyncio, run_on_uvloop
+
 _PROXY_VARS = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy")
-
-
-def run_on_asyncio(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    return asyncio.run(coroutine)
-
-
-def run_on_uvloop(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    """The loop ``uvicorn[standard]`` serves an application on (uvloop, when it is importable)."""
-    import uvloop
-
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        return runner.run(coroutine)
 
 
 @dataclass(frozen=True)

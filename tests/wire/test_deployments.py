@@ -19,18 +19,8 @@ import merchant_gateway as mg
 import pytest
 from hostile_server import Exchange, HostileServer, gateway_answer, response
 
+from tests.support.event_loops import run_on_asyncio, run_on_uvloop
 from tests.support.overlay import token_body
-
-
-def run_on_asyncio(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    return asyncio.run(coroutine)
-
-
-def run_on_uvloop(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    import uvloop
-
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        return runner.run(coroutine)
 
 
 def well_behaved(x: Exchange) -> bool:
