@@ -45,7 +45,7 @@ BACK_EDGES = [
     ("package-layers", "merchant_gateway/flows/__init__.py", "from merchant_gateway.tasks.mobile import AppRequest"),
     ("package-layers", "merchant_gateway/host.py", "import merchant_gateway.gateway"),
     ("package-layers", "merchant_gateway/gateway/_async.py", "import merchant_gateway.ledger"),
-    ("package-layers", "merchant_gateway/_core/records.py", "import merchant_gateway.hooks"),
+    ("package-layers", "merchant_gateway/_core/records.py", "import merchant_gateway.observers"),
     ("package-layers", "merchant_gateway/errors.py", "import merchant_gateway.config"),
     ("package-layers", "merchant_gateway/callbacks.py", "import merchant_gateway.tokens"),  # independent siblings
     (

@@ -45,7 +45,7 @@ NOT_FOUND = {"success": False, "code": "TRANSACTION_NOT_FOUND", "message": "No t
 SENDER = """
 import json, os, signal, sys
 from merchant_gateway import Gateway
-from merchant_gateway.hooks import CallObserver, combine
+from merchant_gateway.observers import CallObserver, combine
 from merchant_gateway.ledger import Ledger
 
 url, clock_file, config, txn = sys.argv[1:]

@@ -18,8 +18,8 @@ import pytest
 from ledger_support import MERCHANT, SALT, FakeClock, advance, settings
 from merchant_gateway import Gateway, OutcomeUnknown
 from merchant_gateway.callbacks import CallbackVerifier
-from merchant_gateway.hooks import combine
 from merchant_gateway.ledger import CallbackHandler, Ledger, Reconciler
+from merchant_gateway.observers import combine
 from merchant_gateway_sandbox.faults import Fault
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -11,7 +11,7 @@ import textwrap
 
 # module -> when it loads instead
 DEFERRED = {
-    "merchant_gateway.hooks": "the first attempt an observer is told about",
+    "merchant_gateway.observers": "the first attempt an observer is told about",
     "merchant_gateway.tokens": "the first token use (a payment call needs none)",
     "queue": "the first sync gateway (its in-flight slots)",
     "heapq": "the first sync gateway (queue imports it)",
@@ -74,11 +74,10 @@ def test_the_import_leaves_what_a_payment_call_does_not_need() -> None:
 
 
 def test_the_check_sees_a_deferred_module_that_is_loaded() -> None:
-    loaded = _run(
-        IMPORT.replace("from merchant_gateway import", "import merchant_gateway.hooks\nfrom merchant_gateway import")
-    )
+    observed = "import merchant_gateway.observers\nfrom merchant_gateway import"
+    loaded = _run(IMPORT.replace("from merchant_gateway import", observed))
     assert isinstance(loaded, list)
-    assert "merchant_gateway.hooks" in _deferred_in(loaded)
+    assert "merchant_gateway.observers" in _deferred_in(loaded)
 
 
 def test_the_deferred_pieces_load_when_used() -> None:

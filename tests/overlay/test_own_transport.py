@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from merchant_gateway.hooks import CallObserver
+from merchant_gateway.observers import CallObserver
 from merchant_gateway.retry import attempt_budget
 from merchant_gateway.transports import (
     AsyncCappedTransport,

@@ -18,8 +18,8 @@ from typing import Any
 import httpx
 import merchant_gateway as mg
 import pytest
-from merchant_gateway.hooks import AttemptEnd, CallObserver, combine
 from merchant_gateway.ledger import Ledger
+from merchant_gateway.observers import AttemptEnd, CallObserver, combine
 from merchant_gateway.telemetry import Telemetry
 from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
@@ -440,7 +440,7 @@ def test_combine_nests_calls_and_orders_attempt_hooks() -> None:
     ]  # fmt: skip
     with pytest.raises(TypeError, match="CallObserver"):
         combine(a, "not an observer")  # type: ignore[arg-type]
-    from merchant_gateway.hooks import includes
+    from merchant_gateway.observers import includes
 
     assert includes(combined, b)
     assert includes(a, a)
@@ -459,7 +459,7 @@ def imported_after(code: str) -> list[str]:
 
 def test_import_merchant_gateway_does_not_import_opentelemetry() -> None:
     build = (
-        "import merchant_gateway, merchant_gateway.hooks\n"
+        "import merchant_gateway, merchant_gateway.observers\n"
         "merchant_gateway.Gateway(merchant_id='M1', salt_key='k', salt_index='1', environment='local')"
     )
     assert imported_after(build) == []

@@ -27,10 +27,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from merchant_gateway import AsyncGateway, GatewayConfig, GatewayError, ValidationError
-from merchant_gateway.hooks import combine
 from merchant_gateway.ids import new_transaction_id
 from merchant_gateway.ledger import CallbackHandler, Ledger, LedgerUnavailable, starlette_endpoint
 from merchant_gateway.ledger.health import liveness, readiness
+from merchant_gateway.observers import combine
 from merchant_gateway.telemetry import LedgerTelemetry, Telemetry
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool

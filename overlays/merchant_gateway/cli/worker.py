@@ -21,10 +21,10 @@ from typing import Any
 from ..config import GatewayConfig
 from ..errors import ConfigurationError
 from ..gateway import Gateway
-from ..hooks import combine
 from ..ledger import Ledger, LedgerUnavailable, RateLimit, Reconciler
 from ..ledger.settings import stored_margin
 from ..log import LOG_FORMATS, log_to, stop_logging
+from ..observers import combine
 from . import exit_codes
 from .ledger_options import ledger_url, load_hook
 from .merchants import load_merchants, merchants_file

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from merchant_gateway_client.models import TransactionStatusResponse
 
-    from ..hooks import CallObserver
+    from ..observers import CallObserver
     from ..tasks import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncSso, AsyncWallets
     from ..tokens import AuthorizationToken, TokenAuth, TokenCache
 

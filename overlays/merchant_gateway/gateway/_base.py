@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # models load with the first call that needs them (import tim
 
     from ..callbacks import CollectCallback, PaymentCallback, UiCallback
     from ..flows.polling import StatusSnapshot
-    from ..hooks import CallObserver
+    from ..observers import CallObserver
     from ..tasks import MobileSdk
     from ..tokens import AuthorizationToken, TokenCache
 
@@ -175,7 +175,8 @@ class _Base:
         self.config = config
         self._clock = clock
         self._core = Core(config, clock=clock, wall_clock=wall_clock, rng=rng or random.Random())
-        # merchant_gateway.hooks: around each call, before and after each attempt (hooks.combine: several); None: no-op
+        # merchant_gateway.observers: around each call, before and after each attempt (observers.combine: several);
+        # None: no-op
         self.observer = observer
         # the token cache: the one given, else made with the first token use (payment calls need none, and
         # merchant_gateway.tokens then never loads). A box, so the views with_options copies share one cache.

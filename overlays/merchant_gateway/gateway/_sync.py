@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from merchant_gateway_client.models import TransactionStatusResponse
 
-    from ..hooks import CallObserver
+    from ..observers import CallObserver
     from ..tasks import Collects, Payments, Refunds, Sso, Wallets
     from ..tokens import AuthorizationToken, TokenAuth, TokenCache
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GatewayError
-from ..hooks import AsyncRun
+from ..observers import AsyncRun
 from ..tokens import AsyncFetchToken, AuthorizationToken
 from ._flavours import async_blocking, async_finishing
 from ._outcomes import _FIRST_ATTEMPT, _attempt_key, _intent, _LedgerOutcomes, _status_key

@@ -19,7 +19,7 @@ from ..errors import (
     RateLimitedError,
     ServerError,
 )
-from ..hooks import CallObserver
+from ..observers import CallObserver
 from ..transports import SendFence, arm_fence
 from .errors import LedgerUnavailable, PaymentClosedError
 from .model import KINDS, NOT_SENT, REJECTED, TERMINAL_CODES, Payment

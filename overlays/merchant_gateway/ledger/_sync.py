@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GatewayError
-from ..hooks import Run
+from ..observers import Run
 from ..tokens import AuthorizationToken, FetchToken
 from ._flavours import blocking, finishing
 from ._outcomes import _FIRST_ATTEMPT, _attempt_key, _intent, _LedgerOutcomes, _status_key

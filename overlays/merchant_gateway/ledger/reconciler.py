@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigurationError, GatewayError, RateLimitedError
-from ..hooks import includes
 from ..log import log_ledger_event
+from ..observers import includes
 from ..retry import RetryPolicy
 from ..semconv import OTHER, error_type
 from .errors import LedgerUnavailable
@@ -125,7 +125,7 @@ class Reconciler:
                 )
             if not includes(gw.observer, ledger.observer):
                 raise ConfigurationError(
-                    "gateway", "build the gateway with observer=ledger.observer (alone or in hooks.combine(...))"
+                    "gateway", "build the gateway with observer=ledger.observer (alone or in observers.combine(...))"
                 )
             if lease <= gw.config.timeout + safety:
                 raise ConfigurationError("lease", "must exceed the gateway's timeout plus the safety margin")

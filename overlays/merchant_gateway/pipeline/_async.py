@@ -18,7 +18,7 @@ from ._shared import Requests, answered, attach, attempt_ended, drop_frames, log
 
 if TYPE_CHECKING:
     from .._core import Core, Prepared
-    from ..hooks import CallObserver
+    from ..observers import CallObserver
 
 
 class AsyncPipeline:

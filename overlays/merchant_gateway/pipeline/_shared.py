@@ -21,7 +21,7 @@ from ..log import log_event, logger
 if TYPE_CHECKING:
     from .._core import Core
     from ..config import GatewayConfig
-    from ..hooks import CallObserver
+    from ..observers import CallObserver
 
 _httpx_logger = logging.getLogger("httpx")
 
@@ -144,10 +144,10 @@ def attempt_ended(
     core: Core, observer: CallObserver | None, prep: Prepared, attempt: int, response: Any, exc: Exception | None
 ) -> Done | Wait:
     """The attempt judged (Core.after_attempt: Done, Wait or an exception), then the observer told how it ended
-    (merchant_gateway.hooks.AttemptEnd)."""
+    (merchant_gateway.observers.AttemptEnd)."""
     if observer is None:
         return core.after_attempt(prep, attempt, response=response, exc=exc)
-    from ..hooks import AttemptEnd  # with an observer only: merchant_gateway.hooks is not needed to send
+    from ..observers import AttemptEnd  # with an observer only: merchant_gateway.observers is not needed to send
 
     status = None if response is None else int(response.status_code)
     try:

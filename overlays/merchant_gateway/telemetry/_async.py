@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from opentelemetry import trace
 
-from ..hooks import AsyncRun, AttemptEnd
+from ..observers import AsyncRun, AttemptEnd
 from ._spans import _Spans
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from merchant_gateway_client import __version__
 from opentelemetry import metrics, trace  # the extra: merchant_gateway.telemetry says so when it is missing
 
 from ..errors import GatewayError, OutcomeUnknown
-from ..hooks import AttemptEnd, CallObserver
+from ..observers import AttemptEnd, CallObserver
 from ..semconv import error_type
 
 if TYPE_CHECKING:

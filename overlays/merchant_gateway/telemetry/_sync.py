@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from opentelemetry import trace
 
-from ..hooks import AttemptEnd, Run
+from ..observers import AttemptEnd, Run
 from ._spans import _Spans
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ import pytest
 from merchant_gateway import Gateway
 from merchant_gateway.flows import DEFAULT_SCHEDULE
 from merchant_gateway.flows.polling import StatusSnapshot
-from merchant_gateway.hooks import CallObserver
+from merchant_gateway.observers import CallObserver
 from merchant_gateway.verdicts import Verdict
 
 MERCHANT, SALT = "TASKMERCHANT", "task-salt-5d2a"  # the module sandbox's (conftest)

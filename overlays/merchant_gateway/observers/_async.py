@@ -1,6 +1,6 @@
 """The observers' calls, written once: the async source of ``_sync.py`` (``python tools/derive_sync.py`` derives
-it; ``make lint`` fails when it is out of date). :mod:`merchant_gateway.hooks` composes both flavours into
-:class:`~merchant_gateway.hooks.CallObserver` and :class:`~merchant_gateway.hooks.CombinedObserver`.
+it; ``make lint`` fails when it is out of date). :mod:`merchant_gateway.observers` composes both flavours into
+:class:`~merchant_gateway.observers.CallObserver` and :class:`~merchant_gateway.observers.CombinedObserver`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 class AsyncObserverCalls:
-    """:class:`~merchant_gateway.hooks.CallObserver`'s call, in this module's flavour: passes straight through."""
+    """:class:`~merchant_gateway.observers.CallObserver`'s call, in this module's flavour: passes straight through."""
 
     async def async_call(self, prep: Prepared, run: AsyncRun) -> Any:
         """Around one public call of a gateway of this flavour (all of its attempts): ``run(prep)``."""
@@ -23,7 +23,7 @@ class AsyncObserverCalls:
 
 
 class AsyncCombinedCalls:
-    """:class:`~merchant_gateway.hooks.CombinedObserver`'s call and wait, in this module's flavour."""
+    """:class:`~merchant_gateway.observers.CombinedObserver`'s call and wait, in this module's flavour."""
 
     observers: tuple[CallObserver, ...]
 

@@ -1,4 +1,4 @@
-"""merchant_gateway.hooks: observers written once for both flavours (issue 25), and observers written for the async
+"""merchant_gateway.observers: observers written once for both flavours (issue 25), and observers written for the async
 names before the naming rule (``acall``/``abefore_attempt``), still called by the gateways with a deprecation."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import warnings
 from typing import Any
 
 import pytest
-from merchant_gateway.hooks import AttemptEnd, CallObserver, combine
+from merchant_gateway.observers import AttemptEnd, CallObserver, combine
 
 from tests.support.overlay import CALLS, FakeTime, Recorder, make, make_async
 

@@ -1,7 +1,7 @@
 # Generated from _async.py by tools/derive_sync.py (the unasync package), do not edit.
 """The observers' calls, written once: the async source of ``_sync.py`` (``python tools/derive_sync.py`` derives
-it; ``make lint`` fails when it is out of date). :mod:`merchant_gateway.hooks` composes both flavours into
-:class:`~merchant_gateway.hooks.CallObserver` and :class:`~merchant_gateway.hooks.CombinedObserver`.
+it; ``make lint`` fails when it is out of date). :mod:`merchant_gateway.observers` composes both flavours into
+:class:`~merchant_gateway.observers.CallObserver` and :class:`~merchant_gateway.observers.CombinedObserver`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class ObserverCalls:
-    """:class:`~merchant_gateway.hooks.CallObserver`'s call, in this module's flavour: passes straight through."""
+    """:class:`~merchant_gateway.observers.CallObserver`'s call, in this module's flavour: passes straight through."""
 
     def call(self, prep: Prepared, run: Run) -> Any:
         """Around one public call of a gateway of this flavour (all of its attempts): ``run(prep)``."""
@@ -24,7 +24,7 @@ class ObserverCalls:
 
 
 class CombinedCalls:
-    """:class:`~merchant_gateway.hooks.CombinedObserver`'s call and wait, in this module's flavour."""
+    """:class:`~merchant_gateway.observers.CombinedObserver`'s call and wait, in this module's flavour."""
 
     observers: tuple[CallObserver, ...]
 

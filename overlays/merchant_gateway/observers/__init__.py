@@ -102,7 +102,7 @@ def combine(*observers: CallObserver | None) -> CallObserver | None:
             continue
         if not isinstance(observer, CallObserver):
             raise TypeError(
-                f"combine() takes CallObserver instances (merchant_gateway.hooks.CallObserver), not "
+                f"combine() takes CallObserver instances (merchant_gateway.observers.CallObserver), not "
                 f"{type(observer).__name__}: subclass CallObserver and override what you need"
             )
         flat.extend(observer.observers if isinstance(observer, CombinedObserver) else (observer,))
