@@ -98,7 +98,7 @@ class GatewaySettings(TypedDict, total=False):
 
     Why a TypedDict: the constructors take settings as ``**settings``, and this gives each one its name and type,
     so a misspelt or mistyped setting fails type checking (and, at run time, raises ConfigurationError naming it).
-    Kept equal to GatewayConfig's fields by tests/overlay/test_typed_settings.py; ``environment`` and
+    Kept equal to GatewayConfig's fields by tests/unit/config/test_typed_settings.py; ``environment`` and
     ``location_base`` are narrowed to their allowed values.
     """
 

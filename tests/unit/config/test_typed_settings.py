@@ -15,7 +15,7 @@ import pytest
 from merchant_gateway import AsyncGateway, ConfigurationError, Gateway, GatewayConfig, GatewaySettings
 from merchant_gateway.config import ENVIRONMENTS, LOCATION_BASES
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 GOOD = """\
 from merchant_gateway import AsyncGateway, Gateway, GatewayConfig, GatewaySettings
