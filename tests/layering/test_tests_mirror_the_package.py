@@ -31,7 +31,6 @@ NOT_MOVED_YET = frozenset(
         "ledger",
         "log",
         "pipeline",
-        "retry",
         "semconv",
         "telemetry",
         "tls",
