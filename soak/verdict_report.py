@@ -24,9 +24,9 @@ START, END = "<!-- verdicts:start (soak/verdict_report.py) -->", "<!-- verdicts:
 ROOT = Path(__file__).resolve().parent.parent
 STEPS = (
     ("wire corpus (tests/wire)", ["tests/wire"], {}),
-    ("verdict function: table-driven and property tests (10x examples)", ["tests/overlay/test_verdicts.py"],
+    ("verdict function: table-driven and property tests (10x examples)", ["tests/unit/verdicts/test_verdicts.py"],
      {"MGW_VERDICT_EXAMPLES": "30000"}),
-    ("findings through Gateway and AsyncGateway", ["tests/overlay/test_verdict_findings.py"], {}),
+    ("findings through Gateway and AsyncGateway", ["tests/unit/verdicts/test_verdict_findings.py"], {}),
     ("conformance kit verdict cases (Python replay)", ["tests/conformance/test_verdict_cases.py"], {}),
     ("ledger model test (SQLite and PostgreSQL)", ["tests/ledger/test_ledger_model.py"], {}),
 )  # fmt: skip

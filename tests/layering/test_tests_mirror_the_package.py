@@ -35,7 +35,6 @@ NOT_MOVED_YET = frozenset(
         "telemetry",
         "tls",
         "transports",
-        "verdicts",
     }
 )
 

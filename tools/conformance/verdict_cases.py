@@ -4,7 +4,7 @@ Unlike the rest of the kit, these expectations come from the project's verdict f
 (merchant_gateway.verdicts.judge) run over the outcome table of the document the kit is built from
 (generator/outcomes.py, the rows operations.json `outcomes` carries): the point is that every language applies one
 verdict function, so the Python one is the reference and every other client must agree case by case. Its rules
-are proven on their own in tests/overlay/test_verdicts.py (expectations written by hand from the interface
+are proven on their own in tests/unit/verdicts/test_verdicts.py (expectations written by hand from the interface
 document); tests/conformance/test_verdict_cases.py replays these cases and checks the invariants on them.
 
 The grid covers each way a verdict was once misread: ids and amounts of other JSON types, success without data,

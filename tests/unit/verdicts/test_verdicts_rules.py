@@ -192,7 +192,7 @@ def test_the_verdict_function_reads_its_sets_from_the_generated_rules(monkeypatc
 
 def test_no_code_status_or_outcome_set_is_written_in_the_verdict_sources() -> None:
     """The sources name rule ids, never the codes, statuses or outcome sets the spec states (both languages)."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     sources = {
         "verdicts.py": inspect.getsource(verdicts),
         "answer_json.py": inspect.getsource(answer_json),
@@ -208,7 +208,7 @@ def test_no_code_status_or_outcome_set_is_written_in_the_verdict_sources() -> No
 
 
 def test_every_rule_id_is_applied_in_both_languages() -> None:
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     py = inspect.getsource(verdicts) + inspect.getsource(answer_json)
     ts = (root / "clients" / "typescript" / "src" / "verdicts.ts").read_text(encoding="utf-8")
     for rule in RULE_IDS:
