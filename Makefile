@@ -126,7 +126,7 @@ test-lowest:
 	$(LOWEST_VENV)/bin/python -m pytest -n $(TEST_PROCESSES) --dist worksteal \
 	  tests/wire tests/overlay/test_transports.py tests/unit/gateway \
 	  tests/overlay/test_pipeline.py tests/unit/retry/test_retry_rules.py tests/unit/verdicts/test_verdicts.py \
-	  tests/overlay/test_payload_problems.py tests/overlay/test_amounts_validation.py
+	  tests/unit/checks/test_payload_problems.py tests/unit/checks/test_amounts_validation.py
 
 check: lint spec-lint check-generated conformance-check release-check ts-check schemathesis
 

@@ -21,7 +21,6 @@ NOT_MOVED_YET = frozenset(
     {
         "answer_json",
         "artifacts",
-        "checks",
         "cli",
         "core",
         "errors",

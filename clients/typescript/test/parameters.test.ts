@@ -1,7 +1,7 @@
 // Path, query and header values are checked against the spec before anything is encoded, signed or sent: a path
 // value that would need percent-encoding is refused (its X-VERIFY would sign the raw value while the URL carries the
 // encoded one), headers against their schema (format uri, enum). The shared cases (parameter-cases.json, written
-// by hand from spec/openapi.yaml) are the ones the Python client refuses too (tests/overlay/test_parameter_cases.py).
+// by hand from spec/openapi.yaml) are the ones the Python client refuses too (tests/unit/checks/test_parameter_cases.py).
 //   MGW_TS_PARAMETER_CASES=path/to/parameter-cases.json node --test
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";

@@ -1,6 +1,6 @@
 // Payloads are checked against the spec's schema before anything is sent, and the error names the wire path and
 // the allowed values (never the value given). Expectations read off spec/openapi.yaml by hand, the same cases as
-// the Python client's tests/overlay/test_payload_problems.py: PaymentSource is oneOf card / wallets / upi by
+// the Python client's tests/unit/checks/test_payload_problems.py: PaymentSource is oneOf card / wallets / upi by
 // `mode`; CardPaymentSource requires cardId (a string); UpiPaymentSource's type is INLINE or INTENT.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

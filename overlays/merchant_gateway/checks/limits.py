@@ -24,7 +24,7 @@ _ID_FIELDS = ("transactionId", "originalTransactionId")
 _AMOUNT_FIELDS = ("amount",)
 _UNSAFE = re.compile(r"[/?#\x00-\x1f\x7f]")
 # What a URL path carries as given: the generated endpoints percent-encode everything else (``quote(safe="")``)
-# and httpx drops the dot segments (tests/overlay/test_amounts_validation.py derives this set from both).
+# and httpx drops the dot segments (tests/unit/checks/test_amounts_validation.py derives this set from both).
 _PATH_UNSAFE = re.compile(r"[^A-Za-z0-9._~-]")
 # Secrets: only the position of a refused character is named, never the character or the value.
 _SECRET_FIELDS = frozenset({"userAuthToken"})

@@ -11,7 +11,7 @@ turns its first error into our message. For a ``oneOf`` with a ``discriminator``
 read) the branch the discriminator names is checked again, so the problem is named inside that branch.
 
 The spec is OpenAPI 3.1 (JSON Schema 2020-12); fastjsonschema implements draft 7, which reads every keyword the
-payload and header schemas use (tests/overlay/test_payload_problems.py fails on one it would read differently).
+payload and header schemas use (tests/unit/checks/test_payload_problems.py fails on one it would read differently).
 """
 
 from __future__ import annotations

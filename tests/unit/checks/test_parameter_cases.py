@@ -17,7 +17,7 @@ from merchant_gateway_client.operations import OPERATIONS, Operation
 from tests.support.overlay import CALLS, FakeTime, Recorder, make
 
 CASES: dict[str, Any] = json.loads(
-    (Path(__file__).resolve().parents[2] / "clients/typescript/test/parameter-cases.json").read_text(encoding="utf-8")
+    (Path(__file__).resolve().parents[3] / "clients/typescript/test/parameter-cases.json").read_text(encoding="utf-8")
 )
 BY_ID = {op.operation_id: op for op in OPERATIONS.values()}
 
