@@ -22,7 +22,6 @@ NOT_MOVED_YET = frozenset(
         "answer_json",
         "artifacts",
         "cli",
-        "core",
         "errors",
         "fence",
         "host",
