@@ -22,7 +22,6 @@ NOT_MOVED_YET = frozenset(
         "answer_json",
         "artifacts",
         "cli",
-        "errors",
         "fence",
         "host",
         "ids",

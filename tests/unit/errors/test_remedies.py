@@ -25,7 +25,7 @@ from merchant_gateway.tasks import LinkedWallet
 MERCHANT = "REMEDYMERCHANT"
 SALT = "remedy-salt-2b7e"
 RETURN = "https://shop.example/return"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 VECTOR = json.loads((ROOT / "spec/vectors/signing.json").read_text(encoding="utf-8"))["callback_signature"][0]
 BASE_ENV = {"MGW_MERCHANT_ID": "M1", "MGW_SALT_KEY": "salt-1", "MGW_SALT_INDEX": "1"}
 
