@@ -35,13 +35,16 @@ def looks_like_email_or_mobile(value: str) -> str | None:
     return None
 
 
-def _advise(message: str, *, operation: str, field: str, transaction_id: str | None) -> None:
-    # stacklevel 4: advise -> check_* -> the task method -> the merchant's line that called it
-    warnings.warn(message, AdviceWarning, stacklevel=4)
+def _advise(message: str, *, operation: str, field: str, transaction_id: str | None, stacklevel: int) -> None:
+    # stacklevel counts from the check_* function (its caller's caller by default: the merchant's line that
+    # called the task method); one more for this function
+    warnings.warn(message, AdviceWarning, stacklevel=stacklevel + 1)
     log_event(logging.WARNING, "advice", operation=operation, field=field, transaction_id=transaction_id)
 
 
-def check_merchant_user_id(value: str | None, *, operation: str, transaction_id: str | None = None) -> None:
+def check_merchant_user_id(
+    value: object, *, operation: str, transaction_id: str | None = None, stacklevel: int = 3
+) -> None:
     """merchantUserId: "Avoid passing email or mobile number here" (interface document, debit payload)."""
     if not isinstance(value, str):
         return
@@ -53,10 +56,13 @@ def check_merchant_user_id(value: str | None, *, operation: str, transaction_id:
             operation=operation,
             field="merchantUserId",
             transaction_id=transaction_id,
+            stacklevel=stacklevel,
         )
 
 
-def check_web_callback(callback_url: str | None, *, operation: str, transaction_id: str | None = None) -> None:
+def check_web_callback(
+    callback_url: object, *, operation: str, transaction_id: str | None = None, stacklevel: int = 3
+) -> None:
     """A web payment started without X-CALLBACK-URL: the server-to-server callback goes to "the static callback URL
     registered once with the service, or the URL in header X-CALLBACK-URL" (interface document). Without either,
     none will come, and only the status operation tells the payment's fate."""
@@ -69,10 +75,13 @@ def check_web_callback(callback_url: str | None, *, operation: str, transaction_
             operation=operation,
             field="X-CALLBACK-URL",
             transaction_id=transaction_id,
+            stacklevel=stacklevel,
         )
 
 
-def check_web_redirect(redirect_url: str | None, *, operation: str, transaction_id: str | None = None) -> None:
+def check_web_redirect(
+    redirect_url: object, *, operation: str, transaction_id: str | None = None, stacklevel: int = 3
+) -> None:
     """A web payment started without X-REDIRECT-URL: "In the web flow ... the merchant redirect URL and mode
     headers are used" (interface document); where the user lands after paying without one is not shown."""
     if redirect_url is None:
@@ -83,4 +92,5 @@ def check_web_redirect(redirect_url: str | None, *, operation: str, transaction_
             operation=operation,
             field="X-REDIRECT-URL",
             transaction_id=transaction_id,
+            stacklevel=stacklevel,
         )

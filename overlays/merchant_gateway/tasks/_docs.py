@@ -31,8 +31,9 @@ def task(*operations: str, raises: Sequence[str] = (), keywords_of: str | None =
     """Complete the decorated method's docstring for the operations it sends (operation ids, the main one first).
 
     The keywords listed are the method's own that the operation (``keywords_of``, else the first) takes, and, when
-    the method takes ``**fields``, the operation's optional ones. ``raises`` adds task-level errors (``"Class:
-    when"``) to the generated ones; a method whose own text has a Raises section keeps it instead."""
+    the method takes ``**fields``, the operation's optional ones (all of them for ``Unpack[<Operation>Fields]``).
+    ``raises`` adds task-level errors (``"Class: when"``) to the generated ones; a method whose own text has a
+    Raises section keeps it instead."""
 
     def attach(func: F) -> F:
         own = inspect.cleandoc(func.__doc__ or "")
@@ -60,14 +61,20 @@ def _keywords(func: Callable[..., object], operation: str) -> list[str]:
     spec = DOCS[operation].keywords
     params = inspect.signature(func).parameters
     names = [n for n in params if n in spec]
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        names += [n for n, k in spec.items() if not k.required and n not in params and n != "merchant_id"]
+    for p in params.values():
+        if p.kind is inspect.Parameter.VAR_KEYWORD:  # **fields: Unpack[<Op>Optional], or <Op>Fields: all of them
+            whole = str(p.annotation).endswith("Fields]")
+            names += [
+                n for n, k in spec.items() if (whole or not k.required) and n not in params and n != "merchant_id"
+            ]
     if not names:
         return []
     args = ["Args:"]
     for name in names:
         k = spec[name]
-        args.append(_wrap(f"{name}: {k.description or '-'} ({k.wire}{'' if k.required else ', optional'})", "    "))
+        made = " Generated when not given." if name == "transaction_id" and name in params else ""
+        text = f"{name}: {k.description or '-'}{made} ({k.wire}{'' if k.required else ', optional'})"
+        args.append(_wrap(text, "    "))
     limits = [f"``{n}`` {spec[n].limits}" for n in names if spec[n].limits]
     return ["\n".join(args), _wrap("Limits: " + "; ".join(limits) + ".") if limits else ""]
 

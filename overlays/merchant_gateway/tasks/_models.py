@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias, TypeVar, get_args
 from urllib.parse import urlsplit
 
+from merchant_gateway_client.payloads import DOCS
+
+from ..checks.advice import check_merchant_user_id, check_web_callback, check_web_redirect
 from ..errors import GatewayError, ValidationError
 from ..flows.linking import Instrument
 from ..ids import new_transaction_id
-from ..verdicts import Verdict
+from ..verdicts import Expect, Verdict, judge, table
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import CardPaymentSource, PaymentOptionsResponse, WalletsPaymentSource
@@ -28,11 +31,6 @@ RefundOperation = Literal["refundV4", "refundV3", "refundAppsHost"]
 StatusOperation = Literal["getTransactionStatus", "getTransactionStatusAppsHost"]
 # an inline-pay source: a generated model or its wire (camelCase) mapping, checked against the spec before sending
 PaymentSource: TypeAlias = "CardPaymentSource | WalletsPaymentSource | Mapping[str, object]"
-# operation id -> the generated method's name
-WEB_DEBITS: Mapping[str, str] = MappingProxyType({"debitV4Web": "debit_v4_web", "debitV3": "debit_v3"})
-REFUNDS: Mapping[str, str] = MappingProxyType(
-    {"refundV4": "refund_v4", "refundV3": "refund_v3", "refundAppsHost": "refund_apps_host"}
-)
 
 INTERFACE_DOCUMENT = "interface document"
 PUBLIC_REFERENCE = "the gateway's public reference (not shown in the interface document)"
@@ -125,12 +123,12 @@ class Refund:
 
     transaction_id: str  # the refund's own id
     amount: int
-    original_transaction_id: str | None  # None: refunded by provider_reference_id, or a deferred fulfilment
-    original_amount: int | None  # what the amount was checked against; None for a deferred fulfilment
     code: str
     operation: str
     started_at: float = field(default=0.0, repr=False)
     verdict: Verdict = Verdict.PENDING
+    original_transaction_id: str | None = None  # None: refunded by provider_reference_id, or a deferred fulfilment
+    original_amount: int | None = None  # what the amount was checked against; None for a deferred fulfilment
     provider_reference_id: str | None = None  # the payment refunded, as the gateway knows it (refund by reference)
 
     @property
@@ -187,6 +185,19 @@ class Begun(NamedTuple):
             **result,
         )
 
+    def refund(self, answer: Any, amount: int, **facts: Any) -> Refund:
+        """A refund's result, judged by its answer (which must name the refund's own transaction id)."""
+        found = judge(table(self.operation), status=200, answer=answer.to_dict(), expect=Expect(self.transaction_id))
+        return Refund(
+            transaction_id=self.transaction_id,
+            amount=amount,
+            code=str(answer.code),
+            operation=self.operation,
+            started_at=self.started_at,
+            verdict=found.verdict,
+            **facts,
+        )
+
 
 def begin(
     gateway: GatewayHost | AsyncGatewayHost,
@@ -194,34 +205,32 @@ def begin(
     transaction_id: str | None,
     fields: Mapping[str, object],
     *,
-    user_required: bool | None = None,
+    web: bool = False,
 ) -> Begun:
-    """The user rule of a start, then its transaction id (a new one when not given) and start time.
-    ``user_required``: None, no user rule; False, not both of merchant_user_id and user_auth_token; True, exactly
-    one of them. (The advice on merchant_user_id is the task method's own call: it warns at its caller's line.)"""
-    if user_required is not None:
-        one_user(fields.get("merchant_user_id"), fields.get("user_auth_token"), required=user_required)
-    return Begun(transaction_id_or_new(transaction_id), operation, gateway.clock())
-
-
-def needed(fields: Mapping[str, object], name: str) -> None:
-    """A keyword the operation makes optional and the task needs (inline pay's mobileNumber)."""
-    if fields.get(name) is None:
-        raise ValidationError(name, "is required for this task; give it as a keyword")
+    """A call about to be sent: its transaction id (a new one when not given) and start time, after the interface
+    document's advice on its keywords (merchant_user_id; for a web payment redirect_url and callback_url), each
+    warned at the line that called the task method (stacklevel: the check, this, the task method, its caller)."""
+    new = Begun(transaction_id_or_new(transaction_id), operation, gateway.clock())
+    txn, at = new.transaction_id, 4
+    check_merchant_user_id(fields.get("merchant_user_id"), operation=operation, transaction_id=txn, stacklevel=at)
+    if web:
+        check_web_redirect(fields.get("redirect_url"), operation=operation, transaction_id=txn, stacklevel=at)
+        check_web_callback(fields.get("callback_url"), operation=operation, transaction_id=txn, stacklevel=at)
+    return new
 
 
 def refund_fields(
-    method: str, operation: str, sub_merchant: str | None, callback_url: str | None, mode: str | None
+    operation: str, sub_merchant: str | None, callback_url: str | None, mode: str | None
 ) -> dict[str, Any]:
     """What the refund operations name differently: the sub-merchant (subMerchant in v3, subMerchantId in the
     others), and the callback headers only refundV4 takes."""
-    if method != "refund_v4" and (callback_url is not None or mode is not None):
+    if operation != "refundV4" and (callback_url is not None or mode is not None):
         raise ValidationError(
             "callback_url", f"{operation} takes no X-CALLBACK-URL/X-CALLBACK-MODE; use refundV4 (the default)"
         )
-    if method == "refund_v3":
+    if operation == "refundV3":
         return {"sub_merchant": sub_merchant}
-    extra = {"callback_url": callback_url, "callback_mode": mode} if method == "refund_v4" else {}
+    extra = {"callback_url": callback_url, "callback_mode": mode} if operation == "refundV4" else {}
     return {"sub_merchant_id": sub_merchant, **extra}
 
 
@@ -244,18 +253,12 @@ def absolute_url(location: object, base_url: str, *, what: str, transaction_id: 
     return url
 
 
-def pick(table: Mapping[str, str], operation: str, keyword: str) -> str:
-    try:
-        return table[operation]
-    except KeyError:
-        raise ValidationError(
-            keyword, f"must be one of {', '.join(table)}; or leave operation out for the latest"
-        ) from None
-
-
-def set_fields(**fields: Any) -> dict[str, Any]:
-    """Only the keywords the caller gave (None means "not given", as in the generated methods)."""
-    return {k: v for k, v in fields.items() if v is not None}
+def method_of(operation: str, choices: object) -> str:
+    """The generated method of ``operation``, one of the ``choices`` Literal (the ``operation`` keyword's type)."""
+    if operation not in get_args(choices):
+        allowed = ", ".join(get_args(choices))
+        raise ValidationError("operation", f"must be one of {allowed}; or leave operation out for the latest")
+    return DOCS[operation].name
 
 
 def data_of(response: object) -> Any:
@@ -280,15 +283,15 @@ def target(payment: Started | Refund | str, expected_amount: int | None) -> tupl
     return payment, expected_amount
 
 
-def one_user(merchant_user_id: object, user_auth_token: object, *, required: bool) -> None:
-    """merchantUserId and userAuthToken are not to be sent together (interface document, debit payload); inline
-    pay needs one of them."""
-    if merchant_user_id is not None and user_auth_token is not None:
+def one_user(fields: Mapping[str, object]) -> None:
+    """Exactly one of merchant_user_id and user_auth_token: the spec requires one for inline pay and the payment
+    options; "not together" is the interface document's rule for the debit payload, which the task layer keeps."""
+    if fields.get("merchant_user_id") is not None and fields.get("user_auth_token") is not None:
         raise ValidationError(
             "user_auth_token",
             "is not to be sent together with merchant_user_id; send only one (the token for a user linked by OTP)",
         )
-    if required and merchant_user_id is None and user_auth_token is None:
+    if fields.get("merchant_user_id") is None and fields.get("user_auth_token") is None:
         raise ValidationError(
             "merchant_user_id", "give merchant_user_id or user_auth_token (the token for a user linked by OTP)"
         )

@@ -2,14 +2,11 @@
 """The task layer: ``gateway.payments``, ``.refunds``, ``.collects``, ``.wallets`` and ``.sso``.
 
 Why this module exists: the operation methods are named after operation ids and API versions (debit_v4_web,
-refund_v4...), complete but silent about which one to use. These resources name the task instead, pick the
-operation (the latest version by default), generate transaction ids, return results that cannot be misread
-(a started payment carries no answer code), and hand the result to the one source of truth, the status operation.
-
-Only policy is written here. The payload keywords are typed once, by the spec: each method takes its operation's
-optional keywords as ``**fields: Unpack[<Operation>Optional]`` (``merchant_gateway_client.payloads``, generated)
-and forwards them as they are; its docstring is its own short text completed from the spec and the outcome table
-(``_docs.task``). ``_async.py`` is written by hand; ``_sync.py`` is derived from it by ``tools/derive_sync.py``.
+refund_v4...), complete but silent about which one to use. These resources name the task, pick the operation
+(the latest by default), return results that cannot be misread (a started payment carries no answer code) and
+hand them to the status operation. Only policy is written here: payload keywords are the spec's generated
+TypedDicts (``**fields: Unpack[<Operation>Optional]``), forwarded as they are, and each docstring is completed
+from the spec and the outcome table (``_docs.task``). ``_sync.py`` is derived from this file.
 """
 
 from __future__ import annotations
@@ -17,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, Unpack
 
-from ..checks.advice import check_merchant_user_id, check_web_callback, check_web_redirect
 from ..flows.deprecated import renamed_keyword
 from ..flows.launch import (
     SsoUser,
@@ -30,11 +26,9 @@ from ..flows.linking import AskOtp, Unlinked, _link_user, _unlink, usable_instru
 from ..flows.polling import FinalStatus, KnowsFinals, StatusSnapshot, checked
 from ..flows.schedule import PollSchedule
 from ..flows.status import snapshot_of, status_read, wait_for_payment
-from ..verdicts import Expect, judge, table
+from . import _models as m
 from ._docs import task
 from ._models import (
-    REFUNDS,
-    WEB_DEBITS,
     CollectStart,
     IntentStart,
     LinkedWallet,
@@ -48,19 +42,6 @@ from ._models import (
     StatusOperation,
     WalletPayment,
     WebDebitOperation,
-    absolute_url,
-    begin,
-    card_or_wallet_sources,
-    data_of,
-    needed,
-    one_original,
-    one_user,
-    order_of,
-    pick,
-    refund_fields,
-    started_amount,
-    target,
-    transaction_id_or_new,
 )
 
 if TYPE_CHECKING:
@@ -69,7 +50,7 @@ if TYPE_CHECKING:
         CollectRequestOptional,
         DebitV4IntentOptional,
         DebitV4WebOptional,
-        FulfillDeferredRefundOptional,
+        FulfillDeferredRefundFields,
         GetPaymentOptionsOptional,
         InitiateSdkLessPaymentOptional,
         InlinePayOptional,
@@ -81,7 +62,7 @@ if TYPE_CHECKING:
 
 LOST = "GatewayError: an accepted answer without the {} (the payment was started: wait for it, do not start again)."
 PAGE = "payments-page URL"
-REFUND_RAISES = ["ExcessRefundError (a ValidationError): above the original amount; nothing was sent."]
+EXCESS = "ExcessRefundError (a ValidationError): above the original amount; nothing was sent."
 
 
 class Resource:
@@ -116,7 +97,7 @@ class StatusReads(Resource):
             TransactionNotFoundError: TRANSACTION_NOT_FOUND (``verdict``: not-found, not-yet-found, not-recorded).
             GatewayConnectionError, GatewayTimeoutError, ServerError: no usable answer after the retries.
             ApiError: the category's subclass of a refusal, or an answer that could not be trusted (unreadable)."""
-        txn, expected = target(payment, expected_amount)
+        txn, expected = m.target(payment, expected_amount)
         read = status_read(self._gateway, operation)
         snapshot = checked(snapshot_of(read(txn), txn, expected, operation=operation), expected)
         if snapshot.is_final and isinstance(self._gateway, KnowsFinals):
@@ -152,7 +133,7 @@ class StatusReads(Resource):
             AnswerMismatchError: an answer about another transaction or merchant.
             ApiError: the category's subclass of a refusal (verdict rejected)."""
         gateway = self._gateway
-        txn, expected = target(payment, expected_amount)
+        txn, expected = m.target(payment, expected_amount)
         return wait_for_payment(
             gateway,
             txn,
@@ -169,7 +150,8 @@ class StatusReads(Resource):
 
 class Payments(StatusReads):
     """``gateway.payments``: start a payment (web, intent, UPI intent, card or wallet inline, SDK-less), list a
-    user's payment options, read its status, wait for the final one."""
+    user's payment options, read its status, wait for the final one. A start's result carries no answer code (the
+    start answer does not say whether the user paid): pass it to :meth:`wait`."""
 
     @task("debitV4Web", "debitV3")
     def start(
@@ -180,27 +162,22 @@ class Payments(StatusReads):
         operation: WebDebitOperation = "debitV4Web",
         **fields: Unpack[DebitV4WebOptional],
     ) -> PaymentStart:
-        """Start a web payment and return where to send the browser.
+        """Start a web payment and return where to send the browser: ``payment_page_url``, absolute either way.
 
         ``operation="debitV3"``: debitV3, whose answer is a redirect; a relative Location is appended to the base URL
-        (or ``location_base``, MGW_LOCATION_BASE): ``payment_page_url`` is absolute either way. The result carries
-        no answer code (the start answer does not say whether the user paid): pass it to :meth:`wait`. A
-        ``merchant_user_id`` that looks like an email address or a mobile number, no ``redirect_url`` or no
-        ``callback_url`` goes against the interface document's advice: an AdviceWarning, never a refusal. ``amount``
-        in paise (``merchant_gateway.paise_from_rupees`` converts); ``transaction_id`` generated when not given."""
+        (or ``location_base``, MGW_LOCATION_BASE). A ``merchant_user_id`` that looks like an email address or a
+        mobile number, no ``redirect_url`` or no ``callback_url`` goes against the interface document's advice: an
+        AdviceWarning, never a refusal (``merchant_gateway.paise_from_rupees`` converts rupees)."""
         gateway = self._gateway
-        pick(WEB_DEBITS, operation, "operation")
-        new = begin(gateway, operation, transaction_id, fields, user_required=False)
-        check_merchant_user_id(fields.get("merchant_user_id"), operation=operation, transaction_id=new.transaction_id)
-        check_web_redirect(fields.get("redirect_url"), operation=operation, transaction_id=new.transaction_id)
-        check_web_callback(fields.get("callback_url"), operation=operation, transaction_id=new.transaction_id)
+        m.method_of(operation, WebDebitOperation)
+        new = m.begin(gateway, operation, transaction_id, fields, web=True)
         location: object
         if operation == "debitV3":
             location = gateway.debit_v3(transaction_id=new.transaction_id, amount=amount, **fields)
         else:
             answer = gateway.debit_v4_web(transaction_id=new.transaction_id, amount=amount, **fields)
-            location = getattr(data_of(answer), "redirect_url", None)
-        url = absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=new.transaction_id)
+            location = getattr(m.data_of(answer), "redirect_url", None)
+        url = m.absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=new.transaction_id)
         return new.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
 
     @task("debitV4Intent", raises=[LOST.format("intent URI")])
@@ -215,12 +192,8 @@ class Payments(StatusReads):
     ) -> IntentStart:
         """Start an app payment by intent (paymentScope PLATFORM): the app sends the wallet app's version code
         (``platform_version_code``, at least 1), the server gets the UPI intent URI (``intent_url``) and the app
-        opens it in the wallet app. ``amount`` in paise; ``transaction_id`` generated when not given. Then
-        :meth:`wait`."""
-        new = begin(self._gateway, "debitV4Intent", transaction_id, fields, user_required=False)
-        check_merchant_user_id(
-            fields.get("merchant_user_id"), operation=new.operation, transaction_id=new.transaction_id
-        )
+        opens it in the wallet app."""
+        new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields)
         launch = _start_intent_payment(
             self._gateway,
             transaction_id=new.transaction_id,
@@ -236,14 +209,10 @@ class Payments(StatusReads):
         self, *, amount: int, transaction_id: str | None = None, **fields: Unpack[InlinePayOptional]
     ) -> IntentStart:
         """Start a UPI intent payment (payment source ``upi`` / ``INTENT``): ``intent_url`` (a UPI intent URI) and
-        ``package`` (the app to open). The answer PAYMENT_INITIATED only means accepted. This task needs
-        ``mobile_number`` and exactly one of ``merchant_user_id`` and ``user_auth_token``. ``amount`` in paise;
-        ``transaction_id`` generated when not given. Then :meth:`wait`."""
-        needed(fields, "mobile_number")
-        new = begin(self._gateway, "inlinePay", transaction_id, fields, user_required=True)
-        check_merchant_user_id(
-            fields.get("merchant_user_id"), operation=new.operation, transaction_id=new.transaction_id
-        )
+        ``package`` (the app to open). The answer PAYMENT_INITIATED only means accepted. Exactly one of
+        ``merchant_user_id`` and ``user_auth_token``."""
+        m.one_user(fields)
+        new = m.begin(self._gateway, "inlinePay", transaction_id, fields)
         launch = _start_upi_intent(self._gateway, transaction_id=new.transaction_id, amount=amount, **fields)
         order = fields.get("merchant_order_id")
         return new.made(IntentStart, amount, order, intent_url=launch.url, package=launch.package)
@@ -262,18 +231,15 @@ class Payments(StatusReads):
         ``payment_sources``: ``{"mode": "card", "cardId": ...}`` from options' saved cards, ``{"mode": "wallets"}``,
         or the generated CardPaymentSource / WalletsPaymentSource models (a UPI source: :meth:`start_upi_intent`).
         The answer PAYMENT_INITIATED only means accepted: send the browser to ``payment_page_url`` (made absolute
-        like debitV3's Location), then :meth:`wait`. This task needs ``mobile_number`` and exactly one of
-        ``merchant_user_id`` and ``user_auth_token``. ``amount`` in paise; ``transaction_id`` generated when not
-        given."""
+        like debitV3's Location). Exactly one of ``merchant_user_id`` and ``user_auth_token``."""
         gateway = self._gateway
-        needed(fields, "mobile_number")
-        sources = card_or_wallet_sources(payment_sources)
-        new = begin(gateway, "inlinePay", transaction_id, fields, user_required=True)
+        sources = m.card_or_wallet_sources(payment_sources)
+        m.one_user(fields)
+        new = m.begin(gateway, "inlinePay", transaction_id, fields)
         txn = new.transaction_id
-        check_merchant_user_id(fields.get("merchant_user_id"), operation=new.operation, transaction_id=txn)
         answer = gateway.inline_pay(transaction_id=txn, amount=amount, payment_sources=sources, **fields)
-        location = getattr(data_of(answer), "redirect_url", None)
-        url = absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=txn)
+        location = getattr(m.data_of(answer), "redirect_url", None)
+        url = m.absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=txn)
         return new.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
 
     @task("initiateSdkLessPayment", raises=[LOST.format("payments-page link")])
@@ -291,13 +257,12 @@ class Payments(StatusReads):
     ) -> SdkLessStart:
         """Reserve a payment for the mini-app platform, without the client SDK: the client opens
         ``payment_page_url`` (a deep link to the payments page, as given) or calls the JS SDK's proceedToPay with
-        ``reservation_id``; the user comes back to ``redirect_url``. Then :meth:`wait` (the status is not shared
-        client-side; how a reservation closes after ``valid_for`` is not shown). ``sub_merchant`` is another name
-        for ``sub_merchant_id`` (send it only when told to). ``amount`` in paise; ``transaction_id`` generated when
-        not given."""
+        ``reservation_id``; the user comes back to ``redirect_url``. The status is not shared client-side; how a
+        reservation closes after ``valid_for`` is not shown. ``sub_merchant`` is another name for
+        ``sub_merchant_id`` (send it only when told to)."""
         if sub_merchant is not None:
             fields["sub_merchant_id"] = sub_merchant
-        new = begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
+        new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
         launch = _start_sdk_less_payment(
             self._gateway,
             transaction_id=new.transaction_id,
@@ -316,17 +281,18 @@ class Payments(StatusReads):
     def options(self, *, amount: int, **fields: Unpack[GetPaymentOptionsOptional]) -> PaymentOptions:
         """The instruments the user can pay ``amount`` paise with: only the enabled ones, in display order
         (instrumentPriority, then each item's priority; 0 first; ``merchant_gateway.flows.usable_instruments``).
-        Pay with one through :meth:`start_inline`. One of ``merchant_user_id`` and ``user_auth_token``."""
-        one_user(fields.get("merchant_user_id"), fields.get("user_auth_token"), required=True)
+        Pay with one through :meth:`start_inline`. Exactly one of ``merchant_user_id`` and ``user_auth_token``."""
+        m.one_user(fields)
         answer = self._gateway.get_payment_options(amount=amount, **fields)
         return PaymentOptions(instruments=tuple(usable_instruments(answer)), answer=answer)
 
 
 class Refunds(StatusReads):
     """``gateway.refunds``: refund a payment (fully or partly, back to its source, by its transaction id or the
-    gateway's reference), fulfil a deferred refund, and follow the refund."""
+    gateway's reference), fulfil a deferred refund, and follow the refund. Decide by ``refund.verdict``;
+    :meth:`wait` follows it."""
 
-    @task("refundV4", "refundV3", "refundAppsHost", "getTransactionStatus", raises=REFUND_RAISES)
+    @task("refundV4", "refundV3", "refundAppsHost", "getTransactionStatus", raises=[EXCESS])
     def create(
         self,
         payment: Started | str | None = None,
@@ -342,31 +308,30 @@ class Refunds(StatusReads):
         transaction_id: str | None = None,
         operation: RefundOperation = "refundV4",
     ) -> Refund:
-        """Refund ``amount`` paise of ``payment`` (what a start returned, or its transaction id), or of the payment
-        the gateway knows as ``provider_reference_id``: exactly one of the two.
+        """Refund ``amount`` paise of ``payment`` (a start's result or its transaction id), or of the payment the
+        gateway knows as ``provider_reference_id``: exactly one of the two.
 
         ``operation``: refundV4 (the default), refundV3 or refundAppsHost (no X-CALLBACK-URL there). The refund gets
-        its own transaction id (generated when not given, never the payment's). The amount is checked against the
-        original before anything is sent: ``original_amount`` (paise), else the started payment's, else what its
-        status reports (one getTransactionStatus read); by ``provider_reference_id`` ``original_amount`` is
-        required. ``merchant_order_id`` defaults to the started payment's. ``sub_merchant`` is sent as
-        subMerchantId (v4, apps host) or subMerchant (v3). Decide by ``refund.verdict``; :meth:`wait` follows it."""
+        its own transaction id (never the payment's). The amount is checked against the original before anything
+        is sent: ``original_amount`` (paise), else the started payment's, else what its status reports (one
+        getTransactionStatus read); by ``provider_reference_id`` ``original_amount`` is required.
+        ``merchant_order_id`` defaults to the started payment's. ``sub_merchant`` is sent as subMerchantId (v4,
+        apps host) or subMerchant (v3)."""
         gateway = self._gateway
-        method = pick(REFUNDS, operation, "operation")
-        extra = refund_fields(method, operation, sub_merchant, callback_url, callback_mode)
-        one_original(payment, provider_reference_id, original_amount)
+        method = m.method_of(operation, RefundOperation)
+        extra = m.refund_fields(operation, sub_merchant, callback_url, callback_mode)
+        m.one_original(payment, provider_reference_id, original_amount)
         original_txn, known = (
             (payment.transaction_id, payment.amount) if isinstance(payment, Started) else (payment, None)
         )
-        merchant_order_id = order_of(payment, merchant_order_id)
+        merchant_order_id = m.order_of(payment, merchant_order_id)
         original_amount = known if original_amount is None else original_amount
         if original_amount is None and original_txn is not None:
-            original_amount = started_amount(gateway.get_transaction_status(original_txn), original_txn)
-        txn = transaction_id_or_new(transaction_id)
-        started_at = gateway.clock()
+            original_amount = m.started_amount(gateway.get_transaction_status(original_txn), original_txn)
+        new = m.begin(gateway, operation, transaction_id, {})
         send: Any = getattr(gateway, method)  # the three take the same keywords but for those of refund_fields
         answer = send(
-            transaction_id=txn,
+            transaction_id=new.transaction_id,
             amount=amount,
             merchant_order_id=merchant_order_id,
             message=message,
@@ -375,55 +340,18 @@ class Refunds(StatusReads):
             original_amount=original_amount,
             **extra,
         )
-        verdict = judge(table(operation), status=200, answer=answer.to_dict(), expect=Expect(txn)).verdict
-        return Refund(
-            transaction_id=txn,
-            amount=amount,
-            original_transaction_id=original_txn,
-            original_amount=original_amount,
-            provider_reference_id=provider_reference_id,
-            code=str(answer.code),
-            operation=operation,
-            started_at=started_at,
-            verdict=verdict,
-        )
+        facts = {"original_transaction_id": original_txn, "provider_reference_id": provider_reference_id}
+        return new.refund(answer, amount, original_amount=original_amount, **facts)
 
     @task("fulfillDeferredRefund")
-    def fulfill_deferred(
-        self,
-        *,
-        transaction_id: str,
-        merchant_user_id: str,
-        amount: int,
-        merchant_order_id: str,
-        **fields: Unpack[FulfillDeferredRefundOptional],
-    ) -> Refund:
+    def fulfill_deferred(self, **fields: Unpack[FulfillDeferredRefundFields]) -> Refund:
         """Fulfil a deferred (cash on delivery) refund: the deferred credit made earlier under ``transaction_id``
         (the interface document: the same as the earlier deferred credit call, which it does not show; so never
-        generated here). ``amount`` in paise. The result is a :class:`Refund` with no original payment, judged by
-        its answer; :meth:`wait` reads its status like any refund's (whether the status operation reports a
-        deferred fulfilment is not shown)."""
-        gateway = self._gateway
-        new = begin(gateway, "fulfillDeferredRefund", transaction_id, {})
-        check_merchant_user_id(merchant_user_id, operation=new.operation, transaction_id=transaction_id)
-        answer = gateway.fulfill_deferred_refund(
-            transaction_id=transaction_id,
-            merchant_user_id=merchant_user_id,
-            amount=amount,
-            merchant_order_id=merchant_order_id,
-            **fields,
-        )
-        verdict = judge(table(new.operation), status=200, answer=answer.to_dict(), expect=Expect(transaction_id))
-        return Refund(
-            transaction_id=transaction_id,
-            amount=amount,
-            original_transaction_id=None,
-            original_amount=None,
-            code=str(answer.code),
-            operation=new.operation,
-            started_at=new.started_at,
-            verdict=verdict.verdict,
-        )
+        generated here). The result is a :class:`Refund` with no original payment, judged by its answer;
+        :meth:`wait` reads its status like any refund's (whether the status operation reports a deferred
+        fulfilment is not shown)."""
+        new = m.begin(self._gateway, "fulfillDeferredRefund", fields["transaction_id"], fields)
+        return new.refund(self._gateway.fulfill_deferred_refund(**fields), fields["amount"])
 
 
 class Collects(Resource):
@@ -442,11 +370,10 @@ class Collects(Resource):
         **fields: Unpack[CollectRequestOptional],
     ) -> CollectStart:
         """Send a collect request to ``mobile_number`` (instrumentType MOBILE); the answer SUCCESS means sent, not
-        paid. ``amount`` in paise; ``transaction_id`` generated when not given. ``expires_in``: seconds within which
-        the user must pay, else the payment is marked failed (the interface document's sample and status guidance
-        count seconds). No callback comes while pending: ``gateway.payments.wait(collect)`` polls until 10 s after
-        the expiry (``flows.polling.EXPIRY_GRACE``)."""
-        new = begin(self._gateway, "collectRequest", transaction_id, {})
+        paid. ``expires_in``: seconds within which the user must pay, else the payment is marked failed (the
+        interface document's sample and status guidance count seconds). No callback comes while pending:
+        ``gateway.payments.wait(collect)`` polls until 10 s after the expiry (``flows.polling.EXPIRY_GRACE``)."""
+        new = m.begin(self._gateway, "collectRequest", transaction_id, {})
         self._gateway.collect_request(
             transaction_id=new.transaction_id,
             amount=amount,
@@ -498,10 +425,9 @@ class Wallets(Resource):
         transaction_id: str | None = None,
         **fields: Unpack[InstantDebitOptional],
     ) -> WalletPayment:
-        """Pay ``amount`` paise from the linked user's wallet, with no UI flow. ``answer_code`` is what the answer
-        said (PAYMENT_SUCCESS or PAYMENT_PENDING); the result is the status: ``gateway.payments.wait(payment)``.
-        ``transaction_id`` generated when not given."""
-        new = begin(self._gateway, "instantDebit", transaction_id, {})
+        """Pay ``amount`` paise from the linked user's wallet, with no UI flow. ``answer_code`` is what the answer said
+        (PAYMENT_SUCCESS or PAYMENT_PENDING); the result is the status: ``gateway.payments.wait(payment)``."""
+        new = m.begin(self._gateway, "instantDebit", transaction_id, {})
         answer = self._gateway.instant_debit(
             transaction_id=new.transaction_id,
             amount=amount,

@@ -33,7 +33,12 @@ from merchant_gateway_client.operations import OPERATIONS
 
 from ..checks.limits import check_header_value, check_identifier, check_payload, check_transaction_id
 from ..errors import ValidationError
-from ._models import set_fields, transaction_id_or_new
+from ._models import transaction_id_or_new
+
+
+def set_fields(**fields: Any) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if v is not None}
+
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import MerchantContext
