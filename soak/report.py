@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-# tests/tls (issue 32): what each case covers, on which engines, and its only acceptable outcome
+# tests/unit/tls (issue 32): what each case covers, on which engines, and its only acceptable outcome
 TLS_CASES = [
     (
         "private CA from `MGW_CA_BUNDLE` alone (also `verify=` path, `Path`, `ssl.SSLContext`)",
@@ -163,7 +163,7 @@ def main(argv: list[str]) -> int:
         add("")
         add("Operations: " + ", ".join(f"`{o}`" for o in wire["op"]) + ".")
     add("")
-    add("## TLS: tests/tls (issue 32, part of `make test`)")
+    add("## TLS: tests/unit/tls (issue 32, part of `make test`)")
     add("")
     add("Real loopback TLS: trustme's CAs, a TLS front (asyncio, memory buffers) relaying to the plain sandbox,")
     add("a CONNECT proxy, and a blocking OpenSSL server for the handshake that must fail. Each refusal checks that")
@@ -175,8 +175,8 @@ def main(argv: list[str]) -> int:
     for case, engines, outcome in TLS_CASES:
         add(row(case, engines, outcome))
     add("")
-    add("`tests/tls/test_tls_config.py` covers every bad setting (a `ConfigurationError` naming the variable, the key")
-    add("password in no repr or error) and that the SSL context is built once, and never for http://.")
+    add("`tests/unit/tls/test_tls_config.py` covers every bad setting (a `ConfigurationError` naming the variable,")
+    add("the key password in no repr or error) and that the SSL context is built once, and never for http://.")
     add("")
     add("## Regular suite: tests/reliability (part of `make test`, < 60 s)")
     add("")

@@ -30,7 +30,6 @@ NOT_MOVED_YET = frozenset(
         "pipeline",
         "semconv",
         "telemetry",
-        "tls",
         "transports",
     }
 )
