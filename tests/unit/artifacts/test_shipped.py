@@ -17,7 +17,7 @@ from merchant_gateway.cli import main as mgw
 
 from tools.artifacts import make_artifacts
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SHIPPED = ROOT / "generated_client" / "merchant_gateway_client" / "artifacts"
 
 
