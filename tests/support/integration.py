@@ -1,5 +1,5 @@
 """Every operation of Gateway/AsyncGateway against the local sandbox: the settings, the plan of calls and the user
-flow shared by tests/overlay/test_integration_sandbox.py and the telemetry tests."""
+flow shared by tests/unit/gateway/test_integration_sandbox.py and the telemetry tests."""
 
 from __future__ import annotations
 
