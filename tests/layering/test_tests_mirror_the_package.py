@@ -29,7 +29,6 @@ NOT_MOVED_YET = frozenset(
         "pipeline",
         "semconv",
         "telemetry",
-        "transports",
     }
 )
 
