@@ -28,7 +28,6 @@ NOT_MOVED_YET = frozenset(
         "log",
         "pipeline",
         "semconv",
-        "telemetry",
     }
 )
 

@@ -526,7 +526,7 @@ def test_metrics_scraped_from_the_standard_prometheus_exporter() -> None:
 def test_the_documented_wiring_runs_as_written(sandbox: Any, tmp_path: Any) -> None:
     """docs/operations.md "Metrics and traces": the block as written (the port aside), in a process of its own (it
     sets OpenTelemetry's global meter provider), against the sandbox and a SQLite ledger, then scraped."""
-    docs = (Path(__file__).resolve().parents[2] / "docs/operations.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).resolve().parents[3] / "docs/operations.md").read_text(encoding="utf-8")
     block = docs.split("## 7. Metrics and traces", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     assert "9464" in block
     script = (
