@@ -5,8 +5,9 @@ The server answers after a small delay (bench.server's `/d<ms>` prefix), so conc
 * `gateway_default`: AsyncGateway as shipped (its own max_in_flight bound, AsyncGatewayTransport: httpx's own
   engine), all calls at once;
 * `gateway_httpx`: the same over httpx's own AsyncHTTPTransport (wrapped in the cap and the deadline);
-* `gateway_max_16`, `gateway_max_64`: AsyncGateway(max_in_flight=16 / 64), all calls at once: the neighbours of
-  the default 32, to tell the bound's size from the bounding itself (information);
+* `gateway_max_8`, `gateway_max_32`: AsyncGateway(max_in_flight=8 / 32), all calls at once: the neighbours of
+  the default 16, to tell the bound's size from the bounding itself (information; 32 was the default until a full
+  run showed httpcore's pool slower with every connection in use: docs/performance.md, "The concurrency default");
 * `raw_httpx`: a plain httpx.AsyncClient on its default engine doing the same wire work by hand
   (common.RawHttpxAsync), the caller bounding it to RAW_BOUND calls in flight (information: the safety layer's
   cost under load);
@@ -31,7 +32,7 @@ from bench import common
 from bench.loopback import control, minimal_server
 
 DELAY_MS = 2
-RAW_BOUND = 32  # the raw client's own bound, and its pool's size: what the gateway's default gives itself
+RAW_BOUND = 16  # the raw client's own bound, and its pool's size: what the gateway's default gives itself
 NO_BOUND = 1000  # the largest max_in_flight the configuration accepts
 
 
@@ -128,7 +129,7 @@ def run(
     calls: int = 1000,
     bounds: tuple[int, ...] = (16, 32, 64, 100),
     cap: float = 45.0,
-    gateway_bounds: tuple[int, ...] = (16, 64),
+    gateway_bounds: tuple[int, ...] = (8, 32),
 ) -> dict[str, Any]:
     """`cap`: seconds after which a run is stopped (the unbounded run can take minutes: PoolTimeouts).
     `gateway_bounds`: other max_in_flight values (pool sized to match) to run all calls at once on, as

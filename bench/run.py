@@ -152,8 +152,11 @@ def verdicts(r: dict[str, Any]) -> list[tuple[str, str, Any, str, bool | None]]:
             "gateway_default": f"AsyncGateway as shipped (own bound, default transport), {n:,} at once",
             "gateway_httpx": f"AsyncGateway over httpx's own transport, {n:,} at once",
             "raw_httpx": f"raw httpx.AsyncClient by hand, caller bound {raw_bound}, {n:,} at once",
-            "gateway_max_16": f"AsyncGateway(max_in_flight=16), {n:,} at once",
-            "gateway_max_64": f"AsyncGateway(max_in_flight=64), {n:,} at once",
+            **{
+                name: f"AsyncGateway(max_in_flight={name.removeprefix('gateway_max_')}), {n:,} at once"
+                for name in v
+                if name.startswith("gateway_max_")
+            },
             "no_bound_httpx": "no bound anywhere, httpx's pool (the pathology)",
         }
         for name, label in labels.items():

@@ -159,10 +159,12 @@ class GatewayConfig:
     token_refresh_margin: float = 60.0
     #: requests one Gateway has on the wire at once; the rest wait their turn locally. Without a bound, a burst
     #: of calls queues inside httpcore's pool, whose async flavour slows down with every queued request, and
-    #: ends in PoolTimeout (docs/performance.md, "The concurrency default", measures the choice of 32).
-    #: It is also the pool size, so it is the most connections one Gateway opens to a host. Raise it for
-    #: high-latency, high-volume use; lower it if the gateway limits connections (its limit is not shown).
-    max_in_flight: int = 32
+    #: ends in PoolTimeout (docs/performance.md, "The concurrency default", measures the choice of 16: httpcore's
+    #: pool costs grow with the connections in use). It is also the pool size, so it is the most connections one
+    #: Gateway opens to a host, and over a real network it caps one Gateway's throughput at 16 / one call's latency.
+    #: Raise it for high-latency, high-volume use, after measuring; lower it if the gateway limits connections (its
+    #: limit is not shown).
+    max_in_flight: int = 16
     #: after an OutcomeUnknown, TRANSACTION_NOT_FOUND from reconcile() is trusted only once this many seconds
     #: have passed: the request this client gave up on may still be on its way or in processing
     reconcile_grace: float = 60.0
@@ -242,7 +244,7 @@ class GatewayConfig:
                 "max_answer_bytes", "must be an integer from 1024 to 1073741824: leave it out for the default 4 MiB"
             )
         if type(self.max_in_flight) is not int or not 1 <= self.max_in_flight <= 1000:
-            raise _fail("max_in_flight", "must be an integer from 1 to 1000: leave it out for the default 32")
+            raise _fail("max_in_flight", "must be an integer from 1 to 1000: leave it out for the default 16")
         if self.location_base not in LOCATION_BASES:
             raise _fail(
                 "location_base",
