@@ -39,19 +39,24 @@ def build(spec_path: Path, work: Path) -> Path:
     from . import answers, artifacts, postprocess, public_api, rewrite, run
 
     document = pending()
-    metas = spec.collect(document)
-    generated_ops = [m.operation_id for m in metas if not m.mobile_sdk_only]
-    package = run.generate(
-        rewrite.rewrite(document, metas),
-        metas,
-        work,
-        extra=lambda out: public_api.render(out, document, metas),
-        answer_refs=answers.answer_schema_refs(document),
-    )
-    label = spec_label(spec_path)
-    postprocess.check_endpoints(package, generated_ops)
-    postprocess.add_headers(package, label)
-    artifacts.write(package, document)  # before the MANIFEST, which lists them
+    in_background = artifacts.write_in_background(document, work)  # they need the spec only, not the package
+    try:
+        metas = spec.collect(document)
+        generated_ops = [m.operation_id for m in metas if not m.mobile_sdk_only]
+        package = run.generate(
+            rewrite.rewrite(document, metas),
+            metas,
+            work,
+            extra=lambda out: public_api.render(out, document, metas),
+            answer_refs=answers.answer_schema_refs(document),
+        )
+        label = spec_label(spec_path)
+        postprocess.check_endpoints(package, generated_ops)
+        postprocess.add_headers(package, label)
+        in_background.finish(package)  # before the MANIFEST, which lists them
+    except BaseException:
+        in_background.stop()
+        raise
     postprocess.write_package_data(package, document, spec_bytes, label, generated_ops, run.check_version())
     return package
 
@@ -142,4 +147,9 @@ def _main(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
+    # A process of its own that never runs async code: httpcore (imported by openapi-python-client through httpx)
+    # imports trio when it is installed (the dev venv has it for the tests), a large part of this run's imports. A
+    # None entry makes that import fail and httpcore goes without trio, as when trio is not installed. Only here,
+    # not in build(): a process that calls build() may run trio afterwards.
+    sys.modules.setdefault("trio", None)  # type: ignore[arg-type]
     sys.exit(main())

@@ -83,6 +83,8 @@ def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> N
     """Write `operations.py`, `public_methods.py`, `payloads.py` and `outcomes.py` into the generated `package`."""
     models = _model_index(package / "models")
     methods = [_method(package, spec, meta, models) for meta in metas if not meta.mobile_sdk_only]
+    from .run import template_cache  # here: importing run loads openapi-python-client, which render's callers have
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         keep_trailing_newline=True,
@@ -90,6 +92,8 @@ def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> N
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
         autoescape=False,
+        # compiled once and kept, like openapi-python-client's templates (run.template_cache says why it is safe)
+        bytecode_cache=template_cache(),
     )
     env.filters["py"] = lambda value: json.dumps(value, ensure_ascii=False)
     env.filters["doc"] = _doc_literal
