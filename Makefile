@@ -125,7 +125,7 @@ test-lowest:
 	$(LOWEST_VENV)/bin/python -m pip list 2>/dev/null | grep -iE '^(httpx|httpcore|h11|anyio|attrs|python-dateutil|fastjsonschema) '
 	$(LOWEST_VENV)/bin/python -m pytest -n $(TEST_PROCESSES) --dist worksteal \
 	  tests/wire tests/unit/transports/test_transports.py tests/unit/gateway \
-	  tests/overlay/test_pipeline.py tests/unit/retry/test_retry_rules.py tests/unit/verdicts/test_verdicts.py \
+	  tests/unit/pipeline/test_pipeline.py tests/unit/retry/test_retry_rules.py tests/unit/verdicts/test_verdicts.py \
 	  tests/unit/checks/test_payload_problems.py tests/unit/checks/test_amounts_validation.py
 
 check: lint spec-lint check-generated conformance-check release-check ts-check schemathesis

@@ -26,7 +26,6 @@ NOT_MOVED_YET = frozenset(
         "ids",
         "ledger",
         "log",
-        "pipeline",
         "semconv",
     }
 )

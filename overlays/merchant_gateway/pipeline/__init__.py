@@ -13,7 +13,8 @@ it ended.
 
 The gateway never goes through ``httpx.Client.send``: the interface document shows no cookies and no redirect the
 client should follow, and signing is one function, so the client's cookie jar, auth flow and redirect loop would
-only cost time; the requests are what an ``httpx.Client`` with the same headers sends (tests/overlay compares them).
+only cost time; the requests are what an ``httpx.Client`` with the same headers sends (tests/unit/pipeline
+compares them).
 """
 
 from ._async import AsyncPipeline

@@ -95,7 +95,7 @@ def _framed_request(
 ) -> httpx.Request:
     """``httpx.Request(method, url, content=body, headers=the defaults updated by given)``, built as one header
     list: httpx's way re-reads the header list once per name it adds (Host, Content-Length) and per name ``given``
-    replaces. The same headers in the same order as httpx.Client's request (tests/overlay/test_pipeline_request.py
+    replaces. The same headers in the same order as httpx.Client's request (tests/unit/pipeline/test_pipeline.py
     compares every operation's request with httpx's own): a name in ``given`` replaces the default (any case); Host
     first unless given; Content-Length last for a body, "0" after Host for a body-less POST, PUT or PATCH, unless
     given (or Transfer-Encoding is)."""
