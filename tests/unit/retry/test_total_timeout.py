@@ -16,9 +16,9 @@ from merchant_gateway.config import GatewayConfig
 from merchant_gateway.retry import attempt_budget
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
-from tests.overlay.test_transports import answer
 from tests.support.loopback import OneAnswerServer
 from tests.support.overlay import FakeTime, Recorder, make, make_async
+from tests.unit.transports.test_transports import answer
 
 NO_JITTER = mg.RetryPolicy(max_attempts=5, backoff_base=1.0, jitter=0.0)  # waits of 1, 2, 4, 8 s
 
