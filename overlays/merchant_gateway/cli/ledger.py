@@ -13,16 +13,19 @@ import dataclasses
 import logging
 import re
 import time
-from typing import Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
-from ..errors import ValidationError
+from ..errors import ConfigurationError, ValidationError
 from ..gateway import Gateway
 from ..ledger import Ledger, admin
 from ..ledger.health import CRITICAL, WARN, Thresholds, fleet_health
 from . import exit_codes, ledger_migrate, ledger_settings
 from .ledger_options import ledger_url, load_hook
-from .options import add_config_flags, config_from
+from .options import CONFIG_FLAGS, add_config_flags, config_from
 from .output import Output, iso_time, iso_times
+
+if TYPE_CHECKING:
+    from ..config import GatewayConfig
 
 EXIT_HEALTH = {"ok": exit_codes.OK, WARN: exit_codes.HEALTH_WARN, CRITICAL: exit_codes.HEALTH_CRITICAL}
 DEFAULT_DB_TIMEOUT = 5.0
@@ -276,9 +279,57 @@ def cmd_workers(args: argparse.Namespace, out: Output) -> int:
 # --- mgw ledger check / resolve ------------------------------------------------------------------------------------
 
 
+def _check_config(args: argparse.Namespace, ledger: Ledger, configs: dict[str, GatewayConfig] | None) -> GatewayConfig:
+    """The gateway configuration a check reads the payment's status with: the MGW_* settings and the flags; with a
+    merchants file, the entry of the payment's merchant (``--merchant-id`` chooses among the file's merchants, else
+    the one of them the ledger holds the payment for)."""
+    from ..ledger.queries import merchants_holding
+    from .merchants import MERCHANTS_VAR
+
+    if configs is None:
+        return config_from(args)
+    setting = "--merchants" if args.merchants else MERCHANTS_VAR
+    listed = ", ".join(configs)
+    if args.merchant_id:
+        if args.merchant_id not in configs:
+            raise ConfigurationError(
+                "--merchant-id", f"{args.merchant_id} is not a merchant of {setting} (it lists {listed})"
+            )
+        return configs[args.merchant_id]
+    holding = merchants_holding(ledger, args.transaction_id, list(configs))
+    if not holding:
+        raise ValidationError(
+            "transaction_id", f"{args.transaction_id} is not in the ledger for any merchant of {setting} ({listed})"
+        )
+    if len(holding) > 1:
+        raise ConfigurationError(
+            "--merchant-id",
+            f"{args.transaction_id} is in the ledger for {len(holding)} merchants of {setting} "
+            f"({', '.join(holding)}): give --merchant-id to choose one",
+        )
+    return configs[holding[0]]
+
+
+def _merchants_of(args: argparse.Namespace) -> dict[str, GatewayConfig] | None:
+    """The merchants file's configurations (--merchants, MGW_MERCHANTS_FILE; None without one), read and checked
+    before the ledger is opened. With a file, each merchant's settings come from it: a flag that would override one
+    of them is refused, as `mgw reconcile --worker` refuses it (--merchant-id only chooses the file's entry)."""
+    from .merchants import load_merchants, merchants_file  # only for this command: its parser stays light
+
+    chosen = merchants_file(args.merchants)
+    if chosen is None:
+        return None
+    setting, path = chosen
+    flags = [f"--{f.replace('_', '-')}" for f in CONFIG_FLAGS if f != "merchant_id" and getattr(args, f, None)]
+    if flags:
+        raise ConfigurationError(flags[0], f"is given together with {setting}: give it in the file's entries")
+    return load_merchants(path, setting=setting)
+
+
 def cmd_check(args: argparse.Namespace, out: Output) -> int:
-    cfg = config_from(args)
+    configs = _merchants_of(args)
     with _open(args) as ledger:  # the fleet's stored grace and rate ceiling: this check is paced and judged as theirs
+        cfg = _check_config(args, ledger, configs)
         tokens = ledger.token_cache(cfg.merchant_id, cfg.client_id) if cfg.client_id else None
         with Gateway(cfg, observer=ledger.observer, tokens=tokens) as gateway:
             checked = admin.check_now(ledger, gateway, args.transaction_id, lease=max(60.0, cfg.timeout + 10.0))
@@ -455,6 +506,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check.add_argument("transaction_id", metavar="TXN")
     _common(check, sub=True, merchant=False, json=False)
     add_config_flags(check)  # the gateway's settings: its --merchant-id is the payment's merchant
+    check.add_argument(
+        "--merchants",
+        metavar="FILE",
+        help="the merchants file of the fleet's worker (default MGW_MERCHANTS_FILE): the check reads the status with "
+        "the settings of the payment's merchant in it (--merchant-id chooses when the ledger holds the id for "
+        "several); docs/operations.md, Many merchants, one worker",
+    )
     check.set_defaults(handler=cmd_check)
 
     resolve = actions.add_parser(

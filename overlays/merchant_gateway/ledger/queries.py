@@ -3,7 +3,7 @@ reconciler workers' heartbeats (written and listed; the rows: :mod:`.workers`)."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import workers
@@ -107,3 +107,18 @@ class Queries(LedgerBase):
                 stopped=stopped,
                 exit_status=exit_status,
             )
+
+
+def merchants_holding(ledger: LedgerBase, transaction_id: str, merchants: Sequence[str]) -> list[str]:
+    """Which of ``merchants`` the ledger holds a payment ``transaction_id`` for, in the order given (an id is unique
+    per merchant only: `mgw ledger check` with a merchants file finds whose payment it is)."""
+    if not merchants:
+        return []
+    marks = ", ".join("?" for _ in merchants)
+    with ledger.store.transaction(read=True) as tx:
+        rows = tx.execute(
+            f"SELECT merchant_id FROM mgw_payments WHERE transaction_id = ? AND merchant_id IN ({marks})",
+            (transaction_id, *merchants),
+        )
+    found = {r["merchant_id"] for r in rows}
+    return [m for m in merchants if m in found]
