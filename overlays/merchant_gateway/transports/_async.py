@@ -33,7 +33,7 @@ from ._limits import (
     _response,
     _Routes,
 )
-from ._own import answer_of, async_call_bound, late
+from ._own import answer_of, async_call_bound, late, read_already
 
 
 class AsyncDeadlineStream(httpcore.AsyncNetworkStream):
@@ -251,6 +251,10 @@ class AsyncCappedTransport(httpx.AsyncBaseTransport):
         try:
             with async_call_bound(seconds):
                 response = await self.inner.handle_async_request(request)
+                if read_already(response, self._limit, request):
+                    if ends is not None and self._clock() > ends:
+                        raise late(request, seconds)
+                    return response
                 try:
                     reader = _Reader(response.headers.raw, self._limit, request)
                     stream: Any = response.stream

@@ -37,6 +37,24 @@ def answer_of(response: httpx.Response, reader: _Reader) -> httpx.Response:
     )
 
 
+def read_already(response: httpx.Response, limit: int, request: httpx.Request) -> bool:
+    """Whether ``response`` can be handed on as it is: the caller's transport read it whole already (a
+    ``MockTransport`` handler's ``httpx.Response(content=...)``, a transport that caches), without a content coding,
+    so its bytes are the very bytes it received. Building a second answer from them would only repeat httpx's read
+    of the same bytes, and httpx.Client would return this very object too. The cap still holds: an answer over
+    ``max_answer_bytes`` fails as it would when read piece by piece. An encoded answer is read through the cap's
+    decoder instead (httpx's decoding of it was not bounded), and so is one still to be read."""
+    if not response.is_stream_consumed or any(name.lower() == b"content-encoding" for name, _ in response.headers.raw):
+        return False
+    try:
+        body = response.content
+    except httpx.ResponseNotRead:  # its stream was iterated, not read: only the stream can say what it holds
+        return False
+    if len(body) > limit:
+        raise httpx.ReadError(f"answer larger than {limit} bytes", request=request)
+    return True
+
+
 def late(request: httpx.Request, deadline: float | None) -> httpx.ReadTimeout:
     return httpx.ReadTimeout(f"no complete answer within the call's deadline ({deadline} s)", request=request)
 

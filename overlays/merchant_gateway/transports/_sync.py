@@ -34,7 +34,7 @@ from ._limits import (
     _response,
     _Routes,
 )
-from ._own import answer_of, call_bound, late
+from ._own import answer_of, call_bound, late, read_already
 
 
 class DeadlineStream(httpcore.NetworkStream):
@@ -250,6 +250,10 @@ class CappedTransport(httpx.BaseTransport):
         try:
             with call_bound(seconds):
                 response = self.inner.handle_request(request)
+                if read_already(response, self._limit, request):
+                    if ends is not None and self._clock() > ends:
+                        raise late(request, seconds)
+                    return response
                 try:
                     reader = _Reader(response.headers.raw, self._limit, request)
                     stream: Any = response.stream

@@ -216,3 +216,70 @@ def test_the_wrapper_cuts_its_deadline_to_the_calls_budget() -> None:
     finally:
         attempt_budget.reset(token)
     assert len(handed) == 1
+
+
+def _read_answer(body: bytes) -> httpx.Response:
+    return httpx.Response(200, content=body)  # httpx reads it whole as it is built
+
+
+def test_an_answer_the_callers_transport_read_whole_is_handed_on_not_read_again() -> None:
+    """A MockTransport handler's ``httpx.Response(content=...)`` is read already: the wrapper returns that very
+    answer (as httpx.Client would) instead of building a second one from the same bytes; a streamed answer, and an
+    encoded one read whole, still go through the cap's reader and come back as a new answer."""
+    given = _read_answer(b'{"success": true}')
+    transport = CappedTransport(httpx.MockTransport(lambda request: given), deadline=5, max_answer_bytes=1024)
+    assert transport.handle_request(httpx.Request("GET", "https://gw.example/status")) is given
+    streamed = CappedTransport(
+        httpx.MockTransport(lambda request: httpx.Response(200, stream=httpx.ByteStream(b"{}"))),
+        deadline=5,
+        max_answer_bytes=1024,
+    )
+    assert streamed.handle_request(httpx.Request("GET", "https://gw.example/status")).content == b"{}"
+    zipped = _gzipped(given)
+    encoded = CappedTransport(httpx.MockTransport(lambda request: zipped), deadline=5, max_answer_bytes=1024)
+    answer = encoded.handle_request(httpx.Request("GET", "https://gw.example/status"))
+    assert answer is not zipped
+    assert answer.content == b'{"success": true}'
+    assert "content-encoding" not in answer.headers
+
+
+async def test_an_async_answer_read_whole_is_handed_on_not_read_again() -> None:
+    given = _read_answer(b'{"success": true}')
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return given
+
+    transport = AsyncCappedTransport(httpx.MockTransport(handler), deadline=5, max_answer_bytes=1024)
+    assert await transport.handle_async_request(httpx.Request("GET", "https://gw.example/status")) is given
+
+
+@pytest.mark.parametrize("size", [1024, 1025])
+def test_an_answer_read_whole_keeps_the_cap(size: int) -> None:
+    """The cap is max_answer_bytes inclusive, whether the wrapper reads the answer or finds it read."""
+    body = b" " * size
+    read = CappedTransport(httpx.MockTransport(lambda request: _read_answer(body)), deadline=5, max_answer_bytes=1024)
+    streamed = CappedTransport(
+        httpx.MockTransport(lambda request: httpx.Response(200, stream=httpx.ByteStream(body))),
+        deadline=5,
+        max_answer_bytes=1024,
+    )
+    for transport in (read, streamed):
+        if size <= 1024:
+            assert transport.handle_request(httpx.Request("GET", "https://gw.example/status")).content == body
+        else:
+            with pytest.raises(httpx.ReadError, match="answer larger than 1024 bytes"):
+                transport.handle_request(httpx.Request("GET", "https://gw.example/status"))
+
+
+def test_an_answer_read_whole_after_the_deadline_is_late() -> None:
+    """A caller's transport that took longer than the deadline to hand over an answer it read whole: cut, as an
+    answer whose last piece arrived after the deadline is."""
+    clock = FakeTime()
+
+    def slow(request: httpx.Request) -> httpx.Response:
+        clock.now += 16.0
+        return _read_answer(b"{}")
+
+    transport = CappedTransport(httpx.MockTransport(slow), deadline=15, max_answer_bytes=1024, clock=clock.monotonic)
+    with pytest.raises(httpx.ReadTimeout):
+        transport.handle_request(httpx.Request("GET", "https://gw.example/status"))
