@@ -20,28 +20,89 @@ number of them. See docs/operations.md (running it) and docs/design.md (why Post
 engine).
 """
 
-from .callback_endpoint import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
-from .errors import DuplicateTransactionError, ExcessRefundError, LedgerUnavailable, PaymentClosedError
-from .ledger import Claim, Ledger, LedgerOptions
-from .migrations import SCHEMA_VERSION, Migrated
-from .model import (
-    ACCEPTED,
-    AMOUNT_MISMATCH,
-    FINAL,
-    NOT_RECORDED,
-    NOT_SENT,
-    OVERDUE,
-    RECORDED,
-    REJECTED,
-    UNKNOWN,
-    UNRESOLVED,
-    Payment,
-)
-from .observer import LedgerObserver
-from .reconciler import Reconciler, ReconcilerStats
-from .shared import RateLimit, SharedRateLimiter, SharedTokenCache
-from .store import PostgresStore, SqliteStore, migrate, open_store
-from .workers import WorkerStatus
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .callback_endpoint import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
+    from .errors import DuplicateTransactionError, ExcessRefundError, LedgerUnavailable, PaymentClosedError
+    from .ledger import Claim, Ledger, LedgerOptions
+    from .migrations import SCHEMA_VERSION, Migrated
+    from .model import (
+        ACCEPTED,
+        AMOUNT_MISMATCH,
+        FINAL,
+        NOT_RECORDED,
+        NOT_SENT,
+        OVERDUE,
+        RECORDED,
+        REJECTED,
+        UNKNOWN,
+        UNRESOLVED,
+        Payment,
+    )
+    from .observer import LedgerObserver
+    from .reconciler import Reconciler, ReconcilerStats
+    from .shared import RateLimit, SharedRateLimiter, SharedTokenCache
+    from .store import PostgresStore, SqliteStore, migrate, open_store
+    from .workers import WorkerStatus
+
+# Each name loads its module on first access (PEP 562): `mgw` and the package's light modules import
+# merchant_gateway.ledger.errors (or .health, .settings) without the ledger, its stores and the gateway parts they
+# need. name -> submodule
+_LAZY = {
+    "CallbackAnswer": "callback_endpoint",
+    "CallbackHandler": "callback_endpoint",
+    "django_view": "callback_endpoint",
+    "flask_view": "callback_endpoint",
+    "starlette_endpoint": "callback_endpoint",
+    "DuplicateTransactionError": "errors",
+    "ExcessRefundError": "errors",
+    "LedgerUnavailable": "errors",
+    "PaymentClosedError": "errors",
+    "Claim": "ledger",
+    "Ledger": "ledger",
+    "LedgerOptions": "ledger",
+    "SCHEMA_VERSION": "migrations",
+    "Migrated": "migrations",
+    "ACCEPTED": "model",
+    "AMOUNT_MISMATCH": "model",
+    "FINAL": "model",
+    "NOT_RECORDED": "model",
+    "NOT_SENT": "model",
+    "OVERDUE": "model",
+    "RECORDED": "model",
+    "REJECTED": "model",
+    "UNKNOWN": "model",
+    "UNRESOLVED": "model",
+    "Payment": "model",
+    "LedgerObserver": "observer",
+    "Reconciler": "reconciler",
+    "ReconcilerStats": "reconciler",
+    "RateLimit": "shared",
+    "SharedRateLimiter": "shared",
+    "SharedTokenCache": "shared",
+    "PostgresStore": "store",
+    "SqliteStore": "store",
+    "migrate": "store",
+    "open_store": "store",
+    "WorkerStatus": "workers",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "ACCEPTED",

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ValidationError
 from ..verdicts import OUTCOMES
 from .ledger import Claim, Ledger
-from .model import FINAL, RANK, TERMINAL_CODES, UNRESOLVED, Payment
+from .model import FINAL, RANK, RESOLVE_CODES, Payment
 from .observer import status_answer
 from .store import Tx
 
@@ -47,10 +47,6 @@ __all__ = [
 ]
 
 _STATUS_OUTCOMES = OUTCOMES["getTransactionStatus"].codes
-# what an operator may record: the gateway's final payment codes (after looking at the gateway's own record) or
-# UNRESOLVED (settled outside the ledger). Never NOT_SENT or NOT_RECORDED: "safe to pay again" is the ledger's own
-# rule to prove (an SDK's request, or one sent before a crash, leaves no attempt a person can see)
-RESOLVE_CODES = (*sorted(TERMINAL_CODES), UNRESOLVED)
 OPERATOR_SOURCE = "operator"
 
 

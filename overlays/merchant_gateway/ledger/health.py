@@ -20,7 +20,6 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigurationError, GatewayError, ValidationError
-from . import admin
 
 if TYPE_CHECKING:
     from ..config import GatewayConfig
@@ -197,6 +196,9 @@ def fleet_health(
 
 
 def _unknown_rate(ledger: Ledger, th: Thresholds, merchant_id: str | None) -> Check:
+    # the ledger's queries load with the first check: `mgw`'s parser (Thresholds' defaults) and the probes need none
+    from . import admin
+
     unknown, total = admin.unknown_rate(ledger, since=th.window, merchant_id=merchant_id)
     span = _span(th.window)
     if total < th.min_payments:
@@ -216,6 +218,8 @@ def _unknown_rate(ledger: Ledger, th: Thresholds, merchant_id: str | None) -> Ch
 
 
 def _oldest_open(ledger: Ledger, th: Thresholds, merchant_id: str | None) -> Check:
+    from . import admin
+
     age = admin.oldest_open(ledger, merchant_id=merchant_id)
     if age is None:
         return Check("oldest_open", OK, "no open payment")
@@ -229,6 +233,8 @@ def _oldest_open(ledger: Ledger, th: Thresholds, merchant_id: str | None) -> Che
 
 
 def _heartbeat(ledger: Ledger, th: Thresholds, merchant_id: str | None) -> Check:
+    from . import admin
+
     now = admin.now(ledger)
     # a worker serving several merchants has no merchant of its own (None): it counts for each of them
     running = [

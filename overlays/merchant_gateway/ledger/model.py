@@ -58,6 +58,21 @@ TERMINAL_CODES = frozenset(
 NOT_RECORDED, NOT_SENT, REJECTED = "NOT_RECORDED", "NOT_SENT", "REJECTED"
 AMOUNT_MISMATCH, UNRESOLVED = "AMOUNT_MISMATCH", "UNRESOLVED"
 VERDICTS = frozenset({NOT_RECORDED, NOT_SENT, REJECTED, AMOUNT_MISMATCH, UNRESOLVED})
+# what an operator may record: the gateway's final payment codes (after looking at the gateway's own record) or
+# UNRESOLVED (settled outside the ledger). Never NOT_SENT or NOT_RECORDED: "safe to pay again" is the ledger's own
+# rule to prove (an SDK's request, or one sent before a crash, leaves no attempt a person can see). Here, not in
+# admin.py, so that `mgw`'s parser offers them without loading the ledger.
+RESOLVE_CODES = (*sorted(TERMINAL_CODES), UNRESOLVED)
+# the settings every process on one ledger must share (stored in the ledger: ledger.settings); named here for the
+# same reason
+FLEET_SETTINGS = (
+    "rate_limit.limit",
+    "rate_limit.window",
+    "rate_limit.margin",
+    "rate_limit.name",
+    "hook_in_transaction",
+    "grace",
+)
 
 # x-money-movement -> what the ledger calls the row
 KINDS = {"debit": "payment", "collect": "collect", "refund": "refund", "deferred-refund": "refund"}

@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..errors import ConfigurationError
+from .model import FLEET_SETTINGS
 from .shared import DEFAULT_MARGIN, RateLimit, size_ceiling
 from .store import Store, Tx, open_store
 
@@ -59,14 +60,6 @@ __all__ = [
 
 DEFAULT_GRACE = 60.0  # seconds; above the gateway's default timeout (15 s)
 
-FLEET_SETTINGS = (
-    "rate_limit.limit",
-    "rate_limit.window",
-    "rate_limit.margin",
-    "rate_limit.name",
-    "hook_in_transaction",
-    "grace",
-)
 # how each is given: named in the refusal so the operator knows what to change
 _GIVEN_BY = {
     "rate_limit.limit": "Ledger.open(rate_limit=RateLimit(LIMIT, WINDOW, margin=MARGIN)), mgw reconcile --worker "
