@@ -194,3 +194,25 @@ def test_one_meaning_per_keyword_name() -> None:
     for name in ("callback_url", "call_mode", "provider_id"):
         assert name in headers
         assert name in inspect.signature(MobileSdk.payment_request).parameters
+
+
+@pytest.mark.parametrize(
+    ("old", "args", "new"),
+    [
+        (app_debit_request, ({"merchantId": "M", "transactionId": "T1", "amount": 1},), "mobile.payment_request"),
+        (
+            app_profile_request,
+            ({"merchantId": "M", "transactionId": "T1", "merchantUserId": "U"},),
+            "mobile.profile_request",
+        ),
+        (app_account_summary_request, ("M", "U"), "mobile.account_summary_request"),
+    ],
+)
+def test_the_stand_alone_helpers_are_deprecated_aliases_that_warn_at_the_callers_line(
+    old: Any, args: tuple[Any, ...], new: str
+) -> None:
+    with pytest.warns(DeprecationWarning, match=rf"removed in .*gateway\.{new}") as seen:
+        app = old(*args, salt_key="s", salt_index="1")
+    assert seen[0].filename == __file__
+    assert "Deprecated alias" in (old.__doc__ or "")
+    assert app.checksum.endswith("###1")

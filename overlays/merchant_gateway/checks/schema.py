@@ -64,6 +64,11 @@ def first_problem(schema_name: str, wire: Mapping[str, object]) -> Problem | Non
     return found
 
 
+def properties(schema_name: str) -> tuple[str, ...]:
+    """The wire names of the fields of the spec's schema ``schema_name``, in the spec's order (its tables')."""
+    return tuple(_spec()["components"]["schemas"][schema_name]["properties"])
+
+
 def header_problem(operation_id: str, header_name: str, value: object) -> Problem | None:
     """The problem with ``value`` for the request header ``header_name`` of the operation (by the spec's header
     name, any case, or the generated parameter name: ``X-REDIRECT-URL`` or ``x_redirect_url``), as (the spec's

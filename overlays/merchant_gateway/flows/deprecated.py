@@ -29,9 +29,11 @@ def message(old: str) -> str:
     return f"{old} is deprecated and will be removed in {REMOVED_IN}: use gateway.{new}(...), the one public way"
 
 
-def alias(name: str, replacement: str, target: Callable[P, R]) -> Callable[P, R]:
-    """``merchant_gateway.flows.<name>``: ``target`` behind a DeprecationWarning naming ``replacement``."""
-    old = f"merchant_gateway.flows.{name}"
+def alias(
+    name: str, replacement: str, target: Callable[P, R], module: str = "merchant_gateway.flows"
+) -> Callable[P, R]:
+    """``<module>.<name>``: ``target`` behind a DeprecationWarning naming ``replacement``."""
+    old = f"{module}.{name}"
     ALIASES[old] = replacement
 
     @functools.wraps(target)

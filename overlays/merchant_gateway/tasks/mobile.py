@@ -1,25 +1,15 @@
 """What the merchant server hands to the mobile app's client SDK: ``gateway.mobile`` (both gateways; no I/O).
 
 Why this module exists: in the app flow the server, not the app, builds the base64 body and its X-VERIFY checksum
-(the salt must never reach a device) and sends them with the endpoint and the transaction id to the app, whose SDK
-calls the gateway. The interface document ("Mobile SDK support calls") defines three such resources:
-
-- accept payment: ``/v3/debit`` as apiEndPoint, body = base64 of the debit payload, checksum as for body endpoints
-  (sha256(base64 + "/v3/debit" + salt key) + "###" + salt index); optional SDK headers X-CALLBACK-URL,
-  X-CALL-MODE, X-PROVIDER-ID;
-- display profile: ``/v3/profile``, payload merchantId, transactionId, merchantUserId (required), mobileNumber,
-  email, shortName (optional), checksum as for body endpoints;
-- fetch account details: ``/v3/account/{merchantId}/{merchantUserId}/summary``, no body, checksum = sha256 of the
-  endpoint path plus salt key, then "###" and the salt index.
-
-The methods take snake_case keywords like every other method of the client, use the gateway's configured merchant
-id and salt, check every required field (the debit's amount included) before signing, and carry the optional SDK
-headers in the result for the app. The app's completion handler only reports that the UI flow ended: the server
-still waits for the status (``gateway.payments.wait``).
-
-``app_debit_request``, ``app_profile_request`` and ``app_account_summary_request`` are the earlier stand-alone form
-(wire payloads, salt given), kept for compatibility; they were ``merchant_gateway.flows``' until the flows stopped
-importing the task layer (a cycle of the package's layers).
+(the salt must never reach a device) and hands them with the endpoint and the transaction id to the app, whose SDK
+calls the gateway. The interface document ("Mobile SDK support calls") defines three such resources, each in the
+spec (operations debitV3, appProfile, appAccountSummary; ``x-called-by: mobile-sdk``): the app payment (``/v3/debit``,
+the debit payload, signed as body endpoints are, with the optional SDK headers X-CALLBACK-URL, X-CALL-MODE and
+X-PROVIDER-ID), the profile display (``/v3/profile``) and the account details (``/v3/account/{merchantId}/
+{merchantUserId}/summary``: no body, the checksum over the path). The payloads are signed with their fields in the
+spec's order (the interface document's tables): the checksum covers the exact base64 sent, whatever the order, and
+a fixed order reproduces the shared signing vectors. The app's completion handler only reports that the UI flow
+ended: the server still waits for the status (``gateway.payments.wait``).
 """
 
 from __future__ import annotations
@@ -32,13 +22,10 @@ from merchant_gateway_client.client import encode_payload, x_verify
 from merchant_gateway_client.operations import OPERATIONS
 
 from ..checks.limits import check_header_value, check_identifier, check_payload, check_transaction_id
+from ..checks.schema import first_problem, header_problem, properties
 from ..errors import ValidationError
+from ..flows.deprecated import alias
 from ._models import transaction_id_or_new
-
-
-def set_fields(**fields: Any) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if v is not None}
-
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import MerchantContext
@@ -53,24 +40,8 @@ APP_DEBIT_ENDPOINT = "/v3/debit"
 APP_PROFILE_ENDPOINT = "/v3/profile"
 APP_ACCOUNT_SUMMARY_ENDPOINT = "/v3/account/{merchantId}/{merchantUserId}/summary"
 _ID_MAX = 255  # generic identifiers: only the documented limits are enforced, this just bounds garbage
-_CALL_MODES = ("POST", "PUT")
-# payload fields in the order of the interface document's tables (the order is not signed separately: the checksum
-# covers the exact base64 sent, whatever the order; a fixed order reproduces the shared signing vectors)
-_DEBIT_ORDER = (
-    "merchantId",
-    "transactionId",
-    "merchantUserId",
-    "userAuthToken",
-    "amount",
-    "merchantOrderId",
-    "subMerchant",
-    "mobileNumber",
-    "message",
-    "email",
-    "shortName",
-    "merchantContext",
-)
-_PROFILE_ORDER = ("merchantId", "transactionId", "merchantUserId", "mobileNumber", "email", "shortName")
+# the SDK's optional headers of an app payment, by keyword (the debit's headers but the redirect ones)
+_SDK_HEADERS = {"callback_url": "X-CALLBACK-URL", "call_mode": "X-CALL-MODE", "provider_id": "X-PROVIDER-ID"}
 
 
 @dataclass(frozen=True)
@@ -99,40 +70,40 @@ class AppRequest:
         return out
 
 
-def _ordered(wire: Mapping[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
-    out = {k: wire[k] for k in order if k in wire}
-    out.update((k, v) for k, v in wire.items() if k not in out)
-    return out
-
-
-def _required(wire: Mapping[str, Any], names: tuple[str, ...], what: str) -> None:
-    for name in names:
+def _signed(payload: Mapping[str, Any] | Any, schema: str, required: tuple[str, ...], endpoint: str) -> tuple[str, str]:
+    """The wire payload (a mapping or a generated payload model) checked (``required``, ids and amounts, then the
+    spec's schema and field rules, then the identifiers) with its fields in the spec's order: the transaction id
+    and the base64 body to sign."""
+    wire = dict(payload) if isinstance(payload, Mapping) else dict(payload.to_dict())
+    for name in required:
         if wire.get(name) is None:
-            raise ValidationError(name, f"is required in {what}; nothing was signed")
+            raise ValidationError(name, f"is required in the {endpoint} payload; nothing was signed")
+    check_payload(wire)
+    problem = first_problem(schema, wire)
+    if problem is not None:
+        raise ValidationError(*problem)
+    for name in ("merchantId", "merchantUserId"):
+        if wire.get(name) is not None:
+            check_identifier(wire[name], name, _ID_MAX)
+    order = properties(schema)
+    wire = {**{k: wire[k] for k in order if k in wire}, **{k: v for k, v in wire.items() if k not in order}}
+    return check_transaction_id(wire["transactionId"]), encode_payload(wire)
 
 
 def sign_app_debit(
-    wire: Mapping[str, Any], *, salt_key: str, salt_index: str, headers: Mapping[str, str] | None = None
+    wire: Mapping[str, Any] | Any, *, salt_key: str, salt_index: str, headers: Mapping[str, str] | None = None
 ) -> AppRequest:
-    """The app payment from a wire (camelCase) debit payload: every required field checked, then signed."""
-    _required(wire, ("merchantId", "transactionId", "amount"), "the app payment (/v3/debit payload)")
-    check_identifier(wire["merchantId"], "merchantId", _ID_MAX)
-    if wire.get("merchantUserId") is not None and wire.get("userAuthToken") is not None:
-        raise ValidationError("userAuthToken", "is not to be sent together with merchantUserId")
-    check_payload(wire)
-    txn = check_transaction_id(wire["transactionId"])
-    body = encode_payload(_ordered(wire, _DEBIT_ORDER))
+    """The app payment from a wire (camelCase) debit payload or model: every required field checked, then signed."""
+    required = ("merchantId", "transactionId", "amount")
+    txn, body = _signed(wire, "DebitPayload", required, APP_DEBIT_ENDPOINT)
     checksum = x_verify(body + APP_DEBIT_ENDPOINT, salt_key, salt_index)
     return AppRequest(APP_DEBIT_ENDPOINT, txn, body, checksum, dict(headers or {}))
 
 
-def sign_app_profile(wire: Mapping[str, Any], *, salt_key: str, salt_index: str) -> AppRequest:
+def sign_app_profile(wire: Mapping[str, Any] | Any, *, salt_key: str, salt_index: str) -> AppRequest:
     """The profile display from a wire payload: merchantId, transactionId, merchantUserId (+ contact fields)."""
-    _required(wire, ("merchantId", "transactionId", "merchantUserId"), "the profile payload (/v3/profile)")
-    for required in ("merchantId", "merchantUserId"):
-        check_identifier(wire[required], required, _ID_MAX)
-    txn = check_transaction_id(wire["transactionId"])
-    body = encode_payload(_ordered(wire, _PROFILE_ORDER))
+    required = ("merchantId", "transactionId", "merchantUserId")
+    txn, body = _signed(wire, "ProfilePayload", required, APP_PROFILE_ENDPOINT)
     return AppRequest(APP_PROFILE_ENDPOINT, txn, body, x_verify(body + APP_PROFILE_ENDPOINT, salt_key, salt_index))
 
 
@@ -189,31 +160,19 @@ class MobileSdk:
         Raises:
             ValidationError: bad input, named by field (its wire name), before anything is signed.
         """
-        fields = set_fields(
-            transaction_id=transaction_id_or_new(transaction_id),
-            amount=amount,
-            merchant_order_id=merchant_order_id,
-            merchant_user_id=merchant_user_id,
-            user_auth_token=user_auth_token,
-            sub_merchant=sub_merchant,
-            mobile_number=mobile_number,
-            message=message,
-            email=email,
-            short_name=short_name,
-            merchant_context=merchant_context,
-        )
+        given = dict(locals())  # every keyword is a debit payload field or an SDK header, as the caller gave it
+        headers: dict[str, str] = {}
+        for name, header in _SDK_HEADERS.items():
+            if (value := given.pop(name)) is not None:
+                problem = header_problem("debitV3", header, value)
+                if problem is not None:
+                    raise ValidationError(name, problem[1])
+                headers[header] = check_header_value(value, name)
+        fields = {k: v for k, v in given.items() if k != "self" and v is not None}
+        fields["transaction_id"] = transaction_id_or_new(transaction_id)
         wire = self._build_payload(OPERATIONS["debit_v3"], None, fields).to_dict()
         if wire.get("merchantId") != self._config.merchant_id:
             raise ValidationError("merchantId", "differs from the configured merchant id")
-        headers: dict[str, str] = {}
-        if callback_url is not None:
-            headers["X-CALLBACK-URL"] = check_header_value(callback_url, "callback_url")
-        if call_mode is not None:
-            if call_mode not in _CALL_MODES:
-                raise ValidationError("call_mode", f"must be one of {', '.join(_CALL_MODES)}")
-            headers["X-CALL-MODE"] = call_mode
-        if provider_id is not None:
-            headers["X-PROVIDER-ID"] = check_header_value(provider_id, "provider_id")
         cfg = self._config
         return sign_app_debit(wire, salt_key=cfg.salt_key, salt_index=cfg.salt_index, headers=headers)
 
@@ -264,27 +223,11 @@ class MobileSdk:
         )
 
 
-# --- the earlier stand-alone form, kept for compatibility: superseded by gateway.mobile ----------------------------
-
-
-def _payload_dict(payload: Mapping[str, Any] | Any) -> dict[str, Any]:
-    if isinstance(payload, Mapping):
-        return dict(payload)
-    return dict(payload.to_dict())  # a generated attrs payload model
-
-
-def app_debit_request(payload: Mapping[str, Any] | Any, *, salt_key: str, salt_index: str) -> AppRequest:
-    """The app payment from a wire (camelCase) debit payload. Superseded by ``gateway.mobile.payment_request``."""
-    return sign_app_debit(_payload_dict(payload), salt_key=salt_key, salt_index=salt_index)
-
-
-def app_profile_request(payload: Mapping[str, Any] | Any, *, salt_key: str, salt_index: str) -> AppRequest:
-    """The profile display from a wire payload. Superseded by ``gateway.mobile.profile_request``."""
-    return sign_app_profile(_payload_dict(payload), salt_key=salt_key, salt_index=salt_index)
-
-
-def app_account_summary_request(
-    merchant_id: str, merchant_user_id: str, *, salt_key: str, salt_index: str
-) -> AppRequest:
-    """The account-summary call. Superseded by ``gateway.mobile.account_summary_request``."""
-    return sign_app_account_summary(merchant_id, merchant_user_id, salt_key=salt_key, salt_index=salt_index)
+# The earlier stand-alone form (a wire payload and the salt given), deprecated: they were merchant_gateway.flows'
+# until the flows stopped importing the task layer, and kept here since, for compatibility.
+HERE = "merchant_gateway.tasks.mobile"
+app_debit_request = alias("app_debit_request", "Gateway.mobile.payment_request", sign_app_debit, HERE)
+app_profile_request = alias("app_profile_request", "Gateway.mobile.profile_request", sign_app_profile, HERE)
+app_account_summary_request = alias(
+    "app_account_summary_request", "Gateway.mobile.account_summary_request", sign_app_account_summary, HERE
+)
