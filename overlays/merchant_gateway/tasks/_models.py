@@ -32,7 +32,6 @@ StatusOperation = Literal["getTransactionStatus", "getTransactionStatusAppsHost"
 # an inline-pay source: a generated model or its wire (camelCase) mapping, checked against the spec before sending
 PaymentSource: TypeAlias = "CardPaymentSource | WalletsPaymentSource | Mapping[str, object]"
 
-INTERFACE_DOCUMENT = "interface document"
 PUBLIC_REFERENCE = "the gateway's public reference (not shown in the interface document)"
 
 #: Where each task's behaviour comes from. Everything not listed here follows the interface document alone.
@@ -309,32 +308,35 @@ def started_amount(status: object, transaction_id: str) -> int:
     return amount
 
 
-def order_of(payment: object, merchant_order_id: str | None) -> str:
-    """A refund's merchantOrderId: the one given, else the started payment's."""
-    if merchant_order_id is None and isinstance(payment, Started):
-        merchant_order_id = payment.merchant_order_id
-    if merchant_order_id is None:
-        raise ValidationError(
-            "merchant_order_id",
-            "is required without a start result: pass the original payment's order id (or the start result)",
-        )
-    return merchant_order_id
-
-
-def one_original(payment: object, provider_reference_id: str | None, original_amount: int | None) -> None:
-    """A refund names its payment once: by transaction id (or start result) or by the gateway's reference; by
-    reference there is no status read to bound the amount, so the original amount must be given."""
-    if (payment is None) == (provider_reference_id is None):
+def original_of(
+    payment: Started | str | None, reference: str | None, original_amount: int | None, merchant_order_id: str | None
+) -> tuple[str | None, int | None, str]:
+    """The payment a refund names, once: by transaction id (or start result) or by the gateway's ``reference``.
+    Returns its transaction id, the amount that bounds the refund (given, else the started payment's; None: read
+    its status) and the merchantOrderId (given, else the started payment's). By reference there is no status
+    read to bound the amount, so the original amount must be given."""
+    if (payment is None) == (reference is None):
         raise ValidationError(
             "provider_reference_id",
             "give exactly one of the payment (a start result or its transaction id) and provider_reference_id",
         )
-    if provider_reference_id is not None and original_amount is None:
+    if reference is not None and original_amount is None:
         raise ValidationError(
             "original_amount",
             "is required with provider_reference_id: the refund is checked against the payment's amount before "
             "sending; pass original_amount= the paise the payment was for",
         )
+    started = payment if isinstance(payment, Started) else None
+    if merchant_order_id is None and started is not None:
+        merchant_order_id = started.merchant_order_id
+    if merchant_order_id is None:
+        raise ValidationError(
+            "merchant_order_id",
+            "is required without a start result: pass the original payment's order id (or the start result)",
+        )
+    if started is None:
+        return payment if isinstance(payment, str) else None, original_amount, merchant_order_id
+    return started.transaction_id, started.amount if original_amount is None else original_amount, merchant_order_id
 
 
 def card_or_wallet_sources(sources: object) -> list[Any]:

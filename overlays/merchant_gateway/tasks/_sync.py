@@ -1,12 +1,10 @@
 # Generated from _async.py by tools/derive_sync.py (the unasync package), do not edit.
-"""The task layer: ``gateway.payments``, ``.refunds``, ``.collects``, ``.wallets`` and ``.sso``.
+"""The task layer's resources: ``gateway.payments``, ``.refunds``, ``.collects``, ``.wallets`` and ``.sso``.
 
-Why this module exists: the operation methods are named after operation ids and API versions (debit_v4_web,
-refund_v4...), complete but silent about which one to use. These resources name the task, pick the operation
-(the latest by default), return results that cannot be misread (a started payment carries no answer code) and
-hand them to the status operation. Only policy is written here: payload keywords are the spec's generated
-TypedDicts (``**fields: Unpack[<Operation>Optional]``), forwarded as they are, and each docstring is completed
-from the spec and the outcome table (``_docs.task``). ``_sync.py`` is derived from this file.
+Only policy is written here (the package docstring says why the layer exists): which operation a task sends,
+its transaction id, a result that cannot be misread. Payload keywords are the spec's generated TypedDicts,
+forwarded as they are; each docstring is completed from the spec and the outcome table (``_docs.task``).
+``_sync.py`` is derived from this file.
 """
 
 from __future__ import annotations
@@ -320,12 +318,8 @@ class Refunds(StatusReads):
         gateway = self._gateway
         method = m.method_of(operation, RefundOperation)
         extra = m.refund_fields(operation, sub_merchant, callback_url, callback_mode)
-        m.one_original(payment, provider_reference_id, original_amount)
-        original_txn, known = (
-            (payment.transaction_id, payment.amount) if isinstance(payment, Started) else (payment, None)
-        )
-        merchant_order_id = m.order_of(payment, merchant_order_id)
-        original_amount = known if original_amount is None else original_amount
+        original = m.original_of(payment, provider_reference_id, original_amount, merchant_order_id)
+        original_txn, original_amount, merchant_order_id = original
         if original_amount is None and original_txn is not None:
             original_amount = m.started_amount(gateway.get_transaction_status(original_txn), original_txn)
         new = m.begin(gateway, operation, transaction_id, {})
