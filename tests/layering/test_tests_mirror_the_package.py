@@ -20,7 +20,6 @@ NOT_A_MODULE = frozenset({"__init__", "__main__"})
 NOT_MOVED_YET = frozenset(
     {
         "answer_json",
-        "cli",
         "fence",
         "host",
         "ids",

@@ -22,7 +22,7 @@ from merchant_gateway.cli.output import is_time_field
 from merchant_gateway.ledger import Ledger
 
 # not run here, and why: each prints no time (its document is checked where it is tested)
-NOT_RUN = {"demo": "a guided tour that waits for a person (tests/cli/test_mgw_demo.py)"}
+NOT_RUN = {"demo": "a guided tour that waits for a person (tests/unit/cli/test_mgw_demo.py)"}
 EPOCH_LIKE = (1e9, 1e13)  # 2001 onwards in seconds, or in milliseconds up to 2286
 
 

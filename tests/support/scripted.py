@@ -4,7 +4,7 @@ records each request that arrived; and the cases themselves, read from the shipp
 with how a step names its call in Python.
 
 Replays: tests/conformance/test_client_cases.py (a Gateway), tests/ledger/test_kit_client_cases.py (a Gateway with
-the ledger and the reconciler), tests/cli/test_mgw_kit_client_cases.py (the `mgw` command line)."""
+the ledger and the reconciler), tests/unit/cli/test_mgw_kit_client_cases.py (the `mgw` command line)."""
 
 from __future__ import annotations
 

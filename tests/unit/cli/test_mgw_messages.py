@@ -19,7 +19,7 @@ import pytest
 
 MERCHANT = "MSGMERCHANT"
 SALT = "msg-salt-41d0c2"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
 

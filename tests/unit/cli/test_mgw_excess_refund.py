@@ -16,7 +16,7 @@ import pytest
 
 MERCHANT = "EXCESSMERCHANT"
 SALT = "excess-salt-3d90"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 _ids = itertools.count()
 
 

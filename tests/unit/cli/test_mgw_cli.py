@@ -17,7 +17,7 @@ import pytest
 
 MERCHANT = "CLIMERCHANT"
 SALT = "cli-salt-0f3a9d"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def mgw(*args: str, env: dict[str, str] | None = None, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli.conftest import Run
+from tests.unit.cli.conftest import Run
 
 MERCHANT = "JOBSMERCHANT"
 SALT = "jobs-salt-41c9"

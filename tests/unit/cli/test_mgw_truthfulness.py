@@ -18,7 +18,7 @@ from merchant_gateway.config import ENV_VARS
 
 MERCHANT = "TRUTHMERCHANT"
 SALT = "truth-salt-7c21"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CLI = ROOT / "overlays" / "merchant_gateway" / "cli"
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
