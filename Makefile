@@ -65,7 +65,7 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is not installed and cannot be: browser tests will be skipped" >&2; fi; }
 
-# The payment ledger's PostgreSQL tests (tests/ledger), `make soak` and `make bench` start a throwaway server from
+# The payment ledger's PostgreSQL tests (tests/unit/ledger), `make soak` and `make bench` start a throwaway server from
 # Debian's postgresql binaries (never a downloaded build); installed when we are root with apt, else those tests skip.
 postgres:
 	@command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { \

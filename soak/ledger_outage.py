@@ -6,7 +6,7 @@ What it finds, as an :class:`OutageReport`: every stderr line of the worker, and
 driver's own reconnect warnings included); the worker's events (``database.unavailable``, ``database.recovered``);
 whether the payments written down before the outage, those open through it and those written after it were all
 settled; and the worker's exit status after SIGTERM. A real outage takes real time: ``outage`` seconds of it. The
-CI test (tests/ledger/test_worker_outage.py) runs a short one; the issue's 60 s outage is a soak step:
+CI test (tests/unit/ledger/test_worker_outage.py) runs a short one; the issue's 60 s outage is a soak step:
 
     python soak/ledger_outage.py --outage 60 --out build/soak/ledger_outage.json
 

@@ -288,7 +288,8 @@ def main(argv: list[str]) -> int:
         *part(bench_part(bench) if bench else None, before.get(BENCH_HEAD), bench_part(None), now),
         "",
         "Limits, honestly: the hook counted above runs in the ledger's transaction (the strong form); a hook with an "
-        "external effect runs at least once and is deduplicated by `payment.idempotency_key` (tests/ledger). No two "
+        "external effect runs at least once and is deduplicated by `payment.idempotency_key` "
+        "(tests/unit/ledger). No two "
         "workers check one payment at once as long as no worker is frozen longer than its lease minus the gateway "
         "timeout. NOT_RECORDED payments were written down by a worker killed before it sent them; the sandbox never "
         "saw them, as the ledger says. The ceiling is enforced on grants (never more than the ceiling per window "

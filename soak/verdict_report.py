@@ -28,7 +28,7 @@ STEPS = (
      {"MGW_VERDICT_EXAMPLES": "30000"}),
     ("findings through Gateway and AsyncGateway", ["tests/unit/verdicts/test_verdict_findings.py"], {}),
     ("conformance kit verdict cases (Python replay)", ["tests/conformance/test_verdict_cases.py"], {}),
-    ("ledger model test (SQLite and PostgreSQL)", ["tests/ledger/test_ledger_model.py"], {}),
+    ("ledger model test (SQLite and PostgreSQL)", ["tests/unit/ledger/test_ledger_model.py"], {}),
 )  # fmt: skip
 
 

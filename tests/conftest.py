@@ -88,7 +88,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[Any]:
-    """One throwaway PostgreSQL server per test process, shared by every folder that needs one (tests/ledger,
+    """One throwaway PostgreSQL server per test process, shared by every folder that needs one (tests/unit/ledger,
     tests/unit/cli, tests/examples): each test or module takes a database of its own on it (tests/support/postgres.py's
     fresh_database). A test that stops or restarts a server starts its own (postgres_or_skip)."""
     with postgres_or_skip() as server:

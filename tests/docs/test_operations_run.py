@@ -1,7 +1,7 @@
 """docs/operations.md's blocks that run as written: the web application of "Deploy it: the example shop" served by
 Starlette's test client (its lifespan included) against the sandbox and a SQLite ledger, and the logging
-configuration of "Logging". (The health probes' block runs in tests/ledger/test_ledger_health.py, the metrics block
-in tests/unit/telemetry/test_telemetry.py, the retention SQL in tests/ledger/test_ledger_retention.py.)"""
+configuration of "Logging". (The health probes' block runs in tests/unit/ledger/test_ledger_health.py, the metrics block
+in tests/unit/telemetry/test_telemetry.py, the retention SQL in tests/unit/ledger/test_ledger_retention.py.)"""
 
 from __future__ import annotations
 

@@ -23,7 +23,6 @@ NOT_MOVED_YET = frozenset(
         "fence",
         "host",
         "ids",
-        "ledger",
         "log",
         "semconv",
     }

@@ -3,7 +3,7 @@ server that answers each request with the next scripted answer (the step's statu
 records each request that arrived; and the cases themselves, read from the shipped kit (spec/conformance/kit.json),
 with how a step names its call in Python.
 
-Replays: tests/conformance/test_client_cases.py (a Gateway), tests/ledger/test_kit_client_cases.py (a Gateway with
+Replays: tests/conformance/test_client_cases.py (a Gateway), tests/unit/ledger/test_kit_client_cases.py (a Gateway with
 the ledger and the reconciler), tests/unit/cli/test_mgw_kit_client_cases.py (the `mgw` command line)."""
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ def fresh_postgres_db(server_url: str) -> str:
 
 
 OLD = SCHEMA_VERSION - 1  # a ledger the previous release left
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

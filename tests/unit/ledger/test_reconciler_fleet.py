@@ -100,7 +100,7 @@ def test_an_idle_worker_waits_instead_of_polling(t: Any, sandbox: Any, make_ledg
 
 def test_a_payment_written_down_wakes_a_listening_worker_on_postgresql(postgres_url: str, sandbox: Any) -> None:
     """A payment whose first check is due soon (within NOTICE_AHEAD) is announced; one due later is found by the
-    worker's next read (tests/ledger/test_transaction_count.py)."""
+    worker's next read (tests/unit/ledger/test_transaction_count.py)."""
     import psycopg
     from merchant_gateway.flows.schedule import Phase, PollSchedule
 

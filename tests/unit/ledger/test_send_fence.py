@@ -35,7 +35,7 @@ from merchant_gateway.transports import (
 
 from tests.support.loopback import OneAnswerServer
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 CALL_BOUND = 30.0
 GRACE = 10.0
 NOT_FOUND = {"success": False, "code": "TRANSACTION_NOT_FOUND", "message": "No transaction found"}

@@ -16,7 +16,7 @@ from merchant_gateway.errors import ValidationError
 from merchant_gateway.ledger import FINAL, Ledger, admin
 from merchant_gateway.ledger.admin import ResolveRefused
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def intent(ledger: Ledger, txn: str, amount: int = 500) -> None:

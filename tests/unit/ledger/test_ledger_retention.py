@@ -15,7 +15,7 @@ from typing import Any
 from ledger_support import MERCHANT, FakeClock
 from merchant_gateway.ledger import Ledger, RateLimit, open_store
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "operations.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "operations.md"
 DAY = 86400.0
 
 

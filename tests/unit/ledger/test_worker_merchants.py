@@ -185,7 +185,7 @@ def test_the_documented_merchants_file_uses_only_fields_the_worker_reads() -> No
 
     from merchant_gateway.cli.merchants import FIELDS, SECRETS
 
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "operations.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "operations.md").read_text(encoding="utf-8")
     (block,) = re.findall(r"^```toml\n(.*?)^```", doc, re.S | re.M)
     merchants = tomllib.loads(block)["merchant"]
     assert len(merchants) == 2

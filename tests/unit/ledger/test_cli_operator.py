@@ -18,7 +18,7 @@ from merchant_gateway import Gateway
 from merchant_gateway.ledger import Ledger
 from merchant_gateway.ledger.health import readiness
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def mgw(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -19,7 +19,7 @@ import pytest
 from merchant_gateway.errors import ConfigurationError
 from merchant_gateway.ledger import Ledger, LedgerOptions, RateLimit, SharedRateLimiter, open_store
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

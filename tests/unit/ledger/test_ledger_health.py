@@ -149,7 +149,7 @@ def test_the_documented_starlette_probes_run_as_written(tmp_path: Any, monkeypat
     """docs/operations.md "Operator commands and health": the block as written (the readiness bound aside), served
     by Starlette's test client with its lifespan: 200 while the database answers, 503 while it does not."""
     testclient = pytest.importorskip("starlette.testclient")
-    docs = (Path(__file__).resolve().parents[2] / "docs/operations.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).resolve().parents[3] / "docs/operations.md").read_text(encoding="utf-8")
     section = docs.split("### Operator commands and health", 1)[1]
     block = section.split("```python\n", 1)[1].split("```", 1)[0]
     assert "timeout=2.0" in block
