@@ -52,11 +52,44 @@ def _integer(text: str) -> int:
     return int(text)
 
 
+class _Duplicate(Exception):
+    """A key given twice: the shared decoder stops there, and the answer is read again to say which key, once the
+    rest of its text was found to be JSON (not JSON takes precedence)."""
+
+
+def _unique_pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(items)
+    if len(obj) != len(items):
+        raise _Duplicate
+    return obj
+
+
+# One decoder for every answer: json.loads with hooks builds a decoder (and its scanner) per call. Its hooks keep
+# no state of their own, so answers read at once in several threads cannot mix.
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_pairs, parse_constant=_not_a_constant, parse_int=_integer)
+
+
 def load_json(content: bytes) -> Any | JsonProblem:
     """The JSON value of ``content`` by the reading rules, or why it cannot be read (never raises)."""
     text = answer_text(content)
     if text is None:
         return JsonProblem(NOT_JSON, "read-utf8")
+    try:
+        value = _DECODER.decode(text)
+    except _Duplicate:
+        return _read_with_duplicates(text)
+    except RecursionError:
+        return JsonProblem(_TOO_DEEP, "read-depth")
+    except ValueError:  # JSONDecodeError, NaN/Infinity, an integer longer than the rules allow
+        return JsonProblem(NOT_JSON, "read-json")
+    if _may_nest_deeper(text, READING.max_depth) and _deeper_than(value, READING.max_depth):
+        return JsonProblem(_TOO_DEEP, "read-depth")
+    return value
+
+
+def _read_with_duplicates(text: str) -> Any | JsonProblem:
+    """A text in which the shared decoder met a key given twice, read whole: not JSON, else the first key given
+    twice (in the order the objects close)."""
     duplicates: list[str] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -77,6 +110,12 @@ def load_json(content: bytes) -> Any | JsonProblem:
     if _deeper_than(value, READING.max_depth):
         return JsonProblem(_TOO_DEEP, "read-depth")
     return value
+
+
+def _may_nest_deeper(text: str, limit: int) -> bool:
+    """False when ``text`` cannot nest more than ``limit`` levels: each level opens with a "{" or "[" of its own
+    (those inside strings only raise the count), so an answer with at most ``limit`` of them needs no walk."""
+    return text.count("{") + text.count("[") > limit
 
 
 _TOO_DEEP = "the answer is nested too deeply"

@@ -144,15 +144,16 @@ def test_the_walk_fails_when_a_call_is_added(monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.fixture
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every json.loads of the process (the strict reader's and httpx's response.json() alike), counted."""
+    """Every JSON parse of the process, counted: JSONDecoder.decode is what json.loads calls once per text (httpx's
+    response.json() included), and what the strict reader calls on its one shared decoder."""
     seen: list[str] = []
-    original = json.loads
+    original = json.JSONDecoder.decode
 
-    def counting(text: Any, *args: Any, **kwargs: Any) -> Any:
-        seen.append(text if isinstance(text, str) else bytes(text).decode("utf-8", "replace"))
-        return original(text, *args, **kwargs)
+    def counting(self: json.JSONDecoder, text: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(text)
+        return original(self, text, *args, **kwargs)
 
-    monkeypatch.setattr(json, "loads", counting)
+    monkeypatch.setattr(json.JSONDecoder, "decode", counting)
     return seen
 
 

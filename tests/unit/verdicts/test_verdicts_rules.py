@@ -146,6 +146,25 @@ def test_not_json_is_reported_before_a_duplicate() -> None:
     assert got.rule == "read-json"
 
 
+def test_the_key_named_twice_is_the_first_found_as_the_objects_close() -> None:
+    """The inner object closes first: its key is the one named, whatever the outer object repeats; a duplicate is
+    named before a depth beyond the bound."""
+    got = read_answer(b'{"a":{"b":1,"b":2},"a":3}')
+    assert got == Unreadable("the answer names b twice", "read-duplicate-keys")
+    deep = READING.max_depth + 1
+    got = read_answer(('{"a":1,"a":2,"b":' + "[" * deep + "]" * deep + "}").encode())
+    assert got == Unreadable("the answer names a twice", "read-duplicate-keys")
+
+
+def test_brackets_inside_strings_neither_hide_nor_make_depth() -> None:
+    many = "{[" * READING.max_depth
+    assert read_answer(f'{{"s":"{many}","a":[[1]]}}'.encode()) == {"s": many, "a": [[1]]}
+    deep = READING.max_depth
+    got = read_answer(('{"s":"' + many + '","a":' + "[" * deep + "]" * deep + "}").encode())
+    assert isinstance(got, Unreadable)
+    assert got.rule == "read-depth"
+
+
 # --- JSON, depth and integers ---------------------------------------------------------------------------------
 
 
