@@ -35,6 +35,10 @@ def operation_layer(gw: Gateway) -> None:
     gw.debit_v4_web(**fields)  # <Operation>Fields is the operation method's whole keyword form
 
 
+def deferred(gw: Gateway) -> None:
+    gw.refunds.fulfill_deferred(transaction_id="T1", merchant_user_id="U1", amount=1, merchant_order_id="O1")
+
+
 async def inline(gw: AsyncGateway) -> None:
     await gw.payments.start_inline(amount=100, payment_sources=[{"mode": "wallets"}], mobile_number="9999999999")
     await gw.collects.create(
@@ -49,6 +53,10 @@ from merchant_gateway import Gateway
 
 def web(gw: Gateway) -> None:
     gw.payments.start(amount=100, merchant_ordr_id="O1")
+
+
+def deferred(gw: Gateway) -> None:  # a method typed by the whole keyword form, <Operation>Fields
+    gw.refunds.fulfill_deferred(transaction_id="T1", merchant_user_id="U1", amount=1, merchant_ordr_id="O1")
 """
 
 WRONG_ENUM = """
@@ -93,7 +101,9 @@ def test_a_correct_call_is_accepted(mypy_errors: dict[str, list[str]]) -> None:
 
 
 def test_a_misspelt_payload_field_is_rejected(mypy_errors: dict[str, list[str]]) -> None:
-    assert any('"merchant_ordr_id"' in error for error in mypy_errors["misspelt"]), mypy_errors["misspelt"]
+    errors = mypy_errors["misspelt"]
+    assert len([error for error in errors if '"merchant_ordr_id"' in error]) == 2, errors
+    assert any('"merchant_order_id"' in error and "fulfill_deferred" in error for error in errors), errors
 
 
 def test_a_value_outside_an_enum_is_rejected(mypy_errors: dict[str, list[str]]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, Unpack
 
+from ..flows._fields import field_of
 from ..flows.deprecated import renamed_keyword
 from ..flows.launch import (
     SsoUser,
@@ -173,7 +174,7 @@ class AsyncPayments(AsyncStatusReads):
             location = await gateway.debit_v3(transaction_id=new.transaction_id, amount=amount, **fields)
         else:
             answer = await gateway.debit_v4_web(transaction_id=new.transaction_id, amount=amount, **fields)
-            location = getattr(m.data_of(answer), "redirect_url", None)
+            location = field_of(field_of(answer, "data"), "redirect_url")
         url = m.absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=new.transaction_id)
         return new.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
 
@@ -237,7 +238,7 @@ class AsyncPayments(AsyncStatusReads):
         new = m.begin(gateway, "inlinePay", transaction_id, fields)
         txn = new.transaction_id
         answer = await gateway.inline_pay(transaction_id=txn, amount=amount, payment_sources=sources, **fields)
-        location = getattr(m.data_of(answer), "redirect_url", None)
+        location = field_of(field_of(answer, "data"), "redirect_url")
         url = m.absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=txn)
         return new.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
 

@@ -17,6 +17,7 @@ from merchant_gateway_client.payloads import DOCS
 
 from ..checks.advice import check_merchant_user_id, check_web_callback, check_web_redirect
 from ..errors import GatewayError, ValidationError
+from ..flows._fields import field_of
 from ..flows.linking import Instrument
 from ..ids import new_transaction_id
 from ..verdicts import Expect, Verdict, judge, table
@@ -260,10 +261,6 @@ def method_of(operation: str, choices: object) -> str:
     return DOCS[operation].name
 
 
-def data_of(response: object) -> Any:
-    return getattr(response, "data", None)
-
-
 def target(payment: Started | Refund | str, expected_amount: int | None) -> tuple[str, int]:
     """The transaction id to read and the amount to cross-check it with (interface document: "the amount in the
     status or callback response must be cross-checked with the amount sent in the forward payment")."""
@@ -298,7 +295,7 @@ def one_user(fields: Mapping[str, object]) -> None:
 
 def started_amount(status: object, transaction_id: str) -> int:
     """The amount of a payment as its status answer reports it (to bound a refund)."""
-    amount = getattr(data_of(status), "amount", None)
+    amount = field_of(field_of(status, "data"), "amount")
     if type(amount) is not int:
         raise GatewayError(
             "the status answer carried no amount to check the refund against",
