@@ -7,8 +7,6 @@ from here, and this package is never touched by the generator.
 
 from typing import TYPE_CHECKING, Any
 
-from .checks.amounts import INT64_MAX, check_paise, paise_from_rupees
-from .config import GatewayConfig, GatewaySettings
 from .errors import (
     AnswerMismatchError,
     ApiError,
@@ -37,7 +35,6 @@ from .errors import (
     UserLinkError,
     ValidationError,
 )
-from .retry import RetryPolicy
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import (
@@ -59,14 +56,26 @@ if TYPE_CHECKING:
         verify_ui_callback,
     )
     from .checks.advice import AdviceWarning
+    from .checks.amounts import INT64_MAX, check_paise, paise_from_rupees
+    from .config import GatewayConfig, GatewaySettings
     from .gateway import AsyncGateway, Gateway
+    from .retry import RetryPolicy
     from .tasks import AppRequest, CollectStart, IntentStart, LinkedWallet, PaymentStart, Refund, WalletPayment
     from .tokens import AuthorizationToken, TokenAuth, TokenCache
     from .transports import AsyncGatewayTransport, GatewayTransport
 
 # Re-exported on first access (PEP 562): the callback dataclasses and the transport module cost import time
-# that an application not using them in this process need not pay. name -> submodule
+# that an application not using them in this process need not pay. name -> submodule. Only the errors load with
+# the package (an `except` clause names them before any gateway exists).
 _LAZY = {
+    # the configuration (its dataclasses and checks), the retry policy and the amount helpers: with the first
+    # gateway built or name read, not with `from merchant_gateway import Gateway`
+    "GatewayConfig": "config",
+    "GatewaySettings": "config",
+    "RetryPolicy": "retry",
+    "INT64_MAX": "checks.amounts",
+    "check_paise": "checks.amounts",
+    "paise_from_rupees": "checks.amounts",
     # the gateways (their pipeline, the generated client and httpx): `mgw` and the ledger import this package's
     # configuration and errors without always building one
     "Gateway": "gateway",

@@ -20,6 +20,23 @@ DEFERRED = {
     "merchant_gateway.tasks": "the first task-layer call",
     "merchant_gateway_client.models": "the first call (its payload and result models)",
     "merchant_gateway_client.api": "the first call (its endpoint module)",
+    # with the first gateway built: what a Gateway is made of, but not `from merchant_gateway import Gateway`
+    "merchant_gateway.config": "the first gateway built or configuration read (its dataclasses and checks)",
+    "merchant_gateway.retry": "the first gateway built (the retry policy)",
+    "merchant_gateway.checks": "the first gateway built (the amount, limit and schema checks)",
+    "dataclasses": "the first gateway built (the configuration's dataclasses)",
+    "merchant_gateway.pipeline": "the first gateway built (its request pipeline)",
+    "merchant_gateway._core": "the first gateway built (the call core)",
+    "merchant_gateway.verdicts": "the first gateway built (the outcome tables)",
+    "merchant_gateway_client.client": "the first gateway built (the X-VERIFY signing)",
+    "merchant_gateway_client.operations": "the first gateway built (the operation facts)",
+    "merchant_gateway_client.outcomes": "the first gateway built (the outcome tables)",
+    "attrs": "the first gateway built (the generated client's classes)",
+    "attr": "the first gateway built (attrs itself)",
+    # what a payment call never needs
+    "merchant_gateway.flows": "the first flow used (polling, linking, launches)",
+    "merchant_gateway.ledger": "the first ledger built",
+    "merchant_gateway.telemetry": "the first telemetry observer built",
 }
 
 IMPORT = """
@@ -37,12 +54,14 @@ from merchant_gateway import Gateway, RetryPolicy
 gateway = Gateway(merchant_id="M1", salt_key="k" * 36, salt_index="1")
 view = gateway.with_options(retry=RetryPolicy(max_attempts=1))
 tokens_at_construction = "merchant_gateway.tokens" in sys.modules
+built = {name: name in sys.modules for name in BUILT}
 auth = view.token_auth()  # the cache is made here, in the box the view shares with its gateway
 gateway.close()
 from merchant_gateway.tokens import token_from_response
 
 token = token_from_response({"access_token": "a", "token_type": "O-Bearer", "issued_at": 1, "expires_at": 61}, 0.0)
 print(json.dumps({
+    "built": built,
     "queue": "queue" in sys.modules,
     "tokens_at_construction": tokens_at_construction,
     "auth": isinstance(auth, mg.TokenAuth),
@@ -80,9 +99,22 @@ def test_the_check_sees_a_deferred_module_that_is_loaded() -> None:
     assert "merchant_gateway.observers" in _deferred_in(loaded)
 
 
+# loaded by building a gateway, deferred from the import (DEFERRED)
+BUILT = (
+    "merchant_gateway.config",
+    "merchant_gateway.retry",
+    "merchant_gateway.pipeline",
+    "merchant_gateway._core",
+    "merchant_gateway.verdicts",
+    "merchant_gateway_client.client",
+    "merchant_gateway_client.operations",
+)
+
+
 def test_the_deferred_pieces_load_when_used() -> None:
-    used = _run(USE)
+    used = _run(USE.replace("import json, sys, httpx", f"import json, sys, httpx\nBUILT = {BUILT!r}", 1))
     assert used == {
+        "built": dict.fromkeys(BUILT, True),
         "queue": True,
         "tokens_at_construction": False,
         "auth": True,
@@ -114,3 +146,27 @@ def test_the_configuration_loads_without_httpx() -> None:
     )
     assert isinstance(built, list)
     assert "httpx" in built  # the URLs are checked with httpx once a configuration is built
+
+
+EVERY_NAME = """
+import json
+import merchant_gateway as mg
+import merchant_gateway.config, merchant_gateway.retry, merchant_gateway.checks.amounts
+
+values = {name: getattr(mg, name) for name in mg.__all__}
+print(json.dumps({
+    "not_in_dir": [name for name in mg.__all__ if name not in dir(mg)],
+    "all_resolved": len(values) == len(mg.__all__),
+    "same_objects": [
+        mg.GatewayConfig is merchant_gateway.config.GatewayConfig,
+        mg.RetryPolicy is merchant_gateway.retry.RetryPolicy,
+        mg.check_paise is merchant_gateway.checks.amounts.check_paise,
+    ],
+}))
+"""
+
+
+def test_every_public_name_resolves_to_its_module_s_object() -> None:
+    """The names deferred from the package import are still its public API: each in ``dir()``, each the very object
+    of the module that defines it."""
+    assert _run(EVERY_NAME) == {"not_in_dir": [], "all_resolved": True, "same_objects": [True, True, True]}

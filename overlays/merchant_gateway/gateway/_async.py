@@ -12,10 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import AsyncGatewayHost
-from ..pipeline import AsyncPipeline
 from ._base import AsyncSleep, AsyncSlots, _Base, async_default_sleep
 
 if TYPE_CHECKING:
@@ -23,6 +21,7 @@ if TYPE_CHECKING:
 
     from merchant_gateway_client.models import TransactionStatusResponse
 
+    from ..config import GatewayConfig, GatewaySettings
     from ..observers import CallObserver
     from ..tasks import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncSso, AsyncWallets
     from ..tokens import AuthorizationToken, TokenAuth, TokenCache
@@ -58,6 +57,10 @@ class AsyncGateway(_Base, AsyncGatewayHost):
             config, clock=clock, wall_clock=wall_clock, rng=rng, observer=observer, tokens=tokens, **settings
         )
         self._sleep = sleep if sleep is not None else async_default_sleep()
+        # imported here: the pipeline (and the generated client's signing, attrs with it) loads with the first
+        # gateway built, not with `from merchant_gateway import Gateway`
+        from ..pipeline import AsyncPipeline
+
         self._pipeline = AsyncPipeline(
             self._core,
             self._async_transport_for(transport),
@@ -83,6 +86,8 @@ class AsyncGateway(_Base, AsyncGatewayHost):
     ) -> AsyncGateway:
         """Build from the MGW_* variables (see :meth:`GatewayConfig.from_env`); ``settings`` given here win over
         the environment's. The other keywords are the constructor's."""
+        from ..config import GatewayConfig
+
         return cls(
             GatewayConfig.from_env(environ, **settings),
             transport=transport,

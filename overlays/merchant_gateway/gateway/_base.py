@@ -16,21 +16,21 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 import httpx
-from merchant_gateway_client.operations import OPERATIONS
 
-from .._core import Core, Prepared
-from ..config import GatewayConfig, GatewaySettings
 from ..errors import ConfigurationError
-from ..retry import RetryPolicy
 
 if TYPE_CHECKING:  # models load with the first call that needs them (import time matters)
     from typing import Unpack
 
     from merchant_gateway_client.models import TokenForm, TokenResponse
+    from merchant_gateway_client.operations import Operation
 
+    from .._core import Prepared
     from ..callbacks import CollectCallback, PaymentCallback, UiCallback
+    from ..config import GatewayConfig, GatewaySettings
     from ..flows.polling import StatusSnapshot
     from ..observers import CallObserver
+    from ..retry import RetryPolicy
     from ..tasks import MobileSdk
     from ..tokens import AuthorizationToken, TokenCache
 
@@ -169,11 +169,20 @@ class _Base:
         **settings: Unpack[GatewaySettings],
     ) -> None:
         if config is None:
+            from ..config import GatewayConfig  # with the first gateway: `import merchant_gateway` spares it
+
             config = GatewayConfig.from_settings(settings)
         elif settings:
             config = config.with_changes(**settings)
         self.config = config
         self._clock = clock
+        # imported here, not at module level: the call core (the outcome tables, the checks) and the operation
+        # facts load with the first gateway built, so `from merchant_gateway import Gateway` stays cheap
+        from merchant_gateway_client.operations import OPERATIONS
+
+        from .._core import Core
+
+        self._operations: Mapping[str, Operation] = OPERATIONS
         self._core = Core(config, clock=clock, wall_clock=wall_clock, rng=rng or random.Random())
         # merchant_gateway.observers: around each call, before and after each attempt (observers.combine: several);
         # None: no-op
@@ -316,7 +325,7 @@ class _Base:
 
     def _prepare_call(self, name: str, payload: object, arguments: dict[str, Any]) -> Prepared:
         """Sort a generated method's arguments by what the spec says they are, then validate (sends nothing)."""
-        op = OPERATIONS[name]
+        op = self._operations[name]
         if op.payload_from == "configuration":  # the token call: the configured client credentials
             payload = self._token_form()
         params = {p: arguments.pop(p) for p in op.path_params if p in arguments}

@@ -13,10 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from ..config import GatewayConfig, GatewaySettings
 from ..errors import TransactionNotFoundError
 from ..host import GatewayHost
-from ..pipeline import Pipeline
 from ._base import Sleep, Slots, _Base, default_sleep
 
 if TYPE_CHECKING:
@@ -24,6 +22,7 @@ if TYPE_CHECKING:
 
     from merchant_gateway_client.models import TransactionStatusResponse
 
+    from ..config import GatewayConfig, GatewaySettings
     from ..observers import CallObserver
     from ..tasks import Collects, Payments, Refunds, Sso, Wallets
     from ..tokens import AuthorizationToken, TokenAuth, TokenCache
@@ -59,6 +58,10 @@ class Gateway(_Base, GatewayHost):
             config, clock=clock, wall_clock=wall_clock, rng=rng, observer=observer, tokens=tokens, **settings
         )
         self._sleep = sleep if sleep is not None else default_sleep()
+        # imported here: the pipeline (and the generated client's signing, attrs with it) loads with the first
+        # gateway built, not with `from merchant_gateway import Gateway`
+        from ..pipeline import Pipeline
+
         self._pipeline = Pipeline(
             self._core,
             self._transport_for(transport),
@@ -84,6 +87,8 @@ class Gateway(_Base, GatewayHost):
     ) -> Gateway:
         """Build from the MGW_* variables (see :meth:`GatewayConfig.from_env`); ``settings`` given here win over
         the environment's. The other keywords are the constructor's."""
+        from ..config import GatewayConfig
+
         return cls(
             GatewayConfig.from_env(environ, **settings),
             transport=transport,
