@@ -12,6 +12,7 @@ import textwrap
 # module -> when it loads instead
 DEFERRED = {
     "merchant_gateway.observers": "the first attempt an observer is told about",
+    "merchant_gateway.hooks": "never by the package: the deprecated alias of observers loads when imported",
     "merchant_gateway.tokens": "the first token use (a payment call needs none)",
     "queue": "the first sync gateway (its in-flight slots)",
     "heapq": "the first sync gateway (queue imports it)",
