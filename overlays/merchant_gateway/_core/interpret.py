@@ -46,6 +46,7 @@ _REMEMBERS_AMOUNT = ("debit", "collect")  # x-money-movement values whose amount
 
 
 _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+_NOTHING_SENT = (*_NOT_SENT, SendDeadlinePassed)  # an attempt that ended in one of these sent no byte
 
 
 _UNREADABLE = (ValueError, KeyError, TypeError, AttributeError)  # raised by generated parsing of odd answers
@@ -63,7 +64,7 @@ class Interpreting(Records):
     ) -> Done | Wait:
         """Result of attempt ``attempt`` (1-based): Done, Wait (then try again) or an exception."""
         op_id, txn = prep.op.operation_id, prep.transaction_id
-        self.attempt_ended(prep, sent=not isinstance(exc, (*_NOT_SENT, SendDeadlinePassed)))
+        self.attempt_ended(prep, sent=not isinstance(exc, _NOTHING_SENT))
         if exc is not None:
             if isinstance(exc, SendDeadlinePassed):  # refused before its first byte: never retried, nothing sent
                 refused = GatewayConnectionError(
@@ -98,7 +99,9 @@ class Interpreting(Records):
         status = int(response.status_code)
         content: bytes = response.content
         answer = read_answer(content) if content else None
-        judgement = self.judge(prep, status, answer, attempt, response.headers.get("Location"))
+        # the Location header decides only a redirect (verdicts' redirect step): not looked up for any other answer
+        location = response.headers.get("Location") if 300 <= status < 400 else None
+        judgement = self.judge(prep, status, answer, attempt, location)
         verdict = judgement.verdict
         if logger.isEnabledFor(10):
             log_event(
