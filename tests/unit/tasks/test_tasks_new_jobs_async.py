@@ -410,3 +410,29 @@ async def test_a_duplicate_sdk_less_id_is_a_duplicate_not_a_failure(async_gatewa
             transaction_id=txn,
         )
     assert dup.value.verdict == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("start", "keywords", "field"),
+    [
+        ("start", {"merchant_user_id": "U1", "user_auth_token": "T1"}, "userAuthToken"),
+        (
+            "start_intent",
+            {"merchant_order_id": "O1", "platform_version_code": 1, "merchant_user_id": "U1", "user_auth_token": "T1"},
+            "userAuthToken",
+        ),
+        ("start_inline", {"payment_sources": [{"mode": "wallets"}], "merchant_user_id": "U1"}, "mobileNumber"),
+        ("start_upi_intent", {"merchant_user_id": "U1"}, "mobileNumber"),
+    ],
+)
+async def test_the_specs_field_rules_refuse_a_start_before_anything_is_sent(
+    conf: dict[str, Any], start: str, keywords: dict[str, Any], field: str
+) -> None:
+    """The debits' "merchantUserId not together with userAuthToken" and inline pay's required mobileNumber are the
+    spec's x-field-rules: the task layer does not restate them, the pipeline refuses before sending."""
+    spy = AsyncPayloadSpy()
+    async with AsyncGateway(**conf, transport=spy) as gw:
+        with pytest.raises(ValidationError) as refused:
+            await getattr(gw.payments, start)(amount=100, **keywords)
+    assert refused.value.field == field
+    assert spy.payloads == []
