@@ -1,8 +1,10 @@
 """The `mgw` command line.
 
 Why a sub-package: one module per group of commands keeps each small; this module only parses arguments and
-maps errors to one clear line and an exit code. Output is for people by default and JSON with ``--json``.
-Secrets (salt keys, client secrets, tokens, OTPs) and base64 payloads are never printed.
+maps errors to one clear line and an exit code. The parser is built from :mod:`.arguments`, which loads no
+command: a command's module (and the gateways, httpx or the ledger it needs) loads when that command runs.
+Output is for people by default and JSON with ``--json``. Secrets (salt keys, client secrets, tokens, OTPs) and
+base64 payloads are never printed.
 
 Exit statuses (0-9): one table, :mod:`.exit_codes`, which `mgw --help` and the README show.
 """
@@ -28,7 +30,6 @@ from ..errors import (
     SignatureError,
     ValidationError,
 )
-from ..flows.polling import PollTimeout
 from ..ledger.errors import LedgerUnavailable
 from .exit_codes import FAILED as EXIT_FAILED
 from .exit_codes import HELP as EXIT_CODES_HELP
@@ -55,7 +56,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
-    from . import artifacts, commands, demo, jobs, ledger, payments, worker
+    from .arguments import register_all
 
     parser = _Parser(
         prog="mgw",
@@ -67,13 +68,7 @@ def _parser(json_errors: bool = False) -> argparse.ArgumentParser:
         "argparse._SubParsersAction[argparse.ArgumentParser]",
         parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser),
     )
-    commands.register(sub)
-    payments.register(sub)
-    jobs.register(sub)  # mgw collect, mgw intent
-    demo.register(sub)
-    ledger.register(sub)  # mgw ledger
-    worker.register(sub)  # mgw reconcile --worker (after payments: it extends reconcile)
-    artifacts.register(sub)  # mgw artifacts: the release artifacts shipped in the package
+    register_all(sub)
     # handed over before parsing (its flags are the sandbox's own, see _run_sandbox); listed here for --help
     sub.add_parser(
         "sandbox",
@@ -112,6 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _handle(args: argparse.Namespace, out: Output) -> int:
+    from ..flows.polling import PollTimeout  # loaded by every command that waits; not by the parser
+
     handler: Callable[[argparse.Namespace, Output], int] = args.handler
     try:
         return handler(args, out)

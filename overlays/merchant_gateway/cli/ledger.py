@@ -3,55 +3,32 @@ and health"): progress and unfinished payments (``--since`` windows), one paymen
 their errors, a hook retried now, a payment checked now, a stuck payment resolved with a reason, and the fleet's
 health with alerting exit codes. The reconciler worker, `mgw reconcile --worker`, is in worker.py.
 
-What each action means is the ledger's (merchant_gateway.ledger.admin and .health); this module parses, opens the
-ledger with a short database bound (an outage answers in seconds, as one line and exit 6) and prints."""
+What each action means is the ledger's (merchant_gateway.ledger.admin and .health); this module opens the ledger
+with a short database bound (an outage answers in seconds, as one line and exit 6) and prints. The actions' flags
+are cli/arguments/ledger.py's."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
 import logging
-import re
 import time
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigurationError, ValidationError
 from ..gateway import Gateway
 from ..ledger import Ledger, admin
 from ..ledger.health import CRITICAL, WARN, Thresholds, fleet_health
-from . import exit_codes, ledger_migrate, ledger_settings
+from . import exit_codes
 from .ledger_options import ledger_url, load_hook
-from .options import CONFIG_FLAGS, add_config_flags, config_from
+from .options import CONFIG_FLAGS, config_from
 from .output import Output, iso_time, iso_times
 
 if TYPE_CHECKING:
     from ..config import GatewayConfig
 
 EXIT_HEALTH = {"ok": exit_codes.OK, WARN: exit_codes.HEALTH_WARN, CRITICAL: exit_codes.HEALTH_CRITICAL}
-DEFAULT_DB_TIMEOUT = 5.0
 _OPEN = ("recorded", "unknown", "accepted", "overdue")
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-_DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*")
-
-
-def duration(text: str) -> float:
-    """``90``, ``90s``, ``15m``, ``1h``, ``2d`` as seconds (argparse type: a bad value is a usage error)."""
-    match = _DURATION.fullmatch(text)
-    value = float(match.group(1)) * _UNITS[match.group(2) or "s"] if match else 0.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a duration: give e.g. 90s, 15m, 1h or 2d")
-    return value
-
-
-def share(text: str) -> float:
-    """``0.05`` or ``5%`` as a share from 0 to 1."""
-    try:
-        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a share: give e.g. 0.05 or 5%")
-    return value
 
 
 def _open(args: argparse.Namespace, **kwargs: Any) -> Ledger:
@@ -416,172 +393,3 @@ def cmd_health(args: argparse.Namespace, out: Output) -> int:
 
 
 # --- the parser ----------------------------------------------------------------------------------------------------
-
-
-class _ActionParser(argparse.ArgumentParser):
-    """An action's parser: with ``--json`` its usage errors go through `mgw ledger`'s parser (one JSON document)."""
-
-    owner: argparse.ArgumentParser | None = None
-
-    def error(self, message: str) -> NoReturn:
-        if self.owner is not None and getattr(self.owner, "json_errors", False):
-            self.owner.error(message)
-        super().error(message)
-
-
-def _common(p: argparse.ArgumentParser, *, sub: bool, merchant: bool = True, json: bool = True) -> None:
-    """The options every action takes, before or after its name (an action's copy changes only what is given)."""
-    keep = argparse.SUPPRESS if sub else None
-    p.add_argument(
-        "--ledger", default=keep, help="ledger URL (default MGW_LEDGER_URL): sqlite:///PATH or postgresql://..."
-    )
-    if merchant:
-        p.add_argument("--merchant-id", default=keep, help="only this merchant's payments")
-    p.add_argument(
-        "--timeout",
-        type=duration,
-        default=argparse.SUPPRESS if sub else DEFAULT_DB_TIMEOUT,
-        help=f"the longest wait for the ledger's database (default {DEFAULT_DB_TIMEOUT:g} s; then exit 6)",
-    )
-    if json:
-        p.add_argument(
-            "--json", action="store_true", default=argparse.SUPPRESS if sub else False, help="print one JSON document"
-        )
-
-
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "ledger",
-        help="the payment ledger: progress, one payment's history, hooks, check or resolve a payment, health",
-        description="Without an action: progress and the unfinished payments, the next due first.",
-        epilog="exit status: 0 done; 1 refused or failed (the message says why); 2 bad input; 4 (check) still "
-        "open; 6 the ledger's database cannot be used; 7 / 8 (health) a check at its warning / critical threshold",
-    )
-    _common(p, sub=False)
-    p.add_argument("--limit", type=int, default=20, help="unfinished payments listed (next due first)")
-    p.add_argument("--since", type=duration, help="count only payments created in this window (e.g. 15m, 1h, 2d)")
-    p.add_argument("--watch", type=float, metavar="SECONDS", help="refresh every SECONDS until nothing is open")
-    p.set_defaults(handler=cmd_ledger, since=None)
-    actions = cast(
-        "argparse._SubParsersAction[argparse.ArgumentParser]",
-        p.add_subparsers(dest="action", metavar="ACTION", parser_class=_ActionParser),
-    )
-
-    show = actions.add_parser("show", help="one payment: its state and its events in order, with times")
-    show.add_argument("transaction_id", metavar="TXN")
-    _common(show, sub=True)
-    show.set_defaults(handler=cmd_show)
-
-    hooks = actions.add_parser("hooks", help="final payments whose hook has not completed, with each one's error")
-    _common(hooks, sub=True)
-    hooks.add_argument("--limit", type=int, default=argparse.SUPPRESS, help="hooks listed (next due first)")
-    hooks.set_defaults(handler=cmd_hooks)
-
-    retry = actions.add_parser(
-        "retry-hook", help="make a pending hook (or every failed one: --all-failed) due now, or run it here with --hook"
-    )
-    retry.add_argument("transaction_id", metavar="TXN", nargs="?")
-    _common(retry, sub=True)
-    retry.add_argument(
-        "--all-failed", action="store_true", help="every pending hook that failed and no process runs now"
-    )
-    retry.add_argument("--limit", type=int, default=None, help="with --all-failed: at most this many (default 1000)")
-    retry.add_argument("--operator", help="who asked (kept in the payment's events; default this process's name)")
-    retry.add_argument("--hook", help="module:function: run the hook in this process now (as the worker would)")
-    retry.add_argument("--hook-in-transaction", action="store_true", help="the hook's strong form, hook(payment, tx)")
-    retry.set_defaults(handler=cmd_retry_hook)
-
-    workers = actions.add_parser(
-        "workers", help="the reconciler workers' heartbeats (running ones; --all), or --forget NAME one that is gone"
-    )
-    _common(workers, sub=True, merchant=False)
-    workers.add_argument("--all", action="store_true", help="stopped workers too")
-    workers.add_argument("--forget", metavar="NAME", help="remove this worker's row (it died and will not come back)")
-    workers.set_defaults(handler=cmd_workers)
-
-    check = actions.add_parser(
-        "check",
-        help="read a payment's status now through the gateway (MGW_* settings), judged as the reconciler judges",
-    )
-    check.add_argument("transaction_id", metavar="TXN")
-    _common(check, sub=True, merchant=False, json=False)
-    add_config_flags(check)  # the gateway's settings: its --merchant-id is the payment's merchant
-    check.add_argument(
-        "--merchants",
-        metavar="FILE",
-        help="the merchants file of the fleet's worker (default MGW_MERCHANTS_FILE): the check reads the status with "
-        "the settings of the payment's merchant in it (--merchant-id chooses when the ledger holds the id for "
-        "several); docs/operations.md, Many merchants, one worker",
-    )
-    check.set_defaults(handler=cmd_check)
-
-    resolve = actions.add_parser(
-        "resolve",
-        help="end a stuck payment with the outcome you established, your name and why (recorded as an event)",
-        description="Refused, changing nothing, when the payment is final, a call still sends it, or the outcome "
-        "contradicts the gateway's evidence (PAYMENT_ERROR for a payment it said was PAYMENT_SUCCESS or is still "
-        "PAYMENT_PENDING; PAYMENT_SUCCESS after TRANSACTION_NOT_FOUND or a failure). A contradiction of the evidence "
-        "is recorded only with --force and a second operator who agrees (both names are kept in the event).",
-    )
-    resolve.add_argument("transaction_id", metavar="TXN")
-    resolve.add_argument("--state", required=True, choices=admin.RESOLVE_CODES, help="the final code to record")
-    resolve.add_argument("--reason", required=True, help="why (kept in the payment's events)")
-    resolve.add_argument("--operator", required=True, help="who decided (kept in the payment's events)")
-    resolve.add_argument(
-        "--force", action="store_true", help="record it although it contradicts the gateway's evidence"
-    )
-    resolve.add_argument(
-        "--second-operator", metavar="NAME", help="with --force: the second person who agrees (kept in the event)"
-    )
-    _common(resolve, sub=True)
-    resolve.set_defaults(handler=cmd_resolve)
-
-    th = Thresholds()
-    health = actions.add_parser(
-        "health",
-        help="is the fleet settling payments? one line per check; exit 0 ok, 7 warning, 8 critical, 6 database",
-    )
-    _common(health, sub=True)
-    health.add_argument(
-        "--since",
-        type=duration,
-        default=argparse.SUPPRESS,
-        help=f"the window of the outcome-unknown rate (default {th.window:g} s)",
-    )
-    for name, kind, what in (
-        ("unknown_rate", share, "share of payments that ended in outcome unknown (0.05 or 5%%)"),
-        ("oldest_open", duration, "age of the oldest open payment"),
-        ("heartbeat", duration, "age of the freshest running worker's heartbeat"),
-    ):
-        for level in ("warn", "critical"):
-            default = getattr(th, f"{name}_{level}")
-            health.add_argument(
-                f"--{name.replace('_', '-')}-{level}",
-                type=kind,
-                default=default,
-                help=f"{what} at which the check is {level} (default {default:g})",
-            )
-    health.add_argument(
-        "--heartbeat-gone",
-        type=duration,
-        default=th.heartbeat_gone,
-        help=f"a worker silent this long is presumed gone and no longer judged (default {th.heartbeat_gone:g})",
-    )
-    health.add_argument(
-        "--min-payments",
-        type=int,
-        default=th.min_payments,
-        help=f"fewer payments in the window are not judged (default {th.min_payments})",
-    )
-    health.add_argument(
-        "--no-workers",
-        action="store_true",
-        help="no heartbeat check: no reconciler of this fleet writes heartbeats",
-    )
-    health.set_defaults(handler=cmd_health)
-
-    ledger_settings.register(actions, _common)  # mgw ledger settings: the fleet settings (ledger_settings.py)
-    ledger_migrate.register(actions, _common)  # mgw ledger migrate: the schema (ledger_migrate.py)
-    for action in actions.choices.values():
-        if isinstance(action, _ActionParser):
-            action.owner = p

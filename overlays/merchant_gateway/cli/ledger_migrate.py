@@ -7,15 +7,12 @@ from __future__ import annotations
 
 import argparse
 import logging
-from collections.abc import Callable
 
 from ..ledger.migrations import SCHEMA_VERSION, shown_url
 from ..ledger.store import migrate, read_version
 from . import exit_codes
 from .ledger_options import ledger_url
 from .output import Output
-
-Common = Callable[..., None]
 
 
 def cmd_migrate(args: argparse.Namespace, out: Output) -> int:
@@ -49,19 +46,3 @@ def cmd_migrate(args: argparse.Namespace, out: Output) -> int:
         )
     out.result(text, before=done.before, after=done.after, applied=list(done.applied))
     return exit_codes.OK
-
-
-def register(actions: argparse._SubParsersAction[argparse.ArgumentParser], common: Common) -> None:
-    """`migrate` under `mgw ledger` (``common`` adds the options every ledger action takes)."""
-    p = actions.add_parser(
-        "migrate",
-        help="create the ledger or bring its schema to this package's version (the only command that changes it)",
-        description="Run once per deployment, with a database role allowed to create tables, before starting "
-        "processes of a new version; processes of the previous version keep working meanwhile. Running it again "
-        "changes nothing. Every other command refuses a ledger at another schema version (exit 2).",
-        epilog="exit status: 0 done (or, with --check, up to date); 1 (--check) not at this package's version; 2 bad "
-        "input or configuration (a refused role, a relative SQLite path); 6 the database cannot be used",
-    )
-    p.add_argument("--check", action="store_true", help="only say the schema's version; change nothing")
-    common(p, sub=True, merchant=False)
-    p.set_defaults(handler=cmd_migrate)

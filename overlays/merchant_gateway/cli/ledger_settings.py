@@ -8,22 +8,12 @@ from __future__ import annotations
 import argparse
 import logging
 import socket
-from collections.abc import Callable
 
 from ..errors import ConfigurationError
 from ..ledger import open_store
 from ..ledger.settings import FLEET_SETTINGS, change_settings, read_settings, settings_log
 from .ledger_options import ledger_url
 from .output import Output, iso_time
-
-Common = Callable[..., None]
-
-
-def _pair(text: str) -> tuple[str, str]:
-    name, sep, value = text.partition("=")
-    if not sep or name.strip() not in FLEET_SETTINGS:
-        raise argparse.ArgumentTypeError(f"{text!r}: give NAME=VALUE, NAME one of {', '.join(FLEET_SETTINGS)}")
-    return name.strip(), value
 
 
 def cmd_settings(args: argparse.Namespace, out: Output) -> int:
@@ -63,24 +53,3 @@ def cmd_settings(args: argparse.Namespace, out: Output) -> int:
         ],  # ISO 8601 times, as in every --json (output.iso_time)
     )
     return 0
-
-
-def register(actions: argparse._SubParsersAction[argparse.ArgumentParser], common: Common) -> None:
-    """`settings` under `mgw ledger` (``common`` adds the options every ledger action takes)."""
-    p = actions.add_parser(
-        "settings",
-        help="the fleet settings stored in the ledger (rate ceiling, hook form, grace); --set changes them",
-        description="Every process on one ledger must use the same fleet settings: a process started with others "
-        "refuses to start (exit 2) and names both values. --set changes them for the whole fleet, deliberately.",
-    )
-    p.add_argument(
-        "--set",
-        type=_pair,
-        action="append",
-        metavar="NAME=VALUE",
-        help=f"store VALUE for NAME ({', '.join(FLEET_SETTINGS)}); repeat for several",
-    )
-    p.add_argument("--by", help="who makes the change (kept in mgw_settings_log); needed with --set")
-    p.add_argument("--log", type=int, default=10, help="latest changes listed (default 10)")
-    common(p, sub=True, merchant=False)
-    p.set_defaults(handler=cmd_settings)

@@ -16,13 +16,14 @@ its cause, or skip with its reason): a network failure never ends the demo in a 
 only if every step held: 1 when a step failed, 5 when none failed but some were skipped (a skipped step did not
 hold either).
 
-One module per responsibility: ``command`` (the flags, the run and its exit status), ``story`` (the payment
-story's steps), ``runner`` (running a step and its one line), ``target`` (the gateway, or the embedded sandbox it
-starts), ``merchant`` (the merchant's callback endpoint) and ``browser`` (a person on the payments page).
+One module per responsibility: ``command`` (the run and its exit status; the flags are cli/arguments/demo.py),
+``story`` (the payment story's steps), ``runner`` (running a step and its one line), ``target`` (the gateway, or the
+embedded sandbox it starts), ``merchant`` (the merchant's callback endpoint) and ``browser`` (a person on the
+payments page).
 """
 
 from __future__ import annotations
 
-from .command import register, run_demo
+from .command import run_demo
 
-__all__ = ["register", "run_demo"]
+__all__ = ["run_demo"]
