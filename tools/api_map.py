@@ -7,7 +7,8 @@ spec's outcome table. This page puts them side by side and is generated, so it c
 method are the operation ids its docstring names and the operation methods its code calls, the verdicts come from
 the generated outcome table (the spec's ``x-codes``), and the deprecated names from
 ``merchant_gateway.flows.deprecated.ALIASES`` (the deprecated starters, ``flows.launch.DEPRECATED``, also beside the
-task method that replaces each).
+task method that replaces each) and the renamed module ``merchant_gateway.hooks`` (importing it warns of nothing:
+only a name read from it does).
 
     python tools/api_map.py           # write docs/api.md (make api-map)
     python tools/api_map.py --check   # exit 1 when docs/api.md is stale (tests/docs/test_api_map.py)
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import merchant_gateway as mg
-from merchant_gateway import tasks
+from merchant_gateway import hooks, tasks
 from merchant_gateway.flows import deprecated, launch
 from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.outcomes import OUTCOMES
@@ -191,6 +192,8 @@ def render() -> str:
         "|---|---|",
     ]
     lines += [f"| `{old}` | `{new}` |" for old, new in deprecated.ALIASES.items()]
+    assert hooks.REMOVED_IN == deprecated.REMOVED_IN, "merchant_gateway.hooks goes in another release: say which here"
+    lines.append(f"| `merchant_gateway.hooks.<name>` (every name of the module) | `{hooks.NEW}.<name>` |")
     lines += [
         "",
         "## `Gateway` / `AsyncGateway`",
