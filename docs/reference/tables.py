@@ -1,6 +1,6 @@
-"""MkDocs hooks of the Python API reference (mkdocs.yml): two tables made from the package itself at build time,
-so they cannot drift from it: every ``mgw`` command's ``--help`` (cli.md) and the gateway's codes with their error
-class and remedy (errors.md)."""
+"""Two tables of the Python API reference (an MkDocs hook, mkdocs.yml), made from the package itself at build
+time, so they cannot drift from it: every ``mgw`` command's ``--help`` (cli.md) and the gateway's codes with their
+error class and remedy (errors.md)."""
 
 from __future__ import annotations
 
