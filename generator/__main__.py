@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import gc
 import os
 import shutil
@@ -73,6 +72,8 @@ def tree(root: Path) -> dict[str, bytes]:
 
 def diff_trees(expected: Path, actual: Path, max_lines: int = 200) -> list[str]:
     """Unified diff of `actual` (committed) against `expected` (fresh); empty when identical."""
+    import difflib  # --check only
+
     new, old = tree(expected), tree(actual)
     lines: list[str] = []
     for name in sorted(set(new) | set(old)):

@@ -18,10 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import ruamel.yaml
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
-
 # Parsed documents by content (git-ignored build/, like run.py's template cache): the pure-Python YAML parse
 # is the longest single step of a run and gives the same result for the same bytes.
 PARSE_CACHE = Path(__file__).resolve().parent.parent / "build" / "cache" / "generator-spec"
@@ -138,7 +134,11 @@ def load_spec(path: Path) -> dict[str, Any]:
     """Read YAML into plain dicts/lists, keeping key order (spec.json and the rewritten copy depend on it)."""
     # The pure-Python safe loader: plain dicts in document order, duplicate keys rejected, YAML 1.2 like the
     # round-trip loader (same result on this spec, in half the time). pure=True: the libyaml-based one would
-    # resolve YAML 1.1 scalars (yes/no/on as booleans).
+    # resolve YAML 1.1 scalars (yes/no/on as booleans). Imported here: a run whose spec is in PARSE_CACHE parses
+    # nothing, and ruamel is a part of its imports it would not use.
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
     yaml = YAML(typ="safe", pure=True)
     try:
         document = _plain(yaml.load(path.read_text(encoding="utf-8")))
@@ -190,9 +190,11 @@ def load_spec_in_background(path: Path) -> Callable[[], dict[str, Any]]:
 def _parse_cache_file(path: Path) -> Path | None:
     """Cache entry of `path`'s document, keyed by the spec bytes, this loader's source and the ruamel version
     (a changed spec, loader or parser is parsed afresh; invalid YAML is never stored)."""
+    from importlib.metadata import version  # the installed ruamel's, without importing it (run.py needs this too)
+
     try:
         digest = hashlib.sha256()
-        for part in (path.read_bytes(), Path(__file__).read_bytes(), ruamel.yaml.__version__.encode()):
+        for part in (path.read_bytes(), Path(__file__).read_bytes(), version("ruamel.yaml").encode()):
             digest.update(part + b"\0")
     except OSError:
         return None
