@@ -3,7 +3,7 @@
 Why this package exists: building the parser must cost only the parser. Each module here registers one command
 module's flags (``payments`` for cli/payments.py, ...) from light modules only (the options, the exit-status table,
 the ledger's names), and names each handler with :class:`~.handler.Run`; the command's own module, with the
-gateways, httpx or the ledger it needs, loads when that command runs (tests/cli/test_cli_import_weight.py pins it).
+gateways, httpx or the ledger it needs, loads when that command runs (tests/unit/cli/test_cli_import_weight.py pins it).
 """
 
 from __future__ import annotations
