@@ -241,9 +241,17 @@ class _PgTx:
         self._pipeline: Any = None  # psycopg's Pipeline of that mode
         self._pipelined = False  # whether statements may be sent without waiting (a transaction of the store)
 
-    def begin(self, lock_timeout: str) -> None:
+    def begin(self, lock_timeout: str, *, pipelined: bool = True) -> None:
         """Start the transaction in pipeline mode: BEGIN, the lock bound and the clock's read sent together; their
-        answers come back with the first statement whose result is read."""
+        answers come back with the first statement whose result is read. ``pipelined=False`` (a libpq older than
+        14 has no pipeline mode): the three in one round trip all the same (the simple protocol takes several
+        statements without parameters), and every later statement waits for its answer."""
+        if not pipelined:
+            cur = self._conn.execute(f"BEGIN; {lock_timeout}; {_CLOCK_SQL}")
+            while cur.description is None and cur.nextset():
+                pass
+            self._started = float(cur.fetchone()["now"])
+            return
         self._pipelined = True
         self._pipeline_on()
         self._conn.execute("BEGIN")
@@ -416,6 +424,7 @@ class PostgresStore:
         # behind PgBouncer in transaction mode a server connection serves another client after each transaction:
         # no server-side prepared statement survives it (PgBouncer 1.18 does not track them)
         self._prepare = self.pool_mode == "session"
+        self._pipelined = psycopg.Pipeline.is_supported()  # libpq 14 or later (psycopg[binary] ships a recent one)
         # every wait of one ledger call bounded by the timeout: connecting, and a row lock held elsewhere. The lock
         # bound is set in each transaction (SET LOCAL), not as a startup option: PgBouncer refuses unknown startup
         # parameters, and in transaction mode a session's SET would not follow the next transaction
@@ -484,7 +493,7 @@ class PostgresStore:
             # transaction, and nearly every ledger transaction reads the clock first (:meth:`now`)
             tx = _PgTx(conn, prepare=self._prepare)
             try:
-                tx.begin(self._lock_timeout)
+                tx.begin(self._lock_timeout, pipelined=self._pipelined)
                 yield tx
                 tx.commit()  # durable when this returns (synchronous_commit as the server has it: on by default)
             except BaseException as exc:

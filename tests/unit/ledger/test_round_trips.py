@@ -93,3 +93,30 @@ def test_an_error_of_a_statement_sent_without_waiting_fails_its_transaction_and_
             tx.run("INSERT INTO trips_t (n) VALUES (?)", (2,))
         with ledger.store.transaction() as tx:  # the connection serves the next transaction as usual
             assert tx.execute("SELECT n FROM trips_t") == [{"n": 2}]
+
+
+def test_without_pipeline_mode_each_statement_waits_and_the_flow_is_the_same(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import psycopg
+
+    monkeypatch.setattr(psycopg.Pipeline, "is_supported", staticmethod(lambda: False))  # a libpq older than 14
+    url = fresh_database(postgres_url, "mgw_trips_plain")
+    Ledger.migrate(url)
+    hook = lambda p, tx: tx.execute("SELECT 1")  # noqa: E731
+    with Ledger(open_store(url, max_size=1), on_final=hook, hook_in_transaction=True) as ledger:
+
+        def payment() -> None:
+            ledger.record_intent(
+                merchant_id=MERCHANT, transaction_id="RP1", operation="debitV4Web", amount=100, attempt=True
+            )
+            ledger.record_answer(MERCHANT, "RP1", "PAYMENT_INITIATED")
+            assert ledger.observe_callback(MERCHANT, "RP1", "PAYMENT_SUCCESS", amount=100) == "final"
+
+        # BEGIN with the lock bound and the clock, then at least one wait per statement (psycopg prepares a statement
+        # in a round trip of its own the first time) and one for each COMMIT: 4 + 5 + 10 at the least
+        assert traced(ledger, payment) >= 19
+        payment_row = ledger.get("RP1", MERCHANT)
+        assert payment_row is not None
+        assert (payment_row.state, payment_row.hook_pending) == ("final", False)
+        assert [e["source"] for e in ledger.events("RP1", MERCHANT)] == ["intent", "answer", "callback", "hook"]
