@@ -16,7 +16,7 @@ from merchant_gateway.tasks.mobile import (
     app_profile_request,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def vectors() -> dict[str, Any]:
