@@ -1,7 +1,7 @@
 """The task layer stays small (issue 37): ``overlays/merchant_gateway/tasks/`` had 2,850 lines (``wc -l`` of its
 .py files) when the issue was filed, and its done-when asks for at most half, 1,425, with no loss of typing
-(tests/tasks/test_tasks_typing.py) and a generated docstring on every public method
-(tests/tasks/test_tasks_docstrings.py). This pins the size it has now, so the package cannot silently grow back:
+(tests/unit/tasks/test_tasks_typing.py) and a generated docstring on every public method
+(tests/unit/tasks/test_tasks_docstrings.py). This pins the size it has now, so the package cannot silently grow back:
 a change that needs more lines raises CEILING here, visibly in review. The derived ``_sync.py`` counts: it is
 shipped, and read, like the rest."""
 

@@ -12,7 +12,7 @@ import pytest
 
 mypy_api = pytest.importorskip("mypy.api")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 CORRECT = """
 from merchant_gateway import AsyncGateway, Gateway

@@ -22,7 +22,7 @@ import merchant_gateway
 import pytest
 from merchant_gateway import config
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
 
 
 def section(heading: str) -> str:
@@ -54,7 +54,7 @@ def test_the_readme_leads_with_what_it_does_and_the_install_then_the_contributor
     lines = install.strip().splitlines()
     assert lines[1] == "pip config --site set global.index-url https://pypi.internal.example/simple/"
     assert lines[2] == 'pip install "merchant-gateway-client[sandbox]"'
-    publishing = (Path(__file__).resolve().parents[2] / "docs" / "publishing.md").read_text(encoding="utf-8")
+    publishing = (Path(__file__).resolve().parents[3] / "docs" / "publishing.md").read_text(encoding="utf-8")
     assert "https://pypi.internal.example/" in publishing  # the index docs/publishing.md publishes to
 
 

@@ -20,7 +20,7 @@ from merchant_gateway.tasks import MobileSdk
 from merchant_gateway.tasks.mobile import app_account_summary_request, app_debit_request, app_profile_request
 from merchant_gateway_client.operations import OPERATIONS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 VECTORS = json.loads((ROOT / "spec/vectors/signing.json").read_text(encoding="utf-8"))
 
 

@@ -19,7 +19,7 @@ import httpx
 import pytest
 from merchant_gateway import Gateway
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
 MERCHANT = "CBDOCMERCHANT"
 SALT = "cb-doc-salt-3e9f"
 

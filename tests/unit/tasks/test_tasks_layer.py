@@ -30,7 +30,7 @@ from merchant_gateway.tasks import (
 from merchant_gateway.tasks._models import absolute_url
 from merchant_gateway_client.operations import OPERATIONS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PAIRS = [
     (Payments, AsyncPayments),
     (Refunds, AsyncRefunds),
