@@ -14,6 +14,8 @@ a few seconds:
    1,000: its RSS must not grow with the number held (claims are batches, never the whole set);
 4. (PostgreSQL) recovery: the server stopped for 60 s (10 s with --quick) while a process keeps writing, then
    started: how long the first write after it takes (the pool's reconnection, store.RECONNECT_WITHIN);
+   (PostgreSQL, section "ceiling") the machine's plain durable commits per second with pgbench, no ledger: the
+   bound any ledger figure sits under (commit_ceiling);
 5. (PostgreSQL, direct and behind PgBouncer) database transactions counted by the server (bench/ledger_xacts.py):
    per payment through the shop's flow (a real gateway against the sandbox, callbacks over HTTP, a reconciler
    beside it), and per second of a reconciler serving 100 merchants with nothing to do.
@@ -108,6 +110,55 @@ def lifecycle(url: str, workers: int, seconds: float, tag: str) -> dict[str, Any
         "wall_s": round(wall, 2),
         "payments_per_s": round(total / max(r["seconds"] for r in results), 1),
     }
+
+
+# --- 1b. what the machine gives: plain durable commits ----------------------------------------------------------------
+
+
+def commit_ceiling(pg: Any, seconds: float) -> list[dict[str, Any]]:
+    """Durable commits per second on the same server (fsync on, synchronous_commit on) with no ledger at all:
+    PostgreSQL's own pgbench (a C client) running a one-INSERT transaction from 1, 4, 8 and 16 clients. A payment of
+    the shop's flow is three such commits and more work in each, so a third of the best figure is what the ledger's
+    payments/s could reach at most on this machine."""
+    import re
+    import subprocess
+
+    import psycopg
+
+    with psycopg.connect(pg.url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE IF NOT EXISTS bench_commits (id BIGSERIAL PRIMARY KEY, at DOUBLE PRECISION)")
+    script = ROOT / "build" / "bench_ledger" / "commit.sql"
+    script.write_text("INSERT INTO bench_commits (at) VALUES (1);\n", encoding="ascii")
+    env = dict(os.environ, PGHOST="127.0.0.1", PGPORT=str(pg.port), PGUSER="postgres", PGDATABASE="postgres")
+    rows = []
+    for clients in (1, 4, 8, 16):
+        run = subprocess.run(
+            [
+                os.path.join(pg.bindir, "pgbench"),
+                "-n",
+                "-f",
+                str(script),
+                "-c",
+                str(clients),
+                "-j",
+                str(min(clients, 2)),
+            ]
+            + ["-T", str(max(1, round(seconds)))],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=seconds + 60,  # a guard against a hang, not a measurement
+        )
+        found = re.search(r"tps = ([0-9.]+)", run.stdout)
+        if run.returncode != 0 or found is None:
+            rows.append({"clients": clients, "skipped": (run.stderr.strip().splitlines() or ["pgbench failed"])[-1]})
+            continue
+        commits = float(found.group(1))
+        rows.append(
+            {"clients": clients, "commits_per_s": round(commits, 1), "payments_per_s_at_most": round(commits / 3, 1)}
+        )
+        print(f"postgresql commit ceiling {clients} clients: {rows[-1]}", file=sys.stderr)
+    return rows
 
 
 # --- 2. contended claims ---------------------------------------------------------------------------------------------
@@ -326,7 +377,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default="build/bench_ledger.json")
     ap.add_argument("--backends", default="sqlite,postgresql")
-    ap.add_argument("--sections", default="lifecycle,limiter,claims,holding,recovery,xacts,pgbouncer")
+    ap.add_argument("--sections", default="lifecycle,ceiling,limiter,claims,holding,recovery,xacts,pgbouncer")
     a = ap.parse_args()
     # seconds of lifecycle and of contended claims per row, payments held and seconds of holding: a full run ends in
     # a few minutes (each row runs for a time, not for a count: a slow disk must not stretch the run)
@@ -351,6 +402,8 @@ def main() -> int:
             try:
                 with local_postgres(fsync=True) as pg:
                     results["backends"]["postgresql"] = run_backend(pg.url, life_s, claim_s, hold_n, hold_s, sections)
+                    if "ceiling" in sections:
+                        results["backends"]["postgresql"]["commit_ceiling"] = commit_ceiling(pg, life_s)
                     if "xacts" in sections:
                         results["backends"]["postgresql"]["xacts"] = ledger_xacts.measure(
                             pg.url, pg.url, quick=a.quick, tag="direct"

@@ -136,6 +136,23 @@ def bench_part(b: dict[str, Any] | None) -> list[str]:
                 f"| {name} | {lc['workers']} | {lc['payments_per_s']} ({lc['finals']:,}/{lc['payments']:,} final) "
                 f"| {contended} | {overlaps} |"
             )
+    ceiling = b["backends"].get("postgresql", {}).get("commit_ceiling") or []
+    if ceiling:
+        out += [
+            "",
+            "What this machine gives without the ledger (the same PostgreSQL server, `fsync=on`, "
+            "`synchronous_commit=on`): durable commits per second of a one-INSERT transaction from PostgreSQL's own "
+            "pgbench. A payment of the shop's flow is three commits with more work in each: a third of a row is the "
+            "most payments/s the ledger could reach with that many processes.",
+            "",
+            "| clients | durable commits/s | payments/s at most (commits / 3) |",
+            "| --- | --- | --- |",
+        ]
+        for c in ceiling:
+            if "skipped" in c:
+                out.append(f"| {c['clients']} | skipped: {c['skipped']} | |")
+            else:
+                out.append(f"| {c['clients']} | {c['commits_per_s']} | {c['payments_per_s_at_most']} |")
     out += [
         "",
         "Shared rate ceiling, its own cost (a limit it never reaches, so nobody waits): grants per second for the "

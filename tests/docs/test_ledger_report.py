@@ -86,3 +86,27 @@ def test_a_part_never_measured_says_not_run(tmp_path: Path) -> None:
     assert text.startswith("# Reliability\n")
     assert part(text, "### Chaos soak: soak/ledger_chaos.py") == "Chaos soak: not run (`make soak-ledger`)."
     assert "123.4" in part(text, "### Scale: bench/ledger.py")
+
+
+def test_the_machines_commit_ceiling_is_shown_beside_the_ledgers_figures(tmp_path: Path) -> None:
+    doc = tmp_path / "reliability.md"
+    doc.write_text("# Reliability\n", encoding="utf-8")
+    bench = tmp_path / "bench_ledger.json"
+    pg = {
+        "lifecycle": [{"workers": 8, "payments_per_s": 211.0, "finals": 10, "payments": 10}],
+        "commit_ceiling": [
+            {"clients": 1, "commits_per_s": 301.5, "payments_per_s_at_most": 100.5},
+            {"clients": 8, "commits_per_s": 2400.0, "payments_per_s_at_most": 800.0},
+            {"clients": 16, "skipped": "pgbench: command not found"},
+        ],
+    }
+    bench.write_text(json.dumps({**BENCH, "backends": {**BENCH["backends"], "postgresql": pg}}), encoding="utf-8")
+    run_report(tmp_path / "ledger_chaos.json", bench, doc)
+    scale = part(doc.read_text(encoding="utf-8"), "### Scale: bench/ledger.py")
+    assert "| 1 | 301.5 | 100.5 |" in scale
+    assert "| 8 | 2400.0 | 800.0 |" in scale
+    assert "| 16 | skipped: pgbench: command not found | |" in scale
+    assert "without the ledger" in scale
+    bench.write_text(json.dumps(BENCH), encoding="utf-8")  # a run without the section: no such table
+    run_report(tmp_path / "ledger_chaos.json", bench, doc)
+    assert "without the ledger" not in part(doc.read_text(encoding="utf-8"), "### Scale: bench/ledger.py")
