@@ -8,7 +8,6 @@ import inspect
 import re
 
 import pytest
-from merchant_gateway_client import payloads
 from merchant_gateway.tasks import (
     AsyncCollects,
     AsyncPayments,
@@ -22,6 +21,7 @@ from merchant_gateway.tasks import (
     Sso,
     Wallets,
 )
+from merchant_gateway_client import payloads
 from merchant_gateway_client.outcomes import OUTCOMES
 
 RESOURCES = [
