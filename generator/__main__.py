@@ -9,8 +9,9 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from . import spec
+from . import artifacts, spec
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SPEC = REPO / "spec" / "openapi.yaml"
@@ -28,36 +29,57 @@ def spec_label(path: Path) -> str:
 def build(spec_path: Path, work: Path) -> Path:
     """Generate the finished package into `work` and return its folder."""
     spec_bytes = spec_path.read_bytes()
-    pending = spec.load_spec_in_background(spec_path)
+    # The release artifacts need the spec only, not the package: a child process builds them (artifacts.py) while
+    # this one generates. A spec in the parse cache is known at once, so they start now and are built while
+    # openapi-python-client is imported; a spec to parse starts them once the parse is done.
+    started: list[artifacts.Background] = []
+    document = spec.cached_document(spec_path)
+    try:
+        if document is not None:
+            started.append(artifacts.write_in_background(document, work))
+        package, label, generated_ops, document = _generate(spec_path, work, document, started)
+        started[0].finish(package)  # before the MANIFEST, which lists them
+    except BaseException:
+        for background in started:
+            background.stop()
+        raise
+    from . import postprocess, run
+
+    postprocess.write_package_data(package, document, spec_bytes, label, generated_ops, run.check_version())
+    return package
+
+
+def _generate(
+    spec_path: Path, work: Path, document: dict[str, Any] | None, started: list[artifacts.Background]
+) -> tuple[Path, str, list[str], dict[str, Any]]:
+    """The package without its package data: (folder, spec label, generated operation ids, the document)."""
+    pending = spec.load_spec_in_background(spec_path) if document is None else None
     # Imported only now: importing openapi-python-client (via run) overlaps the spec parse in the child.
     # openapi-python-client imports httpx, whose package init tries `from ._main import main`: httpx's command-line
     # tool, loading rich, click and pygments (a large part of a run that never uses them). A None entry makes that
     # import fail and httpx falls back to its stub `main` (as without the CLI extra). No effect when httpx is
     # already loaded (e.g. the generator called inside the test process).
     sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
-    from . import answers, artifacts, postprocess, public_api, rewrite, run
+    from . import answers, postprocess, public_api, rewrite, run
 
-    document = pending()
-    in_background = artifacts.write_in_background(document, work)  # they need the spec only, not the package
-    try:
-        metas = spec.collect(document)
-        generated_ops = [m.operation_id for m in metas if not m.mobile_sdk_only]
-        package = run.generate(
-            rewrite.rewrite(document, metas),
-            metas,
-            work,
-            extra=lambda out: public_api.render(out, document, metas),
-            answer_refs=answers.answer_schema_refs(document),
-        )
-        label = spec_label(spec_path)
-        postprocess.check_endpoints(package, generated_ops)
-        postprocess.add_headers(package, label)
-        in_background.finish(package)  # before the MANIFEST, which lists them
-    except BaseException:
-        in_background.stop()
-        raise
-    postprocess.write_package_data(package, document, spec_bytes, label, generated_ops, run.check_version())
-    return package
+    if pending is not None:
+        document = pending()
+        started.append(artifacts.write_in_background(document, work))
+    assert document is not None
+    parsed = document
+    metas = spec.collect(parsed)
+    generated_ops = [m.operation_id for m in metas if not m.mobile_sdk_only]
+    package = run.generate(
+        rewrite.rewrite(parsed, metas),
+        metas,
+        work,
+        extra=lambda out: public_api.render(out, parsed, metas),
+        answer_refs=answers.answer_schema_refs(parsed),
+    )
+    label = spec_label(spec_path)
+    postprocess.check_endpoints(package, generated_ops)
+    postprocess.add_headers(package, label)
+    return package, label, generated_ops, parsed
 
 
 def tree(root: Path) -> dict[str, bytes]:

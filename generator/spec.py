@@ -149,6 +149,18 @@ def load_spec(path: Path) -> dict[str, Any]:
     return document
 
 
+def cached_document(path: Path) -> dict[str, Any] | None:
+    """`load_spec(path)` from PARSE_CACHE, without parsing; None when the spec is not there."""
+    cache = _parse_cache_file(path)
+    if cache is None:
+        return None
+    try:
+        document: dict[str, Any] = json.loads(cache.read_bytes())
+    except (OSError, ValueError):
+        return None
+    return document
+
+
 def load_spec_in_background(path: Path) -> Callable[[], dict[str, Any]]:
     """Start `load_spec(path)` in a child process and return a function that waits for its result.
 
