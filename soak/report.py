@@ -2,9 +2,9 @@
 
     python soak/report.py build/soak docs/reliability.md
 
-Inputs (all optional; a missing one is reported as "not run"): reliability.xml (pytest junit of tests/reliability),
-reliability_stats.json (inputs generated, secrets scanned...), reliability_time.json, wire.xml (pytest junit of the
-wire corpus, tests/wire), soak.json, fuzz.json.
+Inputs (all optional; a missing one is reported as "not run"): reliability.xml (pytest junit of
+tests/system/reliability), reliability_stats.json (inputs generated, secrets scanned...), reliability_time.json,
+wire.xml (pytest junit of the wire corpus, tests/wire), soak.json, fuzz.json.
 The static part of the document (what is tested, the known bugs) lives in TEMPLATE below; the figures are filled in.
 """
 
@@ -178,7 +178,7 @@ def main(argv: list[str]) -> int:
     add("`tests/unit/tls/test_tls_config.py` covers every bad setting (a `ConfigurationError` naming the variable,")
     add("the key password in no repr or error) and that the SSL context is built once, and never for http://.")
     add("")
-    add("## Regular suite: tests/reliability (part of `make test`, < 60 s)")
+    add("## Regular suite: tests/system/reliability (part of `make test`, < 60 s)")
     add("")
     if tests is None:
         add("Not run.")
@@ -366,7 +366,7 @@ def main(argv: list[str]) -> int:
 
 STATIC = """## How to run
 
-- Regular suite: `python -m pytest tests/reliability` (also part of `make test`). Deterministic: sleeps and
+- Regular suite: `python -m pytest tests/system/reliability` (also part of `make test`). Deterministic: sleeps and
   clocks are injected, the sandbox settles at once, Hypothesis runs a bounded number of examples.
 - Everything, with this report regenerated: `make soak` (soak/run.sh; bounded: 5,000 payments, 200,000 fuzz runs
   per target, every step under `timeout`; loopback only). Smaller: `SOAK_PAYMENTS=500 SOAK_FUZZ_RUNS=20000 make soak`.

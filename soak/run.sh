@@ -9,10 +9,10 @@ FUZZ_RUNS="${SOAK_FUZZ_RUNS:-200000}"
 mkdir -p "$OUT"
 status=0
 
-echo "== 1/3 tests/reliability (regular suite, figures collected)"
+echo "== 1/3 tests/system/reliability (regular suite, figures collected)"
 start=$(date +%s)
 MGW_RELIABILITY_SCALE="${SOAK_SCALE:-5}" MGW_RELIABILITY_STATS="$OUT/reliability_stats.json" timeout 900 "$PY" -m pytest -q -p no:cacheprovider \
-    tests/reliability --junitxml="$OUT/reliability.xml" || status=1
+    tests/system/reliability --junitxml="$OUT/reliability.xml" || status=1
 echo "{\"seconds\": $(( $(date +%s) - start )), \"scale\": \"${SOAK_SCALE:-5}\"}" > "$OUT/reliability_time.json"
 
 echo "== wire corpus (issue 14): hostile raw-socket servers x every shipped transport, sync and async"

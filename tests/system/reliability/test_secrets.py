@@ -24,7 +24,7 @@ from tests.support.reliability import CLIENT_SECRET, MOBILE, OTP, SALT, STATS, E
 from tests.support.secret_probe import Recorder, leaks
 
 HERE = Path(__file__).resolve().parent
-PROBE = HERE.parent / "support" / "secret_probe.py"
+PROBE = HERE.parents[1] / "support" / "secret_probe.py"
 # A wrong OTP is a secret of the run too; digits no amount or id of the run contains (a run of zeros would be
 # "found" inside an amount such as 1000000 in a message, a false leak).
 WRONG_OTP = "583917" if OTP != "583917" else "271946"
