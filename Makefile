@@ -124,7 +124,7 @@ test-lowest:
 	  pytest-timeout==2.4.0 pytest-xdist==3.8.0 hypothesis==6.170.15 uvloop==0.23.0
 	$(LOWEST_VENV)/bin/python -m pip list 2>/dev/null | grep -iE '^(httpx|httpcore|h11|anyio|attrs|python-dateutil|fastjsonschema) '
 	$(LOWEST_VENV)/bin/python -m pytest -n $(TEST_PROCESSES) --dist worksteal \
-	  tests/wire tests/unit/transports/test_transports.py tests/unit/gateway \
+	  tests/system/wire tests/unit/transports/test_transports.py tests/unit/gateway \
 	  tests/unit/pipeline/test_pipeline.py tests/unit/retry/test_retry_rules.py tests/unit/verdicts/test_verdicts.py \
 	  tests/unit/checks/test_payload_problems.py tests/unit/checks/test_amounts_validation.py
 

@@ -4,7 +4,7 @@
 
 Inputs (all optional; a missing one is reported as "not run"): reliability.xml (pytest junit of
 tests/system/reliability), reliability_stats.json (inputs generated, secrets scanned...), reliability_time.json,
-wire.xml (pytest junit of the wire corpus, tests/wire), soak.json, fuzz.json.
+wire.xml (pytest junit of the wire corpus, tests/system/wire), soak.json, fuzz.json.
 The static part of the document (what is tested, the known bugs) lives in TEMPLATE below; the figures are filled in.
 """
 
@@ -143,7 +143,7 @@ def main(argv: list[str]) -> int:
     for name, value in lost:
         add(row(name, f"**{value}** (must be 0)"))
     add("")
-    add("## Wire corpus: tests/wire (issue 14, part of `make test`)")
+    add("## Wire corpus: tests/system/wire (issue 14, part of `make test`)")
     add("")
     if wire is None:
         add("Not run.")
@@ -153,7 +153,8 @@ def main(argv: list[str]) -> int:
             f"shipped transport(s) ({', '.join(wire['transport'])}) x {len(wire['mode'])} modes "
             f"({', '.join(wire['mode'])}) = {wire['runs']} runs (a case runs only on the operations it concerns); "
             f"**{wire['unsafe']} unsafe outcomes** (must be 0). Each case is a raw loopback server that misbehaves "
-            "after reading the request; the only acceptable outcome of each is stated in tests/wire/test_corpus.py: "
+            "after reading the request; the only acceptable outcome of each is stated in "
+            "tests/system/wire/test_corpus.py: "
             "exactly one request at the server for anything not x-retry safe, an answer belongs to its own call or "
             "the call fails, every failure after the first byte is OutcomeUnknown for money-moving and never-retry "
             "operations and a GatewayError for the rest, nothing else reaches the caller."

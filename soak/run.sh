@@ -16,7 +16,7 @@ MGW_RELIABILITY_SCALE="${SOAK_SCALE:-5}" MGW_RELIABILITY_STATS="$OUT/reliability
 echo "{\"seconds\": $(( $(date +%s) - start )), \"scale\": \"${SOAK_SCALE:-5}\"}" > "$OUT/reliability_time.json"
 
 echo "== wire corpus (issue 14): hostile raw-socket servers x every shipped transport, sync and async"
-timeout 600 "$PY" -m pytest -q -p no:cacheprovider tests/wire --junitxml="$OUT/wire.xml" || status=1
+timeout 600 "$PY" -m pytest -q -p no:cacheprovider tests/system/wire --junitxml="$OUT/wire.xml" || status=1
 
 echo "== 2/3 soak: $PAYMENTS payments with callbacks, partial refunds and low-rate faults"
 timeout 1500 "$PY" soak/soak.py --payments "$PAYMENTS" --out "$OUT/soak.json" || status=1

@@ -1,6 +1,6 @@
 """GatewayTransport / AsyncGatewayTransport in detail: the answer cap (raw and decoded), content decoding, the
 per-request deadline (with a fake clock: no waiting), and httpx exceptions only. The hostile-server behaviour of
-the whole client is in tests/wire; these pin the pieces over a real loopback socket."""
+the whole client is in tests/system/wire; these pin the pieces over a real loopback socket."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Issue 22's findings through the public client, on every operation, sync and async (the verdict function's own
-rules are in test_verdicts.py; the wire, on real sockets, in tests/wire)."""
+rules are in test_verdicts.py; the wire, on real sockets, in tests/system/wire)."""
 
 from __future__ import annotations
 
