@@ -167,7 +167,7 @@ spec-artifacts: $(STAMP)
 	$(PY) tools/artifacts/make_artifacts.py --out build/artifacts
 
 schemathesis: $(STAMP)
-	$(PY) -m pytest -m slow tests/sandbox
+	$(PY) -m pytest -m slow tests/system/sandbox
 
 conformance: $(STAMP)
 	$(PY) tools/conformance/make_kit.py --write-shipped

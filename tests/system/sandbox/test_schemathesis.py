@@ -30,7 +30,7 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.support.sandbox import MERCHANT, SALTS, sign
 
-SPEC = Path(__file__).resolve().parents[2] / "spec" / "openapi.yaml"
+SPEC = Path(__file__).resolve().parents[3] / "spec" / "openapi.yaml"
 schema = schemathesis.openapi.from_path(str(SPEC))
 CHECKS = [
     not_a_server_error,

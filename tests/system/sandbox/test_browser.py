@@ -10,7 +10,7 @@ import pytest
 from tests.support.sandbox import MERCHANT, Gateway, Receiver, callback_for, sign
 
 CHROMIUM = "/usr/bin/chromium"
-SCREENSHOT = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "payments-page.png"
+SCREENSHOT = Path(__file__).resolve().parents[3] / "build" / "screenshots" / "payments-page.png"
 
 pytestmark = [
     pytest.mark.browser,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from merchant_gateway_sandbox import signing
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # the repository's copy of the shared vectors (tests/spec checks it equals the shared original)
 VECTORS = json.loads((ROOT / "spec" / "vectors" / "signing.json").read_text())
 

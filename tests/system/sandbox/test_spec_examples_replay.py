@@ -19,7 +19,7 @@ from merchant_gateway_sandbox import cli as sandbox_cli
 from tests.support.sandbox import MERCHANT, Gateway, Receiver, b64, sign
 from tests.support.spec import spec_document
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SPEC = spec_document()
 # The answers the sandbox does not produce, and why (every other example is replayed).
 NOT_REPLAYED: dict[tuple[str, str, str], str] = {}

@@ -14,7 +14,7 @@ from merchant_gateway_sandbox import RunningSandbox, start_sandbox
 
 from tests.support.sandbox import MERCHANT, SALTS, Gateway, b64, sign
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def debit(tid: str) -> dict[str, object]:
