@@ -186,7 +186,7 @@ MISTAKES = [
             "check the transaction id"),
     Mistake("waiting on a bare id without its amount", lambda w: w.gateway.payments.wait("TX1"),
             "pass expected_amount="),
-    Mistake("a user id and a user token together", start(user_auth_token="token"), "send only one"),
+    Mistake("a user id and a user token together", start(user_auth_token="token"), "give only one"),
     Mistake("an operation that does not exist", start(operation="debitV5"), "leave operation out"),
 ]  # fmt: skip
 
