@@ -75,8 +75,8 @@ class Finals(LedgerBase):
     ) -> bool:
         """End a payment with one of the ledger's own verdicts (NOT_SENT, REJECTED, UNRESOLVED)."""
         with self.store.transaction() as tx:
-            row = self._row(tx, merchant_id, transaction_id, lock=True)  # the clock's answer comes back with it
             now = self._now(tx)
+            row = self._row(tx, merchant_id, transaction_id, lock=True)
             if row is None:
                 self._event(tx, merchant_id, transaction_id, now, source, None, code, "not in the ledger")
                 return False
@@ -157,15 +157,15 @@ class Finals(LedgerBase):
     def _run_hook_in_tx(self, tx: Tx, row: dict[str, Any], now: float) -> int:
         assert self.hook is not None
         payment = Payment.from_row(row)
-        tx.run("SAVEPOINT mgw_hook")
+        tx.execute("SAVEPOINT mgw_hook")
         try:
             self._call_hook(payment, tx)
         except Exception as exc:  # noqa: BLE001 - the hook's effects are undone; it is retried later
             tx.execute("ROLLBACK TO SAVEPOINT mgw_hook")
             self._hook_failed(tx, payment, now, exc, None)
             return 0
-        tx.run("RELEASE SAVEPOINT mgw_hook")
-        tx.run(
+        tx.execute("RELEASE SAVEPOINT mgw_hook")
+        tx.execute(
             "UPDATE mgw_payments SET hook_pending = 0, hook_done_at = ?, hook_attempts = hook_attempts + 1, "
             "hook_error = NULL WHERE merchant_id = ? AND transaction_id = ?",
             (now, payment.merchant_id, payment.transaction_id),

@@ -102,13 +102,13 @@ class Judging(Finals):
             self._finalize(tx, row, NOT_RECORDED, now, source, detail="TRANSACTION_NOT_FOUND")
             return "final"
         if verdict is Verdict.PENDING:
-            tx.run(
+            tx.execute(
                 "UPDATE mgw_payments SET answered_at = COALESCE(answered_at, ?) WHERE merchant_id = ? "
                 "AND transaction_id = ?",
                 (now, m, t),
             )
             if not checked and row["rank"] < RANK[ACCEPTED]:
-                tx.run(
+                tx.execute(
                     "UPDATE mgw_payments SET state = ?, rank = ?, code = ?, updated_at = ? "
                     "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
                     (ACCEPTED, RANK[ACCEPTED], judgement.code, now, m, t, RANK[ACCEPTED]),
@@ -117,7 +117,7 @@ class Judging(Finals):
             return "open"
         if verdict is Verdict.NOT_YET_FOUND:
             if self.sends(row, now).closed and (row["absent_since"] is None or self.monotonic_sends(row) is None):
-                tx.run(  # the first empty read once the call ended (on this machine's monotonic clock)
+                tx.execute(  # the first empty read once the call ended (on this machine's monotonic clock)
                     "UPDATE mgw_payments SET absent_since = COALESCE(absent_since, ?), absent_mono = ?, "
                     "absent_host = ? WHERE merchant_id = ? AND transaction_id = ?",
                     (now, self.monotonic(), self.machine, m, t),

@@ -247,7 +247,7 @@ class LedgerBase:
         """One line of a payment's history; with ``state``, a transition to it (from ``before`` when the caller
         read it), which the ledger's instruments (telemetry) are told of. ``actor``: who wrote it (an operator's
         name; by default this process, :attr:`owner`)."""
-        tx.run(
+        tx.execute(
             "INSERT INTO mgw_events (merchant_id, transaction_id, at, source, state, code, detail, actor) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (merchant_id, transaction_id, at, source, state, code, detail, actor or self.owner),
@@ -277,7 +277,7 @@ class LedgerBase:
         """Tell listening reconcilers that work of ``merchant_id``, due at ``due``, was written (PostgreSQL; at
         commit)."""
         if tx.dialect == "postgresql":
-            tx.run(f"SELECT pg_notify('{NOTICE_CHANNEL}', ?)", (notice_payload(merchant_id, due),))
+            tx.execute(f"SELECT pg_notify('{NOTICE_CHANNEL}', ?)", (notice_payload(merchant_id, due),))
 
 
 def _merchants(merchant_id: str | Sequence[str]) -> tuple[str, ...]:

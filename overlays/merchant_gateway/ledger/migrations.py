@@ -40,10 +40,6 @@ class Tx(Protocol):
 
     def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int: ...
 
-    def run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        """A statement whose result is not read (PostgreSQL may send it on without waiting for its answer; its error
-        is raised by a later statement of the transaction or by its commit)."""
-
     @property
     def connection(self) -> Any: ...
 

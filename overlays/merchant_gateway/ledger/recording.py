@@ -158,7 +158,7 @@ class Recording(Judging):
         due_now = reports_state and code in TERMINAL_CODES
         with self.store.transaction() as tx:
             now = self._now(tx)
-            tx.run(
+            tx.execute(
                 "UPDATE mgw_payments SET call_until = NULL, answered_at = COALESCE(answered_at, ?) "
                 "WHERE merchant_id = ? AND transaction_id = ?",
                 (now, merchant_id, transaction_id),
@@ -230,8 +230,8 @@ class Recording(Judging):
         ``open`` or ``unknown_transaction``."""
         outcome = "open"
         with self.store.transaction() as tx:
-            row = self._row(tx, merchant_id, transaction_id, lock=True)  # the clock's answer comes back with it
             now = self._now(tx)
+            row = self._row(tx, merchant_id, transaction_id, lock=True)
             if row is None:
                 return "unknown_transaction"
             judgement = self._judge(row, now, STATUS_TABLE, status, answer)
@@ -298,8 +298,8 @@ class Recording(Judging):
     ) -> str:
         outcomes = table(webhook)
         with self.store.transaction() as tx:
-            row = self._row(tx, merchant_id, transaction_id, lock=True)  # the clock's answer comes back with it
             now = self._now(tx)
+            row = self._row(tx, merchant_id, transaction_id, lock=True)
             if row is None:
                 self._event(tx, merchant_id, transaction_id, now, source, None, code, "not in the ledger")
                 return "unknown_transaction"

@@ -91,9 +91,6 @@ class _SqliteTx:
     def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int:
         return self._conn.execute(sql, tuple(params)).rowcount
 
-    def run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        self._conn.execute(sql, tuple(params))
-
 
 class SqliteStore:
     """One SQLite file shared by the processes of one machine (WAL mode; writers serialised by the file lock).
@@ -222,130 +219,36 @@ class SqliteStore:
 
 
 class _PgTx:
-    """One PostgreSQL transaction. Made by :meth:`PostgresStore.transaction` it runs in pipeline mode: a statement
-    whose result the ledger does not read (:meth:`run`: a history line, an update whose count nobody needs) is sent
-    without waiting for its answer, and travels with the next statement that is waited for, or with the COMMIT.
-    Each round trip to the server is a wait of the calling process; a payment's few transactions then cost a few
-    round trips each instead of one per statement. Nothing changes in what is written or when it is durable: the
-    COMMIT's answer is awaited before the transaction's block ends, and any statement's error is raised there at
-    the latest (inside the block, so the transaction is rolled back and the caller sees it failed)."""
-
     dialect = "postgresql"
 
     def __init__(self, conn: Any, *, prepare: bool = True, started: float | None = None) -> None:
         self._conn = conn
         self._prepare = prepare
         self._started = started  # the server's clock read as the transaction began, until the first now()
-        self._clock: Any = None  # the cursor of that read while its answer is still on the way (pipeline mode)
-        self._pipe: contextlib.ExitStack | None = None  # pipeline mode, while on
-        self._pipeline: Any = None  # psycopg's Pipeline of that mode
-        self._pipelined = False  # whether statements may be sent without waiting (a transaction of the store)
-
-    def begin(self, lock_timeout: str, *, pipelined: bool = True) -> None:
-        """Start the transaction in pipeline mode: BEGIN, the lock bound and the clock's read sent together; their
-        answers come back with the first statement whose result is read. ``pipelined=False`` (a libpq older than
-        14 has no pipeline mode): the three in one round trip all the same (the simple protocol takes several
-        statements without parameters), and every later statement waits for its answer."""
-        if not pipelined:
-            cur = self._conn.execute(f"BEGIN; {lock_timeout}; {_CLOCK_SQL}")
-            while cur.description is None and cur.nextset():
-                pass
-            self._started = float(cur.fetchone()["now"])
-            return
-        self._pipelined = True
-        self._pipeline_on()
-        self._conn.execute("BEGIN")
-        self._conn.execute(lock_timeout)
-        self._clock = self._conn.execute(_CLOCK_SQL, prepare=self._prepare)
-
-    def commit(self) -> None:
-        """COMMIT with everything still unsent, and wait for its answer (an error of any of them is raised here)."""
-        self._pipeline_on()
-        self._conn.execute("COMMIT")
-        self._pipeline_off()
-
-    def rollback(self, exc: BaseException) -> None:
-        """End a failed transaction: leave pipeline mode (its unread answers dropped) and roll back."""
-        pipe, self._pipe = self._pipe, None
-        if pipe is not None:
-            pipe.__exit__(type(exc), exc, exc.__traceback__)
-        from psycopg.pq import TransactionStatus
-
-        if self._conn.info.transaction_status in (TransactionStatus.INTRANS, TransactionStatus.INERROR):
-            self._conn.execute("ROLLBACK")
-
-    def _pipeline_on(self) -> None:
-        if self._pipe is None and self._pipelined:
-            stack = contextlib.ExitStack()
-            self._pipeline = stack.enter_context(self._conn.pipeline())
-            self._pipe = stack
-
-    def _pipeline_off(self) -> None:
-        pipe, self._pipe = self._pipe, None
-        if pipe is not None:
-            pipe.close()  # sends a Sync and reads every answer still due (an error among them is raised)
-
-    def _wait(self) -> None:
-        """Send what is queued and read every answer due (one round trip); nothing to do outside pipeline mode."""
-        if self._pipe is not None:
-            self._pipeline.sync()
 
     def take_started(self) -> float | None:
         """The server's clock as the transaction began, once (then None: a later read is a fresh one)."""
-        if self._clock is not None:
-            if self._clock.pgresult is None:  # its answer not read yet (a statement waited for since brought it)
-                self._wait()
-            self._started, self._clock = float(self._clock.fetchone()["now"]), None
         started, self._started = self._started, None
         return started
 
     @property
     def connection(self) -> Any:
-        """The driver's connection (a hook in the ledger's transaction writes its own rows through it), out of
-        pipeline mode: whatever the hook runs behaves as psycopg's documentation says of an ordinary connection."""
-        self._pipeline_off()
         return self._conn
 
-    def _mode_for(self, sql: str) -> None:
-        """Pipeline mode for the statement, unless it is one after which psycopg forgets its prepared statements
-        (a rollback, to a savepoint too; DDL): psycopg then deallocates them on the server, which it does out of
-        order with statements already queued in a pipeline ("prepared statement ... does not exist")."""
-        if _resets_prepared(sql):
-            self._pipeline_off()
-        else:
-            self._pipeline_on()
-
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        self._mode_for(sql)
         cur = self._conn.execute(pg_sql(sql), tuple(params), prepare=self._prepare and _preparable(sql))
-        self._wait()
         if cur.description is None:
             return []
         rows: list[dict[str, Any]] = cur.fetchall()
         return rows
 
     def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int:
-        self._mode_for(sql)
         prepare = self._prepare and _preparable(sql)
-        cur = self._conn.execute(pg_sql(sql), tuple(params), prepare=prepare)
-        self._wait()
-        count: int = cur.rowcount
+        count: int = self._conn.execute(pg_sql(sql), tuple(params), prepare=prepare).rowcount
         return count
-
-    def run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        """A statement whose result is not read: sent now, its answer read with the next round trip (its error
-        raised there at the latest, before the transaction can commit)."""
-        self._mode_for(sql)
-        self._conn.execute(pg_sql(sql), tuple(params), prepare=self._prepare and _preparable(sql))
 
 
 _CLOCK_SQL = "SELECT extract(epoch from clock_timestamp())::float8 AS now"
-
-
-@functools.lru_cache(maxsize=512)
-def _resets_prepared(sql: str) -> bool:
-    """Whether psycopg clears its prepared statements after this statement (its own rule: the command's status)."""
-    return re.match(r"\s*(ROLLBACK|DROP|ALTER|DISCARD|DEALLOCATE)\b", sql, re.IGNORECASE) is not None
 
 
 @functools.lru_cache(maxsize=512)
@@ -424,7 +327,6 @@ class PostgresStore:
         # behind PgBouncer in transaction mode a server connection serves another client after each transaction:
         # no server-side prepared statement survives it (PgBouncer 1.18 does not track them)
         self._prepare = self.pool_mode == "session"
-        self._pipelined = psycopg.Pipeline.is_supported()  # libpq 14 or later (psycopg[binary] ships a recent one)
         # every wait of one ledger call bounded by the timeout: connecting, and a row lock held elsewhere. The lock
         # bound is set in each transaction (SET LOCAL), not as a startup option: PgBouncer refuses unknown startup
         # parameters, and in transaction mode a session's SET would not follow the next transaction
@@ -482,24 +384,17 @@ class PostgresStore:
 
     @contextlib.contextmanager
     def transaction(self, *, fast: bool = False, read: bool = False) -> Iterator[Tx]:
-        with _unavailable_on(*self._errors, hidden=self._hidden), self._pool.connection() as conn:
+        with _unavailable_on(*self._errors, hidden=self._hidden), self._pool.connection() as conn, conn.transaction():
             if fast:  # one round trip for both settings (no parameters: the simple protocol takes several statements)
-                with conn.transaction():
-                    conn.execute(self._lock_timeout + "; SET LOCAL synchronous_commit = off")
-                    yield _PgTx(conn, prepare=self._prepare)
+                conn.execute(self._lock_timeout + "; SET LOCAL synchronous_commit = off")
+                yield _PgTx(conn, prepare=self._prepare)
                 return
-            # BEGIN, the lock bound and the server's clock go out together, and every statement whose answer is not
-            # read goes out with the next one that is (_PgTx): a round trip fewer is a sizeable part of a short
-            # transaction, and nearly every ledger transaction reads the clock first (:meth:`now`)
-            tx = _PgTx(conn, prepare=self._prepare)
-            try:
-                tx.begin(self._lock_timeout, pipelined=self._pipelined)
-                yield tx
-                tx.commit()  # durable when this returns (synchronous_commit as the server has it: on by default)
-            except BaseException as exc:
-                with contextlib.suppress(*self._errors):  # the first error is the one to report
-                    tx.rollback(exc)
-                raise
+            # the lock bound and the server's clock in one round trip: nearly every ledger transaction reads the
+            # clock first (:meth:`now`), and a round trip fewer is a sizeable part of a short transaction
+            cur = conn.execute(self._lock_timeout + "; " + _CLOCK_SQL)
+            while cur.description is None and cur.nextset():
+                pass
+            yield _PgTx(conn, prepare=self._prepare, started=float(cur.fetchone()["now"]))
 
     def server_now(self, tx: Tx) -> float | None:
         rows = tx.execute(_CLOCK_SQL)
