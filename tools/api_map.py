@@ -191,7 +191,8 @@ def render() -> str:
         "| deprecated | use |",
         "|---|---|",
     ]
-    lines += [f"| `{old}` | `{new}` |" for old, new in deprecated.ALIASES.items()]
+    # sorted: modules register their aliases as they are imported, in an order that differs under a test runner
+    lines += [f"| `{old}` | `{new}` |" for old, new in sorted(deprecated.ALIASES.items())]
     assert hooks.REMOVED_IN == deprecated.REMOVED_IN, "merchant_gateway.hooks goes in another release: say which here"
     lines.append(f"| `merchant_gateway.hooks.<name>` (every name of the module) | `{hooks.NEW}.<name>` |")
     lines += [
