@@ -127,7 +127,7 @@ async def _closed(origin: str, elapsed: float, errors: list[str], busy: int | No
 def run(
     reps: int,
     calls: int = 1000,
-    bounds: tuple[int, ...] = (16, 32, 64, 100),
+    bounds: tuple[int, ...] = (4, 8, 16, 32, 64, 100),
     cap: float = 45.0,
     gateway_bounds: tuple[int, ...] = (8, 32),
 ) -> dict[str, Any]:
