@@ -5,8 +5,9 @@ everything a merchant should use (Gateway, AsyncGateway, errors, callback verifi
 from here, and this package is never touched by the generator.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ._lazy import reexport
 from .errors import (
     AnswerMismatchError,
     ApiError,
@@ -70,39 +71,39 @@ if TYPE_CHECKING:
 _LAZY = {
     # the configuration (its dataclasses and checks), the retry policy and the amount helpers: with the first
     # gateway built or name read, not with `from merchant_gateway import Gateway`
-    "GatewayConfig": "config",
-    "GatewaySettings": "config",
-    "RetryPolicy": "retry",
-    "INT64_MAX": "checks.amounts",
-    "check_paise": "checks.amounts",
-    "paise_from_rupees": "checks.amounts",
+    "GatewayConfig": ".config",
+    "GatewaySettings": ".config",
+    "RetryPolicy": ".retry",
+    "INT64_MAX": ".checks.amounts",
+    "check_paise": ".checks.amounts",
+    "paise_from_rupees": ".checks.amounts",
     # the gateways (their pipeline, the generated client and httpx): `mgw` and the ledger import this package's
     # configuration and errors without always building one
-    "Gateway": "gateway",
-    "AsyncGateway": "gateway",
-    "AdviceWarning": "checks.advice",  # the interface document's advice, never a refusal
-    "CallbackVerifier": "callbacks",
-    "CollectCallback": "callbacks",
-    "PaymentCallback": "callbacks",
-    "UiCallback": "callbacks",
-    "verify_collect_callback": "callbacks",
-    "verify_payment_callback": "callbacks",
-    "verify_ui_callback": "callbacks",
+    "Gateway": ".gateway",
+    "AsyncGateway": ".gateway",
+    "AdviceWarning": ".checks.advice",  # the interface document's advice, never a refusal
+    "CallbackVerifier": ".callbacks",
+    "CollectCallback": ".callbacks",
+    "PaymentCallback": ".callbacks",
+    "UiCallback": ".callbacks",
+    "verify_collect_callback": ".callbacks",
+    "verify_payment_callback": ".callbacks",
+    "verify_ui_callback": ".callbacks",
     # the gateways' default transports (httpcore and h11), to pass one with other limits
-    "GatewayTransport": "transports",
-    "AsyncGatewayTransport": "transports",
+    "GatewayTransport": ".transports",
+    "AsyncGatewayTransport": ".transports",
     # what the task layer (gateway.payments, .refunds, .collects, .wallets, .mobile) returns
-    "AppRequest": "tasks",
-    "CollectStart": "tasks",
-    "IntentStart": "tasks",
-    "LinkedWallet": "tasks",
-    "PaymentStart": "tasks",
-    "Refund": "tasks",
-    "WalletPayment": "tasks",
+    "AppRequest": ".tasks",
+    "CollectStart": ".tasks",
+    "IntentStart": ".tasks",
+    "LinkedWallet": ".tasks",
+    "PaymentStart": ".tasks",
+    "Refund": ".tasks",
+    "WalletPayment": ".tasks",
     # the token cache and its httpx.Auth, and what a token fetch returns: payment calls need none of them
-    "AuthorizationToken": "tokens",
-    "TokenAuth": "tokens",
-    "TokenCache": "tokens",
+    "AuthorizationToken": ".tokens",
+    "TokenAuth": ".tokens",
+    "TokenCache": ".tokens",
 }
 
 # The spec's enums of the operation methods' keywords under their readable names (x-enum-name in the spec; the
@@ -111,21 +112,7 @@ _LAZY = {
 _ENUMS = ("CallMode", "CallbackMode", "InstrumentType", "OtpRequestType", "PaymentScope", "RedirectMode")
 
 
-def __getattr__(name: str) -> Any:
-    import importlib
-
-    if name in _LAZY:
-        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-    elif name in _ENUMS:
-        value = getattr(importlib.import_module("merchant_gateway_client.models"), name)
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY) | set(_ENUMS))
+__getattr__, __dir__ = reexport(globals(), _LAZY | dict.fromkeys(_ENUMS, "merchant_gateway_client.models"))
 
 
 __all__ = [

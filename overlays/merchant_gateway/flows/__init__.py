@@ -6,7 +6,9 @@ below the task layer and never import it (the app payloads, ``app_debit_request`
 :mod:`merchant_gateway.tasks.mobile`); they take a gateway as :mod:`merchant_gateway.host` describes it.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .._lazy import reexport
 
 if TYPE_CHECKING:
     from .launch import (
@@ -48,61 +50,49 @@ if TYPE_CHECKING:
 # Each name loads its module on first access (PEP 562): `from merchant_gateway.flows.schedule import ...` (the
 # conformance kit, the generator) and a first use of one flow need not load every other flow and its gateway parts.
 _LAZY = {
-    "Launch": "launch",
-    "SsoUser": "launch",
-    "async_sign_in": "launch",
-    "async_start_intent_payment": "launch",
-    "async_start_sdk_less_payment": "launch",
-    "async_start_upi_intent": "launch",
-    "sign_in": "launch",
-    "start_intent_payment": "launch",
-    "start_sdk_less_payment": "launch",
-    "start_upi_intent": "launch",
-    "OTP_GUIDANCE": "linking",
-    "Instrument": "linking",
-    "LinkedUser": "linking",
-    "LinkingError": "linking",
-    "OtpPrompt": "linking",
-    "Unlinked": "linking",
-    "async_link_user": "linking",
-    "async_unlink": "linking",
-    "link_user": "linking",
-    "unlink": "linking",
-    "usable_instruments": "linking",
-    "EXPIRY_GRACE": "polling",
-    "AmountMismatchError": "polling",
-    "FinalStatus": "polling",
-    "PollTimeout": "polling",
-    "StatusSnapshot": "polling",
-    "PendingPayment": "reconcile",
-    "ReconcileReport": "reconcile",
-    "async_reconcile_many": "reconcile",
-    "DEFAULT_SCHEDULE": "schedule",
-    "SANDBOX_SCHEDULE": "schedule",
-    "Phase": "schedule",
-    "PollSchedule": "schedule",
-    "schedule_for": "schedule",
-    "async_reconcile_payments": "status",
-    "async_wait_for_payment": "status",
-    "reconcile_payments": "status",
-    "snapshot_of": "status",
-    "wait_for_payment": "status",
+    "Launch": ".launch",
+    "SsoUser": ".launch",
+    "async_sign_in": ".launch",
+    "async_start_intent_payment": ".launch",
+    "async_start_sdk_less_payment": ".launch",
+    "async_start_upi_intent": ".launch",
+    "sign_in": ".launch",
+    "start_intent_payment": ".launch",
+    "start_sdk_less_payment": ".launch",
+    "start_upi_intent": ".launch",
+    "OTP_GUIDANCE": ".linking",
+    "Instrument": ".linking",
+    "LinkedUser": ".linking",
+    "LinkingError": ".linking",
+    "OtpPrompt": ".linking",
+    "Unlinked": ".linking",
+    "async_link_user": ".linking",
+    "async_unlink": ".linking",
+    "link_user": ".linking",
+    "unlink": ".linking",
+    "usable_instruments": ".linking",
+    "EXPIRY_GRACE": ".polling",
+    "AmountMismatchError": ".polling",
+    "FinalStatus": ".polling",
+    "PollTimeout": ".polling",
+    "StatusSnapshot": ".polling",
+    "PendingPayment": ".reconcile",
+    "ReconcileReport": ".reconcile",
+    "async_reconcile_many": ".reconcile",
+    "DEFAULT_SCHEDULE": ".schedule",
+    "SANDBOX_SCHEDULE": ".schedule",
+    "Phase": ".schedule",
+    "PollSchedule": ".schedule",
+    "schedule_for": ".schedule",
+    "async_reconcile_payments": ".status",
+    "async_wait_for_payment": ".status",
+    "reconcile_payments": ".status",
+    "snapshot_of": ".status",
+    "wait_for_payment": ".status",
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = reexport(globals(), _LAZY)
 
 
 __all__ = [

@@ -20,7 +20,9 @@ number of them. See docs/operations.md (running it) and docs/design.md (why Post
 engine).
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .._lazy import reexport
 
 if TYPE_CHECKING:
     from .callback_endpoint import CallbackAnswer, CallbackHandler, django_view, flask_view, starlette_endpoint
@@ -50,58 +52,46 @@ if TYPE_CHECKING:
 # merchant_gateway.ledger.errors (or .health, .settings) without the ledger, its stores and the gateway parts they
 # need. name -> submodule
 _LAZY = {
-    "CallbackAnswer": "callback_endpoint",
-    "CallbackHandler": "callback_endpoint",
-    "django_view": "callback_endpoint",
-    "flask_view": "callback_endpoint",
-    "starlette_endpoint": "callback_endpoint",
-    "DuplicateTransactionError": "errors",
-    "ExcessRefundError": "errors",
-    "LedgerUnavailable": "errors",
-    "PaymentClosedError": "errors",
-    "Claim": "ledger",
-    "Ledger": "ledger",
-    "LedgerOptions": "ledger",
-    "SCHEMA_VERSION": "migrations",
-    "Migrated": "migrations",
-    "ACCEPTED": "model",
-    "AMOUNT_MISMATCH": "model",
-    "FINAL": "model",
-    "NOT_RECORDED": "model",
-    "NOT_SENT": "model",
-    "OVERDUE": "model",
-    "RECORDED": "model",
-    "REJECTED": "model",
-    "UNKNOWN": "model",
-    "UNRESOLVED": "model",
-    "Payment": "model",
-    "LedgerObserver": "observer",
-    "Reconciler": "reconciler",
-    "ReconcilerStats": "reconciler",
-    "RateLimit": "shared",
-    "SharedRateLimiter": "shared",
-    "SharedTokenCache": "shared",
-    "PostgresStore": "store",
-    "SqliteStore": "store",
-    "migrate": "store",
-    "open_store": "store",
-    "WorkerStatus": "workers",
+    "CallbackAnswer": ".callback_endpoint",
+    "CallbackHandler": ".callback_endpoint",
+    "django_view": ".callback_endpoint",
+    "flask_view": ".callback_endpoint",
+    "starlette_endpoint": ".callback_endpoint",
+    "DuplicateTransactionError": ".errors",
+    "ExcessRefundError": ".errors",
+    "LedgerUnavailable": ".errors",
+    "PaymentClosedError": ".errors",
+    "Claim": ".ledger",
+    "Ledger": ".ledger",
+    "LedgerOptions": ".ledger",
+    "SCHEMA_VERSION": ".migrations",
+    "Migrated": ".migrations",
+    "ACCEPTED": ".model",
+    "AMOUNT_MISMATCH": ".model",
+    "FINAL": ".model",
+    "NOT_RECORDED": ".model",
+    "NOT_SENT": ".model",
+    "OVERDUE": ".model",
+    "RECORDED": ".model",
+    "REJECTED": ".model",
+    "UNKNOWN": ".model",
+    "UNRESOLVED": ".model",
+    "Payment": ".model",
+    "LedgerObserver": ".observer",
+    "Reconciler": ".reconciler",
+    "ReconcilerStats": ".reconciler",
+    "RateLimit": ".shared",
+    "SharedRateLimiter": ".shared",
+    "SharedTokenCache": ".shared",
+    "PostgresStore": ".store",
+    "SqliteStore": ".store",
+    "migrate": ".store",
+    "open_store": ".store",
+    "WorkerStatus": ".workers",
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = reexport(globals(), _LAZY)
 
 
 __all__ = [
