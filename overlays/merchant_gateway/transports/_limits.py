@@ -231,7 +231,7 @@ class _Reader:
     def feed(self, chunk: bytes) -> None:
         self.raw += len(chunk)
         if self.raw > self.limit:
-            raise self._too_large()
+            raise too_large(self.limit, self.request)
         self._add(chunk, final=False)
 
     def finish(self) -> bytes:
@@ -253,7 +253,7 @@ class _Reader:
         except zlib.error as exc:
             raise httpx.DecodingError(f"corrupt compressed answer: {exc}", request=self.request) from exc
         except OverflowError:
-            raise self._too_large() from None
+            raise too_large(self.limit, self.request) from None
 
     def _decoded(self, chunk: bytes, level: int, *, final: bool) -> Iterator[bytes]:
         """``chunk`` through the decoders from ``level`` on, piece by piece; with ``final``, flushed to the end."""
@@ -272,11 +272,13 @@ class _Reader:
     def _write(self, piece: bytes) -> None:
         self.size += len(piece)
         if self.size > self.limit:
-            raise self._too_large()
+            raise too_large(self.limit, self.request)
         self.body.write(piece)
 
-    def _too_large(self) -> httpx.ReadError:
-        return httpx.ReadError(f"answer larger than {self.limit} bytes", request=self.request)
+
+def too_large(limit: int, request: httpx.Request) -> httpx.ReadError:
+    """The error of an answer over the cap (``max_answer_bytes``), however it was read."""
+    return httpx.ReadError(f"answer larger than {limit} bytes", request=request)
 
 
 def _core_request(request: httpx.Request) -> httpcore.Request:

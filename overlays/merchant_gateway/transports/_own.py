@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 
-from ._limits import _Reader
+from ._limits import _Reader, too_large
 
 
 def answer_of(response: httpx.Response, reader: _Reader) -> httpx.Response:
@@ -51,7 +51,7 @@ def read_already(response: httpx.Response, limit: int, request: httpx.Request) -
     except httpx.ResponseNotRead:  # its stream was iterated, not read: only the stream can say what it holds
         return False
     if len(body) > limit:
-        raise httpx.ReadError(f"answer larger than {limit} bytes", request=request)
+        raise too_large(limit, request)
     return True
 
 
