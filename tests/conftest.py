@@ -90,6 +90,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def postgres_server() -> Iterator[Any]:
     """One throwaway PostgreSQL server per test process, shared by every folder that needs one (tests/unit/ledger,
     tests/unit/cli, tests/examples): each test or module takes a database of its own on it (tests/support/postgres.py's
-    fresh_database). A test that stops or restarts a server starts its own (postgres_or_skip)."""
-    with postgres_or_skip() as server:
+    fresh_database). A test that stops or restarts a server starts its own (postgres_or_skip). Without autovacuum:
+    its workers' visits to a database count as that database's transactions in pg_stat_database, which
+    tests/unit/ledger/test_transaction_count.py reads as the ledger's own."""
+    with postgres_or_skip(autovacuum=False) as server:
         yield server

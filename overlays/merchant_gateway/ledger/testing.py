@@ -74,8 +74,12 @@ class LocalPostgres:
 
 
 @contextlib.contextmanager
-def local_postgres(*, fsync: bool = False, max_connections: int = 100) -> Iterator[LocalPostgres]:
-    """Start a server; yield its URL (``postgresql://postgres@127.0.0.1:PORT/postgres``); stop and delete it."""
+def local_postgres(
+    *, fsync: bool = False, max_connections: int = 100, autovacuum: bool = True
+) -> Iterator[LocalPostgres]:
+    """Start a server; yield its URL (``postgresql://postgres@127.0.0.1:PORT/postgres``); stop and delete it.
+    ``autovacuum=False``: no autovacuum worker visits a database, so pg_stat_database's transaction counts are the
+    clients' own (a worker's visit adds transactions of its own at moments nobody chooses)."""
     bindir = _bindir()
     user: str | None = None
     if os.geteuid() == 0:
@@ -98,6 +102,7 @@ def local_postgres(*, fsync: bool = False, max_connections: int = 100) -> Iterat
             opts = (
                 f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync={'on' if fsync else 'off'} "
                 f"-c max_connections={max_connections} -c shared_buffers=64MB"
+                f" -c autovacuum={'on' if autovacuum else 'off'}"
             )
             server.options, server.log = opts, os.path.join(base, "log")
             server._run("pg_ctl", "-D", datadir, "-o", opts, "-l", server.log, "-w", "start")
