@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..config import GatewayConfig, GatewaySettings
     from ..observers import CallObserver
     from ..tasks import AsyncCollects, AsyncPayments, AsyncRefunds, AsyncSso, AsyncWallets
-    from ..tokens import AuthorizationToken, TokenAuth, TokenCache
+    from ..tokens import AuthorizationToken, Resend, TokenAuth, TokenCache
 
 
 class AsyncGateway(_Base, AsyncGatewayHost):
@@ -139,12 +139,16 @@ class AsyncGateway(_Base, AsyncGatewayHost):
         """The cached token, refreshed before it expires (single flight)."""
         return await self._tokens.async_get(self._fetch_token)
 
-    def token_auth(self) -> TokenAuth:
+    def token_auth(self, *, resend: Resend | None = None) -> TokenAuth:
         """An httpx.Auth for this flavour's httpx client (``httpx.Client``, ``httpx.AsyncClient``) that sends
-        ``Authorization: O-Bearer <token>``."""
+        ``Authorization: O-Bearer <token>``. A rejected request is re-sent with a fresh token only when it cannot move
+        money (an operation with ``x-retry: safe``); a request the spec does not describe only when
+        ``resend(request)`` says so (default: never; :class:`~merchant_gateway.tokens.TokenAuth`)."""
         from ..tokens import TokenAuth
 
-        return TokenAuth(self._tokens, async_fetch=self._fetch_token)
+        if resend is None:
+            return TokenAuth(self._tokens, async_fetch=self._fetch_token)
+        return TokenAuth(self._tokens, async_fetch=self._fetch_token, resend=resend)
 
     # --- task layer (merchant_gateway.tasks; loaded on first use, bound to this gateway or view) ----------------
 

@@ -12,6 +12,10 @@ use the token, so the token is cached per client and refreshed shortly before it
   ``asyncio.Lock`` per event loop); waiters reuse the result.
 - If a refresh fails while the cached token is still valid, the cached token is served.
 - :meth:`TokenCache.invalidate` forces one refresh after the gateway rejected a token.
+- After a rejection (HTTP 401, AUTHORIZATION_FAILED, UNAUTHORIZED) :class:`TokenAuth` re-sends the request once with
+  a fresh token only when it cannot move money: an operation of the spec with ``x-retry: safe``. The interface
+  document does not show that a rejected request did nothing, so a money move's rejection is returned to the caller
+  (who decides), and a request outside the spec only when the caller's ``resend(request)`` says so (``_resend.py``).
 
 The header value is ``"<token_type> <access_token>"`` (e.g. ``O-Bearer abc``). The interface document says the
 exact header format beyond ``token_type`` is not shown; this is the conventional form.
@@ -30,6 +34,7 @@ import httpx
 
 from ._async import AsyncTokenAuthFlow, AsyncTokenGetter, _async_no_fetch
 from ._cache import REFRESH_COOLDOWN, AsyncFetchToken, Clock, FetchToken
+from ._resend import Resend, never
 from ._sync import TokenAuthFlow, TokenGetter, _no_fetch
 
 if TYPE_CHECKING:
@@ -56,6 +61,7 @@ __all__ = [
     "AuthorizationToken",
     "Clock",
     "FetchToken",
+    "Resend",
     "TokenAuth",
     "TokenCache",
     "token_from_response",
@@ -70,15 +76,25 @@ class TokenCache(TokenGetter, AsyncTokenGetter):
 class TokenAuth(TokenAuthFlow, AsyncTokenAuthFlow, httpx.Auth):
     """httpx.Auth that sets ``Authorization: <token_type> <token>`` and refreshes once on an authorization failure.
 
-    Works with both ``httpx.Client`` (``fetch``) and ``httpx.AsyncClient`` (``async_fetch``).
+    Works with both ``httpx.Client`` (``fetch``) and ``httpx.AsyncClient`` (``async_fetch``). After a rejection the
+    request is sent again with the fresh token only when it cannot move money (a spec operation with
+    ``x-retry: safe``); a request the spec does not describe only when ``resend(request)`` is true (default: never,
+    e.g. ``resend=lambda r: r.method == "GET"`` for a checkout API whose GETs are reads). Otherwise the rejection is
+    returned as it is and the next request carries the fresh token.
     """
 
     requires_response_body = True
     _cache: TokenCache
 
     def __init__(
-        self, cache: TokenCache, fetch: FetchToken | None = None, async_fetch: AsyncFetchToken | None = None
+        self,
+        cache: TokenCache,
+        fetch: FetchToken | None = None,
+        async_fetch: AsyncFetchToken | None = None,
+        *,
+        resend: Resend = never,
     ) -> None:
         self._cache = cache
+        self._resend = resend
         self._fetch = fetch or _no_fetch
         self._async_fetch = async_fetch or _async_no_fetch

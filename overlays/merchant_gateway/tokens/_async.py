@@ -12,6 +12,7 @@ import httpx
 
 from ..errors import GatewayError
 from ._cache import NO_FETCH, AsyncFetchToken, _is_auth_failure, _TokenState
+from ._resend import Resend, may_resend
 
 if TYPE_CHECKING:
     from ._token import AuthorizationToken
@@ -47,13 +48,16 @@ class AsyncTokenAuthFlow:
 
     _cache: AsyncTokenGetter
     _async_fetch: AsyncFetchToken
+    _resend: Resend
 
     async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
         token = await self._cache.async_get(self._async_fetch)
         request.headers["Authorization"] = token.authorization_header
         response = yield request  # body already read: requires_response_body
         if _is_auth_failure(response):
-            self._cache.invalidate(token)
+            self._cache.invalidate(token)  # the next request gets a fresh token, whatever happens to this one
+            if not may_resend(request, self._resend):
+                return  # it may have moved money: the rejection goes to the caller, who decides (_resend.py)
             fresh = await self._cache.async_get(self._async_fetch)
             request.headers["Authorization"] = fresh.authorization_header
             yield request

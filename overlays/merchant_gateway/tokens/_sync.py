@@ -13,6 +13,7 @@ import httpx
 
 from ..errors import GatewayError
 from ._cache import NO_FETCH, FetchToken, _is_auth_failure, _TokenState
+from ._resend import Resend, may_resend
 
 if TYPE_CHECKING:
     from ._token import AuthorizationToken
@@ -48,13 +49,16 @@ class TokenAuthFlow:
 
     _cache: TokenGetter
     _fetch: FetchToken
+    _resend: Resend
 
     def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response]:
         token = self._cache.get(self._fetch)
         request.headers["Authorization"] = token.authorization_header
         response = yield request  # body already read: requires_response_body
         if _is_auth_failure(response):
-            self._cache.invalidate(token)
+            self._cache.invalidate(token)  # the next request gets a fresh token, whatever happens to this one
+            if not may_resend(request, self._resend):
+                return  # it may have moved money: the rejection goes to the caller, who decides (_resend.py)
             fresh = self._cache.get(self._fetch)
             request.headers["Authorization"] = fresh.authorization_header
             yield request

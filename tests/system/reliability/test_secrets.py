@@ -188,7 +188,7 @@ async def test_async_exceptions_and_logs(sbx: Env, recorder: Recorder, caplog: p
             except mg.OutcomeUnknown as exc:
                 errors.append(exc)
             async with httpx.AsyncClient(
-                auth=gw.token_auth(),
+                auth=gw.token_auth(resend=lambda request: True),  # the refresh after the rejection runs too
                 transport=httpx.MockTransport(lambda r: httpx.Response(401, json={"code": "AUTHORIZATION_FAILED"})),
             ) as http:
                 await http.get("http://127.0.0.1:9/checkout")

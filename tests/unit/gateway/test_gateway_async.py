@@ -492,10 +492,29 @@ async def test_token_auth_forced_refresh(fake_time: FakeTime) -> None:
 
     async with async_make(rec, fake_time) as gw:
         transport = httpx.MockTransport(api)
-        async with httpx.AsyncClient(transport=transport, auth=gw.token_auth()) as client:
+        # the checkout API is not in the spec: its GETs are re-sent because the caller says they are reads
+        auth = gw.token_auth(resend=lambda request: request.method == "GET")
+        async with httpx.AsyncClient(transport=transport, auth=auth) as client:
             assert (await client.get("https://checkout.example/pay")).status_code == 200
     assert len(seen) == 2
     assert seen[0].startswith("O-Bearer secret-access-token-")
+    assert len(rec.requests) == 2  # one initial token call, one forced refresh
+
+
+async def test_token_auth_does_not_re_send_a_rejected_request_by_default(fake_time: FakeTime) -> None:
+    rec = Recorder()
+    seen: list[str] = []
+
+    def api(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers["Authorization"])
+        return httpx.Response(401 if len(seen) == 1 else 200)
+
+    async with async_make(rec, fake_time) as gw:
+        transport = httpx.MockTransport(api)
+        async with httpx.AsyncClient(transport=transport, auth=gw.token_auth()) as client:
+            assert (await client.post("https://checkout.example/pay")).status_code == 401
+            assert (await client.post("https://checkout.example/pay")).status_code == 200
+    assert len(seen) == 2  # the rejected POST went once; the next request was sent with a refreshed token
     assert len(rec.requests) == 2  # one initial token call, one forced refresh
 
 

@@ -172,6 +172,10 @@ async def test_single_flight_asyncio_on_expiring_token() -> None:
     assert {t.access_token for t in tokens} == {"tok2"}
 
 
+# a read the spec marks x-retry: safe, behind the local sandbox's path prefix
+STATUS_READ = "http://x/apis/pg-sandbox/v3/transaction/M1/T1/status"
+
+
 def _api(auth: TokenAuth, reject_first: int) -> tuple[list[str], httpx.MockTransport]:
     seen: list[str] = []
 
@@ -195,12 +199,12 @@ def test_token_auth_sets_header_and_refreshes_once() -> None:
     auth = TokenAuth(cache, fetch, async_fetch)
     seen, transport = _api(auth, reject_first=1)
     with httpx.Client(transport=transport, auth=auth) as client:
-        assert client.get("http://x/api").status_code == 200
+        assert client.get(STATUS_READ).status_code == 200
     assert seen == ["O-Bearer tok1", "O-Bearer tok2"]
     # persistent rejection: exactly one forced refresh, then the 401 is returned
     seen2, transport2 = _api(auth, reject_first=99)
     with httpx.Client(transport=transport2, auth=auth) as client:
-        assert client.get("http://x/api").status_code == 401
+        assert client.get(STATUS_READ).status_code == 401
     assert len(seen2) == 2
     assert fetch.calls == 3
 
@@ -216,7 +220,7 @@ async def test_token_auth_async() -> None:
     auth = TokenAuth(cache, fetch, async_fetch)
     seen, transport = _api(auth, reject_first=1)
     async with httpx.AsyncClient(transport=transport, auth=auth) as client:
-        assert (await client.get("http://x/api")).status_code == 200
+        assert (await client.get(STATUS_READ)).status_code == 200
     assert seen == ["O-Bearer tok1", "O-Bearer tok2"]
 
 
@@ -233,3 +237,86 @@ async def test_a_token_auth_without_a_fetch_for_the_clients_flavour_says_which_t
         pytest.raises(GatewayError, match=r"Gateway\.token_auth\(\) with httpx\.Client"),
     ):
         client.get("http://gw.example/x")
+
+
+def _auth() -> tuple[TokenAuth, Fetcher]:
+    clock = Clock()
+    fetch = Fetcher(clock)
+
+    async def async_fetch() -> AuthorizationToken:
+        return fetch()
+
+    return TokenAuth(TokenCache(clock=clock), fetch, async_fetch), fetch
+
+
+# The interface document does not show that a request rejected for its token did nothing: a call that may move money
+# is never re-sent with a fresh token; its rejection goes back to the caller and the next request has the fresh one.
+MONEY_MOVES = [
+    ("POST", "http://x/apis/pg-sandbox/v4/debit"),
+    ("POST", "https://gw.example/v3/credit/backToSource/"),
+    ("POST", "https://gw.example/v3/charge"),
+    ("POST", "https://gw.example/v3/debit/instant"),
+    ("GET", "https://gw.example/v3/merchant/inline/pay"),  # a GET that moves money: the method alone proves nothing
+]
+
+
+@pytest.mark.parametrize(("method", "url"), MONEY_MOVES)
+def test_a_money_move_rejected_for_its_token_is_not_re_sent(method: str, url: str) -> None:
+    auth, fetch = _auth()
+    seen, transport = _api(auth, reject_first=1)
+    with httpx.Client(transport=transport, auth=auth) as client:
+        assert client.request(method, url).status_code == 401
+        assert seen == ["O-Bearer tok1"]
+        assert client.get(STATUS_READ).status_code == 200  # the next request carries the refreshed token
+    assert seen == ["O-Bearer tok1", "O-Bearer tok2"]
+    assert fetch.calls == 2
+
+
+@pytest.mark.parametrize(("method", "url"), MONEY_MOVES)
+async def test_a_money_move_rejected_for_its_token_is_not_re_sent_async(method: str, url: str) -> None:
+    auth, _ = _auth()
+    seen, transport = _api(auth, reject_first=1)
+    async with httpx.AsyncClient(transport=transport, auth=auth) as client:
+        assert (await client.request(method, url)).status_code == 401
+    assert seen == ["O-Bearer tok1"]
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [
+        ("GET", "https://gw.example/v3/transaction/M1/T1/status"),
+        ("GET", "https://gw.example/v3/account/token/M1/U1/debit/suggest"),
+        ("POST", "https://gw.example/v3/merchant/payment/options"),  # a POST read
+    ],
+)
+def test_a_safe_read_rejected_for_its_token_is_re_sent_once(method: str, url: str) -> None:
+    auth, _ = _auth()
+    seen, transport = _api(auth, reject_first=1)
+    with httpx.Client(transport=transport, auth=auth) as client:
+        assert client.request(method, url).status_code == 200
+    assert seen == ["O-Bearer tok1", "O-Bearer tok2"]
+
+
+def test_a_request_outside_the_spec_is_re_sent_only_when_the_caller_says_so() -> None:
+    auth, _ = _auth()
+    seen, transport = _api(auth, reject_first=1)
+    with httpx.Client(transport=transport, auth=auth) as client:
+        assert client.get("https://checkout.example/pay/status").status_code == 401
+    assert seen == ["O-Bearer tok1"]
+
+    clock = Clock()
+    reads = TokenAuth(TokenCache(clock=clock), Fetcher(clock), resend=lambda request: request.method == "GET")
+    seen, transport = _api(reads, reject_first=2)
+    with httpx.Client(transport=transport, auth=reads) as client:
+        assert client.post("https://checkout.example/pay").status_code == 401
+        assert client.get("https://checkout.example/pay/status").status_code == 200
+    assert seen == ["O-Bearer tok1", "O-Bearer tok2", "O-Bearer tok3"]
+
+
+def test_the_callers_resend_cannot_re_send_a_money_move_of_the_spec() -> None:
+    clock = Clock()
+    auth = TokenAuth(TokenCache(clock=clock), Fetcher(clock), resend=lambda request: True)
+    seen, transport = _api(auth, reject_first=1)
+    with httpx.Client(transport=transport, auth=auth) as client:
+        assert client.post("https://gw.example/v4/credit/backToSource").status_code == 401
+    assert seen == ["O-Bearer tok1"]
