@@ -10,9 +10,12 @@ described in the package's docstring.
 from __future__ import annotations
 
 import contextvars
+import functools
+import heapq
 import io
 import os
 import ssl
+import threading
 import typing
 import urllib.request
 import zlib
@@ -344,60 +347,128 @@ def _async_owner() -> object:
     return os.getpid(), running_loop()
 
 
+# Connections per shard of a route (_Sharded): the smallest pool on which the burst measured near the best.
+SHARD = 2
+
+
+class _Sharded:
+    """One route's pools (direct for a scheme, or through one proxy): several small httpcore pools of ``SHARD``
+    connections each instead of one holding them all. Why: httpcore's pool walks every connection it holds (and
+    asks each idle one whether it expired) and every request it queues, on each request's start and finish, so
+    what one pool costs per request grows with what it holds; small pools keep that cost flat as the limit grows.
+
+    The limit's connections are numbered slots, ``slot // SHARD`` naming the shard: a request takes the lowest free
+    slot and gives it back once its answer is read and its connection idle again. So a request let through never
+    waits inside a pool, the busiest shards are the lowest ones, whose connections stay warm for keep-alive (N
+    calls in a row use one connection), and ``max_connections`` holds in total. The keep-alive budget goes to the
+    lowest shards first. A request beyond the limit (a caller using the transport directly, without a bound of its
+    own) takes no slot: it goes to the shards in turn and waits in that pool, httpcore's pool timeout applying, as
+    it would have waited in one big pool. Each shard is made on first use by ``make(size, keepalive)``. A lock
+    guards the free slots: threads share the sync transport; an async one takes it only between awaits."""
+
+    def __init__(self, make: Callable[[int | None, int | None], Any], limits: httpx.Limits) -> None:
+        self._make = make
+        total, keep = limits.max_connections, limits.max_keepalive_connections
+        if total is None:  # no limit: one pool, as httpcore's own, and every request goes to it
+            self._shapes: list[tuple[int | None, int | None]] = [(None, keep)]
+            self._free: list[int] = []
+        else:
+            starts = range(0, max(total, 1), SHARD)
+            self._shapes = [
+                (min(SHARD, total - start), None if keep is None else max(0, min(SHARD, total - start, keep - start)))
+                for start in starts
+            ]
+            self._free = list(range(total))  # ascending: already a heap
+        self._pools: list[Any] = [None] * len(self._shapes)
+        self._next = 0  # the shard a request beyond the limit goes to
+        self._lock = threading.Lock()
+
+    def take(self, request: httpx.Request) -> tuple[int | None, Any]:
+        """A slot (None beyond the limit) and the pool to send on; give the slot back with :meth:`give`."""
+        with self._lock:
+            if self._free:
+                slot: int | None = heapq.heappop(self._free)
+                shard = typing.cast(int, slot) // SHARD
+            else:
+                slot, shard = None, self._next
+                self._next = (shard + 1) % len(self._pools)
+            pool = self._pools[shard]
+            if pool is None:
+                try:
+                    pool = self._pools[shard] = _made(self._make, request, *self._shapes[shard])
+                except BaseException:
+                    if slot is not None:
+                        heapq.heappush(self._free, slot)
+                    raise
+        return slot, pool
+
+    def give(self, slot: int | None) -> None:
+        if slot is not None:
+            with self._lock:
+                heapq.heappush(self._free, slot)
+
+    def all(self) -> list[Any]:
+        return [pool for pool in self._pools if pool is not None]
+
+
 class _Routes:
-    """Which pool a request goes to: the direct one of its scheme, or (with ``trust_env``) one per proxy the
-    environment names for its host. Every pool is made on first use, ``make_direct(https)`` or ``make_proxy(url,
-    auth, headers, https)``: the SSL context is built (once) only when an https pool is made, so a gateway reached
-    over http:// never loads a CA bundle."""
+    """Which route a request goes to: the direct one of its scheme, or (with ``trust_env``) one per proxy the
+    environment names for its host; each route a :class:`_Sharded` set of pools within ``limits``. Every pool is
+    made on first use, ``make_direct(https, size, keepalive)`` or ``make_proxy(url, auth, headers, https, size,
+    keepalive)``: the SSL context is built (once) only when an https pool is made, so a gateway reached over
+    http:// never loads a CA bundle."""
 
     def __init__(
         self,
-        make_direct: Callable[[bool], Any],
-        make_proxy: Callable[[httpcore.URL, Any, Any, bool], Any],
+        make_direct: Callable[..., Any],
+        make_proxy: Callable[..., Any],
         trust_env: bool,
+        limits: httpx.Limits,
     ) -> None:
         self._make_direct = make_direct
         self._make_proxy = make_proxy
         self._trust_env = trust_env
-        self._by_host: dict[tuple[str, str], Any] = {}
-        self._direct: dict[bool, Any] = {}
-        self._proxies: dict[tuple[str, bool], Any] = {}
+        self._limits = limits
+        self._by_host: dict[tuple[str, str], _Sharded] = {}
+        self._direct: dict[bool, _Sharded] = {}
+        self._proxies: dict[tuple[str, bool], _Sharded] = {}
 
-    def pool(self, request: httpx.Request) -> Any:
+    def route(self, request: httpx.Request) -> _Sharded:
         if not self._trust_env:
-            return self._direct_pool(request)
+            return self._direct_route(request)
         key = (request.url.scheme, request.url.host)
-        pool = self._by_host.get(key)
-        if pool is None:
+        route = self._by_host.get(key)
+        if route is None:
             url = environment_proxy(*key)
-            pool = self._direct_pool(request) if url is None else self._proxy(url, request)
-            self._by_host[key] = pool
-        return pool
+            route = self._direct_route(request) if url is None else self._proxy(url, request)
+            self._by_host[key] = route
+        return route
 
-    def _direct_pool(self, request: httpx.Request) -> Any:
+    def _direct_route(self, request: httpx.Request) -> _Sharded:
         https = request.url.scheme == "https"
-        pool = self._direct.get(https)
-        if pool is None:
-            # setdefault: threads racing here share the first pool (a pool made in vain holds no connection)
-            pool = self._direct.setdefault(https, _made(self._make_direct, request, https))
-        return pool
+        route = self._direct.get(https)
+        if route is None:
+            # setdefault: threads racing here share the first route (one made in vain holds no pool)
+            route = self._direct.setdefault(https, _Sharded(functools.partial(self._make_direct, https), self._limits))
+        return route
 
-    def _proxy(self, url: str, request: httpx.Request) -> Any:
+    def _proxy(self, url: str, request: httpx.Request) -> _Sharded:
         https = request.url.scheme == "https"
-        pool = self._proxies.get((url, https))
-        if pool is None:
+        route = self._proxies.get((url, https))
+        if route is None:
             proxy = httpx.Proxy(url)
             if proxy.url.scheme not in ("http", "https"):  # before anything is sent: a connect error
                 raise httpx.ConnectError(f"unsupported proxy scheme {proxy.url.scheme!r}", request=request)
             core_url = httpcore.URL(
                 scheme=proxy.url.raw_scheme, host=proxy.url.raw_host, port=proxy.url.port, target=proxy.url.raw_path
             )
-            made = _made(self._make_proxy, request, core_url, proxy.raw_auth, proxy.headers.raw, https)
-            pool = self._proxies.setdefault((url, https), made)
-        return pool
+            make = functools.partial(self._make_proxy, core_url, proxy.raw_auth, proxy.headers.raw, https)
+            route = self._proxies.setdefault((url, https), _Sharded(make, self._limits))
+        return route
 
     def all(self) -> list[Any]:
-        return [*self._direct.values(), *self._proxies.values()]
+        """Every pool made so far, of every route."""
+        return [pool for route in (*self._direct.values(), *self._proxies.values()) for pool in route.all()]
 
 
 def _made(make: Callable[..., Any], request: httpx.Request, *args: Any) -> Any:
@@ -411,11 +482,3 @@ def _made(make: Callable[..., Any], request: httpx.Request, *args: Any) -> Any:
             "MGW_CA_BUNDLE, MGW_TLS_CLIENT_CERT and MGW_TLS_CLIENT_KEY",
             request=request,
         ) from None
-
-
-def _pool_args(limits: httpx.Limits) -> dict[str, Any]:
-    return {
-        "max_connections": limits.max_connections,
-        "max_keepalive_connections": limits.max_keepalive_connections,
-        "keepalive_expiry": limits.keepalive_expiry,
-    }

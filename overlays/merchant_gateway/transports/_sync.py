@@ -28,7 +28,6 @@ from ._limits import (
     _exchange,
     _left,
     _owner,
-    _pool_args,
     _Reader,
     _record,
     _response,
@@ -103,11 +102,13 @@ def _retire_if_over_read(
 
 
 class GatewayTransport(httpx.BaseTransport):
-    """httpcore's pool (asyncio or trio through anyio; ``GatewayTransport`` is the sync one) with a deadline of
+    """httpcore's pools (asyncio or trio through anyio; ``GatewayTransport`` is the sync one) with a deadline of
     ``deadline`` seconds per request, connect to last byte, and answers capped at ``max_answer_bytes``; with
-    ``trust_env``, through the proxy the environment names. ``verify``, ``cert``, ``cert_password`` and
-    ``truststore`` are the TLS settings of :class:`~merchant_gateway.GatewayConfig` (merchant_gateway/tls.py),
-    for the gateway directly and through a proxy's tunnel; an https:// proxy is verified with the same trust."""
+    ``trust_env``, through the proxy the environment names. ``limits`` hold per route (direct per scheme, or one
+    proxy), whose connections are spread over several small pools (``_limits._Sharded`` says why). ``verify``,
+    ``cert``, ``cert_password`` and ``truststore`` are the TLS settings of :class:`~merchant_gateway.GatewayConfig`
+    (merchant_gateway/tls.py), for the gateway directly and through a proxy's tunnel; an https:// proxy is verified
+    with the same trust."""
 
     def __init__(
         self,
@@ -122,16 +123,24 @@ class GatewayTransport(httpx.BaseTransport):
         cert_password: str | None = None,
         truststore: bool = False,
     ) -> None:
-        args = _pool_args(limits or httpx.Limits())
+        limits = limits or httpx.Limits()
         backend = DeadlineBackend(clock)
         verify, cert = check(verify, cert, cert_password, truststore, production=False)
         tls = TlsContexts(verify, cert, cert_password, truststore, trust_env=trust_env)
 
-        def direct_pool(https: bool) -> httpcore.ConnectionPool:
+        def direct_pool(https: bool, size: int | None, keepalive: int | None) -> httpcore.ConnectionPool:
             context = tls.gateway() if https else None
-            return httpcore.ConnectionPool(ssl_context=context, network_backend=backend, **args)
+            return httpcore.ConnectionPool(
+                ssl_context=context,
+                network_backend=backend,
+                max_connections=size,
+                max_keepalive_connections=keepalive,
+                keepalive_expiry=limits.keepalive_expiry,
+            )
 
-        def proxy_pool(url: httpcore.URL, auth: Any, headers: Any, https: bool) -> httpcore.HTTPProxy:
+        def proxy_pool(
+            url: httpcore.URL, auth: Any, headers: Any, https: bool, size: int | None, keepalive: int | None
+        ) -> httpcore.HTTPProxy:
             return httpcore.HTTPProxy(
                 proxy_url=url,
                 proxy_auth=auth,
@@ -139,10 +148,12 @@ class GatewayTransport(httpx.BaseTransport):
                 ssl_context=tls.gateway() if https else None,  # the tunnel's TLS, to the gateway
                 proxy_ssl_context=tls.proxy() if url.scheme == b"https" else None,
                 network_backend=backend,
-                **args,
+                max_connections=size,
+                max_keepalive_connections=keepalive,
+                keepalive_expiry=limits.keepalive_expiry,
             )
 
-        self._make_routes = functools.partial(_Routes, direct_pool, proxy_pool, trust_env)
+        self._make_routes = functools.partial(_Routes, direct_pool, proxy_pool, trust_env, limits)
         self._routes = self._make_routes()
         self._owner: object = None  # who the pools' connections belong to (set by the first request)
         self._deadline = deadline
@@ -165,21 +176,26 @@ class GatewayTransport(httpx.BaseTransport):
         exchange = _Exchange(self._limit)
         token_exchange = _exchange.set(exchange)
         try:
-            answer = self._current_routes().pool(request).handle_request(_core_request(request))
+            route = self._current_routes().route(request)
+            slot, pool = route.take(request)
             try:
-                reader = _Reader(answer.headers, self._limit, request)
+                answer = pool.handle_request(_core_request(request))
                 try:
-                    for chunk in typing.cast(Iterable[bytes], answer.stream):
-                        reader.feed(chunk)
-                    body = reader.finish()
-                except BaseException:
-                    # the error's traceback keeps this frame, and so the body read so far, until the garbage
-                    # collector finds the cycle: a retried read would hold one capped body per attempt
-                    reader.discard()
-                    raise
-                _retire_if_over_read(request, answer, exchange, reader.raw)
+                    reader = _Reader(answer.headers, self._limit, request)
+                    try:
+                        for chunk in typing.cast(Iterable[bytes], answer.stream):
+                            reader.feed(chunk)
+                        body = reader.finish()
+                    except BaseException:
+                        # the error's traceback keeps this frame, and so the body read so far, until the garbage
+                        # collector finds the cycle: a retried read would hold one capped body per attempt
+                        reader.discard()
+                        raise
+                    _retire_if_over_read(request, answer, exchange, reader.raw)
+                finally:
+                    answer.close()
             finally:
-                answer.close()
+                route.give(slot)  # its connection is idle again (or closed): the next request may have it
         except Exception as exc:
             mapped = _as_httpx(exc, request)
             if mapped is exc:
@@ -202,7 +218,7 @@ class GatewayTransport(httpx.BaseTransport):
         return self._routes
 
     def connections_in_use(self) -> int:
-        """How many connections of this transport's pools (direct and proxied) carry a request right now: a
+        """How many connections of this transport's pools (direct and proxied, every shard) carry a request right now: a
         read-only count for monitoring and the bench (once every call has returned it is 0 unless one leaked)."""
         return sum(not c.is_idle() for pool in self._routes.all() for c in pool.connections)
 
