@@ -30,6 +30,11 @@ the list cannot go stale. Declarations without a body (abstract methods, protoco
                                           # gives, on a sync test module without its source, or on a twin outside
                                           # TWIN_EXCEPTIONS (make lint, pre-commit hook unasync)
 
+Docstrings written once: a function whose decorator is listed in :data:`DOCSTRING_DECORATORS` gets its docstring
+from that decorator at import (the task layer's ``merchant_gateway.tasks._docs.task`` finishes the async method's
+docstring from the spec and gives the sync twin the same text). The derived module leaves those docstrings out,
+so each is written, and read in review, once; a function whose body is only its docstring keeps it.
+
 Why in tools/ and not beside the generator: the generated client's manifest hashes every file of generator/, so
 each change here would call for a regeneration of a client it does not touch.
 """
@@ -40,7 +45,6 @@ import argparse
 import ast
 import difflib
 import io
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -72,6 +76,8 @@ REPLACEMENTS = {
 }
 # Names that stay as they are in the sync code (an async library's names a source may mention in a type only).
 KEEP = frozenset({"asyncio"})
+# Decorators that give the derived function its async twin's docstring at import: the derived module omits it.
+DOCSTRING_DECORATORS = frozenset({"task"})
 # The sync names REPLACEMENTS gives: what the table writes is sync by definition (httpcore's SyncBackend).
 SYNC_NAMES = frozenset(REPLACEMENTS.values())
 
@@ -156,13 +162,42 @@ def _ruff(args: list[str], source: str, filename: Path) -> str:
     return done.stdout
 
 
+def _decorator_name(node: ast.expr) -> str | None:
+    """``task`` for ``@task``, ``@task(...)``, ``@_docs.task(...)``."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def without_given_docstrings(text: str, decorators: frozenset[str] = DOCSTRING_DECORATORS) -> str:
+    """``text`` without the docstrings of the functions a listed decorator documents (a body that is only its
+    docstring keeps it). Each such docstring must stand on lines of its own, as ruff format writes it."""
+    lines = text.splitlines(keepends=True)
+    drop: set[int] = set()
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or len(node.body) < 2:
+            continue
+        if not any(_decorator_name(d) in decorators for d in node.decorator_list):
+            continue
+        doc = node.body[0]
+        if not (isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant) and isinstance(doc.value.value, str)):
+            continue
+        end = doc.end_lineno or doc.lineno
+        if lines[doc.lineno - 1][: doc.col_offset].strip() or lines[end - 1][doc.end_col_offset or 0 :].strip():
+            raise SystemExit(f"line {doc.lineno}: the docstring of {node.name} does not stand on lines of its own")
+        drop.update(range(doc.lineno - 1, end))
+    return "".join(line for index, line in enumerate(lines) if index not in drop)
+
+
 def derive(source: Path) -> str:
     """The sync module's text for ``source``, as it must be committed."""
     text = source.read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "_async" / "module.py"
         src.parent.mkdir()
-        shutil.copyfile(source, src)
+        src.write_text(without_given_docstrings(text), encoding="utf-8")
         unasync.unasync_files([str(src)], [unasync.Rule("/_async/", "/_sync/", replacements(text))])
         derived = (Path(tmp) / "_sync" / "module.py").read_text(encoding="utf-8")
     leftovers = sorted(

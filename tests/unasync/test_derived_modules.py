@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tools.derive_sync import (
+    DOCSTRING_DECORATORS,
     HEADER,
     PACKAGE,
     SOURCE_NAME,
@@ -22,6 +23,7 @@ from tools.derive_sync import (
     sync_name,
     twin_problems,
     twins,
+    without_given_docstrings,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,3 +183,34 @@ def test_hand_written_coroutines_follow_the_async_naming_rule() -> None:
                     and method.name not in PROTOCOL_NAMES
                 ]
     assert odd == []
+
+
+DOCUMENTED = '''
+class AsyncThing:
+    @task("op")
+    async def send(self):
+        """Written once: the decorator gives the sync twin this text."""
+        return await self.go()
+
+    @other
+    async def keep(self):
+        """Not given by a listed decorator: kept."""
+        return 1
+
+    @_docs.task("op")
+    async def only(self):
+        """A body that is only its docstring keeps it."""
+'''
+
+
+def test_the_docstrings_a_listed_decorator_gives_are_left_out_of_the_derived_module() -> None:
+    assert "task" in DOCSTRING_DECORATORS
+    out = without_given_docstrings(DOCUMENTED)
+    assert "Written once" not in out
+    assert "return await self.go()" in out
+    assert "Not given by a listed decorator: kept." in out
+    assert "A body that is only its docstring keeps it." in out
+    assert without_given_docstrings(DOCUMENTED, frozenset()) == DOCUMENTED
+    inline = 'class A:\n    @task("op")\n    def f(self):\n        """Doc."""; return 1\n'
+    with pytest.raises(SystemExit, match="does not stand on lines of its own"):
+        without_given_docstrings(inline)

@@ -5,7 +5,8 @@ into every task docstring, it drifted. :func:`task` keeps a method's own text (w
 operation: its choices, its result, its own keywords and errors) and appends what the generated package knows: the
 operations' summaries and keywords with their limits (``merchant_gateway_client.payloads.DOCS``), the error each
 answer code raises and the verdicts of the outcome table (``merchant_gateway_client.outcomes``). help(), inspect
-and the docs site (``docs/reference/griffe_tasks.py``) show the result.
+and the docs site (``docs/reference/griffe_tasks.py``) show the result. The derived ``_sync.py`` carries no copy
+of these docstrings (tools/derive_sync.py, DOCSTRING_DECORATORS): a sync method gets its async twin's finished one.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ F = TypeVar("F", bound=Callable[..., object])
 ORDER = ("succeeded", "accepted", "pending", "failed", "duplicate", "rejected", "not-found", "unknown")
 WIDTH = 112
 UNLISTED = "a code the table does not list"
+FINISHED: dict[str, str] = {}  # the finished docstrings by _key, which the derived sync methods take
 
 
 def task(*operations: str, raises: Sequence[str] = (), keywords_of: str | None = None) -> Callable[[F], F]:
@@ -36,15 +38,29 @@ def task(*operations: str, raises: Sequence[str] = (), keywords_of: str | None =
     Raises section keeps it instead."""
 
     def attach(func: F) -> F:
-        own = inspect.cleandoc(func.__doc__ or "")
+        if func.__doc__ is None:  # a derived sync method: the docstring of its async twin, finished once
+            func.__doc__ = _twin_doc(func)
+            return func
+        own = inspect.cleandoc(func.__doc__)
         parts = [own, *_operations(operations), *_keywords(func, keywords_of or operations[0])]
         if "\nRaises:" not in f"\n{own}":
             parts.append(_raises(operations, raises))
         parts.append(_verdicts(operations))
-        func.__doc__ = "\n\n".join(p for p in parts if p)
+        func.__doc__ = FINISHED[_key(func)] = "\n\n".join(p for p in parts if p)
         return func
 
     return attach
+
+
+def _key(func: Callable[..., object]) -> str:
+    """The same for a method and its async twin: ``merchant_gateway.tasks:Payments.start``."""
+    return f"{func.__module__.rpartition('.')[0]}:{func.__qualname__.removeprefix('Async')}"
+
+
+def _twin_doc(func: Callable[..., object]) -> str:
+    if (doc := FINISHED.get(_key(func))) is None:  # the package imports _async before _sync
+        raise TypeError(f"{func.__qualname__} has no docstring and no documented async twin: write its docstring")
+    return doc
 
 
 def _wrap(text: str, indent: str = "") -> str:

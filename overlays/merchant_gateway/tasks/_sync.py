@@ -85,17 +85,6 @@ class StatusReads(Resource):
         expected_amount: int | None = None,
         operation: StatusOperation = "getTransactionStatus",
     ) -> StatusSnapshot:
-        """The status now (one read; decide by ``verdict``, ``succeeded``, ``is_final``). A PAYMENT_SUCCESS for
-        another amount than the expected one (paise) raises AmountMismatchError: the interface document asks to
-        cross-check the amount with the forward payment. For a refund, PAYMENT_SUCCESS means the refund succeeded.
-
-        Raises:
-            ValidationError: bad input (a bare id without ``expected_amount``, an unknown ``operation``).
-            AmountMismatchError: the status names another amount: do not fulfil the order.
-            AnswerMismatchError: the answer is about another transaction or merchant.
-            TransactionNotFoundError: TRANSACTION_NOT_FOUND (``verdict``: not-found, not-yet-found, not-recorded).
-            GatewayConnectionError, GatewayTimeoutError, ServerError: no usable answer after the retries.
-            ApiError: the category's subclass of a refusal, or an answer that could not be trusted (unreadable)."""
         txn, expected = m.target(payment, expected_amount)
         read = status_read(self._gateway, operation)
         snapshot = checked(snapshot_of(read(txn), txn, expected, operation=operation), expected)
@@ -114,23 +103,6 @@ class StatusReads(Resource):
         operation: StatusOperation = "getTransactionStatus",
         poll_every: float | None = None,
     ) -> FinalStatus:
-        """Wait for the final status: succeeded, failed or not-recorded; decide by ``final.succeeded``.
-
-        The schedule against ``sandbox`` and ``production`` is the gateway's public reference's, not the interface
-        document's (which says only "poll until the status changes"): 20 s after the start, then every 3 s for 30 s,
-        6 s for 60 s, 10 s for 60 s, 30 s for 60 s, then every minute until 15 minutes
-        (``merchant_gateway.flows.DEFAULT_SCHEDULE``); against the local sandbox its own, a check every second.
-        ``poll_every=SECONDS`` checks every SECONDS instead; ``schedule`` replaces either. A verdict already known
-        (a final status this gateway read; with a ledger observer, a verified callback) returns at once. A collect
-        is never waited for past its ``expires_in``. Pending, not-found, unknown and unreadable answers are read
-        again; transport failures and 429 are waited out.
-
-        Raises:
-            ValidationError: bad input (a bare id without ``expected_amount``, an unknown ``operation``).
-            PollTimeout: nothing final before the deadline (its ``code`` is the last one seen).
-            AmountMismatchError: the status names another amount: do not fulfil the order.
-            AnswerMismatchError: an answer about another transaction or merchant.
-            ApiError: the category's subclass of a refusal (verdict rejected)."""
         gateway = self._gateway
         txn, expected = m.target(payment, expected_amount)
         return wait_for_payment(
@@ -161,12 +133,6 @@ class Payments(StatusReads):
         operation: WebDebitOperation = "debitV4Web",
         **fields: Unpack[DebitV4WebOptional],
     ) -> PaymentStart:
-        """Start a web payment and return where to send the browser: ``payment_page_url``, absolute either way.
-
-        ``operation="debitV3"``: debitV3, whose answer is a redirect; a relative Location is appended to the base URL
-        (or ``location_base``, MGW_LOCATION_BASE). A ``merchant_user_id`` that looks like an email address or a
-        mobile number, no ``redirect_url`` or no ``callback_url`` goes against the interface document's advice: an
-        AdviceWarning, never a refusal (``merchant_gateway.paise_from_rupees`` converts rupees)."""
         gateway = self._gateway
         m.method_of(operation, WebDebitOperation)
         new = m.begin(gateway, operation, transaction_id, fields, web=True)
@@ -189,9 +155,6 @@ class Payments(StatusReads):
         transaction_id: str | None = None,
         **fields: Unpack[DebitV4IntentOptional],
     ) -> IntentStart:
-        """Start an app payment by intent (paymentScope PLATFORM): the app sends the wallet app's version code
-        (``platform_version_code``, at least 1), the server gets the UPI intent URI (``intent_url``) and the app
-        opens it in the wallet app."""
         new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields)
         launch = _start_intent_payment(
             self._gateway,
@@ -207,9 +170,6 @@ class Payments(StatusReads):
     def start_upi_intent(
         self, *, amount: int, transaction_id: str | None = None, **fields: Unpack[InlinePayOptional]
     ) -> IntentStart:
-        """Start a UPI intent payment (payment source ``upi`` / ``INTENT``): ``intent_url`` (a UPI intent URI) and
-        ``package`` (the app to open). The answer PAYMENT_INITIATED only means accepted. Exactly one of
-        ``merchant_user_id`` and ``user_auth_token``."""
         m.one_user(fields)
         new = m.begin(self._gateway, "inlinePay", transaction_id, fields)
         launch = _start_upi_intent(self._gateway, transaction_id=new.transaction_id, amount=amount, **fields)
@@ -225,12 +185,6 @@ class Payments(StatusReads):
         transaction_id: str | None = None,
         **fields: Unpack[InlinePayOptional],
     ) -> PaymentStart:
-        """Pay with an instrument the user picked from :meth:`options`: a saved card or a wallet, inline.
-
-        ``payment_sources``: ``{"mode": "card", "cardId": ...}`` from options' saved cards, ``{"mode": "wallets"}``,
-        or the generated CardPaymentSource / WalletsPaymentSource models (a UPI source: :meth:`start_upi_intent`).
-        The answer PAYMENT_INITIATED only means accepted: send the browser to ``payment_page_url`` (made absolute
-        like debitV3's Location). Exactly one of ``merchant_user_id`` and ``user_auth_token``."""
         gateway = self._gateway
         sources = m.card_or_wallet_sources(payment_sources)
         m.one_user(fields)
@@ -254,11 +208,6 @@ class Payments(StatusReads):
         sub_merchant: str | None = None,
         **fields: Unpack[InitiateSdkLessPaymentOptional],
     ) -> SdkLessStart:
-        """Reserve a payment for the mini-app platform, without the client SDK: the client opens
-        ``payment_page_url`` (a deep link to the payments page, as given) or calls the JS SDK's proceedToPay with
-        ``reservation_id``; the user comes back to ``redirect_url``. The status is not shared client-side; how a
-        reservation closes after ``valid_for`` is not shown. ``sub_merchant`` is another name for
-        ``sub_merchant_id`` (send it only when told to)."""
         if sub_merchant is not None:
             fields["sub_merchant_id"] = sub_merchant
         new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
@@ -278,9 +227,6 @@ class Payments(StatusReads):
 
     @task("getPaymentOptions")
     def options(self, *, amount: int, **fields: Unpack[GetPaymentOptionsOptional]) -> PaymentOptions:
-        """The instruments the user can pay ``amount`` paise with: only the enabled ones, in display order
-        (instrumentPriority, then each item's priority; 0 first; ``merchant_gateway.flows.usable_instruments``).
-        Pay with one through :meth:`start_inline`. Exactly one of ``merchant_user_id`` and ``user_auth_token``."""
         m.one_user(fields)
         answer = self._gateway.get_payment_options(amount=amount, **fields)
         return PaymentOptions(instruments=tuple(usable_instruments(answer)), answer=answer)
@@ -307,15 +253,6 @@ class Refunds(StatusReads):
         transaction_id: str | None = None,
         operation: RefundOperation = "refundV4",
     ) -> Refund:
-        """Refund ``amount`` paise of ``payment`` (a start's result or its transaction id), or of the payment the
-        gateway knows as ``provider_reference_id``: exactly one of the two.
-
-        ``operation``: refundV4 (the default), refundV3 or refundAppsHost (no X-CALLBACK-URL there). The refund gets
-        its own transaction id (never the payment's). The amount is checked against the original before anything
-        is sent: ``original_amount`` (paise), else the started payment's, else what its status reports (one
-        getTransactionStatus read); by ``provider_reference_id`` ``original_amount`` is required.
-        ``merchant_order_id`` defaults to the started payment's. ``sub_merchant`` is sent as subMerchantId (v4,
-        apps host) or subMerchant (v3)."""
         gateway = self._gateway
         method = m.method_of(operation, RefundOperation)
         extra = m.refund_fields(operation, sub_merchant, callback_url, callback_mode)
@@ -340,11 +277,6 @@ class Refunds(StatusReads):
 
     @task("fulfillDeferredRefund")
     def fulfill_deferred(self, **fields: Unpack[FulfillDeferredRefundFields]) -> Refund:
-        """Fulfil a deferred (cash on delivery) refund: the deferred credit made earlier under ``transaction_id``
-        (the interface document: the same as the earlier deferred credit call, which it does not show; so never
-        generated here). The result is a :class:`Refund` with no original payment, judged by its answer;
-        :meth:`wait` reads its status like any refund's (whether the status operation reports a deferred
-        fulfilment is not shown)."""
         new = m.begin(self._gateway, "fulfillDeferredRefund", fields["transaction_id"], fields)
         return new.refund(self._gateway.fulfill_deferred_refund(**fields), fields["amount"])
 
@@ -364,10 +296,6 @@ class Collects(Resource):
         transaction_id: str | None = None,
         **fields: Unpack[CollectRequestOptional],
     ) -> CollectStart:
-        """Send a collect request to ``mobile_number`` (instrumentType MOBILE); the answer SUCCESS means sent, not
-        paid. ``expires_in``: seconds within which the user must pay, else the payment is marked failed (the
-        interface document's sample and status guidance count seconds). No callback comes while pending:
-        ``gateway.payments.wait(collect)`` polls until 10 s after the expiry (``flows.polling.EXPIRY_GRACE``)."""
         new = m.begin(self._gateway, "collectRequest", transaction_id, {})
         self._gateway.collect_request(
             transaction_id=new.transaction_id,
@@ -395,19 +323,12 @@ class Wallets(Resource):
         max_sends: int = 3,
         **fields: Unpack[SendOtpOptional],
     ) -> LinkedWallet:
-        """Link the user of ``mobile_number``: send an OTP, ask the user through ``ask_otp``, verify it; at most
-        ``max_prompts`` OTPs asked and ``max_sends`` sent. Keep the returned wallet: ``pay``, ``balance`` and
-        ``unlink`` use its token. The send and verify operations come from the gateway's public reference; the
-        interface document shows the verification's fields, that only the latest otpToken matches its OTP, and the
-        OTP codes, each handled as documented. A lost send or verify answer raises OutcomeUnknown, never a second
-        OTP."""
         gateway = self._gateway
         linked = _link_user(gateway, mobile_number, ask_otp, max_prompts=max_prompts, max_sends=max_sends, **fields)
         return LinkedWallet(mobile_number, linked.user_auth_token, linked.merchant_id or None)
 
     @task("getWalletBalance")
     def balance(self, wallet: LinkedWallet) -> WalletBalanceResponse:
-        """The linked user's wallet balance (the answer as the gateway gave it; amounts in paise)."""
         return self._gateway.get_wallet_balance(wallet.user_auth_token)
 
     @task("instantDebit")
@@ -420,8 +341,6 @@ class Wallets(Resource):
         transaction_id: str | None = None,
         **fields: Unpack[InstantDebitOptional],
     ) -> WalletPayment:
-        """Pay ``amount`` paise from the linked user's wallet, with no UI flow. ``answer_code`` is what the answer said
-        (PAYMENT_SUCCESS or PAYMENT_PENDING); the result is the status: ``gateway.payments.wait(payment)``."""
         new = m.begin(self._gateway, "instantDebit", transaction_id, {})
         answer = self._gateway.instant_debit(
             transaction_id=new.transaction_id,
@@ -435,9 +354,6 @@ class Wallets(Resource):
 
     @task("unlinkUser")
     def unlink(self, wallet: LinkedWallet) -> Unlinked:
-        """Unlink the user: its token stops working. A lost answer is settled by sending the unlink once more
-        (unlinking twice leaves the same state): INVALID_USER_AUTH_TOKEN on that second send means the first one
-        unlinked; on the first send it raises UserLinkError (the token was not linked)."""
         return _unlink(self._gateway, wallet.user_auth_token)
 
 
@@ -446,9 +362,4 @@ class Sso(Resource):
 
     @task("getSsoAccessToken", "getSsoUserDetails", raises=["GatewayError: a SUCCESS answer without the access token."])
     def sign_in(self, grant_token: str) -> SsoUser:
-        """Exchange the grant token the client SDK fetched (fetchAuthToken; a non-empty string, used once) for an
-        access token, then read the user's details: name, phone number, email (only if the user shared it). The
-        exchange is never sent twice (whether a grant token can be exchanged twice is not shown): when its answer
-        is lost the grant token may be spent; ask the client for a new one. The access token stays inside this
-        call; ``SsoUser`` keeps the phone number and email out of its repr."""
         return _sign_in(self._gateway, grant_token)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from pathlib import Path
 
 import pytest
 from merchant_gateway.tasks import (
@@ -21,6 +22,9 @@ from merchant_gateway.tasks import (
     Sso,
     Wallets,
 )
+from merchant_gateway.tasks import _async as tasks_async
+from merchant_gateway.tasks import _sync as tasks_sync
+from merchant_gateway.tasks._docs import task
 from merchant_gateway_client import payloads
 from merchant_gateway_client.outcomes import OUTCOMES
 
@@ -140,3 +144,23 @@ def test_the_check_fails_on_a_docstring_that_drifted() -> None:
     )
     assert problems(complete.replace("Limits:", "Bounds:"), params) == ["takes amounts or ids but states no Limits"]
     assert problems("Read something.", set()) == ["names no operation of the outcome table"]
+
+
+def test_each_docstring_is_written_once_and_the_sync_twin_shows_it() -> None:
+    """tools/derive_sync.py leaves the task methods' docstrings out of ``_sync.py``; ``_docs.task`` gives each sync
+    method its async twin's finished text, so help() and the docs site show the same on both flavours."""
+    derived = (Path(tasks_sync.__file__).read_text(encoding="utf-8"), Path(tasks_async.__file__).read_text("utf-8"))
+    assert derived[0].count('"""') < derived[1].count('"""') // 2  # the async source holds the docstrings
+    for cls, name in (p.values for p in METHODS):
+        if not cls.__name__.startswith("Async"):
+            twin = getattr(getattr(tasks_async, f"Async{cls.__name__}"), name)
+            assert getattr(cls, name).__doc__ == twin.__doc__, name
+
+
+def test_a_sync_method_without_a_documented_twin_is_refused() -> None:
+    def orphan() -> None:
+        pass
+
+    orphan.__module__, orphan.__qualname__ = tasks_sync.__name__, "Payments.orphan"
+    with pytest.raises(TypeError, match="Payments.orphan has no docstring"):
+        task("debitV4Web")(orphan)
