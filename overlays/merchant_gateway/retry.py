@@ -41,6 +41,20 @@ NEVER = "never"
 # it (a context variable: httpcore sends in the caller's thread or task).
 attempt_budget: contextvars.ContextVar[float | None] = contextvars.ContextVar("mgw_attempt_budget", default=None)
 
+
+class BudgetSpent(Exception):
+    """The call's ``total_timeout`` was spent when an attempt was about to be handed to its transport (what came
+    before it, a rate ceiling's wait or a wait for a free connection, used the rest): nothing of it was sent. Its own
+    type, so that the gateway says what happened instead of "could not connect" (merchant_gateway/_core)."""
+
+
+def check_budget() -> None:
+    """Raise :class:`BudgetSpent` when the attempt about to be sent in this thread / task has no time left."""
+    left = attempt_budget.get()
+    if left is not None and left <= 0:
+        raise BudgetSpent("the call's total_timeout was spent before the request was sent")
+
+
 # matched through re's own cache of compiled patterns: compiled on the first Retry-After, not at import
 _NUMBER = r"[0-9]{1,12}(\.[0-9]{1,9})?"
 

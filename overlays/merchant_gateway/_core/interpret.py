@@ -23,7 +23,7 @@ from ..errors import (
 )
 from ..fence import SendDeadlinePassed
 from ..log import log_event, logger
-from ..retry import Action, Failure, decide, parse_server_wait, wait_seconds
+from ..retry import Action, BudgetSpent, Failure, decide, parse_server_wait, wait_seconds
 from ..tls import handshake_failure, refused_client_certificate
 from ..verdicts import REMEDIES, Expect, Judgement, Verdict, judge, read_answer, table
 from .calls import Done, Prepared, Wait
@@ -46,7 +46,7 @@ _REMEMBERS_AMOUNT = ("debit", "collect")  # x-money-movement values whose amount
 
 
 _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
-_NOTHING_SENT = (*_NOT_SENT, SendDeadlinePassed)  # an attempt that ended in one of these sent no byte
+_NOTHING_SENT = (*_NOT_SENT, SendDeadlinePassed, BudgetSpent)  # an attempt that ended in one of these sent no byte
 
 
 _UNREADABLE = (ValueError, KeyError, TypeError, AttributeError)  # raised by generated parsing of odd answers
@@ -74,6 +74,18 @@ class Interpreting(Records):
                     transaction_id=txn,
                 )
                 raise refused from exc
+            if isinstance(exc, BudgetSpent):  # not a connection failure: the gateway was never tried
+                spent = GatewayConnectionError(
+                    f"the call's time budget (total_timeout, {self.config.total_timeout:g} s) ran out before the "
+                    "request was sent: nothing was sent",
+                    remedy="call again (nothing was sent, so that is safe) once what held it back has cleared (a rate "
+                    "ceiling's wait, a wait for a free connection), or give calls a larger total_timeout "
+                    "(MGW_TOTAL_TIMEOUT)",
+                    operation=op_id,
+                    transaction_id=txn,
+                )
+                spent.__cause__ = exc
+                return self._decide(prep, attempt, Failure.NOT_SENT, spent, None)
             if isinstance(exc, _NOT_SENT):
                 unreachable, remedy = self._unreachable(prep.op.host, exc)
                 error: GatewayError = GatewayConnectionError(

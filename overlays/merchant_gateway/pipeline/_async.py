@@ -13,7 +13,7 @@ import httpx
 
 from .._core import Done
 from ..fence import end_fence_scope, fence_scope
-from ..retry import attempt_budget
+from ..retry import attempt_budget, check_budget
 from ._shared import Requests, answered, attach, attempt_ended, drop_frames, log_request
 
 if TYPE_CHECKING:
@@ -91,6 +91,7 @@ class AsyncPipeline:
                 budget = attempt_budget.set(core.budget_left(started))
                 sent_at = time.perf_counter()
                 try:
+                    check_budget()  # spent by the waits above: nothing is handed over (any transport, the caller's too)
                     response = await transport.handle_async_request(request)
                     try:
                         await response.aread()  # the answer read once, whole (the transports cap it)

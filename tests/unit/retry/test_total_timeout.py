@@ -13,6 +13,7 @@ import httpx
 import merchant_gateway as mg
 import pytest
 from merchant_gateway.config import GatewayConfig
+from merchant_gateway.observers import CallObserver
 from merchant_gateway.retry import attempt_budget
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
@@ -101,6 +102,51 @@ def test_a_money_moving_call_keeps_its_rules_under_a_budget(fake_time: FakeTime)
             transaction_id="TXV4", amount=100, merchant_user_id="U1"
         )
     assert len(rec.requests) == 2
+
+
+class SlowCeiling(CallObserver):
+    """A rate ceiling whose wait before the attempt takes ``seconds`` of the fake clock."""
+
+    def __init__(self, fake: FakeTime, seconds: float) -> None:
+        self.fake, self.seconds = fake, seconds
+
+    def before_attempt(self, prep: object) -> None:
+        self.fake.now += self.seconds
+
+    async def async_before_attempt(self, prep: object) -> None:
+        self.fake.now += self.seconds
+
+
+def _spent_says_so(error: mg.GatewayError) -> None:
+    text = str(error)
+    assert "time budget (total_timeout, 10 s) ran out before the request was sent: nothing was sent" in text
+    assert "could not connect" not in text
+    assert "MGW_TOTAL_TIMEOUT" in (error.remedy or "")
+
+
+def test_a_budget_spent_before_sending_says_so_and_sends_nothing(fake_time: FakeTime) -> None:
+    """The ceiling's wait took the whole budget: the error says the call's time ran out before sending, not that
+    the gateway could not be reached (it was never tried); a money move stays "never sent", not a doubt."""
+    rec = Recorder()
+    gateway = make(rec, fake_time, retry=NO_JITTER, total_timeout=10.0, observer=SlowCeiling(fake_time, 11.0))
+    with pytest.raises(mg.GatewayConnectionError) as info:
+        gateway.debit_v4_web(transaction_id="TXV4", amount=100, merchant_user_id="U1")
+    assert rec.requests == []
+    _spent_says_so(info.value)
+    with pytest.raises(mg.GatewayConnectionError) as info:
+        gateway.get_transaction_status("TXV4")
+    assert rec.requests == []
+    _spent_says_so(info.value)
+
+
+async def test_the_async_gateway_says_so_too(fake_time: FakeTime) -> None:
+    rec = Recorder()
+    observer = SlowCeiling(fake_time, 11.0)
+    async with make_async(rec, fake_time, retry=NO_JITTER, total_timeout=10.0, observer=observer) as gateway:
+        with pytest.raises(mg.GatewayConnectionError) as info:
+            await gateway.get_transaction_status("TXV4")
+    assert rec.requests == []
+    _spent_says_so(info.value)
 
 
 # --- the default transports cut their deadline to the time left -------------------------------------------------
