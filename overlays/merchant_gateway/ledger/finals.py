@@ -13,6 +13,7 @@ from typing import Any
 from ..log import log_event, log_ledger_event
 from ..semconv import error_type
 from .ledger_base import LedgerBase, _merchant_filter, _merchant_params
+from .migrations import PAYMENT_SELECT
 from .model import FINAL, RANK, Payment
 from .store import Tx
 
@@ -103,14 +104,14 @@ class Finals(LedgerBase):
         """The one transition to a final state, in the caller's transaction (the row read and locked there)."""
         merchant_id, transaction_id = row["merchant_id"], row["transaction_id"]
         in_tx = self.hook is not None and self.hook_in_transaction  # the hook gets the final row: returned here
-        done = tx.execute(
+        done = self._write_with_event(
+            tx,
             "UPDATE mgw_payments SET state = ?, rank = ?, code = ?, detail = COALESCE(?, detail), "
             "pay_response_code = COALESCE(?, pay_response_code), "
             "provider_reference_id = COALESCE(?, provider_reference_id), final_source = ?, final_at = ?, "
             "updated_at = ?, next_check_at = NULL, lease_owner = NULL, lease_until = NULL, call_until = NULL, "
             "hook_pending = 1, hook_next_at = ? "
-            "WHERE merchant_id = ? AND transaction_id = ? AND rank < ? AND attempts = ?"
-            + (" RETURNING *" if in_tx else " RETURNING attempts"),
+            "WHERE merchant_id = ? AND transaction_id = ? AND rank < ? AND attempts = ?",
             (
                 FINAL,
                 RANK[FINAL],
@@ -127,10 +128,13 @@ class Finals(LedgerBase):
                 RANK[FINAL],
                 row["attempts"],  # an attempt recorded since the row was read fences the verdict off
             ),
+            PAYMENT_SELECT if in_tx else "merchant_id, transaction_id",
+            (now, source, FINAL, code, detail),
+            before=row["state"],
+            actor=actor,
         )
         if not done:
             return False
-        self._event(tx, merchant_id, transaction_id, now, source, FINAL, code, detail, before=row["state"], actor=actor)
         log_event(20, "ledger_final", operation=row["operation"], transaction_id=transaction_id, code=code)
         if self.hook is None:  # a worker with the hook delivers it
             self._announce(tx, merchant_id, now)
@@ -164,13 +168,16 @@ class Finals(LedgerBase):
             tx.execute("ROLLBACK TO SAVEPOINT mgw_hook")
             self._hook_failed(tx, payment, now, exc, None)
             return 0
-        tx.execute("RELEASE SAVEPOINT mgw_hook")
-        tx.execute(
+        # the savepoint is not released: COMMIT keeps what the hook wrote all the same, and a RELEASE would be a
+        # round trip of its own (PostgreSQL)
+        self._write_with_event(
+            tx,
             "UPDATE mgw_payments SET hook_pending = 0, hook_done_at = ?, hook_attempts = hook_attempts + 1, "
             "hook_error = NULL WHERE merchant_id = ? AND transaction_id = ?",
             (now, payment.merchant_id, payment.transaction_id),
+            "merchant_id, transaction_id",
+            (now, "hook", None, None, "ran"),
         )
-        self._event(tx, payment.merchant_id, payment.transaction_id, now, "hook", None, None, "ran")
         self._tally_hook(payment, now)
         return 1
 

@@ -6,6 +6,7 @@ composes them (the rules: :mod:`merchant_gateway.ledger.ledger`)."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import socket
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Self, TypedDict
 
 from ..flows.schedule import DEFAULT_SCHEDULE, PollSchedule
 from ..verdicts import Unreadable
+from .migrations import PAYMENT_SELECT
 from .model import FINAL, RANK, TERMINAL_CODES, Payment
 from .settings import DEFAULT_GRACE, agree, fleet_settings, rate_limit_of
 from .shared import RateLimit
@@ -225,7 +227,7 @@ class LedgerBase:
         """The row; ``lock``: held until the transaction ends (PostgreSQL; SQLite's write lock holds already)."""
         suffix = " FOR UPDATE" if lock and tx.dialect == "postgresql" else ""
         rows = tx.execute(
-            f"SELECT * FROM mgw_payments WHERE merchant_id = ? AND transaction_id = ?{suffix}",
+            f"SELECT {PAYMENT_SELECT} FROM mgw_payments WHERE merchant_id = ? AND transaction_id = ?{suffix}",
             (merchant_id, transaction_id),
         )
         return rows[0] if rows else None
@@ -247,13 +249,42 @@ class LedgerBase:
         """One line of a payment's history; with ``state``, a transition to it (from ``before`` when the caller
         read it), which the ledger's instruments (telemetry) are told of. ``actor``: who wrote it (an operator's
         name; by default this process, :attr:`owner`)."""
-        tx.execute(
-            "INSERT INTO mgw_events (merchant_id, transaction_id, at, source, state, code, detail, actor) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (merchant_id, transaction_id, at, source, state, code, detail, actor or self.owner),
-        )
+        tx.execute(_EVENT_SQL, (merchant_id, transaction_id, at, source, state, code, detail, actor or self.owner))
         if state is not None and self.instruments is not None:
             self.instruments.transition(transaction_id, source=source, before=before, after=state, code=code)
+
+    def _write_with_event(
+        self,
+        tx: Tx,
+        sql: str,
+        params: Sequence[Any],
+        returning: str,
+        event: tuple[float, str, str | None, str | None, str | None],
+        *,
+        before: str | None = None,
+        actor: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """A write of one payment's row (``sql``, an INSERT or UPDATE without its RETURNING clause) and, when it wrote
+        the row, the line of its history (``event``: at, source, state, code, detail; as :meth:`_event`). Returns the
+        written rows' ``returning`` columns (which name merchant_id and transaction_id); none: nothing
+        was written, and no event either.
+
+        PostgreSQL: one statement (the event inserted by a data-modifying WITH from the written row), so one round
+        trip where a write and its event took two. SQLite has no data-modifying WITH: two statements, which cost
+        no round trip there (the database is in this process). The same rule either way: the event exists exactly
+        when the write changed the row, in the same transaction."""
+        at, source, state, code, detail = event
+        event_params = (at, source, state, code, detail, actor or self.owner)
+        if tx.dialect == "postgresql":
+            rows = tx.execute(_with_event(sql, returning), (*params, *event_params))
+        else:
+            rows = tx.execute(f"{sql} RETURNING {returning}", params)
+            for row in rows:
+                tx.execute(_EVENT_SQL, (row["merchant_id"], row["transaction_id"], *event_params))
+        if rows and state is not None and self.instruments is not None:
+            for row in rows:
+                self.instruments.transition(row["transaction_id"], source=source, before=before, after=state, code=code)
+        return rows
 
     def _note_repeat(self, tx: Tx, row: dict[str, Any], now: float, source: str, code: str) -> None:
         """A final payment seen final again: harmless; a *different* final code is kept as a conflict event."""
@@ -278,6 +309,21 @@ class LedgerBase:
         commit)."""
         if tx.dialect == "postgresql":
             tx.execute(f"SELECT pg_notify('{NOTICE_CHANNEL}', ?)", (notice_payload(merchant_id, due),))
+
+
+_EVENT_COLUMNS = "merchant_id, transaction_id, at, source, state, code, detail, actor"
+_EVENT_SQL = f"INSERT INTO mgw_events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+
+
+@functools.lru_cache(maxsize=64)
+def _with_event(write: str, returning: str) -> str:
+    """A write and its event in one statement (PostgreSQL): the event's row made from each row the write returned;
+    the statement returns what the write returned (its columns named, not ``*``, so that it can be prepared)."""
+    return (
+        f"WITH w AS ({write} RETURNING {returning}), "
+        f"e AS (INSERT INTO mgw_events ({_EVENT_COLUMNS}) SELECT w.merchant_id, w.transaction_id, ?, ?, ?, ?, ?, ? "
+        f"FROM w) SELECT {returning} FROM w"
+    )
 
 
 def _merchants(merchant_id: str | Sequence[str]) -> tuple[str, ...]:

@@ -253,6 +253,52 @@ STEPS: tuple[Step, ...] = (
 SCHEMA_VERSION = STEPS[-1].version
 """The schema this package is written for: an ordinary open refuses any other version."""
 
+# The columns of mgw_payments at SCHEMA_VERSION, in the order the steps make them: where the ledger reads a whole
+# payment it names them (PAYMENT_SELECT). A statement that names its columns may be prepared on the server and kept
+# by its connection, and its result stays the same when a later version's migration adds a column; one that selects
+# ``*`` may not be kept (store._preparable) and is parsed and planned again at every call. A step that adds a
+# column of mgw_payments adds it here (a test compares this list with a migrated table).
+PAYMENT_COLUMNS = (
+    *[
+        "merchant_id",
+        "transaction_id",
+        "operation",
+        "kind",
+        "amount",
+        "order_id",
+        "original_transaction_id",
+        "state",
+        "rank",
+        "code",
+        "detail",
+        "pay_response_code",
+        "provider_reference_id",
+        "final_source",
+        "created_at",
+        "started_at",
+        "deadline",
+        "give_up_at",
+        "unknown_at",
+        "updated_at",
+        "final_at",
+        "next_check_at",
+        "checks",
+        "last_check_at",
+        "lease_owner",
+        "lease_until",
+        "claim_seq",
+        "hook_pending",
+        "hook_attempts",
+        "hook_next_at",
+        "hook_lease_owner",
+        "hook_lease_until",
+        "hook_done_at",
+        "hook_error",
+    ],
+    *(column for table, column, _ in _V2_COLUMNS + _V6_COLUMNS if table == "mgw_payments"),
+)
+PAYMENT_SELECT = ", ".join(PAYMENT_COLUMNS)
+
 
 def columns(tx: Tx, table: str) -> set[str]:
     if tx.dialect == "postgresql":

@@ -12,6 +12,7 @@ from . import model, refunds
 from .errors import DuplicateTransactionError, PaymentClosedError
 from .judging import Judging
 from .ledger_base import NOTICE_AHEAD, STATUS_TABLE, Answer, answer_of
+from .migrations import PAYMENT_SELECT
 from .model import ACCEPTED, FINAL, NOT_RECORDED, RANK, RECORDED, TERMINAL_CODES, UNKNOWN, VERDICTS, Payment
 
 if TYPE_CHECKING:
@@ -88,9 +89,12 @@ class Recording(Judging):
                 row["traceparent"] = traceparent
             cols = ", ".join(row)
             marks = ", ".join("?" for _ in row)
-            inserted = tx.execute(
-                f"INSERT INTO mgw_payments ({cols}) VALUES ({marks}) ON CONFLICT DO NOTHING RETURNING *",
+            inserted = self._write_with_event(  # the event written only when the row was
+                tx,
+                f"INSERT INTO mgw_payments ({cols}) VALUES ({marks}) ON CONFLICT DO NOTHING",
                 list(row.values()),
+                PAYMENT_SELECT,
+                (now, "intent", RECORDED, None, operation),
             )
             if not inserted:
                 existing = self._row(tx, merchant_id, transaction_id)
@@ -98,7 +102,6 @@ class Recording(Judging):
                 raise DuplicateTransactionError(
                     "transactionId", f"{transaction_id} is already in the ledger (state {state}); use a new id"
                 )
-            self._event(tx, merchant_id, transaction_id, now, "intent", RECORDED, None, operation)
             if first_check <= now + NOTICE_AHEAD:
                 self._announce(tx, merchant_id, first_check)
         return Payment.from_row(inserted[0])
@@ -158,21 +161,26 @@ class Recording(Judging):
         due_now = reports_state and code in TERMINAL_CODES
         with self.store.transaction() as tx:
             now = self._now(tx)
-            tx.execute(
-                "UPDATE mgw_payments SET call_until = NULL, answered_at = COALESCE(answered_at, ?) "
-                "WHERE merchant_id = ? AND transaction_id = ?",
-                (now, merchant_id, transaction_id),
-            )
-            n = tx.rowcount(
-                "UPDATE mgw_payments SET state = ?, rank = ?, code = ?, updated_at = ?, "
-                "next_check_at = CASE WHEN ? THEN ? ELSE next_check_at END "
+            # the call has ended and was answered (always), and the payment is accepted (when it was not yet): one
+            # statement in the usual case, the first answer of an open payment; the second only when the payment
+            # had moved on already (the row's end state is the same either way)
+            n = self._write_with_event(
+                tx,
+                "UPDATE mgw_payments SET call_until = NULL, answered_at = COALESCE(answered_at, ?), state = ?, "
+                "rank = ?, code = ?, updated_at = ?, next_check_at = CASE WHEN ? THEN ? ELSE next_check_at END "
                 "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
-                (ACCEPTED, RANK[ACCEPTED], code, now, due_now, now, merchant_id, transaction_id, RANK[ACCEPTED]),
+                (now, ACCEPTED, RANK[ACCEPTED], code, now, due_now, now, merchant_id, transaction_id, RANK[ACCEPTED]),
+                "merchant_id, transaction_id",
+                (now, "answer", ACCEPTED, code, None),
             )
-            if n:
-                self._event(tx, merchant_id, transaction_id, now, "answer", ACCEPTED, code, None)
-                if due_now:
-                    self._announce(tx, merchant_id, now)
+            if not n:
+                tx.execute(
+                    "UPDATE mgw_payments SET call_until = NULL, answered_at = COALESCE(answered_at, ?) "
+                    "WHERE merchant_id = ? AND transaction_id = ?",
+                    (now, merchant_id, transaction_id),
+                )
+            elif due_now:
+                self._announce(tx, merchant_id, now)
         return bool(n)
 
     def record_unknown(self, merchant_id: str, transaction_id: str, detail: str | None = None) -> bool:

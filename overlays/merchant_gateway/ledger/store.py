@@ -237,7 +237,7 @@ class _PgTx:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         cur = self._conn.execute(pg_sql(sql), tuple(params), prepare=self._prepare and _preparable(sql))
-        if cur.description is None:
+        if not _has_rows(cur):
             return []
         rows: list[dict[str, Any]] = cur.fetchall()
         return rows
@@ -249,6 +249,15 @@ class _PgTx:
 
 
 _CLOCK_SQL = "SELECT extract(epoch from clock_timestamp())::float8 AS now"
+
+
+def _has_rows(cur: Any) -> bool:
+    """Whether the cursor's current result is a set of rows (a SELECT, a RETURNING). Read from the result's status:
+    ``cursor.description`` builds a column object per column at every read (a ``SELECT *`` of a payment: ~40)."""
+    from psycopg import pq
+
+    result = cur.pgresult
+    return result is not None and result.status == pq.ExecStatus.TUPLES_OK
 
 
 @functools.lru_cache(maxsize=512)
@@ -331,6 +340,9 @@ class PostgresStore:
         # bound is set in each transaction (SET LOCAL), not as a startup option: PgBouncer refuses unknown startup
         # parameters, and in transaction mode a session's SET would not follow the next transaction
         self._lock_timeout = f"SET LOCAL lock_timeout = {max(1, int(self.timeout * 1000))}"
+        self._begin = f"BEGIN; {self._lock_timeout}; {_CLOCK_SQL}"
+        # rate-limiter transactions: their state need not survive a power cut
+        self._begin_fast = f"BEGIN; {self._lock_timeout}; SET LOCAL synchronous_commit = off"
         connection: dict[str, Any] = {
             "row_factory": dict_row,
             "autocommit": True,
@@ -384,17 +396,29 @@ class PostgresStore:
 
     @contextlib.contextmanager
     def transaction(self, *, fast: bool = False, read: bool = False) -> Iterator[Tx]:
-        with _unavailable_on(*self._errors, hidden=self._hidden), self._pool.connection() as conn, conn.transaction():
-            if fast:  # one round trip for both settings (no parameters: the simple protocol takes several statements)
-                conn.execute(self._lock_timeout + "; SET LOCAL synchronous_commit = off")
-                yield _PgTx(conn, prepare=self._prepare)
-                return
-            # the lock bound and the server's clock in one round trip: nearly every ledger transaction reads the
-            # clock first (:meth:`now`), and a round trip fewer is a sizeable part of a short transaction
-            cur = conn.execute(self._lock_timeout + "; " + _CLOCK_SQL)
-            while cur.description is None and cur.nextset():
-                pass
-            yield _PgTx(conn, prepare=self._prepare, started=float(cur.fetchone()["now"]))
+        with _unavailable_on(*self._errors, hidden=self._hidden), self._pool.connection() as conn:
+            # BEGIN, the lock bound and (but for fast ones) the server's clock in one round trip (no parameters: the
+            # simple protocol takes several statements): nearly every ledger transaction reads the clock first
+            # (:meth:`now`), and a ledger transaction is a handful of round trips, so each one fewer counts.
+            # psycopg's conn.transaction() would send BEGIN on its own round trip
+            try:
+                cur = conn.execute(self._begin_fast if fast else self._begin)
+                started: float | None = None
+                if not fast:
+                    while not _has_rows(cur) and cur.nextset():
+                        pass
+                    started = float(cur.fetchone()["now"])
+                yield _PgTx(conn, prepare=self._prepare, started=started)
+            except BaseException:
+                _roll_back(conn)
+                raise
+            if conn.execute("COMMIT").statusmessage != "COMMIT":
+                # the server ends a transaction in error with ROLLBACK even when asked to COMMIT: nothing was
+                # written, which the caller must not take for a committed step
+                raise LedgerUnavailable(
+                    "the ledger's transaction was rolled back by the database after a failed statement",
+                    remedy="nothing was written; the step it guarded was not taken",
+                )
 
     def server_now(self, tx: Tx) -> float | None:
         rows = tx.execute(_CLOCK_SQL)
@@ -439,6 +463,20 @@ class PostgresStore:
 
     def close(self) -> None:
         self._pool.close()
+
+
+def _roll_back(conn: Any) -> None:
+    """End a failed transaction: ROLLBACK, unless the connection cannot take a statement now (broken, or a
+    statement still running after an interrupt); the pool then discards or rolls back the connection it gets back
+    (psycopg_pool never hands out a connection left in a transaction)."""
+    from psycopg import pq
+
+    if conn.closed or conn.broken or conn.info.transaction_status == pq.TransactionStatus.ACTIVE:
+        return
+    try:
+        conn.execute("ROLLBACK")
+    except Exception:  # noqa: BLE001 - the error that ended the transaction is the one to raise
+        return
 
 
 def _readable(fd: int) -> bool:
