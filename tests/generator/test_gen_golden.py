@@ -104,3 +104,18 @@ def test_refuses_to_replace_a_foreign_folder(tmp_path: Path) -> None:
     proc = generate(FIXTURES / "mini.yaml", tmp_path)
     assert proc.returncode != 0
     assert (tmp_path / "keep.txt").exists()
+
+
+def test_the_fixtures_verdict_rules_say_what_the_spec_says() -> None:
+    """mini.yaml carries the root x-verdict-rules so that the golden package renders them: a copy that keeps an old
+    rule (it once said a 429 with another code was `rate-limited` unless it needed a 2xx) shows generated code and
+    reviewers a rule no client follows. Every step the fixture names must read as the spec's step of that id."""
+    import yaml
+
+    spec = yaml.safe_load((REPO / "spec" / "openapi.yaml").read_text(encoding="utf-8"))["x-verdict-rules"]
+    mini = yaml.safe_load((FIXTURES / "mini.yaml").read_text(encoding="utf-8"))["x-verdict-rules"]
+    rules = {step["id"]: step["rule"] for step in spec["steps"]}
+    stale = [step["id"] for step in mini["steps"] if rules.get(step["id"]) != step["rule"]]
+    assert stale == [], f"mini.yaml's x-verdict-rules steps differ from spec/openapi.yaml's: {stale}"
+    assert mini["judging"] == spec["judging"]
+    assert mini["reading"] == spec["reading"]
