@@ -12,7 +12,9 @@ The server answers after a small delay (bench.server's `/d<ms>` prefix), so conc
   (common.RawHttpxAsync), the caller bounding it to RAW_BOUND calls in flight (information: the safety layer's
   cost under load);
 * `caller_bound_<c>`: the caller limits itself to c in-flight calls on a gateway whose own bound is lifted, over
-  the same default transport (the best of these is the baseline, the bounded ideal);
+  the same default transport (the best of these is the baseline, the bounded ideal). The lifted gateway's transport
+  is sized to NO_BOUND connections, spread over small pools as any AsyncGatewayTransport's are; c calls in flight
+  take its c lowest slots, so they use the same few pools a gateway bounded to c would;
 * `no_bound_httpx`: no bound anywhere, httpx's pool: the pathology the bound exists for (one capped run).
 Errors and connections left open after aclose (seen by the server) are counted for every run, and for our
 transport the connections still busy after the run (its public ``connections_in_use()``; httpx's pool has no
