@@ -21,7 +21,10 @@ from ..log import log_event
 from ..verdicts import Sends, Verdict
 from .calls import Prepared, Wait
 
-_KNOWN_AMOUNTS = 10_000  # per gateway; bounded so a long-running process does not grow without limit
+# per gateway; bounded so a long-running process does not grow without limit. The refunds held against a payment are
+# forgotten with it (the least recently refunded payment first): past the bound, this process no longer refuses a
+# refund that, added to that payment's earlier ones, exceeds it (the ledger's hold is durable; docs/design.md)
+_KNOWN_AMOUNTS = 10_000
 
 
 _NEVER = float("-inf")  # no attempt of the transaction may have been sent
@@ -97,7 +100,9 @@ class Records:
             entry[1] += 1
             self._refunds.move_to_end(original)
             while len(self._refunds) > _KNOWN_AMOUNTS:
-                self._refunds.popitem(last=False)
+                forgotten, holds = self._refunds.popitem(last=False)
+                if holds:  # said, so that an operator knows this process's refund check no longer covers it
+                    log_event(30, "refund_holds_forgotten", operation=prep.op.operation_id, transaction_id=forgotten)
 
     def refund_freed(self, prep: Prepared, exc: BaseException) -> None:
         """The refund call ended in ``exc``: a request that never left (or was not processed: a plain rate limit), or
