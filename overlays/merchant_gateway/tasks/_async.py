@@ -28,7 +28,9 @@ from . import _models as m
 from ._docs import task
 from ._models import (
     CollectStart,
+    CollectStartFields,
     IntentStart,
+    IntentStartFields,
     LinkedWallet,
     PaymentOptions,
     PaymentSource,
@@ -36,8 +38,10 @@ from ._models import (
     Refund,
     RefundOperation,
     SdkLessStart,
+    SdkLessStartFields,
     Started,
     StatusOperation,
+    WalletPayFields,
     WalletPayment,
     WebDebitOperation,
 )
@@ -45,14 +49,10 @@ from ._models import (
 if TYPE_CHECKING:
     from merchant_gateway_client.models import WalletBalanceResponse
     from merchant_gateway_client.payloads import (
-        CollectRequestOptional,
-        DebitV4IntentOptional,
         DebitV4WebOptional,
         FulfillDeferredRefundFields,
         GetPaymentOptionsOptional,
-        InitiateSdkLessPaymentOptional,
         InlinePayOptional,
-        InstantDebitOptional,
         SendOtpOptional,
     )
 
@@ -180,27 +180,14 @@ class AsyncPayments(AsyncStatusReads):
 
     @task("debitV4Intent", raises=[LOST.format("intent URI")])
     async def start_intent(
-        self,
-        *,
-        amount: int,
-        merchant_order_id: str,
-        platform_version_code: int,
-        transaction_id: str | None = None,
-        **fields: Unpack[DebitV4IntentOptional],
+        self, *, transaction_id: str | None = None, **fields: Unpack[IntentStartFields]
     ) -> IntentStart:
         """Start an app payment by intent (paymentScope PLATFORM): the app sends the wallet app's version code
         (``platform_version_code``, at least 1), the server gets the UPI intent URI (``intent_url``) and the app
         opens it in the wallet app."""
         new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields)
-        launch = await _async_start_intent_payment(
-            self._gateway,
-            transaction_id=new.transaction_id,
-            platform_version_code=platform_version_code,
-            amount=amount,
-            merchant_order_id=merchant_order_id,
-            **fields,
-        )
-        return new.made(IntentStart, amount, merchant_order_id, intent_url=launch.url)
+        launch = await _async_start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
+        return new.made(IntentStart, fields["amount"], fields["merchant_order_id"], intent_url=launch.url)
 
     @task("inlinePay", raises=[LOST.format("intent URL")])
     async def start_upi_intent(
@@ -246,14 +233,9 @@ class AsyncPayments(AsyncStatusReads):
     async def start_sdk_less(
         self,
         *,
-        amount: int,
-        merchant_order_id: str,
-        valid_for: int,
-        redirect_url: str,
-        transaction_context: str,
         transaction_id: str | None = None,
         sub_merchant: str | None = None,
-        **fields: Unpack[InitiateSdkLessPaymentOptional],
+        **fields: Unpack[SdkLessStartFields],
     ) -> SdkLessStart:
         """Reserve a payment for the mini-app platform, without the client SDK: the client opens
         ``payment_page_url`` (a deep link to the payments page, as given) or calls the JS SDK's proceedToPay with
@@ -263,19 +245,9 @@ class AsyncPayments(AsyncStatusReads):
         if sub_merchant is not None:
             fields["sub_merchant_id"] = sub_merchant
         new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
-        launch = await _async_start_sdk_less_payment(
-            self._gateway,
-            transaction_id=new.transaction_id,
-            amount=amount,
-            valid_for=valid_for,
-            merchant_order_id=merchant_order_id,
-            redirect_url=redirect_url,
-            transaction_context=transaction_context,
-            **fields,
-        )
-        return new.made(
-            SdkLessStart, amount, merchant_order_id, payment_page_url=launch.url, reservation_id=launch.reservation_id
-        )
+        launch = await _async_start_sdk_less_payment(self._gateway, transaction_id=new.transaction_id, **fields)
+        page = {"payment_page_url": launch.url, "reservation_id": launch.reservation_id}
+        return new.made(SdkLessStart, fields["amount"], fields["merchant_order_id"], **page)
 
     @task("getPaymentOptions")
     async def options(self, *, amount: int, **fields: Unpack[GetPaymentOptionsOptional]) -> PaymentOptions:
@@ -354,33 +326,15 @@ class AsyncCollects(AsyncResource):
     """``gateway.collects``: ask a user to pay by a collect request sent to their mobile number (offline)."""
 
     @task("collectRequest")
-    async def create(
-        self,
-        *,
-        amount: int,
-        mobile_number: str,
-        merchant_order_id: str,
-        expires_in: int,
-        callback_url: str,
-        transaction_id: str | None = None,
-        **fields: Unpack[CollectRequestOptional],
-    ) -> CollectStart:
+    async def create(self, *, transaction_id: str | None = None, **fields: Unpack[CollectStartFields]) -> CollectStart:
         """Send a collect request to ``mobile_number`` (instrumentType MOBILE); the answer SUCCESS means sent, not
         paid. ``expires_in``: seconds within which the user must pay, else the payment is marked failed (the
         interface document's sample and status guidance count seconds). No callback comes while pending:
         ``gateway.payments.wait(collect)`` polls until 10 s after the expiry (``flows.polling.EXPIRY_GRACE``)."""
         new = m.begin(self._gateway, "collectRequest", transaction_id, {})
-        await self._gateway.collect_request(
-            transaction_id=new.transaction_id,
-            amount=amount,
-            merchant_order_id=merchant_order_id,
-            instrument_type="MOBILE",
-            instrument_reference=mobile_number,
-            expires_in=expires_in,
-            callback_url=callback_url,
-            **fields,
-        )
-        return new.made(CollectStart, amount, merchant_order_id, expires_in=expires_in, mobile_number=mobile_number)
+        await self._gateway.collect_request(transaction_id=new.transaction_id, **m.collect_keywords(fields))
+        facts = {"expires_in": fields["expires_in"], "mobile_number": fields["mobile_number"]}
+        return new.made(CollectStart, fields["amount"], fields["merchant_order_id"], **facts)
 
 
 class AsyncWallets(AsyncResource):
@@ -415,26 +369,18 @@ class AsyncWallets(AsyncResource):
 
     @task("instantDebit")
     async def pay(
-        self,
-        wallet: LinkedWallet,
-        *,
-        amount: int,
-        merchant_order_id: str,
-        transaction_id: str | None = None,
-        **fields: Unpack[InstantDebitOptional],
+        self, wallet: LinkedWallet, *, transaction_id: str | None = None, **fields: Unpack[WalletPayFields]
     ) -> WalletPayment:
         """Pay ``amount`` paise from the linked user's wallet, with no UI flow. ``answer_code`` is what the answer said
         (PAYMENT_SUCCESS or PAYMENT_PENDING); the result is the status: ``gateway.payments.wait(payment)``."""
         new = m.begin(self._gateway, "instantDebit", transaction_id, {})
         answer = await self._gateway.instant_debit(
             transaction_id=new.transaction_id,
-            amount=amount,
             mobile_number=wallet.mobile_number,
-            merchant_order_id=merchant_order_id,
             user_auth_token=wallet.user_auth_token,
             **fields,
         )
-        return new.made(WalletPayment, amount, merchant_order_id, answer_code=str(answer.code))
+        return new.made(WalletPayment, fields["amount"], fields["merchant_order_id"], answer_code=str(answer.code))
 
     @task("unlinkUser")
     async def unlink(self, wallet: LinkedWallet) -> Unlinked:

@@ -16,6 +16,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from merchant_gateway_client import payloads
 from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.outcomes import CATEGORIES, OUTCOMES
 from merchant_gateway_client.payloads import DOCS
@@ -32,8 +33,8 @@ FINISHED: dict[str, str] = {}  # the finished docstrings by _key, which the deri
 def task(*operations: str, raises: Sequence[str] = (), keywords_of: str | None = None) -> Callable[[F], F]:
     """Complete the decorated method's docstring for the operations it sends (operation ids, the main one first).
 
-    The keywords listed are the method's own that the operation (``keywords_of``, else the first) takes, and, when
-    the method takes ``**fields``, the operation's optional ones (all of them for ``Unpack[<Operation>Fields]``).
+    The keywords listed are those the operation (``keywords_of``, else the first) takes among the method's own and,
+    when it takes ``**fields: Unpack[<TypedDict>]``, the TypedDict's keys.
     ``raises`` adds task-level errors (``"Class: when"``) to the generated ones; a method whose own text has a
     Raises section keeps it instead."""
 
@@ -76,13 +77,12 @@ def _operations(operations: Sequence[str]) -> list[str]:
 def _keywords(func: Callable[..., object], operation: str) -> list[str]:
     spec = DOCS[operation].keywords
     params = inspect.signature(func).parameters
-    names = [n for n in params if n in spec]
+    given = set(params)
     for p in params.values():
-        if p.kind is inspect.Parameter.VAR_KEYWORD:  # **fields: Unpack[<Op>Optional], or <Op>Fields: all of them
-            whole = str(p.annotation).endswith("Fields]")
-            names += [
-                n for n, k in spec.items() if (whole or not k.required) and n not in params and n != "merchant_id"
-            ]
+        if p.kind is inspect.Parameter.VAR_KEYWORD:  # **fields: Unpack[<TypedDict>]: the TypedDict's keys
+            name = str(p.annotation).removeprefix("Unpack[").removesuffix("]")
+            given |= set((inspect.unwrap(func).__globals__.get(name) or getattr(payloads, name)).__annotations__)
+    names = [n for n in spec if n in given and n != "merchant_id"]  # in the operation's order
     if not names:
         return []
     args = ["Args:"]

@@ -13,7 +13,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias, TypeVar, get_args
 from urllib.parse import urlsplit
 
-from merchant_gateway_client.payloads import DOCS
+from merchant_gateway_client.payloads import (
+    DOCS,
+    CollectRequestOptional,
+    DebitV4IntentOptional,
+    InitiateSdkLessPaymentOptional,
+    InstantDebitOptional,
+)
 
 from ..checks.advice import check_merchant_user_id, check_web_callback, check_web_redirect
 from ..errors import GatewayError, ValidationError
@@ -32,6 +38,36 @@ RefundOperation = Literal["refundV4", "refundV3", "refundAppsHost"]
 StatusOperation = Literal["getTransactionStatus", "getTransactionStatusAppsHost"]
 # an inline-pay source: a generated model or its wire (camelCase) mapping, checked against the spec before sending
 PaymentSource: TypeAlias = "CardPaymentSource | WalletsPaymentSource | Mapping[str, object]"
+
+
+# A task's keywords but transaction_id (made when not given): its operation's optional ones, the spec's generated
+# TypedDict, and the required ones the task forwards as they are.
+class IntentStartFields(DebitV4IntentOptional):
+    amount: int
+    merchant_order_id: str
+    platform_version_code: int  # the wallet app's version code, at least 1 (deviceContext.platformVersionCode)
+
+
+class SdkLessStartFields(InitiateSdkLessPaymentOptional):
+    amount: int
+    merchant_order_id: str
+    valid_for: int
+    redirect_url: str
+    transaction_context: str
+
+
+class CollectStartFields(CollectRequestOptional):
+    amount: int
+    mobile_number: str  # sent as instrumentReference, instrumentType MOBILE
+    merchant_order_id: str
+    expires_in: int
+    callback_url: str
+
+
+class WalletPayFields(InstantDebitOptional):
+    amount: int
+    merchant_order_id: str
+
 
 PUBLIC_REFERENCE = "the gateway's public reference (not shown in the interface document)"
 
@@ -291,6 +327,12 @@ def one_user(fields: Mapping[str, object]) -> None:
         raise ValidationError(
             "merchant_user_id", "give merchant_user_id or user_auth_token (the token for a user linked by OTP)"
         )
+
+
+def collect_keywords(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """``collects.create``'s keywords as collectRequest takes them: the mobile number is its instrument."""
+    keywords = {name: value for name, value in fields.items() if name != "mobile_number"}
+    return {**keywords, "instrument_type": "MOBILE", "instrument_reference": fields["mobile_number"]}
 
 
 def started_amount(status: object, transaction_id: str) -> int:

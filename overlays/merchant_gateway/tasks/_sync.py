@@ -29,7 +29,9 @@ from . import _models as m
 from ._docs import task
 from ._models import (
     CollectStart,
+    CollectStartFields,
     IntentStart,
+    IntentStartFields,
     LinkedWallet,
     PaymentOptions,
     PaymentSource,
@@ -37,8 +39,10 @@ from ._models import (
     Refund,
     RefundOperation,
     SdkLessStart,
+    SdkLessStartFields,
     Started,
     StatusOperation,
+    WalletPayFields,
     WalletPayment,
     WebDebitOperation,
 )
@@ -46,14 +50,10 @@ from ._models import (
 if TYPE_CHECKING:
     from merchant_gateway_client.models import WalletBalanceResponse
     from merchant_gateway_client.payloads import (
-        CollectRequestOptional,
-        DebitV4IntentOptional,
         DebitV4WebOptional,
         FulfillDeferredRefundFields,
         GetPaymentOptionsOptional,
-        InitiateSdkLessPaymentOptional,
         InlinePayOptional,
-        InstantDebitOptional,
         SendOtpOptional,
     )
 
@@ -146,25 +146,10 @@ class Payments(StatusReads):
         return new.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
 
     @task("debitV4Intent", raises=[LOST.format("intent URI")])
-    def start_intent(
-        self,
-        *,
-        amount: int,
-        merchant_order_id: str,
-        platform_version_code: int,
-        transaction_id: str | None = None,
-        **fields: Unpack[DebitV4IntentOptional],
-    ) -> IntentStart:
+    def start_intent(self, *, transaction_id: str | None = None, **fields: Unpack[IntentStartFields]) -> IntentStart:
         new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields)
-        launch = _start_intent_payment(
-            self._gateway,
-            transaction_id=new.transaction_id,
-            platform_version_code=platform_version_code,
-            amount=amount,
-            merchant_order_id=merchant_order_id,
-            **fields,
-        )
-        return new.made(IntentStart, amount, merchant_order_id, intent_url=launch.url)
+        launch = _start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
+        return new.made(IntentStart, fields["amount"], fields["merchant_order_id"], intent_url=launch.url)
 
     @task("inlinePay", raises=[LOST.format("intent URL")])
     def start_upi_intent(
@@ -199,31 +184,16 @@ class Payments(StatusReads):
     def start_sdk_less(
         self,
         *,
-        amount: int,
-        merchant_order_id: str,
-        valid_for: int,
-        redirect_url: str,
-        transaction_context: str,
         transaction_id: str | None = None,
         sub_merchant: str | None = None,
-        **fields: Unpack[InitiateSdkLessPaymentOptional],
+        **fields: Unpack[SdkLessStartFields],
     ) -> SdkLessStart:
         if sub_merchant is not None:
             fields["sub_merchant_id"] = sub_merchant
         new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
-        launch = _start_sdk_less_payment(
-            self._gateway,
-            transaction_id=new.transaction_id,
-            amount=amount,
-            valid_for=valid_for,
-            merchant_order_id=merchant_order_id,
-            redirect_url=redirect_url,
-            transaction_context=transaction_context,
-            **fields,
-        )
-        return new.made(
-            SdkLessStart, amount, merchant_order_id, payment_page_url=launch.url, reservation_id=launch.reservation_id
-        )
+        launch = _start_sdk_less_payment(self._gateway, transaction_id=new.transaction_id, **fields)
+        page = {"payment_page_url": launch.url, "reservation_id": launch.reservation_id}
+        return new.made(SdkLessStart, fields["amount"], fields["merchant_order_id"], **page)
 
     @task("getPaymentOptions")
     def options(self, *, amount: int, **fields: Unpack[GetPaymentOptionsOptional]) -> PaymentOptions:
@@ -285,29 +255,11 @@ class Collects(Resource):
     """``gateway.collects``: ask a user to pay by a collect request sent to their mobile number (offline)."""
 
     @task("collectRequest")
-    def create(
-        self,
-        *,
-        amount: int,
-        mobile_number: str,
-        merchant_order_id: str,
-        expires_in: int,
-        callback_url: str,
-        transaction_id: str | None = None,
-        **fields: Unpack[CollectRequestOptional],
-    ) -> CollectStart:
+    def create(self, *, transaction_id: str | None = None, **fields: Unpack[CollectStartFields]) -> CollectStart:
         new = m.begin(self._gateway, "collectRequest", transaction_id, {})
-        self._gateway.collect_request(
-            transaction_id=new.transaction_id,
-            amount=amount,
-            merchant_order_id=merchant_order_id,
-            instrument_type="MOBILE",
-            instrument_reference=mobile_number,
-            expires_in=expires_in,
-            callback_url=callback_url,
-            **fields,
-        )
-        return new.made(CollectStart, amount, merchant_order_id, expires_in=expires_in, mobile_number=mobile_number)
+        self._gateway.collect_request(transaction_id=new.transaction_id, **m.collect_keywords(fields))
+        facts = {"expires_in": fields["expires_in"], "mobile_number": fields["mobile_number"]}
+        return new.made(CollectStart, fields["amount"], fields["merchant_order_id"], **facts)
 
 
 class Wallets(Resource):
@@ -333,24 +285,16 @@ class Wallets(Resource):
 
     @task("instantDebit")
     def pay(
-        self,
-        wallet: LinkedWallet,
-        *,
-        amount: int,
-        merchant_order_id: str,
-        transaction_id: str | None = None,
-        **fields: Unpack[InstantDebitOptional],
+        self, wallet: LinkedWallet, *, transaction_id: str | None = None, **fields: Unpack[WalletPayFields]
     ) -> WalletPayment:
         new = m.begin(self._gateway, "instantDebit", transaction_id, {})
         answer = self._gateway.instant_debit(
             transaction_id=new.transaction_id,
-            amount=amount,
             mobile_number=wallet.mobile_number,
-            merchant_order_id=merchant_order_id,
             user_auth_token=wallet.user_auth_token,
             **fields,
         )
-        return new.made(WalletPayment, amount, merchant_order_id, answer_code=str(answer.code))
+        return new.made(WalletPayment, fields["amount"], fields["merchant_order_id"], answer_code=str(answer.code))
 
     @task("unlinkUser")
     def unlink(self, wallet: LinkedWallet) -> Unlinked:

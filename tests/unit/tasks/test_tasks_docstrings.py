@@ -63,7 +63,8 @@ def keywords(method: object) -> set[str]:
     found: set[str] = set()
     for name, param in inspect.signature(method).parameters.items():  # type: ignore[arg-type]
         typed = re.fullmatch(r"Unpack\[(\w+)\]", str(param.annotation))
-        found |= set(getattr(payloads, typed[1]).__annotations__) if typed else {name}
+        module = vars(inspect.getmodule(method))
+        found |= set((module.get(typed[1]) or getattr(payloads, typed[1])).__annotations__) if typed else {name}
     return found
 
 

@@ -30,6 +30,11 @@ def web(gw: Gateway) -> str:
     return start.payment_page_url
 
 
+def intent(gw: Gateway) -> str:
+    started = gw.payments.start_intent(amount=100, merchant_order_id="O3", platform_version_code=1, call_mode="POST")
+    return started.intent_url
+
+
 def operation_layer(gw: Gateway) -> None:
     fields: DebitV4WebFields = {"transaction_id": "T1", "amount": 100, "redirect_mode": "POST"}
     gw.debit_v4_web(**fields)  # <Operation>Fields is the operation method's whole keyword form
@@ -57,6 +62,10 @@ def web(gw: Gateway) -> None:
 
 def deferred(gw: Gateway) -> None:  # a method typed by the whole keyword form, <Operation>Fields
     gw.refunds.fulfill_deferred(transaction_id="T1", merchant_user_id="U1", amount=1, merchant_ordr_id="O1")
+
+
+def collect(gw: Gateway) -> None:  # typed by the task's TypedDict: the operation's optional keywords and its own
+    gw.collects.create(amount=1, mobile_number="9999999999", merchant_ordr_id="O1", expires_in=60, callback_url="u")
 """
 
 WRONG_ENUM = """
@@ -102,8 +111,9 @@ def test_a_correct_call_is_accepted(mypy_errors: dict[str, list[str]]) -> None:
 
 def test_a_misspelt_payload_field_is_rejected(mypy_errors: dict[str, list[str]]) -> None:
     errors = mypy_errors["misspelt"]
-    assert len([error for error in errors if '"merchant_ordr_id"' in error]) == 2, errors
+    assert len([error for error in errors if '"merchant_ordr_id"' in error]) == 3, errors
     assert any('"merchant_order_id"' in error and "fulfill_deferred" in error for error in errors), errors
+    assert any('"merchant_order_id"' in error and '"create"' in error for error in errors), errors
 
 
 def test_a_value_outside_an_enum_is_rejected(mypy_errors: dict[str, list[str]]) -> None:
