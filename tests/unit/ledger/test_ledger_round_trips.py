@@ -121,3 +121,30 @@ def test_the_payment_columns_the_ledger_names_are_the_migrated_tables(store_url:
             assert len(set(PAYMENT_COLUMNS)) == len(PAYMENT_COLUMNS)
     finally:
         store.close()
+
+
+def test_a_transaction_the_server_rolled_back_is_not_taken_for_committed(postgres_url: str) -> None:
+    """PostgreSQL answers COMMIT with ROLLBACK when a statement of the transaction failed (and its error was caught):
+    the store says so (LedgerUnavailable) instead of returning as if the writes before it had been committed."""
+    import psycopg
+    from merchant_gateway.ledger import LedgerUnavailable
+
+    from tests.support.postgres import fresh_database
+
+    url = fresh_database(postgres_url)
+    Ledger.migrate(url)
+    store = open_store(url)
+    try:
+
+        def swallowed_failure() -> None:
+            with store.transaction() as tx:
+                tx.execute("INSERT INTO mgw_settings (name, value, set_at, set_by) VALUES ('rt', 'x', 0, 'test')")
+                with pytest.raises(psycopg.Error):
+                    tx.execute("SELECT no_such_column FROM mgw_settings")
+
+        with pytest.raises(LedgerUnavailable, match="rolled back"):
+            swallowed_failure()
+        with store.transaction() as tx:  # nothing was written, and the connection serves the next transaction
+            assert tx.execute("SELECT value FROM mgw_settings WHERE name = 'rt'") == []
+    finally:
+        store.close()
