@@ -84,6 +84,7 @@ BEHAVIOUR_SOURCES: Mapping[str, str] = MappingProxyType(
 
 S = TypeVar("S", bound="Started")
 
+REFUND_FACTS = ("original_transaction_id", "provider_reference_id", "original_amount")  # what a Refund keeps
 NEXT_STEP = (
     "started, not paid: wait for the final status of {txn} (gateway.payments.wait); only the status operation "
     "says whether it was paid"
@@ -255,19 +256,28 @@ def begin(
     return new
 
 
-def refund_fields(
-    operation: str, sub_merchant: str | None, callback_url: str | None, mode: str | None
-) -> dict[str, Any]:
-    """What the refund operations name differently: the sub-merchant (subMerchant in v3, subMerchantId in the
-    others), and the callback headers only refundV4 takes."""
-    if operation != "refundV4" and (callback_url is not None or mode is not None):
+def refund_call(given: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """``refunds.create``'s keywords (``given``) checked: the generated method of its operation and the keywords
+    that method takes. The operations name the sub-merchant differently (subMerchant in v3, subMerchantId in the
+    others), and only refundV4 takes the callback headers. ``original_amount`` None: the status tells it."""
+    operation, reference, callback = given["operation"], given["provider_reference_id"], given["callback_url"]
+    method = method_of(operation, RefundOperation)
+    if operation != "refundV4" and (callback is not None or given["callback_mode"] is not None):
         raise ValidationError(
             "callback_url", f"{operation} takes no X-CALLBACK-URL/X-CALLBACK-MODE; use refundV4 (the default)"
         )
-    if operation == "refundV3":
-        return {"sub_merchant": sub_merchant}
-    extra = {"callback_url": callback_url, "callback_mode": mode} if operation == "refundV4" else {}
-    return {"sub_merchant_id": sub_merchant, **extra}
+    extra = {"sub_merchant" if operation == "refundV3" else "sub_merchant_id": given["sub_merchant"]}
+    if operation == "refundV4":
+        extra |= {"callback_url": callback, "callback_mode": given["callback_mode"]}
+    txn, amount, order = original_of(given["payment"], reference, given["original_amount"], given["merchant_order_id"])
+    payment = {"original_transaction_id": txn, "provider_reference_id": reference, "original_amount": amount}
+    return method, {
+        "amount": given["amount"],
+        "merchant_order_id": order,
+        "message": given["message"],
+        **payment,
+        **extra,
+    }
 
 
 def absolute_url(location: object, base_url: str, *, what: str, transaction_id: str) -> str:

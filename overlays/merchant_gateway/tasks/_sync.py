@@ -10,7 +10,7 @@ forwarded as they are; each docstring is completed from the spec and the outcome
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal, Unpack
+from typing import TYPE_CHECKING, Literal, Unpack
 
 from ..flows._fields import field_of
 from ..flows.deprecated import renamed_keyword
@@ -223,27 +223,14 @@ class Refunds(StatusReads):
         transaction_id: str | None = None,
         operation: RefundOperation = "refundV4",
     ) -> Refund:
+        method, send = m.refund_call(locals())  # every keyword as the caller gave it
         gateway = self._gateway
-        method = m.method_of(operation, RefundOperation)
-        extra = m.refund_fields(operation, sub_merchant, callback_url, callback_mode)
-        original = m.original_of(payment, provider_reference_id, original_amount, merchant_order_id)
-        original_txn, original_amount, merchant_order_id = original
-        if original_amount is None and original_txn is not None:
-            original_amount = m.started_amount(gateway.get_transaction_status(original_txn), original_txn)
+        if send["original_amount"] is None:  # a payment named by its id: its status tells the amount (one read)
+            txn = send["original_transaction_id"]
+            send["original_amount"] = m.started_amount(gateway.get_transaction_status(txn), txn)
         new = m.begin(gateway, operation, transaction_id, {})
-        send: Any = getattr(gateway, method)  # the three take the same keywords but for those of refund_fields
-        answer = send(
-            transaction_id=new.transaction_id,
-            amount=amount,
-            merchant_order_id=merchant_order_id,
-            message=message,
-            original_transaction_id=original_txn,
-            provider_reference_id=provider_reference_id,
-            original_amount=original_amount,
-            **extra,
-        )
-        facts = {"original_transaction_id": original_txn, "provider_reference_id": provider_reference_id}
-        return new.refund(answer, amount, original_amount=original_amount, **facts)
+        answer = getattr(gateway, method)(transaction_id=new.transaction_id, **send)
+        return new.refund(answer, amount, **{k: send[k] for k in m.REFUND_FACTS})
 
     @task("fulfillDeferredRefund")
     def fulfill_deferred(self, **fields: Unpack[FulfillDeferredRefundFields]) -> Refund:
