@@ -130,17 +130,10 @@ class AsyncStatusReads(AsyncResource):
             AmountMismatchError: the status names another amount: do not fulfil the order.
             AnswerMismatchError: an answer about another transaction or merchant.
             ApiError: the category's subclass of a refusal (verdict rejected)."""
-        gateway = self._gateway
-        txn, expected = m.target(payment, expected_amount)
         return await async_wait_for_payment(
-            gateway,
-            txn,
-            expected_amount=expected,
-            started_at=getattr(payment, "started_at", None),
-            expires_in=getattr(payment, "expires_in", None),
+            self._gateway,
+            **m.waiting(self._gateway, payment, expected_amount),
             schedule=schedule,
-            clock=gateway.clock,
-            sleep=gateway.sleep,
             operation=operation,
             poll_every=poll_every,
         )
@@ -343,9 +336,8 @@ class AsyncWallets(AsyncResource):
         interface document shows the verification's fields, that only the latest otpToken matches its OTP, and the
         OTP codes, each handled as documented. A lost send or verify answer raises OutcomeUnknown, never a second
         OTP."""
-        gateway = self._gateway
         linked = await _async_link_user(
-            gateway, mobile_number, ask_otp, max_prompts=max_prompts, max_sends=max_sends, **fields
+            self._gateway, mobile_number, ask_otp, max_prompts=max_prompts, max_sends=max_sends, **fields
         )
         return LinkedWallet(mobile_number, linked.user_auth_token, linked.merchant_id or None)
 

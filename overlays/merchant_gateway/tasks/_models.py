@@ -38,6 +38,7 @@ RefundOperation = Literal["refundV4", "refundV3", "refundAppsHost"]
 StatusOperation = Literal["getTransactionStatus", "getTransactionStatusAppsHost"]
 # an inline-pay source: a generated model or its wire (camelCase) mapping, checked against the spec before sending
 PaymentSource: TypeAlias = "CardPaymentSource | WalletsPaymentSource | Mapping[str, object]"
+Host: TypeAlias = "GatewayHost | AsyncGatewayHost"  # the gateway of either flavour: what the I/O-free steps read
 
 
 # A task's keywords but transaction_id (made when not given): its operation's optional ones, the spec's generated
@@ -237,12 +238,7 @@ class Begun(NamedTuple):
 
 
 def begin(
-    gateway: GatewayHost | AsyncGatewayHost,
-    operation: str,
-    transaction_id: str | None,
-    fields: Mapping[str, object],
-    *,
-    web: bool = False,
+    gateway: Host, operation: str, transaction_id: str | None, fields: Mapping[str, object], *, web: bool = False
 ) -> Begun:
     """A call about to be sent: its transaction id (a new one when not given) and start time, after the interface
     document's advice on its keywords (merchant_user_id; for a web payment redirect_url and callback_url), each
@@ -259,25 +255,43 @@ def begin(
 def refund_call(given: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """``refunds.create``'s keywords (``given``) checked: the generated method of its operation and the keywords
     that method takes. The operations name the sub-merchant differently (subMerchant in v3, subMerchantId in the
-    others), and only refundV4 takes the callback headers. ``original_amount`` None: the status tells it."""
-    operation, reference, callback = given["operation"], given["provider_reference_id"], given["callback_url"]
+    others), and only refundV4 takes the callback headers. The payment is named once: by transaction id (or start
+    result) or by the gateway's reference. The refund is bounded by ``original_amount``, else the started
+    payment's amount, else (None) what its status reports; by reference there is no status read, so it must be
+    given. merchantOrderId: given, else the started payment's."""
+    operation, payment, reference = given["operation"], given["payment"], given["provider_reference_id"]
     method = method_of(operation, RefundOperation)
-    if operation != "refundV4" and (callback is not None or given["callback_mode"] is not None):
+    callback = {"callback_url": given["callback_url"], "callback_mode": given["callback_mode"]}
+    if operation != "refundV4" and any(value is not None for value in callback.values()):
         raise ValidationError(
             "callback_url", f"{operation} takes no X-CALLBACK-URL/X-CALLBACK-MODE; use refundV4 (the default)"
         )
+    if (payment is None) == (reference is None):
+        raise ValidationError(
+            "provider_reference_id",
+            "give exactly one of the payment (a start result or its transaction id) and provider_reference_id",
+        )
+    if reference is not None and given["original_amount"] is None:
+        raise ValidationError(
+            "original_amount",
+            "is required with provider_reference_id: the refund is checked against the payment's amount before "
+            "sending; pass original_amount= the paise the payment was for",
+        )
+    started = payment if isinstance(payment, Started) else None
+    order, amount = given["merchant_order_id"], given["original_amount"]
+    if started is not None:  # what the caller gave wins over the start's own facts
+        payment = started.transaction_id
+        order = started.merchant_order_id if order is None else order
+        amount = started.amount if amount is None else amount
+    if order is None:
+        raise ValidationError(
+            "merchant_order_id",
+            "is required without a start result: pass the original payment's order id (or the start result)",
+        )
     extra = {"sub_merchant" if operation == "refundV3" else "sub_merchant_id": given["sub_merchant"]}
-    if operation == "refundV4":
-        extra |= {"callback_url": callback, "callback_mode": given["callback_mode"]}
-    txn, amount, order = original_of(given["payment"], reference, given["original_amount"], given["merchant_order_id"])
-    payment = {"original_transaction_id": txn, "provider_reference_id": reference, "original_amount": amount}
-    return method, {
-        "amount": given["amount"],
-        "merchant_order_id": order,
-        "message": given["message"],
-        **payment,
-        **extra,
-    }
+    original = {"original_transaction_id": payment, "provider_reference_id": reference, "original_amount": amount}
+    keywords = {"amount": given["amount"], "merchant_order_id": order, "message": given["message"], **original}
+    return method, {**keywords, **extra, **(callback if operation == "refundV4" else {})}
 
 
 def absolute_url(location: object, base_url: str, *, what: str, transaction_id: str) -> str:
@@ -325,6 +339,15 @@ def target(payment: Started | Refund | str, expected_amount: int | None) -> tupl
     return payment, expected_amount
 
 
+def waiting(gateway: Host, payment: Started | Refund | str, amount: int | None) -> dict[str, Any]:
+    """What a wait for ``payment`` follows: its transaction id and the amount to cross-check (:func:`target`), a
+    start's start time and expiry (a collect is never waited for past it), and the gateway's clock and sleep."""
+    txn, expected = target(payment, amount)
+    started = {"started_at": getattr(payment, "started_at", None), "expires_in": getattr(payment, "expires_in", None)}
+    clock = {"clock": gateway.clock, "sleep": gateway.sleep}
+    return {"transaction_id": txn, "expected_amount": expected, **started, **clock}
+
+
 def one_user(fields: Mapping[str, object]) -> None:
     """Exactly one of merchant_user_id and user_auth_token: the spec requires one for inline pay and the payment
     options; "not together" is the interface document's rule for the debit payload, which the task layer keeps."""
@@ -355,37 +378,6 @@ def started_amount(status: object, transaction_id: str) -> int:
             remedy="give the payment's amount in paise yourself (original_amount=, or --original-amount in mgw refund)",
         )
     return amount
-
-
-def original_of(
-    payment: Started | str | None, reference: str | None, original_amount: int | None, merchant_order_id: str | None
-) -> tuple[str | None, int | None, str]:
-    """The payment a refund names, once: by transaction id (or start result) or by the gateway's ``reference``.
-    Returns its transaction id, the amount that bounds the refund (given, else the started payment's; None: read
-    its status) and the merchantOrderId (given, else the started payment's). By reference there is no status
-    read to bound the amount, so the original amount must be given."""
-    if (payment is None) == (reference is None):
-        raise ValidationError(
-            "provider_reference_id",
-            "give exactly one of the payment (a start result or its transaction id) and provider_reference_id",
-        )
-    if reference is not None and original_amount is None:
-        raise ValidationError(
-            "original_amount",
-            "is required with provider_reference_id: the refund is checked against the payment's amount before "
-            "sending; pass original_amount= the paise the payment was for",
-        )
-    started = payment if isinstance(payment, Started) else None
-    if merchant_order_id is None and started is not None:
-        merchant_order_id = started.merchant_order_id
-    if merchant_order_id is None:
-        raise ValidationError(
-            "merchant_order_id",
-            "is required without a start result: pass the original payment's order id (or the start result)",
-        )
-    if started is None:
-        return payment if isinstance(payment, str) else None, original_amount, merchant_order_id
-    return started.transaction_id, started.amount if original_amount is None else original_amount, merchant_order_id
 
 
 def card_or_wallet_sources(sources: object) -> list[Any]:

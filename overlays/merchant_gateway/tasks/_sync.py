@@ -103,17 +103,10 @@ class StatusReads(Resource):
         operation: StatusOperation = "getTransactionStatus",
         poll_every: float | None = None,
     ) -> FinalStatus:
-        gateway = self._gateway
-        txn, expected = m.target(payment, expected_amount)
         return wait_for_payment(
-            gateway,
-            txn,
-            expected_amount=expected,
-            started_at=getattr(payment, "started_at", None),
-            expires_in=getattr(payment, "expires_in", None),
+            self._gateway,
+            **m.waiting(self._gateway, payment, expected_amount),
             schedule=schedule,
-            clock=gateway.clock,
-            sleep=gateway.sleep,
             operation=operation,
             poll_every=poll_every,
         )
@@ -262,8 +255,9 @@ class Wallets(Resource):
         max_sends: int = 3,
         **fields: Unpack[SendOtpOptional],
     ) -> LinkedWallet:
-        gateway = self._gateway
-        linked = _link_user(gateway, mobile_number, ask_otp, max_prompts=max_prompts, max_sends=max_sends, **fields)
+        linked = _link_user(
+            self._gateway, mobile_number, ask_otp, max_prompts=max_prompts, max_sends=max_sends, **fields
+        )
         return LinkedWallet(mobile_number, linked.user_auth_token, linked.merchant_id or None)
 
     @task("getWalletBalance")
