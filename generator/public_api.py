@@ -38,7 +38,7 @@ DEFAULTED_HEADERS = {
 }
 HIDDEN_PARAMS = {"client", "body", "status_segment"}  # status_segment: the apps-host status path's fixed `status`
 # Keyword names the methods reserve for policy; no payload field or header may take them.
-RESERVED = {"payload", "retry", "original_amount", "self"}
+RESERVED = {"payload", "retry", "original_amount", "expected_amount", "self"}
 WIDTH = 112
 
 
@@ -64,6 +64,8 @@ class Method:
     fields: list[Param] = field(default_factory=list)  # payload fields (keyword-only)
     options: list[Param] = field(default_factory=list)  # request headers (keyword-only)
     refund: bool = False
+    # x-answer-codes: payment-state (the status reads): the caller may give the amount a success must carry
+    expects_amount: bool = False
     doc: str = ""
     summary: str = ""  # the operation's summary, one line
     facts: dict[str, Any] = field(default_factory=dict)
@@ -193,6 +195,7 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
         result=result_cls or "str",
         payload=payload_cls if meta.payload_from == "caller" else None,
         refund=meta.money_movement == "refund",
+        expects_amount=meta.answer_codes == "payment-state",
     )
     parameters = {p["name"].lower(): p for p in _spec_parameters(spec, meta.url_path, op)}
     headers: dict[str, str] = {}
@@ -491,6 +494,18 @@ def _docstring(op: dict[str, Any], meta: OperationMeta, method: Method) -> str:
         for c in codes:
             meaning = " ".join(str(c.get("meaning", "")).split())
             lines.extend(_wrap(f"{c.get('code')} ({c.get('outcome')}): {meaning}", "    ", "        "))
+        lines.append("")
+    if method.expects_amount:
+        lines.append("Policy:")
+        lines.extend(
+            _wrap(
+                "expected_amount: the amount in paise a success must carry (the forward payment's); default: the "
+                "amount this client sent under the transaction id. With neither, a success is unconfirmed; another "
+                "amount raises AmountMismatchError (do not fulfil the order).",
+                indent="    ",
+                hang="        ",
+            )
+        )
         lines.append("")
     if method.refund:
         lines.append("Policy:")

@@ -430,6 +430,8 @@ class GatewayMethods:
     def get_transaction_status(
         self,
         transaction_id: str,
+        *,
+        expected_amount: int | None = None,
     ) -> TransactionStatusResponse:
         """Transaction status (base host)
 
@@ -463,6 +465,11 @@ class GatewayMethods:
             AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
             INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
+        Policy:
+            expected_amount: the amount in paise a success must carry (the forward payment's); default: the amount this
+                client sent under the transaction id. With neither, a success is unconfirmed; another amount raises
+                AmountMismatchError (do not fulfil the order).
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
@@ -473,6 +480,7 @@ class GatewayMethods:
         """
         arguments: dict[str, Any] = {
             "transaction_id": transaction_id,
+            "expected_amount": expected_amount,
         }
         return cast("TransactionStatusResponse", self._call("get_transaction_status", None, arguments))
 
@@ -481,6 +489,7 @@ class GatewayMethods:
         transaction_id: str,
         *,
         client_id: str | None = None,
+        expected_amount: int | None = None,
     ) -> TransactionStatusResponse:
         """Transaction status (apps host)
 
@@ -524,6 +533,11 @@ class GatewayMethods:
             AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
             INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
+        Policy:
+            expected_amount: the amount in paise a success must carry (the forward payment's); default: the amount this
+                client sent under the transaction id. With neither, a success is unconfirmed; another amount raises
+                AmountMismatchError (do not fulfil the order).
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
@@ -535,6 +549,7 @@ class GatewayMethods:
         arguments: dict[str, Any] = {
             "transaction_id": transaction_id,
             "client_id": client_id,
+            "expected_amount": expected_amount,
         }
         return cast("TransactionStatusResponse", self._call("get_transaction_status_apps_host", None, arguments))
 
@@ -2241,6 +2256,8 @@ class AsyncGatewayMethods:
     async def get_transaction_status(
         self,
         transaction_id: str,
+        *,
+        expected_amount: int | None = None,
     ) -> TransactionStatusResponse:
         """Transaction status (base host)
 
@@ -2274,6 +2291,11 @@ class AsyncGatewayMethods:
             AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
             INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
+        Policy:
+            expected_amount: the amount in paise a success must carry (the forward payment's); default: the amount this
+                client sent under the transaction id. With neither, a success is unconfirmed; another amount raises
+                AmountMismatchError (do not fulfil the order).
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
@@ -2284,6 +2306,7 @@ class AsyncGatewayMethods:
         """
         arguments: dict[str, Any] = {
             "transaction_id": transaction_id,
+            "expected_amount": expected_amount,
         }
         return cast("TransactionStatusResponse", await self._call("get_transaction_status", None, arguments))
 
@@ -2292,6 +2315,7 @@ class AsyncGatewayMethods:
         transaction_id: str,
         *,
         client_id: str | None = None,
+        expected_amount: int | None = None,
     ) -> TransactionStatusResponse:
         """Transaction status (apps host)
 
@@ -2335,6 +2359,11 @@ class AsyncGatewayMethods:
             AUTHORIZATION_FAILED (rejected): Incorrect X-VERIFY (checksum).
             INTERNAL_SERVER_ERROR (unknown): Something went wrong; nothing was read (a read may be repeated).
 
+        Policy:
+            expected_amount: the amount in paise a success must carry (the forward payment's); default: the amount this
+                client sent under the transaction id. With neither, a success is unconfirmed; another amount raises
+                AmountMismatchError (do not fulfil the order).
+
         Raises:
             ValidationError: bad input, named by field; nothing was sent.
             GatewayConnectionError, GatewayTimeoutError: Retried automatically after failures (x-retry: safe).
@@ -2346,6 +2375,7 @@ class AsyncGatewayMethods:
         arguments: dict[str, Any] = {
             "transaction_id": transaction_id,
             "client_id": client_id,
+            "expected_amount": expected_amount,
         }
         return cast("TransactionStatusResponse", await self._call("get_transaction_status_apps_host", None, arguments))
 

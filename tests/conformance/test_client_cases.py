@@ -34,6 +34,7 @@ def test_the_kit_has_each_whole_client_case(kit: dict[str, Any]) -> None:
         "byte-order-mark-and-duplicate-keys",
         "refund-429-with-a-code-that-may-have-acted",
         "status-of-a-payment-this-client-sent",
+        "status-against-the-callers-expected-amount",
     }
 
 

@@ -29,11 +29,13 @@ ABOUT = (
     "`attempts`: how many times the client is configured to try a call (its retry policy; 1: never re-sent), and "
     "a step whose `expect.sent` is true reaches the gateway exactly once whatever `attempts` says. `call` is an "
     "operationId with `payload` (wire JSON) or `path` "
-    "values; `options.original_amount`: the refund's original payment amount given by the caller. `expect`: "
+    "values; `options.original_amount`: the refund's original payment amount given by the caller; "
+    "`options.expected_amount`: the amount a status read's success must carry, given by the caller. `expect`: "
     "`sent` (whether the gateway saw the request), `outcome` (the verdict of the answer, or `refused` when the "
     "client refuses before sending), `code` (the refusal's error code, or the answer's), `leads_with` (what the "
-    "error a merchant reads begins with, where the client raises one). A status read passes no expected amount: "
-    "the client judges it by the amount it sent itself under that id earlier in the case (a debit), if any."
+    "error a merchant reads begins with, where the client raises one). A status read without "
+    "`options.expected_amount` is judged by the amount the client sent itself under that id earlier in the case (a "
+    "debit), if any; with it, by that amount (the evidence step: the caller's amount first)."
 )
 
 
@@ -225,6 +227,40 @@ def _scripts() -> list[dict[str, Any]]:
             ],
         },
         {
+            "id": "status-against-the-callers-expected-amount",
+            "about": "the amount the caller passes comes first (the evidence step): PAYMENT_SUCCESS for 100 of an id "
+            "this client never sent is succeeded when the caller expects 100 (unconfirmed without it), doubt when "
+            "it expects 101; after this client's own debit of 100, a caller expecting 150 gets succeeded for 150 and "
+            "doubt for 100",
+            "steps": [
+                {
+                    "call": status,
+                    "path": {"merchantId": MERCHANT, "transactionId": "KP20"},
+                    "options": {"expected_amount": 100},
+                    "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP20", amount=100)),
+                },
+                {
+                    "call": status,
+                    "path": {"merchantId": MERCHANT, "transactionId": "KP21"},
+                    "options": {"expected_amount": 101},
+                    "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP21", amount=100)),
+                },
+                {"call": "debitV4Web", "payload": _debit("KP22", 100), "answer": _answer(200, _PAGE)},
+                {
+                    "call": status,
+                    "path": {"merchantId": MERCHANT, "transactionId": "KP22"},
+                    "options": {"expected_amount": 150},
+                    "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP22", amount=150)),
+                },
+                {
+                    "call": status,
+                    "path": {"merchantId": MERCHANT, "transactionId": "KP22"},
+                    "options": {"expected_amount": 150},
+                    "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP22", amount=100)),
+                },
+            ],
+        },
+        {
             "id": "byte-order-mark-and-duplicate-keys",
             "about": "one leading byte-order mark is dropped before reading (a success whose amount this client "
             "cannot prove is unconfirmed, as without the mark); a key twice on the verdict's path makes the answer "
@@ -254,9 +290,9 @@ def _scripts() -> list[dict[str, Any]]:
 
 
 def _expected(outcome_tables: dict[str, Any], step: dict[str, Any], sent: dict[str, int]) -> dict[str, Any]:
-    """What a conforming client ends ``step`` with. A status read expects the amount this client sent under the id
-    earlier in the script (``sent``: transaction id -> the debit's amount), else none (the evidence step: then a
-    success is only unconfirmed)."""
+    """What a conforming client ends ``step`` with. A status read expects the caller's amount
+    (``options.expected_amount``), else the amount this client sent under the id earlier in the script (``sent``:
+    transaction id -> the debit's amount), else none (the evidence step: then a success is only unconfirmed)."""
     if step["answer"] is None:
         return {"sent": False, "outcome": "refused", "code": step["refused"], "leads_with": step["refused"]}
     payload = step.get("payload") or {}
@@ -265,7 +301,8 @@ def _expected(outcome_tables: dict[str, Any], step: dict[str, Any], sent: dict[s
     if step["call"] == "debitV4Web":
         amount = sent[str(txn)] = payload["amount"]
     elif step["call"] == "getTransactionStatus":
-        amount = sent.get(str(txn))
+        expected = (step.get("options") or {}).get("expected_amount")
+        amount = expected if expected is not None else sent.get(str(txn))
     table = outcome_tables[step["call"]]
     answer = step["answer"]
     raw = base64.b64decode(answer["body_base64"]) if answer["body_base64"] is not None else b""

@@ -19,7 +19,7 @@ interface Step {
   call: string;
   payload?: Record<string, unknown>;
   path?: Record<string, unknown>;
-  options?: { original_amount?: number };
+  options?: { original_amount?: number; expected_amount?: number };
   answer: Answer | null;
   expect: { sent: boolean; outcome: string; code: string | null; leads_with?: string };
 }
@@ -78,7 +78,10 @@ describe("whole-client cases of the conformance kit", () => {
           scripted.script(step.answer, c.attempts);
           const before = scripted.seen();
           const input = step.payload !== undefined ? { payload: step.payload } : { path: step.path };
-          const options = step.options?.original_amount === undefined ? {} : { originalAmount: step.options.original_amount };
+          const options = {
+            ...(step.options?.original_amount === undefined ? {} : { originalAmount: step.options.original_amount }),
+            ...(step.options?.expected_amount === undefined ? {} : { expectedAmount: step.options.expected_amount }),
+          };
           let outcome: string;
           let code: string | null;
           try {

@@ -25,6 +25,8 @@ class Prepared(NamedTuple):
     original_amount: int | None = None  # a refund's: the payment's amount, as the caller or this client knows it
     wire: Mapping[str, Any] | None = None  # the payload's wire dict, made once (request_parts encodes it)
     request: Any = None  # the httpx.Request the pipeline built (encoded and signed once), sent by every attempt
+    # a status read's: the amount a success must carry, given by the caller (else the amount this client sent)
+    expected_amount: int | None = None
 
 
 class Done(NamedTuple):

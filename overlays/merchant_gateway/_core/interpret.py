@@ -195,7 +195,9 @@ class Interpreting(Records):
         op = prep.op
         payment_state = op.answer_codes == "payment-state"
         amount = prep.amount if op.money_movement in _AMOUNT_ECHOED else None
-        if payment_state and prep.transaction_id is not None:  # the spec's evidence step: the amount this client sent
+        if payment_state and prep.expected_amount is not None:  # the spec's evidence step: the caller's amount,
+            amount = prep.expected_amount
+        elif payment_state and prep.transaction_id is not None:  # else the amount this client sent
             with self._amounts_lock:
                 amount = self._sent_amounts.get(prep.transaction_id)
         expect = Expect(prep.transaction_id, merchant if isinstance(merchant, str) else self.config.merchant_id, amount)
@@ -238,9 +240,9 @@ class Interpreting(Records):
             # cross-check with the forward payment fails (the identity step: doubt, a read's "unreadable")
             log_event(40, "answer_mismatch", operation=op_id, transaction_id=txn, status=status, field=field)
             meta["verdict"] = Verdict.UNREADABLE.value
+            whose = "the amount you expected" if prep.expected_amount is not None else "the amount this client sent"
             error = AmountMismatchError(
-                f"{judgement.reason} (the amount this client sent): do not fulfil the order; compare it with what was "
-                "sent",
+                f"{judgement.reason} ({whose}): do not fulfil the order; compare it with what was sent",
                 **meta,
             )
         elif field is not None:

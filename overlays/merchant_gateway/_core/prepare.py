@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from merchant_gateway_client.operations import Operation
 
+from ..checks.amounts import check_paise
 from ..checks.limits import (
     check_field_rules,
     check_header_value,
@@ -129,6 +130,7 @@ class Preparing(Records):
         params: Mapping[str, object] | None = None,
         options: Mapping[str, object] | None = None,
         original_amount: int | None = None,
+        expected_amount: int | None = None,
         retry: RetryPolicy | None = None,
     ) -> Prepared:
         """Validate everything and return the keyword arguments of the generated call. Sends nothing."""
@@ -181,7 +183,13 @@ class Preparing(Records):
                     raise ValidationError(option, f"is not accepted by {op.name}")
                 kwargs[target] = _coerce_option(params_of[target], value, option)
         self._fill_required_headers(op, plan, kwargs)
-        return Prepared(op, kwargs, transaction_id, amount, retry, refunded_of, wire)
+        if expected_amount is not None:
+            if op.answer_codes != "payment-state":
+                raise ValidationError(
+                    "expected_amount", f"is accepted only by the status reads, not by {op.name}: leave it out"
+                )
+            expected_amount = check_paise(expected_amount, "expected_amount")
+        return Prepared(op, kwargs, transaction_id, amount, retry, refunded_of, wire, None, expected_amount)
 
     def _fill_required_headers(self, op: Operation, plan: _Plan, kwargs: dict[str, Any]) -> None:
         if plan.salt_index:  # the test callback is signed with this salt index

@@ -331,6 +331,7 @@ class _Base:
         params = {p: arguments.pop(p) for p in op.path_params if p in arguments}
         options = {k: arguments.pop(k) for k in op.headers if k in arguments}
         original_amount = arguments.pop("original_amount", None)
+        expected_amount = arguments.pop("expected_amount", None)  # a status read's (the caller's, else sent)
         return self._core.prepare(
             op,
             payload=payload,
@@ -338,6 +339,7 @@ class _Base:
             params=params,
             options=options,
             original_amount=original_amount,
+            expected_amount=expected_amount,
             retry=self._retry,
         )
 

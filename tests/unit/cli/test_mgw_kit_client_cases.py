@@ -87,7 +87,10 @@ def _argv(step: dict[str, Any]) -> list[str]:
             argv += ["--original-amount", str(options["original_amount"])]
         return argv
     if step["call"] == "getTransactionStatus":
-        return ["status", "--json", path["transactionId"]]
+        argv = ["status", "--json", path["transactionId"]]
+        if "expected_amount" in options:
+            argv += ["--expected-amount", str(options["expected_amount"])]
+        return argv
     raise AssertionError(f"no mgw command replays {step['call']}: add one here")
 
 

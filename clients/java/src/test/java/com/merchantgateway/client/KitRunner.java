@@ -292,11 +292,12 @@ public final class KitRunner {
             Requests.Input in = step.has("payload") ? Requests.Input.of(step.path("payload")) : Requests.Input.none();
             strings(step.path("path")).forEach(in::path);
             if (step.path("options").has("original_amount")) in.originalAmount(step.path("options").path("original_amount").asLong());
+            Long expected = step.path("options").has("expected_amount") ? step.path("options").path("expected_amount").asLong() : null;
             JsonNode want = step.path("expect");
             String outcome;
             String code;
             try {
-                Gateway.Answer a = gw.call(step.path("call").asText(), in);
+                Gateway.Answer a = gw.call(step.path("call").asText(), in, expected, 1);
                 outcome = a.outcome();
                 code = a.judgement().code();
                 if (want.has("leads_with")) {
