@@ -21,7 +21,8 @@ So these transports:
   chunked, bare LF) is framed once more with h11 (its public API) when it was small enough to be kept whole, and
   otherwise retired. Leftovers retire the connection before the pool can hand it out again.
 
-Everything else (pooling, keep-alive, TLS, 1xx answers, framing) is httpcore's and h11's; exceptions are httpx's,
+Everything else (pooling, keep-alive, TLS, 1xx answers, framing) is httpcore's and h11's, each route's connections
+spread over several small httpcore pools instead of one (``_limits._Sharded`` says why); exceptions are httpx's,
 so the client's phase rule stays the one of httpx: a connect error or pool timeout means nothing was sent, any
 other failure means the request may have been sent (merchant_gateway/_core.py). The TLS settings (``verify``,
 ``cert``, ``truststore``: merchant_gateway/tls.py) reach httpcore as one SSL context, built when the first https
