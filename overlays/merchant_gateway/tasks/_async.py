@@ -9,9 +9,8 @@ forwarded as they are; each docstring is completed from the spec and the outcome
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, Unpack
+from typing import TYPE_CHECKING, Any, Literal, Unpack
 
-from ..flows._fields import field_of
 from ..flows.deprecated import renamed_keyword
 from ..flows.launch import (
     SsoUser,
@@ -57,10 +56,6 @@ if TYPE_CHECKING:
     )
 
     from ..host import AsyncGatewayHost
-
-LOST = "GatewayError: an accepted answer without the {} (the payment was started: wait for it, do not start again)."
-PAGE = "payments-page URL"
-EXCESS = "ExcessRefundError (a ValidationError): above the original amount; nothing was sent."
 
 
 class AsyncResource:
@@ -160,18 +155,12 @@ class AsyncPayments(AsyncStatusReads):
         mobile number, no ``redirect_url`` or no ``callback_url`` goes against the interface document's advice: an
         AdviceWarning, never a refusal (``merchant_gateway.paise_from_rupees`` converts rupees)."""
         gateway = self._gateway
-        m.method_of(operation, WebDebitOperation)
+        send: Any = getattr(gateway, m.method_of(operation, WebDebitOperation))  # the two take the same keywords
         new = m.begin(gateway, operation, transaction_id, fields, web=True)
-        location: object
-        if operation == "debitV3":
-            location = await gateway.debit_v3(transaction_id=new.transaction_id, amount=amount, **fields)
-        else:
-            answer = await gateway.debit_v4_web(transaction_id=new.transaction_id, amount=amount, **fields)
-            location = field_of(field_of(answer, "data"), "redirect_url")
-        url = m.absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=new.transaction_id)
-        return new.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
+        answer = await send(transaction_id=new.transaction_id, amount=amount, **fields)
+        return new.page(answer, gateway, amount, fields)
 
-    @task("debitV4Intent", raises=[LOST.format("intent URI")])
+    @task("debitV4Intent", raises=[m.LOST.format("intent URI")])
     async def start_intent(
         self, *, transaction_id: str | None = None, **fields: Unpack[IntentStartFields]
     ) -> IntentStart:
@@ -182,7 +171,7 @@ class AsyncPayments(AsyncStatusReads):
         launch = await _async_start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
         return new.made(IntentStart, fields["amount"], fields["merchant_order_id"], intent_url=launch.url)
 
-    @task("inlinePay", raises=[LOST.format("intent URL")])
+    @task("inlinePay", raises=[m.LOST.format("intent URL")])
     async def start_upi_intent(
         self, *, amount: int, transaction_id: str | None = None, **fields: Unpack[InlinePayOptional]
     ) -> IntentStart:
@@ -197,7 +186,7 @@ class AsyncPayments(AsyncStatusReads):
         order = fields.get("merchant_order_id")
         return new.made(IntentStart, amount, order, intent_url=launch.url, package=launch.package)
 
-    @task("inlinePay", raises=[LOST.format("payments-page URL")])
+    @task("inlinePay", raises=[m.LOST.format("payments-page URL")])
     async def start_inline(
         self,
         *,
@@ -216,13 +205,12 @@ class AsyncPayments(AsyncStatusReads):
         sources = m.card_or_wallet_sources(payment_sources)
         m.one_user(fields)
         new = m.begin(gateway, "inlinePay", transaction_id, fields)
-        txn = new.transaction_id
-        answer = await gateway.inline_pay(transaction_id=txn, amount=amount, payment_sources=sources, **fields)
-        location = field_of(field_of(answer, "data"), "redirect_url")
-        url = m.absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=txn)
-        return new.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
+        answer = await gateway.inline_pay(
+            transaction_id=new.transaction_id, amount=amount, payment_sources=sources, **fields
+        )
+        return new.page(answer, gateway, amount, fields)
 
-    @task("initiateSdkLessPayment", raises=[LOST.format("payments-page link")])
+    @task("initiateSdkLessPayment", raises=[m.LOST.format("payments-page link")])
     async def start_sdk_less(
         self,
         *,
@@ -257,7 +245,7 @@ class AsyncRefunds(AsyncStatusReads):
     gateway's reference), fulfil a deferred refund, and follow the refund. Decide by ``refund.verdict``;
     :meth:`wait` follows it."""
 
-    @task("refundV4", "refundV3", "refundAppsHost", "getTransactionStatus", raises=[EXCESS])
+    @task("refundV4", "refundV3", "refundAppsHost", "getTransactionStatus", raises=[m.EXCESS])
     async def create(
         self,
         payment: Started | str | None = None,

@@ -85,6 +85,10 @@ BEHAVIOUR_SOURCES: Mapping[str, str] = MappingProxyType(
 
 S = TypeVar("S", bound="Started")
 
+# what the task docstrings add to the generated Raises sections
+LOST = "GatewayError: an accepted answer without the {} (the payment was started: wait for it, do not start again)."
+EXCESS = "ExcessRefundError (a ValidationError): above the original amount; nothing was sent."
+PAGE = "payments-page URL"
 REFUND_FACTS = ("original_transaction_id", "provider_reference_id", "original_amount")  # what a Refund keeps
 NEXT_STEP = (
     "started, not paid: wait for the final status of {txn} (gateway.payments.wait); only the status operation "
@@ -222,6 +226,13 @@ class Begun(NamedTuple):
             started_at=self.started_at,
             **result,
         )
+
+    def page(self, answer: Any, gateway: Host, amount: int, fields: Mapping[str, Any]) -> PaymentStart:
+        """A web start's result: the payments page its answer names (debitV3's Location, else data.redirectUrl),
+        made absolute."""
+        location = answer if self.operation == "debitV3" else field_of(field_of(answer, "data"), "redirect_url")
+        url = absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=self.transaction_id)
+        return self.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
 
     def refund(self, answer: Any, amount: int, **facts: Any) -> Refund:
         """A refund's result, judged by its answer (which must name the refund's own transaction id)."""

@@ -10,9 +10,8 @@ forwarded as they are; each docstring is completed from the spec and the outcome
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, Unpack
+from typing import TYPE_CHECKING, Any, Literal, Unpack
 
-from ..flows._fields import field_of
 from ..flows.deprecated import renamed_keyword
 from ..flows.launch import (
     SsoUser,
@@ -58,10 +57,6 @@ if TYPE_CHECKING:
     )
 
     from ..host import GatewayHost
-
-LOST = "GatewayError: an accepted answer without the {} (the payment was started: wait for it, do not start again)."
-PAGE = "payments-page URL"
-EXCESS = "ExcessRefundError (a ValidationError): above the original amount; nothing was sent."
 
 
 class Resource:
@@ -127,24 +122,18 @@ class Payments(StatusReads):
         **fields: Unpack[DebitV4WebOptional],
     ) -> PaymentStart:
         gateway = self._gateway
-        m.method_of(operation, WebDebitOperation)
+        send: Any = getattr(gateway, m.method_of(operation, WebDebitOperation))  # the two take the same keywords
         new = m.begin(gateway, operation, transaction_id, fields, web=True)
-        location: object
-        if operation == "debitV3":
-            location = gateway.debit_v3(transaction_id=new.transaction_id, amount=amount, **fields)
-        else:
-            answer = gateway.debit_v4_web(transaction_id=new.transaction_id, amount=amount, **fields)
-            location = field_of(field_of(answer, "data"), "redirect_url")
-        url = m.absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=new.transaction_id)
-        return new.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
+        answer = send(transaction_id=new.transaction_id, amount=amount, **fields)
+        return new.page(answer, gateway, amount, fields)
 
-    @task("debitV4Intent", raises=[LOST.format("intent URI")])
+    @task("debitV4Intent", raises=[m.LOST.format("intent URI")])
     def start_intent(self, *, transaction_id: str | None = None, **fields: Unpack[IntentStartFields]) -> IntentStart:
         new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields)
         launch = _start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
         return new.made(IntentStart, fields["amount"], fields["merchant_order_id"], intent_url=launch.url)
 
-    @task("inlinePay", raises=[LOST.format("intent URL")])
+    @task("inlinePay", raises=[m.LOST.format("intent URL")])
     def start_upi_intent(
         self, *, amount: int, transaction_id: str | None = None, **fields: Unpack[InlinePayOptional]
     ) -> IntentStart:
@@ -154,7 +143,7 @@ class Payments(StatusReads):
         order = fields.get("merchant_order_id")
         return new.made(IntentStart, amount, order, intent_url=launch.url, package=launch.package)
 
-    @task("inlinePay", raises=[LOST.format("payments-page URL")])
+    @task("inlinePay", raises=[m.LOST.format("payments-page URL")])
     def start_inline(
         self,
         *,
@@ -167,13 +156,10 @@ class Payments(StatusReads):
         sources = m.card_or_wallet_sources(payment_sources)
         m.one_user(fields)
         new = m.begin(gateway, "inlinePay", transaction_id, fields)
-        txn = new.transaction_id
-        answer = gateway.inline_pay(transaction_id=txn, amount=amount, payment_sources=sources, **fields)
-        location = field_of(field_of(answer, "data"), "redirect_url")
-        url = m.absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=txn)
-        return new.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
+        answer = gateway.inline_pay(transaction_id=new.transaction_id, amount=amount, payment_sources=sources, **fields)
+        return new.page(answer, gateway, amount, fields)
 
-    @task("initiateSdkLessPayment", raises=[LOST.format("payments-page link")])
+    @task("initiateSdkLessPayment", raises=[m.LOST.format("payments-page link")])
     def start_sdk_less(
         self,
         *,
@@ -200,7 +186,7 @@ class Refunds(StatusReads):
     gateway's reference), fulfil a deferred refund, and follow the refund. Decide by ``refund.verdict``;
     :meth:`wait` follows it."""
 
-    @task("refundV4", "refundV3", "refundAppsHost", "getTransactionStatus", raises=[EXCESS])
+    @task("refundV4", "refundV3", "refundAppsHost", "getTransactionStatus", raises=[m.EXCESS])
     def create(
         self,
         payment: Started | str | None = None,
