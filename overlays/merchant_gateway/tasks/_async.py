@@ -28,6 +28,7 @@ from ._docs import task
 from ._models import (
     CollectStart,
     CollectStartFields,
+    InlineStartFields,
     IntentStart,
     IntentStartFields,
     LinkedWallet,
@@ -43,15 +44,14 @@ from ._models import (
     WalletPayFields,
     WalletPayment,
     WebDebitOperation,
+    WebStartFields,
 )
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import WalletBalanceResponse
     from merchant_gateway_client.payloads import (
-        DebitV4WebOptional,
         FulfillDeferredRefundFields,
         GetPaymentOptionsOptional,
-        InlinePayOptional,
         SendOtpOptional,
     )
 
@@ -143,10 +143,9 @@ class AsyncPayments(AsyncStatusReads):
     async def start(
         self,
         *,
-        amount: int,
         transaction_id: str | None = None,
         operation: WebDebitOperation = "debitV4Web",
-        **fields: Unpack[DebitV4WebOptional],
+        **fields: Unpack[WebStartFields],
     ) -> PaymentStart:
         """Start a web payment and return where to send the browser: ``payment_page_url``, absolute either way.
 
@@ -157,8 +156,8 @@ class AsyncPayments(AsyncStatusReads):
         gateway = self._gateway
         send: Any = getattr(gateway, m.method_of(operation, WebDebitOperation))  # the two take the same keywords
         new = m.begin(gateway, operation, transaction_id, fields, web=True)
-        answer = await send(transaction_id=new.transaction_id, amount=amount, **fields)
-        return new.page(answer, gateway, amount, fields)
+        answer = await send(transaction_id=new.transaction_id, **fields)
+        return new.page(answer, gateway, fields)
 
     @task("debitV4Intent", raises=[m.LOST.format("intent URI")])
     async def start_intent(
@@ -169,31 +168,27 @@ class AsyncPayments(AsyncStatusReads):
         opens it in the wallet app."""
         new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields)
         launch = await _async_start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
-        return new.made(IntentStart, fields["amount"], fields["merchant_order_id"], intent_url=launch.url)
+        return new.made(IntentStart, fields, intent_url=launch.url)
 
     @task("inlinePay", raises=[m.LOST.format("intent URL")])
     async def start_upi_intent(
-        self, *, amount: int, transaction_id: str | None = None, **fields: Unpack[InlinePayOptional]
+        self, *, transaction_id: str | None = None, **fields: Unpack[InlineStartFields]
     ) -> IntentStart:
         """Start a UPI intent payment (payment source ``upi`` / ``INTENT``): ``intent_url`` (a UPI intent URI) and
         ``package`` (the app to open). The answer PAYMENT_INITIATED only means accepted. Exactly one of
         ``merchant_user_id`` and ``user_auth_token``."""
         m.one_user(fields)
         new = m.begin(self._gateway, "inlinePay", transaction_id, fields)
-        launch = await _async_start_upi_intent(
-            self._gateway, transaction_id=new.transaction_id, amount=amount, **fields
-        )
-        order = fields.get("merchant_order_id")
-        return new.made(IntentStart, amount, order, intent_url=launch.url, package=launch.package)
+        launch = await _async_start_upi_intent(self._gateway, transaction_id=new.transaction_id, **fields)
+        return new.made(IntentStart, fields, intent_url=launch.url, package=launch.package)
 
     @task("inlinePay", raises=[m.LOST.format("payments-page URL")])
     async def start_inline(
         self,
         *,
-        amount: int,
         payment_sources: Sequence[PaymentSource],
         transaction_id: str | None = None,
-        **fields: Unpack[InlinePayOptional],
+        **fields: Unpack[InlineStartFields],
     ) -> PaymentStart:
         """Pay with an instrument the user picked from :meth:`options`: a saved card or a wallet, inline.
 
@@ -205,10 +200,8 @@ class AsyncPayments(AsyncStatusReads):
         sources = m.card_or_wallet_sources(payment_sources)
         m.one_user(fields)
         new = m.begin(gateway, "inlinePay", transaction_id, fields)
-        answer = await gateway.inline_pay(
-            transaction_id=new.transaction_id, amount=amount, payment_sources=sources, **fields
-        )
-        return new.page(answer, gateway, amount, fields)
+        answer = await gateway.inline_pay(transaction_id=new.transaction_id, payment_sources=sources, **fields)
+        return new.page(answer, gateway, fields)
 
     @task("initiateSdkLessPayment", raises=[m.LOST.format("payments-page link")])
     async def start_sdk_less(
@@ -227,8 +220,7 @@ class AsyncPayments(AsyncStatusReads):
             fields["sub_merchant_id"] = sub_merchant
         new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
         launch = await _async_start_sdk_less_payment(self._gateway, transaction_id=new.transaction_id, **fields)
-        page = {"payment_page_url": launch.url, "reservation_id": launch.reservation_id}
-        return new.made(SdkLessStart, fields["amount"], fields["merchant_order_id"], **page)
+        return new.made(SdkLessStart, fields, payment_page_url=launch.url, reservation_id=launch.reservation_id)
 
     @task("getPaymentOptions")
     async def options(self, *, amount: int, **fields: Unpack[GetPaymentOptionsOptional]) -> PaymentOptions:
@@ -301,8 +293,7 @@ class AsyncCollects(AsyncResource):
         ``gateway.payments.wait(collect)`` polls until 10 s after the expiry (``flows.polling.EXPIRY_GRACE``)."""
         new = m.begin(self._gateway, "collectRequest", transaction_id, {})
         await self._gateway.collect_request(transaction_id=new.transaction_id, **m.collect_keywords(fields))
-        facts = {"expires_in": fields["expires_in"], "mobile_number": fields["mobile_number"]}
-        return new.made(CollectStart, fields["amount"], fields["merchant_order_id"], **facts)
+        return new.made(CollectStart, fields, expires_in=fields["expires_in"], mobile_number=fields["mobile_number"])
 
 
 class AsyncWallets(AsyncResource):
@@ -347,7 +338,7 @@ class AsyncWallets(AsyncResource):
             user_auth_token=wallet.user_auth_token,
             **fields,
         )
-        return new.made(WalletPayment, fields["amount"], fields["merchant_order_id"], answer_code=str(answer.code))
+        return new.made(WalletPayment, fields, answer_code=str(answer.code))
 
     @task("unlinkUser")
     async def unlink(self, wallet: LinkedWallet) -> Unlinked:

@@ -17,7 +17,9 @@ from merchant_gateway_client.payloads import (
     DOCS,
     CollectRequestOptional,
     DebitV4IntentOptional,
+    DebitV4WebOptional,
     InitiateSdkLessPaymentOptional,
+    InlinePayOptional,
     InstantDebitOptional,
 )
 
@@ -43,6 +45,14 @@ Host: TypeAlias = "GatewayHost | AsyncGatewayHost"  # the gateway of either flav
 
 # A task's keywords but transaction_id (made when not given): its operation's optional ones, the spec's generated
 # TypedDict, and the required ones the task forwards as they are.
+class WebStartFields(DebitV4WebOptional):  # debitV3 takes the same
+    amount: int
+
+
+class InlineStartFields(InlinePayOptional):
+    amount: int
+
+
 class IntentStartFields(DebitV4IntentOptional):
     amount: int
     merchant_order_id: str
@@ -216,23 +226,24 @@ class Begun(NamedTuple):
     operation: str
     started_at: float
 
-    def made(self, kind: type[S], amount: int, merchant_order_id: str | None, **result: Any) -> S:
-        """The start's result: ``kind`` with these facts and the ``result`` of the answer."""
+    def made(self, kind: type[S], fields: Mapping[str, Any], **result: Any) -> S:
+        """The start's result: ``kind`` with its facts (the amount and order id sent) and the ``result`` of the
+        answer."""
         return kind(
             transaction_id=self.transaction_id,
-            amount=amount,
+            amount=fields["amount"],
             operation=self.operation,
-            merchant_order_id=merchant_order_id,
+            merchant_order_id=fields.get("merchant_order_id"),
             started_at=self.started_at,
             **result,
         )
 
-    def page(self, answer: Any, gateway: Host, amount: int, fields: Mapping[str, Any]) -> PaymentStart:
+    def page(self, answer: Any, gateway: Host, fields: Mapping[str, Any]) -> PaymentStart:
         """A web start's result: the payments page its answer names (debitV3's Location, else data.redirectUrl),
         made absolute."""
         location = answer if self.operation == "debitV3" else field_of(field_of(answer, "data"), "redirect_url")
         url = absolute_url(location, gateway.config.location_root, what=PAGE, transaction_id=self.transaction_id)
-        return self.made(PaymentStart, amount, fields.get("merchant_order_id"), payment_page_url=url)
+        return self.made(PaymentStart, fields, payment_page_url=url)
 
     def refund(self, answer: Any, amount: int, **facts: Any) -> Refund:
         """A refund's result, judged by its answer (which must name the refund's own transaction id)."""

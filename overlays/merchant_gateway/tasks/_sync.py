@@ -29,6 +29,7 @@ from ._docs import task
 from ._models import (
     CollectStart,
     CollectStartFields,
+    InlineStartFields,
     IntentStart,
     IntentStartFields,
     LinkedWallet,
@@ -44,15 +45,14 @@ from ._models import (
     WalletPayFields,
     WalletPayment,
     WebDebitOperation,
+    WebStartFields,
 )
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import WalletBalanceResponse
     from merchant_gateway_client.payloads import (
-        DebitV4WebOptional,
         FulfillDeferredRefundFields,
         GetPaymentOptionsOptional,
-        InlinePayOptional,
         SendOtpOptional,
     )
 
@@ -116,48 +116,45 @@ class Payments(StatusReads):
     def start(
         self,
         *,
-        amount: int,
         transaction_id: str | None = None,
         operation: WebDebitOperation = "debitV4Web",
-        **fields: Unpack[DebitV4WebOptional],
+        **fields: Unpack[WebStartFields],
     ) -> PaymentStart:
         gateway = self._gateway
         send: Any = getattr(gateway, m.method_of(operation, WebDebitOperation))  # the two take the same keywords
         new = m.begin(gateway, operation, transaction_id, fields, web=True)
-        answer = send(transaction_id=new.transaction_id, amount=amount, **fields)
-        return new.page(answer, gateway, amount, fields)
+        answer = send(transaction_id=new.transaction_id, **fields)
+        return new.page(answer, gateway, fields)
 
     @task("debitV4Intent", raises=[m.LOST.format("intent URI")])
     def start_intent(self, *, transaction_id: str | None = None, **fields: Unpack[IntentStartFields]) -> IntentStart:
         new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields)
         launch = _start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
-        return new.made(IntentStart, fields["amount"], fields["merchant_order_id"], intent_url=launch.url)
+        return new.made(IntentStart, fields, intent_url=launch.url)
 
     @task("inlinePay", raises=[m.LOST.format("intent URL")])
     def start_upi_intent(
-        self, *, amount: int, transaction_id: str | None = None, **fields: Unpack[InlinePayOptional]
+        self, *, transaction_id: str | None = None, **fields: Unpack[InlineStartFields]
     ) -> IntentStart:
         m.one_user(fields)
         new = m.begin(self._gateway, "inlinePay", transaction_id, fields)
-        launch = _start_upi_intent(self._gateway, transaction_id=new.transaction_id, amount=amount, **fields)
-        order = fields.get("merchant_order_id")
-        return new.made(IntentStart, amount, order, intent_url=launch.url, package=launch.package)
+        launch = _start_upi_intent(self._gateway, transaction_id=new.transaction_id, **fields)
+        return new.made(IntentStart, fields, intent_url=launch.url, package=launch.package)
 
     @task("inlinePay", raises=[m.LOST.format("payments-page URL")])
     def start_inline(
         self,
         *,
-        amount: int,
         payment_sources: Sequence[PaymentSource],
         transaction_id: str | None = None,
-        **fields: Unpack[InlinePayOptional],
+        **fields: Unpack[InlineStartFields],
     ) -> PaymentStart:
         gateway = self._gateway
         sources = m.card_or_wallet_sources(payment_sources)
         m.one_user(fields)
         new = m.begin(gateway, "inlinePay", transaction_id, fields)
-        answer = gateway.inline_pay(transaction_id=new.transaction_id, amount=amount, payment_sources=sources, **fields)
-        return new.page(answer, gateway, amount, fields)
+        answer = gateway.inline_pay(transaction_id=new.transaction_id, payment_sources=sources, **fields)
+        return new.page(answer, gateway, fields)
 
     @task("initiateSdkLessPayment", raises=[m.LOST.format("payments-page link")])
     def start_sdk_less(
@@ -171,8 +168,7 @@ class Payments(StatusReads):
             fields["sub_merchant_id"] = sub_merchant
         new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
         launch = _start_sdk_less_payment(self._gateway, transaction_id=new.transaction_id, **fields)
-        page = {"payment_page_url": launch.url, "reservation_id": launch.reservation_id}
-        return new.made(SdkLessStart, fields["amount"], fields["merchant_order_id"], **page)
+        return new.made(SdkLessStart, fields, payment_page_url=launch.url, reservation_id=launch.reservation_id)
 
     @task("getPaymentOptions")
     def options(self, *, amount: int, **fields: Unpack[GetPaymentOptionsOptional]) -> PaymentOptions:
@@ -224,8 +220,7 @@ class Collects(Resource):
     def create(self, *, transaction_id: str | None = None, **fields: Unpack[CollectStartFields]) -> CollectStart:
         new = m.begin(self._gateway, "collectRequest", transaction_id, {})
         self._gateway.collect_request(transaction_id=new.transaction_id, **m.collect_keywords(fields))
-        facts = {"expires_in": fields["expires_in"], "mobile_number": fields["mobile_number"]}
-        return new.made(CollectStart, fields["amount"], fields["merchant_order_id"], **facts)
+        return new.made(CollectStart, fields, expires_in=fields["expires_in"], mobile_number=fields["mobile_number"])
 
 
 class Wallets(Resource):
@@ -261,7 +256,7 @@ class Wallets(Resource):
             user_auth_token=wallet.user_auth_token,
             **fields,
         )
-        return new.made(WalletPayment, fields["amount"], fields["merchant_order_id"], answer_code=str(answer.code))
+        return new.made(WalletPayment, fields, answer_code=str(answer.code))
 
     @task("unlinkUser")
     def unlink(self, wallet: LinkedWallet) -> Unlinked:
