@@ -43,15 +43,43 @@ _KEPT = 64 * 1024
 class _Exchange:
     """The bytes one request's answer arrived in, as read from the network: every byte, interim (1xx) heads and
     body framing included, counts against the answer cap (with room for one head), so a server that streams
-    interim heads for ever fails like an answer over the cap; only the first ``_KEPT`` bytes are kept."""
+    interim heads for ever fails like an answer over the cap; only the first ``_KEPT`` bytes are kept.
 
-    __slots__ = ("cap", "kept", "limit", "total")
+    Also the request's head while it waits for its body: ``hold`` (see :func:`_head_to_hold`) names the head to hold
+    back, which then leaves with the body's first bytes in one write (:meth:`outgoing`), as http.client sends a
+    bytes body: one system call and one packet instead of two, and the server reads the request in one piece."""
 
-    def __init__(self, cap: int) -> None:
+    __slots__ = ("cap", "held", "hold", "kept", "limit", "total")
+
+    def __init__(self, cap: int, hold: bytes | None = None) -> None:
         self.cap = cap
         self.limit = cap + _HEAD_ROOM
         self.kept = bytearray()
         self.total = 0
+        self.hold = hold
+        self.held: tuple[object, bytes] | None = None  # (the stream, the head) until the body's first write
+
+    def outgoing(self, stream: object, buffer: bytes) -> bytes:
+        """What of ``buffer`` (a write of the request on ``stream``) is written now: nothing while it is the head to
+        hold back; the held head and ``buffer`` together at the next write on the same stream."""
+        held = self.held
+        if held is not None and held[0] is stream:
+            self.held = None
+            return held[1] + buffer
+        if self.hold is not None and buffer.startswith(self.hold):
+            self.hold = None  # only the request's own head (a proxy's CONNECT starts otherwise)
+            self.held = (stream, buffer)
+            return b""
+        return buffer
+
+    def release(self, stream: object) -> bytes:
+        """The head still held back for ``stream`` (b"" when none): written before anything is read from it, so
+        no answer is ever awaited for a request not sent whole."""
+        held = self.held
+        if held is None or held[0] is not stream:
+            return b""
+        self.held = None
+        return held[1]
 
     def add(self, data: bytes) -> None:
         self.total += len(data)
@@ -76,11 +104,21 @@ class _Exchange:
 _exchange: contextvars.ContextVar[_Exchange | None] = contextvars.ContextVar("mgw_exchange", default=None)
 
 
-def _record(data: bytes) -> bytes:
-    exchange = _exchange.get()
-    if exchange is not None:
-        exchange.add(data)
-    return data
+# A request body up to this size leaves with its head (copied onto it); a larger one is written on its own.
+_WITH_HEAD = 64 * 1024
+
+
+def _head_to_hold(request: httpx.Request) -> bytes | None:
+    """How the head of ``request`` starts (its method and a space) when it is to be held back for its body
+    (:class:`_Exchange`): a body of bytes already read, not empty and up to ``_WITH_HEAD``. None otherwise: a
+    streamed body is written as it comes, after the head."""
+    try:
+        body = request.content
+    except httpx.RequestNotRead:
+        return None
+    if not body or len(body) > _WITH_HEAD:
+        return None
+    return request.method.encode("ascii") + b" "
 
 
 def _exactly_one_answer(received: bytes | bytearray, body_length: int, total: int | None = None) -> bool:

@@ -26,10 +26,10 @@ from ._limits import (
     _deadline,
     _Exchange,
     _exchange,
+    _head_to_hold,
     _left,
     _owner,
     _Reader,
-    _record,
     _response,
     _Routes,
 )
@@ -37,8 +37,8 @@ from ._own import answer_of, call_bound, late, read_already
 
 
 class DeadlineStream(httpcore.NetworkStream):
-    """httpcore's stream with every operation cut to the request's deadline, every byte read recorded, and the
-    attempt's send fence checked before its first byte is written."""
+    """httpcore's stream with every operation cut to the request's deadline, every byte read recorded, the
+    attempt's send fence checked before its first byte is written, and a small body written with its head."""
 
     def __init__(self, inner: httpcore.NetworkStream, clock: Callable[[], float]) -> None:
         self._inner = inner
@@ -46,12 +46,25 @@ class DeadlineStream(httpcore.NetworkStream):
         self.retired = False  # set when bytes beyond an answer were read: the pool then drops the connection
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return _record(self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout)))
+        exchange = _exchange.get()
+        if exchange is None:
+            return self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout))
+        if exchange.held is not None:  # a head held back for its body leaves before any answer is awaited
+            self._send(exchange.release(self), timeout)
+        data = self._inner.read(max_bytes, _left(self._clock, timeout, httpcore.ReadTimeout))
+        exchange.add(data)
+        return data
 
     def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        if buffer:
+        exchange = _exchange.get()
+        if exchange is not None and buffer:
+            buffer = exchange.outgoing(self, buffer)  # empty while the head waits for its body
+        self._send(buffer, timeout)
+
+    def _send(self, buffer: bytes, timeout: float | None) -> None:
+        if buffer:  # an empty write (a body's end under Content-Length) sends nothing
             check_fence(self)  # the attempt's send deadline, immediately before its first byte leaves
-        self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
+            self._inner.write(buffer, _left(self._clock, timeout, httpcore.WriteTimeout))
 
     def close(self) -> None:
         self._inner.close()
@@ -173,7 +186,7 @@ class GatewayTransport(httpx.BaseTransport):
             # connection's first write could fail as "maybe sent"
             raise httpx.ConnectTimeout("the call's deadline passed before the request was sent", request=request)
         token = _deadline.set(None if seconds is None else self._clock() + seconds)
-        exchange = _Exchange(self._limit)
+        exchange = _Exchange(self._limit, _head_to_hold(request))
         token_exchange = _exchange.set(exchange)
         try:
             route = self._current_routes().route(request)
