@@ -30,11 +30,11 @@ UNLISTED = "a code the table does not list"
 FINISHED: dict[str, str] = {}  # the finished docstrings by _key, which the derived sync methods take
 
 
-def task(*operations: str, raises: Sequence[str] = (), keywords_of: str | None = None) -> Callable[[F], F]:
+def task(*operations: str, raises: Sequence[str] = ()) -> Callable[[F], F]:
     """Complete the decorated method's docstring for the operations it sends (operation ids, the main one first).
 
-    The keywords listed are those the operation (``keywords_of``, else the first) takes among the method's own and,
-    when it takes ``**fields: Unpack[<TypedDict>]``, the TypedDict's keys.
+    The keywords listed are those the first operation takes among the method's own and, when it takes
+    ``**fields: Unpack[<TypedDict>]``, the TypedDict's keys.
     ``raises`` adds task-level errors (``"Class: when"``) to the generated ones; a method whose own text has a
     Raises section keeps it instead."""
 
@@ -43,7 +43,7 @@ def task(*operations: str, raises: Sequence[str] = (), keywords_of: str | None =
             func.__doc__ = _twin_doc(func)
             return func
         own = inspect.cleandoc(func.__doc__)
-        parts = [own, *_operations(operations), *_keywords(func, keywords_of or operations[0])]
+        parts = [own, *_operations(operations), *_keywords(func, operations[0])]
         if "\nRaises:" not in f"\n{own}":
             parts.append(_raises(operations, raises))
         parts.append(_verdicts(operations))
