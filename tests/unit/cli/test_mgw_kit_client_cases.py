@@ -94,61 +94,66 @@ def _argv(step: dict[str, Any]) -> list[str]:
     raise AssertionError(f"no mgw command replays {step['call']}: add one here")
 
 
-def test_mgw_ends_every_kit_case_as_the_kit_says(run_mgw: Any, scripted: ScriptedGateway, tmp_path: Path) -> None:
+# One test per case, not one for the whole kit: each step is an `mgw` process, whose start (its imports) is most of a
+# step's time and grows with the machine's load, so one test for every case grew with each case the kit gained and a
+# loaded run passed the test timeout; a case is a handful of steps, and xdist spreads the cases over its workers.
+@pytest.mark.parametrize("case", shipped_client_cases(), ids=lambda case: str(case["id"]))
+def test_mgw_ends_every_kit_case_as_the_kit_says(
+    run_mgw: Any, scripted: ScriptedGateway, tmp_path: Path, case: dict[str, Any]
+) -> None:
     refused_by_ledger: list[str] = []
-    for case in shipped_client_cases():
-        ledger = tmp_path / f"{case['id']}.db"
-        Ledger.migrate(f"sqlite:///{ledger}")
-        env = {
-            "MGW_ENV": "local",
-            "MGW_BASE_URL": f"{scripted.url}/base",
-            "MGW_APPS_URL": f"{scripted.url}/apps",
-            "MGW_AUTH_URL": f"{scripted.url}/auth",
-            "MGW_MERCHANT_ID": case["merchant"],
-            "MGW_SALT_KEY": "kit-clients-salt",
-            "MGW_SALT_INDEX": "1",
-            "MGW_LEDGER_URL": f"sqlite:///{ledger}",
-        }
-        for n, step in enumerate(case["steps"]):
-            where = f"{case['id']} step {n} ({step['call']})"
-            txn, expect = step_transaction(step), step["expect"]
-            scripted.script(step["answer"], RETRIES_ANSWERED)
-            before = len(scripted.seen)
-            done = run_mgw(*_argv(step), env=env)
-            lines = done.stdout.strip().splitlines()
-            assert lines, (where, done.returncode, done.stderr[-2000:])
-            doc = json.loads(lines[-1])
-            mine = scripted.sent_for(txn, before)
-            posts = [s for s in mine if s.method == "POST"]
-            others = [s for s in scripted.seen[before:] if s.transaction_id != txn]
-            assert others == [], (where, others)  # nothing but the step's own transaction is asked about
-            outcome = expect["outcome"]
-            if outcome != "refused" and done.returncode == 2 and step["call"] != "getTransactionStatus":
-                assert doc["error"] == "invalid_input", (where, doc)
-                assert mine == [], (where, mine)  # the ledger refused it before anything was sent
-                refused_by_ledger.append(f"{where}: {doc['message'][:80]}")
-                continue
-            assert done.returncode == EXIT[outcome], (where, done.returncode, doc)
-            if step["call"] == "getTransactionStatus":
-                assert len(mine) >= (1 if expect["sent"] else 0), (where, mine)
-            else:
-                assert len(posts) == (1 if expect["sent"] else 0), (where, posts)
-            if outcome in ERROR_KIND:
-                kinds = {ERROR_KIND[outcome]} | ({"amount_mismatch"} if outcome == "unreadable" else set())
-                assert doc["ok"] is False, (where, doc)
-                assert doc["error"] in kinds, (where, doc)  # unreadable: another amount is named as such
-            if outcome in ("failed", "rejected"):
-                assert doc["ok"] is False, (where, doc)
-                assert doc["error"] not in ERROR_KIND.values(), (where, doc)
-            if outcome not in ("refused", "accepted") and doc.get("error") != "amount_mismatch":
-                assert doc.get("code") == expect["code"], (where, doc)
-            if outcome == "accepted":
-                assert (doc["ok"], doc["state"]) == (True, "awaiting_payment"), (where, doc)
-            if outcome == "pending":
-                assert (doc["ok"], doc["final"]) == (True, False), (where, doc)
-            if outcome in ("succeeded", "unconfirmed"):
-                assert (doc["ok"], doc["verdict"]) == (True, outcome), (where, doc)
-            if "leads_with" in expect:
-                assert doc["message"].startswith(expect["leads_with"]), (where, doc["message"])
+    ledger = tmp_path / f"{case['id']}.db"
+    Ledger.migrate(f"sqlite:///{ledger}")
+    env = {
+        "MGW_ENV": "local",
+        "MGW_BASE_URL": f"{scripted.url}/base",
+        "MGW_APPS_URL": f"{scripted.url}/apps",
+        "MGW_AUTH_URL": f"{scripted.url}/auth",
+        "MGW_MERCHANT_ID": case["merchant"],
+        "MGW_SALT_KEY": "kit-clients-salt",
+        "MGW_SALT_INDEX": "1",
+        "MGW_LEDGER_URL": f"sqlite:///{ledger}",
+    }
+    for n, step in enumerate(case["steps"]):
+        where = f"{case['id']} step {n} ({step['call']})"
+        txn, expect = step_transaction(step), step["expect"]
+        scripted.script(step["answer"], RETRIES_ANSWERED)
+        before = len(scripted.seen)
+        done = run_mgw(*_argv(step), env=env)
+        lines = done.stdout.strip().splitlines()
+        assert lines, (where, done.returncode, done.stderr[-2000:])
+        doc = json.loads(lines[-1])
+        mine = scripted.sent_for(txn, before)
+        posts = [s for s in mine if s.method == "POST"]
+        others = [s for s in scripted.seen[before:] if s.transaction_id != txn]
+        assert others == [], (where, others)  # nothing but the step's own transaction is asked about
+        outcome = expect["outcome"]
+        if outcome != "refused" and done.returncode == 2 and step["call"] != "getTransactionStatus":
+            assert doc["error"] == "invalid_input", (where, doc)
+            assert mine == [], (where, mine)  # the ledger refused it before anything was sent
+            refused_by_ledger.append(f"{where}: {doc['message'][:80]}")
+            continue
+        assert done.returncode == EXIT[outcome], (where, done.returncode, doc)
+        if step["call"] == "getTransactionStatus":
+            assert len(mine) >= (1 if expect["sent"] else 0), (where, mine)
+        else:
+            assert len(posts) == (1 if expect["sent"] else 0), (where, posts)
+        if outcome in ERROR_KIND:
+            kinds = {ERROR_KIND[outcome]} | ({"amount_mismatch"} if outcome == "unreadable" else set())
+            assert doc["ok"] is False, (where, doc)
+            assert doc["error"] in kinds, (where, doc)  # unreadable: another amount is named as such
+        if outcome in ("failed", "rejected"):
+            assert doc["ok"] is False, (where, doc)
+            assert doc["error"] not in ERROR_KIND.values(), (where, doc)
+        if outcome not in ("refused", "accepted") and doc.get("error") != "amount_mismatch":
+            assert doc.get("code") == expect["code"], (where, doc)
+        if outcome == "accepted":
+            assert (doc["ok"], doc["state"]) == (True, "awaiting_payment"), (where, doc)
+        if outcome == "pending":
+            assert (doc["ok"], doc["final"]) == (True, False), (where, doc)
+        if outcome in ("succeeded", "unconfirmed"):
+            assert (doc["ok"], doc["verdict"]) == (True, outcome), (where, doc)
+        if "leads_with" in expect:
+            assert doc["message"].startswith(expect["leads_with"]), (where, doc["message"])
     # the ledger refuses more than the bare client only for refunds it still holds or ids it already used
     assert all("refundV4" in r for r in refused_by_ledger), refused_by_ledger
