@@ -166,7 +166,7 @@ class AsyncPayments(AsyncStatusReads):
         """Start an app payment by intent (paymentScope PLATFORM): the app sends the wallet app's version code
         (``platform_version_code``, at least 1), the server gets the UPI intent URI (``intent_url``) and the app
         opens it in the wallet app."""
-        new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields)
+        new = m.begin(self._gateway, "debitV4Intent", transaction_id, m.requiring(fields, "platform_version_code"))
         launch = await _async_start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
         return new.made(IntentStart, fields, intent_url=launch.url)
 
@@ -291,7 +291,7 @@ class AsyncCollects(AsyncResource):
         paid. ``expires_in``: seconds within which the user must pay, else the payment is marked failed (the
         interface document's sample and status guidance count seconds). No callback comes while pending:
         ``gateway.payments.wait(collect)`` polls until 10 s after the expiry (``flows.polling.EXPIRY_GRACE``)."""
-        new = m.begin(self._gateway, "collectRequest", transaction_id, {})
+        new = m.begin(self._gateway, "collectRequest", transaction_id, m.requiring(fields, "mobile_number"))
         await self._gateway.collect_request(transaction_id=new.transaction_id, **m.collect_keywords(fields))
         return new.made(CollectStart, fields, expires_in=fields["expires_in"], mobile_number=fields["mobile_number"])
 

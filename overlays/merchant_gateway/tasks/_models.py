@@ -94,6 +94,7 @@ BEHAVIOUR_SOURCES: Mapping[str, str] = MappingProxyType(
 )
 
 S = TypeVar("S", bound="Started")
+K = TypeVar("K", bound=Mapping[str, object])
 
 # what the task docstrings add to the generated Raises sections
 LOST = "GatewayError: an accepted answer without the {} (the payment was started: wait for it, do not start again)."
@@ -382,6 +383,14 @@ def one_user(fields: Mapping[str, object]) -> None:
         raise ValidationError(
             "merchant_user_id", "give merchant_user_id or user_auth_token (the token for a user linked by OTP)"
         )
+
+
+def requiring(fields: K, *names: str) -> K:
+    """``fields``, once each of ``names`` is given: a task's own keywords, which no payload check sees."""
+    for name in names:
+        if fields.get(name) is None:
+            raise ValidationError(name, f"is required by this task (it is not a payload field); pass {name}=")
+    return fields
 
 
 def collect_keywords(fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -128,7 +128,7 @@ class Payments(StatusReads):
 
     @task("debitV4Intent", raises=[m.LOST.format("intent URI")])
     def start_intent(self, *, transaction_id: str | None = None, **fields: Unpack[IntentStartFields]) -> IntentStart:
-        new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields)
+        new = m.begin(self._gateway, "debitV4Intent", transaction_id, m.requiring(fields, "platform_version_code"))
         launch = _start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
         return new.made(IntentStart, fields, intent_url=launch.url)
 
@@ -218,7 +218,7 @@ class Collects(Resource):
 
     @task("collectRequest")
     def create(self, *, transaction_id: str | None = None, **fields: Unpack[CollectStartFields]) -> CollectStart:
-        new = m.begin(self._gateway, "collectRequest", transaction_id, {})
+        new = m.begin(self._gateway, "collectRequest", transaction_id, m.requiring(fields, "mobile_number"))
         self._gateway.collect_request(transaction_id=new.transaction_id, **m.collect_keywords(fields))
         return new.made(CollectStart, fields, expires_in=fields["expires_in"], mobile_number=fields["mobile_number"])
 
