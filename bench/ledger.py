@@ -6,7 +6,9 @@ a few seconds:
 
 1. lifecycle throughput: payments taken through the ledger work of the shop's flow (the write-ahead with its first
    attempt, the answer, the callback that makes it final with the hook in the ledger's transaction), each worker
-   process on its own payments;
+   process on its own payments; beside it the CPU per payment (user + system): the workers' own, and the server's
+   over the same window (PostgreSQL's whole process tree, and PgBouncer's process behind it, from /proc:
+   bench/proc_cpu.py), and the payments/s the machine's cores allow at most if CPU were the only limit;
 2. contended claims: every worker claims from one shared pool of always-due checks (a 50 ms schedule, short
    leases), records each claim's interval, and the intervals of one payment are checked never to overlap (a check
    claimed by two workers at once);
@@ -34,6 +36,7 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +49,7 @@ MERCHANT = "BENCHMERCHANT"
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-from bench import ledger_xacts  # noqa: E402 - after the paths it needs
+from bench import ledger_xacts, proc_cpu  # noqa: E402 - after the paths it needs
 
 
 def rss_kib() -> int:
@@ -74,8 +77,8 @@ def _lifecycle_worker(url: str, prefix: str, seconds: float, out: Any, ready: An
 
     ledger = _ledger(url, on_final=hook, hook_in_transaction=True)
     done = 0
-    ready.wait()  # every process opened: they run together
-    start = time.perf_counter()
+    ready.wait()  # every process opened (and the parent read the server's CPU): they run together
+    start, cpu = time.perf_counter(), time.process_time()
     ends, n = start + seconds, 0
     while time.perf_counter() < ends:  # what the observer and the callback handler write for one payment of the shop
         txn = f"{prefix}{n:07d}"
@@ -83,34 +86,67 @@ def _lifecycle_worker(url: str, prefix: str, seconds: float, out: Any, ready: An
         ledger.record_intent(merchant_id=merchant, transaction_id=txn, operation="debitV4Web", amount=100, attempt=True)
         ledger.record_answer(merchant, txn, "PAYMENT_INITIATED")
         done += ledger.observe_callback(merchant, txn, "PAYMENT_SUCCESS", amount=100) == "final"
-    out.put({"seconds": time.perf_counter() - start, "payments": n, "finals": done})
+    # the process's CPU over the loop alone (its threads' too: the pool's), not its start and imports
+    out.put({"seconds": time.perf_counter() - start, "payments": n, "finals": done, "cpu_s": time.process_time() - cpu})
     ledger.close()
 
 
-def lifecycle(url: str, workers: int, seconds: float, tag: str) -> dict[str, Any]:
+def lifecycle(
+    url: str, workers: int, seconds: float, tag: str, server_cpu: dict[str, Callable[[], float]] | None = None
+) -> dict[str, Any]:
+    """``server_cpu``: per server process (PostgreSQL, PgBouncer) a reader of its CPU seconds so far, read before the
+    workers start their loops and after the last one reported: the server's CPU per payment beside the workers'."""
     with _ledger(url) as ledger, ledger.store.transaction() as tx:
         tx.execute("CREATE TABLE IF NOT EXISTS bench_orders (transaction_id TEXT NOT NULL)")
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
-    ready = ctx.Barrier(workers)
+    ready = ctx.Barrier(workers + 1)  # the parent is a party: it reads the server's CPU once every worker is ready
     procs = [
         ctx.Process(target=_lifecycle_worker, args=(url, f"L{tag}{w}x", seconds, q, ready)) for w in range(workers)
     ]
     t0 = time.perf_counter()
     for p in procs:
         p.start()
+    readers = server_cpu or {}
+    before = {name: read() for name, read in readers.items()}
+    ready.wait()
     results = [q.get() for _ in procs]
+    spent = {name: read() - before[name] for name, read in readers.items()}
     for p in procs:
         p.join()
     wall = time.perf_counter() - t0
     total = sum(r["payments"] for r in results)
-    return {
+    row = {
         "workers": workers,
         "payments": total,
         "finals": sum(r["finals"] for r in results),
         "wall_s": round(wall, 2),
         "payments_per_s": round(total / max(r["seconds"] for r in results), 1),
     }
+    return row | cpu_per_payment(sum(r["cpu_s"] for r in results), spent, total)
+
+
+def cpu_per_payment(client_s: float, server_s: dict[str, float], payments: int) -> dict[str, Any]:
+    """CPU milliseconds per payment: the workers' own and the server's (None with no server: SQLite); and the
+    payments/s this machine's cores could give at most if CPU were the only limit."""
+    per = 1000.0 / max(payments, 1)
+    client = client_s * per
+    server = sum(server_s.values()) * per if server_s else None
+    out: dict[str, Any] = {
+        "client_cpu_ms_per_payment": round(client, 2),
+        "server_cpu_ms_per_payment": None if server is None else round(server, 2),
+    }
+    if "pgbouncer" in server_s:
+        out["pgbouncer_cpu_ms_per_payment"] = round(server_s["pgbouncer"] * per, 2)
+    ms = client + (server or 0.0)
+    out["cpu_bound_payments_per_s"] = round((os.cpu_count() or 1) * 1000.0 / ms, 1) if ms > 0 else None
+    return out
+
+
+def postgres_cpu(pg: Any) -> dict[str, Callable[[], float]]:
+    """A reader of the local server's CPU seconds: its postmaster and every backend, live or ended."""
+    pid = proc_cpu.postmaster_pid(pg.datadir)
+    return {"postgresql": lambda: proc_cpu.tree_cpu_s(pid)}
 
 
 # --- 1b. what the machine gives: plain durable commits ----------------------------------------------------------------
@@ -402,7 +438,9 @@ def main() -> int:
         else:
             try:
                 with local_postgres(fsync=True) as pg:
-                    results["backends"]["postgresql"] = run_backend(pg.url, life_s, claim_s, hold_n, hold_s, sections)
+                    results["backends"]["postgresql"] = run_backend(
+                        pg.url, life_s, claim_s, hold_n, hold_s, sections, server_cpu=postgres_cpu(pg)
+                    )
                     if "ceiling" in sections:
                         results["backends"]["postgresql"]["commit_ceiling"] = commit_ceiling(pg, life_s)
                     if "pgbouncer" in sections:
@@ -440,7 +478,13 @@ def behind_pgbouncer(pg: Any, life_s: float, sections: set[str]) -> dict[str, An
     try:
         with local_pgbouncer(pg, pool_size=8) as bouncer:
             Ledger.migrate(pg.url)
-            return run_backend(bouncer.url, life_s, 2.0, 0, 0.0, sections & {"lifecycle", "limiter"}, migrate=False)
+            cpu = postgres_cpu(pg)
+            bouncers = proc_cpu.children_named(os.getpid(), "pgbouncer")
+            if len(bouncers) == 1:  # else its CPU is not known: the rows say so by lacking its figure
+                cpu["pgbouncer"] = lambda: proc_cpu.tree_cpu_s(bouncers[0])
+            return run_backend(
+                bouncer.url, life_s, 2.0, 0, 0.0, sections & {"lifecycle", "limiter"}, migrate=False, server_cpu=cpu
+            )
     except PostgresUnavailable as exc:
         return {"skipped": str(exc)}
 
@@ -502,7 +546,7 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             best = max(b["lifecycle"], key=lambda r: r["payments_per_s"])
             row(
                 f"{where}: payments/s of ledger work ({best['workers']} processes)",
-                best["payments_per_s"],
+                cpu_explained(best, results["machine"]["cpus"]),
                 ">= 1000",
                 best["payments_per_s"] >= 1000,
             )
@@ -517,6 +561,22 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def cpu_explained(lc: dict[str, Any], cpus: int) -> Any:
+    """A lifecycle row's payments/s with the CPU that one payment took and the bound that implies on this machine
+    (why a target is missed: a machine's cores give at most cpus * 1000 / ms payments per second); the bare figure
+    for a row measured without the server's CPU."""
+    client, server = lc.get("client_cpu_ms_per_payment"), lc.get("server_cpu_ms_per_payment")
+    if client is None or server is None or client + server <= 0:
+        return lc["payments_per_s"]
+    ms = client + server
+    bouncer = lc.get("pgbouncer_cpu_ms_per_payment")
+    of = "" if bouncer is None else f", of which PgBouncer {bouncer:g}"
+    return (
+        f"{lc['payments_per_s']} (CPU per payment: {client:g} ms in the workers + {server:g} ms in the server{of} = "
+        f"{ms:.2f} ms; {cpus} cores give at most {cpus * 1000 / ms:.0f} payments/s if CPU were the only limit)"
+    )
+
+
 def run_backend(
     url: str,
     life_s: float,
@@ -526,6 +586,7 @@ def run_backend(
     sections: set[str],
     *,
     migrate: bool = True,
+    server_cpu: dict[str, Callable[[], float]] | None = None,
 ) -> dict[str, Any]:
     from merchant_gateway.ledger import Ledger
 
@@ -535,7 +596,7 @@ def run_backend(
     out: dict[str, Any] = {"lifecycle": [], "claims": []}
     bouncer = tag == "b"
     for w in ((1, 8) if bouncer else (1, 4, 8) if tag == "p" else (1, 4)) if "lifecycle" in sections else ():
-        out["lifecycle"].append(lifecycle(url, w, life_s, f"{tag}{w}"))
+        out["lifecycle"].append(lifecycle(url, w, life_s, f"{tag}{w}", server_cpu))
         print(f"{url.split(':')[0]} lifecycle {w} workers: {out['lifecycle'][-1]}", file=sys.stderr)
     if "limiter" in sections:
         out["limiter"] = [limiter_cost(url, w, min(max(claim_s, 2.0), 4.0)) for w in (1, 4)]

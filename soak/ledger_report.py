@@ -115,15 +115,19 @@ def bench_part(b: dict[str, Any] | None) -> list[str]:
     out = [
         f"Machine: {b['machine']['cpus']} cores, Python {b['machine']['python']}. No gateway involved (status answers "
         "simulated): the ledger's own cost. PostgreSQL: a local server with `fsync=on`; SQLite: `synchronous=FULL`.",
+        "CPU per payment: user + system time of the worker processes over their loop, and of the server over the "
+        "same window (PostgreSQL's whole process tree, plus PgBouncer's process behind it; SQLite has none), read "
+        "from /proc; cores x 1000 / (workers' + server's ms) is the payments/s this machine allows at most, "
+        "whatever waits.",
         "",
         "| backend | workers | payments/s of ledger work (write-ahead with its first attempt, answer, callback: "
-        "final and hook) | contended claims/s | "
-        "checks claimed by two workers at once |",
-        "| --- | --- | --- | --- | --- |",
+        "final and hook) | CPU ms per payment: workers / server | payments/s at most if CPU were the only limit "
+        f"({b['machine']['cpus']} cores) | contended claims/s | checks claimed by two workers at once |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for name, r in b["backends"].items():
         if "skipped" in r:
-            out.append(f"| {name} | - | skipped: {r['skipped']} | | |")
+            out.append(f"| {name} | - | skipped: {r['skipped']} | | | | |")
             continue
         claims = {c["workers"]: c for c in r.get("claims", [])}
         for lc in r["lifecycle"]:
@@ -134,7 +138,7 @@ def bench_part(b: dict[str, Any] | None) -> list[str]:
             overlaps = "-" if cl is None else f"**{cl['overlapping_claims']}**"
             out.append(
                 f"| {name} | {lc['workers']} | {lc['payments_per_s']} ({lc['finals']:,}/{lc['payments']:,} final) "
-                f"| {contended} | {overlaps} |"
+                f"| {cpu_cells(lc)} | {contended} | {overlaps} |"
             )
     ceiling = b["backends"].get("postgresql", {}).get("commit_ceiling") or []
     if ceiling:
@@ -186,6 +190,19 @@ def bench_part(b: dict[str, Any] | None) -> list[str]:
             f"succeeded {r['first_write_s']} s after the server was back (target 2 s; {r['tries']} tries).",
         ]
     return out
+
+
+def cpu_cells(lc: dict[str, Any]) -> str:
+    """A lifecycle row's CPU per payment (the workers' own; the server's, PgBouncer's share named) and the bound it
+    implies; "-" where a run did not measure it, "none" for a server that is not there (SQLite)."""
+    client = lc.get("client_cpu_ms_per_payment")
+    if client is None:
+        return "- | -"
+    server = lc.get("server_cpu_ms_per_payment")
+    bouncer = lc.get("pgbouncer_cpu_ms_per_payment")
+    served = "none" if server is None else f"{server:g}" + ("" if bouncer is None else f" (PgBouncer {bouncer:g})")
+    bound = lc.get("cpu_bound_payments_per_s")
+    return f"{client:g} / {served} | {'-' if bound is None else f'{bound:g}'}"
 
 
 def xacts_part(b: dict[str, Any]) -> list[str]:

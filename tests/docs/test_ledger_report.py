@@ -110,3 +110,27 @@ def test_the_machines_commit_ceiling_is_shown_beside_the_ledgers_figures(tmp_pat
     bench.write_text(json.dumps(BENCH), encoding="utf-8")  # a run without the section: no such table
     run_report(tmp_path / "ledger_chaos.json", bench, doc)
     assert "without the ledger" not in part(doc.read_text(encoding="utf-8"), "### Scale: bench/ledger.py")
+
+
+def test_the_cpu_per_payment_is_shown_beside_the_payments_per_second(tmp_path: Path) -> None:
+    doc = tmp_path / "reliability.md"
+    doc.write_text("# Reliability\n", encoding="utf-8")
+    bench = tmp_path / "bench_ledger.json"
+    lc = {"workers": 8, "payments_per_s": 211.0, "finals": 10, "payments": 10}
+    cpu = {"client_cpu_ms_per_payment": 2.1, "server_cpu_ms_per_payment": 4.3, "cpu_bound_payments_per_s": 312.5}
+    sqlite = {**BENCH["backends"]["sqlite"]}
+    sqlite["lifecycle"] = [{**lc, "workers": 1, "client_cpu_ms_per_payment": 1.5, "server_cpu_ms_per_payment": None,
+                            "cpu_bound_payments_per_s": 1333.3}]  # fmt: skip
+    backends = {
+        "sqlite": sqlite,
+        "postgresql": {"lifecycle": [{**lc, **cpu}]},
+        "pgbouncer": {"lifecycle": [{**lc, **cpu, "pgbouncer_cpu_ms_per_payment": 1.2}, {**lc, "workers": 1}]},
+    }
+    bench.write_text(json.dumps({**BENCH, "backends": backends}), encoding="utf-8")
+    run_report(tmp_path / "ledger_chaos.json", bench, doc)
+    scale = part(doc.read_text(encoding="utf-8"), "### Scale: bench/ledger.py")
+    assert "| sqlite | 1 | 211.0 (10/10 final) | 1.5 / none | 1333.3 |" in scale
+    assert "| postgresql | 8 | 211.0 (10/10 final) | 2.1 / 4.3 | 312.5 | - | - |" in scale
+    assert "| pgbouncer | 8 | 211.0 (10/10 final) | 2.1 / 4.3 (PgBouncer 1.2) | 312.5 | - | - |" in scale
+    assert "| pgbouncer | 1 | 211.0 (10/10 final) | - | - | - | - |" in scale  # a run before the CPU was measured
+    assert "payments/s at most if CPU were the only limit (2 cores)" in scale
