@@ -8,6 +8,7 @@ payment's final at once (one final event, never two)."""
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -170,3 +171,52 @@ def test_two_ledgers_recording_one_payments_final_at_once_write_one_final_event(
             payment = first.get(txn, MERCHANT)
             assert payment is not None
             assert payment.state == FINAL
+
+
+@pytest.fixture(scope="module")
+def bouncer(postgres_server: Any, postgres_url: str) -> Iterator[Any]:
+    """PgBouncer in transaction mode in front of the session's server (its ``postgres`` database, a ledger)."""
+    from merchant_gateway.ledger.testing import local_pgbouncer
+
+    with local_pgbouncer(postgres_server, pool_size=2) as running:
+        yield running
+
+
+def test_behind_pgbouncer_a_held_lock_and_a_terminated_backend_end_in_ledger_unavailable(
+    bouncer: Any, postgres_url: str
+) -> None:
+    """The one-round-trip BEGIN through PgBouncer in transaction mode: the lock bound still fires (SET LOCAL goes
+    with the transaction's server connection), a backend terminated mid-transaction writes nothing, and the next
+    transactions succeed on the server connections PgBouncer hands out next."""
+    run = uuid.uuid4().hex[:8]
+    armed = [False]
+
+    def hook(payment: Any, tx: Any) -> None:
+        if armed[0]:
+            pid = tx.execute("SELECT pg_backend_pid() AS pid")[0]["pid"]
+            with psycopg.connect(postgres_url, autocommit=True) as other:
+                other.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            tx.execute("SELECT 1")
+
+    with Ledger.open(bouncer.url, timeout=1.0, on_final=hook, hook_in_transaction=True) as ledger:
+        assert ledger.store.pool_mode == "transaction"
+        locked, killed = f"TF-PB-LOCK-{run}", f"TF-PB-KILL-{run}"
+        _intent(ledger, locked)
+        with psycopg.connect(postgres_url, autocommit=False) as other:
+            other.execute("SELECT 1 FROM mgw_payments WHERE transaction_id = %s FOR UPDATE", (locked,))
+            with pytest.raises(LedgerUnavailable, match="55P03"):
+                ledger.record_answer(MERCHANT, locked, "PAYMENT_INITIATED")
+            other.rollback()
+        assert _sources(ledger, locked) == ["intent"]
+        assert ledger.record_answer(MERCHANT, locked, "PAYMENT_INITIATED")
+
+        _intent(ledger, killed)
+        armed[0] = True
+        with pytest.raises(LedgerUnavailable):
+            ledger.observe_callback(MERCHANT, killed, "PAYMENT_SUCCESS", amount=100)
+        armed[0] = False
+        assert _sources(ledger, killed) == ["intent"]
+        for _ in range(3):  # whichever server connection PgBouncer hands out, each transaction succeeds
+            assert ledger.get(killed, MERCHANT) is not None
+        assert ledger.observe_callback(MERCHANT, killed, "PAYMENT_SUCCESS", amount=100) == "final"
+        assert _sources(ledger, killed) == ["intent", "callback", "hook"]
