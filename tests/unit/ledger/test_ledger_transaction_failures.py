@@ -173,6 +173,36 @@ def test_two_ledgers_recording_one_payments_final_at_once_write_one_final_event(
             assert payment.state == FINAL
 
 
+def test_two_ledgers_writing_one_new_payment_at_once_write_one_intent_event(url: str) -> None:
+    """The INSERT ... ON CONFLICT DO NOTHING with its event in one statement: the insert that lost the race returns
+    no row, so it writes no event, and its caller is told the id is taken."""
+    from merchant_gateway.ledger import DuplicateTransactionError
+
+    with Ledger.open(url, timeout=5.0) as first, Ledger.open(url, timeout=5.0) as second:
+        for n in range(12):
+            txn = f"TF-NEW-{n}"
+            start = threading.Barrier(2)
+            results: list[str] = []
+
+            def write(
+                ledger: Ledger, txn: str = txn, start: threading.Barrier = start, results: list[str] = results
+            ) -> None:
+                start.wait(5)
+                try:
+                    _intent(ledger, txn)
+                    results.append("recorded")
+                except DuplicateTransactionError:
+                    results.append("duplicate")
+
+            threads = [threading.Thread(target=write, args=(ledger,)) for ledger in (first, second)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(10)
+            assert sorted(results) == ["duplicate", "recorded"]
+            assert _sources(first, txn) == ["intent"]
+
+
 @pytest.fixture(scope="module")
 def bouncer(postgres_server: Any, postgres_url: str) -> Iterator[Any]:
     """PgBouncer in transaction mode in front of the session's server (its ``postgres`` database, a ledger)."""
