@@ -6,6 +6,7 @@ httpcore derives its own sync API; ``make lint`` fails when it is out of date). 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 import typing
@@ -28,6 +29,7 @@ from ._limits import (
     _exchange,
     _head_to_hold,
     _left,
+    _readable,
     _Reader,
     _response,
     _Routes,
@@ -43,6 +45,7 @@ class AsyncDeadlineStream(httpcore.AsyncNetworkStream):
         self._inner = inner
         self._clock = clock
         self.retired = False  # set when bytes beyond an answer were read: the pool then drops the connection
+        self._socket: Any = None  # the connection's socket, for the readability check
 
     async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
         exchange = _exchange.get()
@@ -75,8 +78,16 @@ class AsyncDeadlineStream(httpcore.AsyncNetworkStream):
         return AsyncDeadlineStream(await self._inner.start_tls(ssl_context, server_hostname, timeout), self._clock)
 
     def get_extra_info(self, info: str) -> Any:
-        # httpcore asks "is_readable" of an idle connection to decide whether it expired
-        return True if info == "is_readable" and self.retired else self._inner.get_extra_info(info)
+        if info != "is_readable":
+            return self._inner.get_extra_info(info)
+        # httpcore asks this of an idle connection to decide whether it expired, at least twice per request: the
+        # socket is looked up once per connection (anyio's lookup, async, builds its attribute table and asks the
+        # kernel for the peer's address each time), and its readability checked as httpcore checks it
+        if self.retired:
+            return True
+        if self._socket is None:
+            self._socket = self._inner.get_extra_info("socket")
+        return _readable(self._socket)
 
 
 class AsyncDeadlineBackend(httpcore.AsyncNetworkBackend):
@@ -191,6 +202,9 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
         token_exchange = _exchange.set(exchange)
         try:
             route = self._current_routes().route(request)
+            for connection in route.stale(self._clock):  # before the request: nothing is sent yet
+                with contextlib.suppress(Exception):  # a spare connection that fails to close cannot fail the request
+                    await connection.aclose()
             slot, pool = route.take(request)
             try:
                 answer = await pool.handle_async_request(_core_request(request))

@@ -25,16 +25,18 @@ WAIT = 10.0
 
 
 class ScriptServer:
-    """Loopback keep-alive server counting connections; what it does is chosen by the request's path:
-    ``/ok`` answers ``{}``; ``/hang`` never answers; ``/partial`` sends a head and half its body, then waits;
-    ``/close`` closes the connection unanswered; ``/big`` answers 4 KiB; ``/extra`` answers with bytes beyond it.
-    ``arrived`` is set once a request of any kind was read whole (a test cancels only then)."""
+    """Loopback keep-alive server counting connections; what it does is chosen by the request's path: ``/ok``
+    answers ``{}``; ``/hang`` never answers; ``/partial`` sends a head and half its body, then waits; ``/close``
+    closes the connection unanswered; ``/gate`` answers once four requests are there; ``/big`` answers 4 KiB;
+    ``/extra`` answers with bytes beyond it. ``arrived`` is set once a request was read whole (a test cancels only
+    then)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.accepted = self.open = self.peak_open = 0
         self.paths: list[bytes] = []
         self.arrived = threading.Event()
+        self.gate = threading.Barrier(4)  # /gate answers once four requests wait there together
         self.stop = threading.Event()
         self.sock = socket.create_server(("127.0.0.1", 0))
         self.origin = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
@@ -82,6 +84,8 @@ class ScriptServer:
                 return
             if path == b"/close":
                 return
+            if path == b"/gate":
+                self.gate.wait(WAIT)
             if path == b"/big":
                 conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-length: 4096\r\n\r\n" + b" " * 4096)
             elif path == b"/extra":
@@ -89,11 +93,11 @@ class ScriptServer:
             else:
                 conn.sendall(OK)
 
-    def wait_open(self, n: int) -> bool:
-        """Whether the server sees ``n`` open connections within WAIT seconds (a closed socket is seen a moment
-        after the client closes it)."""
+    def wait_open(self, n: int, within: float = WAIT) -> bool:
+        """Whether the server sees ``n`` open connections within ``within`` seconds (a closed socket is seen a
+        moment after the client closes it)."""
         done = threading.Event()
-        for _ in range(int(WAIT * 100)):
+        for _ in range(int(within * 100)):
             with self.lock:
                 if self.open == n:
                     return True
@@ -367,3 +371,43 @@ def test_a_forked_child_opens_its_own_connections(server: ScriptServer) -> None:
     sync_warm_call(client, server)
     assert server.accepted == 2  # the parent's connection still serves the parent
     client.close()
+
+
+@pytest.mark.parametrize("flavour", ["sync", "async"])
+def test_idle_connections_of_a_shard_no_request_visits_are_closed_once_expired(
+    server: ScriptServer, flavour: str
+) -> None:
+    """keepalive_expiry holds in every shard: after a burst over two shards, calls that keep to the lowest one close
+    the other shard's idle connections once they expired, as one httpcore pool closes every expired connection at
+    any request (they would otherwise stay open until the server drops them, and then linger half-closed)."""
+    kind = GatewayTransport if flavour == "sync" else AsyncGatewayTransport
+    transport: Any = kind(limits=limits(4, expiry=0.05), trust_env=False)
+    url = server.origin + "/gate"
+
+    def settled() -> bool:
+        with server.lock:
+            return server.open == 1
+
+    if flavour == "sync":
+        with httpx.Client(transport=transport) as client:
+            with ThreadPoolExecutor(4) as threads:
+                assert [r.json() for r in threads.map(lambda _: client.get(url), range(4))] == [{}] * 4
+            assert len(transport._routes.all()) == 2  # both shards were used
+            for _ in range(int(WAIT * 10)):
+                assert client.get(server.origin + "/ok").json() == {}
+                if server.wait_open(1, within=0.1):
+                    break
+            assert settled()
+    else:
+
+        async def run() -> None:
+            async with httpx.AsyncClient(transport=transport) as client:
+                assert [r.json() for r in await asyncio.gather(*(client.get(url) for _ in range(4)))] == [{}] * 4
+                assert len(transport._routes.all()) == 2
+                for _ in range(int(WAIT * 10)):
+                    assert (await client.get(server.origin + "/ok")).json() == {}
+                    if server.wait_open(1, within=0.1):
+                        break
+                assert settled()
+
+        asyncio.run(run())
