@@ -6,6 +6,7 @@ httpcore derives its own sync API; ``make lint`` fails when it is out of date). 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 import typing
@@ -201,6 +202,9 @@ class AsyncGatewayTransport(httpx.AsyncBaseTransport):
         token_exchange = _exchange.set(exchange)
         try:
             route = self._current_routes().route(request)
+            for connection in route.stale(self._clock):  # before the request: nothing is sent yet
+                with contextlib.suppress(Exception):  # a spare connection that fails to close cannot fail the request
+                    await connection.aclose()
             slot, pool = route.take(request)
             try:
                 answer = await pool.handle_async_request(_core_request(request))

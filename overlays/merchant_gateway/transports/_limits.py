@@ -14,6 +14,7 @@ import contextvars
 import functools
 import heapq
 import io
+import math
 import os
 import select
 import ssl
@@ -440,6 +441,9 @@ class _Sharded:
         self._pools: list[Any] = [None] * len(self._shapes)
         self._next = 0  # the shard a request beyond the limit goes to
         self._lock = threading.Lock()
+        self._expiry = limits.keepalive_expiry
+        self._swept = -math.inf  # when stale() last looked (the transport's clock)
+        self._made = 0  # shards made so far
 
     def take(self, request: httpx.Request) -> tuple[int | None, Any]:
         """A slot (None beyond the limit) and the pool to send on; give the slot back with :meth:`give`."""
@@ -454,6 +458,7 @@ class _Sharded:
             if pool is None:
                 try:
                     pool = self._pools[shard] = _made(self._make, request, *self._shapes[shard])
+                    self._made += 1
                 except BaseException:
                     if slot is not None:
                         heapq.heappush(self._free, slot)
@@ -464,6 +469,24 @@ class _Sharded:
         if slot is not None:
             with self._lock:
                 heapq.heappush(self._free, slot)
+
+    def stale(self, clock: Callable[[], float]) -> list[Any]:
+        """The idle connections of every shard past their keep-alive expiry, looked for at most once per expiry
+        period (on ``clock``, the transport's; not read while one shard is all there is), for the caller to close.
+        A pool closes its own expired connections only when a request comes to it, and calls in a row keep to the
+        lowest shard: without this, the connections a burst opened in the others would stay open past
+        ``keepalive_expiry`` (one big pool closed them at any request). Once expired a connection is no longer
+        handed to a request (its pool checks first), so closing it takes none from a caller."""
+        if self._expiry is None or self._made < 2:
+            return []
+        now = clock()
+        if now - self._swept < self._expiry:
+            return []
+        with self._lock:
+            if now - self._swept < self._expiry:
+                return []  # another thread looked meanwhile
+            self._swept = now
+        return [c for pool in self.all() for c in pool.connections if c.is_idle() and c.has_expired()]
 
     def all(self) -> list[Any]:
         return [pool for pool in self._pools if pool is not None]
