@@ -228,10 +228,10 @@ def _scripts() -> list[dict[str, Any]]:
         },
         {
             "id": "status-against-the-callers-expected-amount",
-            "about": "the amount the caller passes comes first (the evidence step): PAYMENT_SUCCESS for 100 of an id "
-            "this client never sent is succeeded when the caller expects 100 (unconfirmed without it), doubt when "
-            "it expects 101; after this client's own debit of 100, a caller expecting 150 gets succeeded for 150 and "
-            "doubt for 100",
+            "about": "the amount the caller passes proves a status answer (the evidence step: the caller's amount, "
+            "else the amount this client sent): PAYMENT_SUCCESS for 100 of an id this client never sent is succeeded "
+            "when the caller expects 100 (unconfirmed without it: status-of-a-payment-this-client-sent), doubt when "
+            "it expects 101 (the identity step: unreadable, another amount: do not fulfil the order)",
             "steps": [
                 {
                     "call": status,
@@ -244,19 +244,6 @@ def _scripts() -> list[dict[str, Any]]:
                     "path": {"merchantId": MERCHANT, "transactionId": "KP21"},
                     "options": {"expected_amount": 101},
                     "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP21", amount=100)),
-                },
-                {"call": "debitV4Web", "payload": _debit("KP22", 100), "answer": _answer(200, _PAGE)},
-                {
-                    "call": status,
-                    "path": {"merchantId": MERCHANT, "transactionId": "KP22"},
-                    "options": {"expected_amount": 150},
-                    "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP22", amount=150)),
-                },
-                {
-                    "call": status,
-                    "path": {"merchantId": MERCHANT, "transactionId": "KP22"},
-                    "options": {"expected_amount": 150},
-                    "answer": _answer(200, _envelope("PAYMENT_SUCCESS", True, transactionId="KP22", amount=100)),
                 },
             ],
         },
