@@ -119,7 +119,10 @@ def test_a_commit_whose_answer_is_lost_is_never_reported_as_success(
         assert _sources(ledger, "TF-COMMIT") == ["intent"]
 
 
-def test_a_hook_that_raises_after_writing_keeps_the_payments_writes_and_undoes_its_own(url: str) -> None:
+def test_a_hook_that_raises_after_writing_keeps_the_payments_writes_and_undoes_its_own(store_url: str) -> None:
+    """Both backends: the hook's savepoint is rolled back to, never released, and COMMIT keeps the rest."""
+    url = store_url
+
     def hook(payment: Any, tx: Any) -> None:
         tx.execute("INSERT INTO mgw_settings (name, value, set_at, set_by) VALUES ('tf-hook', 'x', 0, 'hook')")
         tx.execute("SELECT no_such_column FROM mgw_settings")  # a failed statement: the transaction in error
