@@ -411,3 +411,64 @@ def test_idle_connections_of_a_shard_no_request_visits_are_closed_once_expired(
                 assert settled()
 
         asyncio.run(run())
+
+
+@pytest.mark.parametrize("flavour", ["sync", "async"])
+def test_over_tls_with_a_private_ca_the_shards_keep_the_limit_and_a_cancel_gives_its_slot_back(
+    server: ScriptServer, flavour: str, tmp_path: Any
+) -> None:
+    """https through a loopback TLS front (a trustme CA's certificate) relaying to the counting server: a burst of
+    the limit opens one TLS connection each, calls in a row keep one, a request given up (sync: its read timeout;
+    async: a cancelled task) frees its slot, and the next calls succeed on a kept connection."""
+    import ssl
+
+    trustme = pytest.importorskip("trustme")
+    from tests.support.tls_front import TlsFront
+
+    ca = trustme.CA()
+    ca_file = tmp_path / "ca.pem"
+    ca.cert_pem.write_to_path(str(ca_file))
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("127.0.0.1").configure_cert(context)
+    front = TlsFront(context, int(server.origin.rsplit(":", 1)[1]))
+    origin = f"https://127.0.0.1:{front.port}"
+    kind = GatewayTransport if flavour == "sync" else AsyncGatewayTransport
+    transport: Any = kind(limits=limits(4), trust_env=False, verify=str(ca_file))
+    try:
+        if flavour == "sync":
+            with httpx.Client(transport=transport) as client:
+                with ThreadPoolExecutor(4) as threads:
+                    assert [r.json() for r in threads.map(lambda _: client.get(origin + "/gate"), range(4))] == [{}] * 4
+                assert front.connections == 4
+                with pytest.raises(httpx.ReadTimeout):
+                    client.get(origin + "/hang", timeout=0.3)
+                assert transport.connections_in_use() == 0
+                assert free_slots(transport) == [0, 1, 2, 3]
+                opened = front.connections
+                for _ in range(3):
+                    assert client.get(origin + "/ok").json() == {}
+                assert front.connections == opened  # a kept TLS connection carried all three
+        else:
+
+            async def run() -> None:
+                async with httpx.AsyncClient(transport=transport) as client:
+                    burst = await asyncio.gather(*(client.get(origin + "/gate") for _ in range(4)))
+                    assert [r.json() for r in burst] == [{}] * 4
+                    assert front.connections == 4
+                    server.arrived.clear()
+                    task = asyncio.ensure_future(client.get(origin + "/hang"))
+                    await wait_arrived(server)  # cancelled once the request was relayed whole
+                    task.cancel()
+                    with pytest.raises(asyncio.CancelledError):
+                        await task
+                    assert transport.connections_in_use() == 0
+                    assert free_slots(transport) == [0, 1, 2, 3]
+                    opened = front.connections
+                    for _ in range(3):
+                        assert (await client.get(origin + "/ok")).json() == {}
+                    assert front.connections == opened
+
+            asyncio.run(run())
+    finally:
+        front.close()
+    assert server.peak_open <= 5  # the four and the one given up (the server sees a close a moment late)
