@@ -72,6 +72,8 @@ class ScriptServer:
                 data += chunk
             head, _, data = data.partition(b"\r\n\r\n")
             path = head.split(b" ", 2)[1]
+            if path.startswith(b"http://"):  # absolute form: the server is the environment's proxy
+                path = b"/" + path.split(b"/", 3)[3]
             with self.lock:
                 self.paths.append(path)
             self.arrived.set()
@@ -472,3 +474,47 @@ def test_over_tls_with_a_private_ca_the_shards_keep_the_limit_and_a_cancel_gives
     finally:
         front.close()
     assert server.peak_open <= 5  # the four and the one given up (the server sees a close a moment late)
+
+
+@pytest.mark.parametrize("flavour", ["sync", "async"])
+def test_through_the_environments_proxy_a_request_given_up_frees_its_slot(
+    server: ScriptServer, flavour: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The counting server as HTTP_PROXY (trust_env): a request given up while it waits for its answer (sync: its
+    read timeout; async: a cancelled task) frees its slot of the proxy's route, and calls in a row keep one
+    connection to the proxy."""
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
+    monkeypatch.setenv("HTTP_PROXY", server.origin)
+    kind = GatewayTransport if flavour == "sync" else AsyncGatewayTransport
+    transport: Any = kind(limits=limits(2), trust_env=True)
+    origin = "http://gateway.invalid"
+    if flavour == "sync":
+        with httpx.Client(transport=transport) as client:
+            with pytest.raises(httpx.ReadTimeout):
+                client.get(origin + "/hang", timeout=0.3)
+            assert transport.connections_in_use() == 0
+            assert free_slots(transport) == [0, 1]
+            assert client.get(origin + "/ok").json() == {}
+            accepted = server.accepted
+            assert client.get(origin + "/ok").json() == {}
+            assert server.accepted == accepted
+    else:
+
+        async def run() -> None:
+            async with httpx.AsyncClient(transport=transport) as client:
+                task = asyncio.ensure_future(client.get(origin + "/hang"))
+                await wait_arrived(server)
+                task.cancel()
+                with pytest.raises(asyncio.CancelledError):
+                    await task
+                assert transport.connections_in_use() == 0
+                assert free_slots(transport) == [0, 1]
+                assert (await client.get(origin + "/ok")).json() == {}
+                accepted = server.accepted
+                assert (await client.get(origin + "/ok")).json() == {}
+                assert server.accepted == accepted
+
+        asyncio.run(run())
+    assert all(path in (b"/hang", b"/ok") for path in server.paths)
