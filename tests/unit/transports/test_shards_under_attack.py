@@ -12,7 +12,7 @@ import os
 import signal
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -37,6 +37,8 @@ class ScriptServer:
         self.paths: list[bytes] = []
         self.arrived = threading.Event()
         self.gate = threading.Barrier(4)  # /gate answers once four requests wait there together
+        self.ok = OK  # what /ok answers
+        self.route: Callable[[bytes], bytes] = lambda path: path  # a request's path to what the server does
         self.stop = threading.Event()
         self.sock = socket.create_server(("127.0.0.1", 0))
         self.origin = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
@@ -74,6 +76,7 @@ class ScriptServer:
             path = head.split(b" ", 2)[1]
             if path.startswith(b"http://"):  # absolute form: the server is the environment's proxy
                 path = b"/" + path.split(b"/", 3)[3]
+            path = self.route(path)
             with self.lock:
                 self.paths.append(path)
             self.arrived.set()
@@ -93,7 +96,7 @@ class ScriptServer:
             elif path == b"/extra":
                 conn.sendall(OK + b"HTTP/1.1 200 OK\r\n")
             else:
-                conn.sendall(OK)
+                conn.sendall(self.ok)
 
     def wait_open(self, n: int, within: float = WAIT) -> bool:
         """Whether the server sees ``n`` open connections within ``within`` seconds (a closed socket is seen a
@@ -518,3 +521,34 @@ def test_through_the_environments_proxy_a_request_given_up_frees_its_slot(
 
         asyncio.run(run())
     assert all(path in (b"/hang", b"/ok") for path in server.paths)
+
+
+STATUS = b'{"success": true, "code": "PAYMENT_PENDING", "message": "m", "data": {"amount": 1}}'
+
+
+def test_an_async_gateway_with_max_in_flight_one_calls_again_after_a_cancelled_call(server: ScriptServer) -> None:
+    """max_in_flight=1, the gateway's own transport: a status read cancelled while it awaits its answer gives back
+    both the gateway's bound and the transport's slot; the next reads succeed on one kept connection."""
+    import merchant_gateway as mg
+
+    server.ok = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: %d\r\n\r\n%s" % (
+        len(STATUS),
+        STATUS,
+    )
+    server.route = lambda path: b"/hang" if b"HANG" in path else b"/ok"
+    urls: dict[str, Any] = {name: f"{server.origin}/{name}" for name in ("base_url", "apps_url", "auth_url")}
+
+    async def run() -> None:
+        async with mg.AsyncGateway(merchant_id="M1", salt_key="s", salt_index="1", max_in_flight=1, **urls) as gw:
+            task = asyncio.ensure_future(gw.get_transaction_status("HANG-1"))
+            await wait_arrived(server)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            first = await asyncio.wait_for(gw.get_transaction_status("T1"), WAIT)  # a leaked bound would hang
+            accepted = server.accepted
+            second = await asyncio.wait_for(gw.get_transaction_status("T2"), WAIT)
+            assert (first.code, second.code) == ("PAYMENT_PENDING", "PAYMENT_PENDING")
+            assert server.accepted == accepted
+
+    asyncio.run(run())
