@@ -253,3 +253,42 @@ def test_behind_pgbouncer_a_held_lock_and_a_terminated_backend_end_in_ledger_una
             assert ledger.get(killed, MERCHANT) is not None
         assert ledger.observe_callback(MERCHANT, killed, "PAYMENT_SUCCESS", amount=100) == "final"
         assert _sources(ledger, killed) == ["intent", "callback", "hook"]
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[Any]:
+    """A server of this test's own: restarting the session's would break the other tests' connections."""
+    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
+
+    manager = local_postgres()
+    try:
+        server = manager.__enter__()
+    except PostgresUnavailable as exc:
+        pytest.skip(str(exc))
+    try:
+        Ledger.migrate(server.url)
+        yield server
+    finally:
+        manager.__exit__(None, None, None)
+
+
+def test_a_server_restarted_mid_transaction_writes_nothing_and_the_next_calls_succeed(own_postgres: Any) -> None:
+    """The server restarts (fast shutdown: open transactions rolled back) while a final's transaction is open, between
+    its one-round-trip BEGIN and its COMMIT: LedgerUnavailable, nothing written; once it is back, the same callback
+    records the final on a fresh connection."""
+    server = own_postgres
+    armed = [True]
+
+    def hook(payment: Any, tx: Any) -> None:
+        if armed[0]:
+            armed[0] = False
+            server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "restart")
+            tx.execute("SELECT 1")
+
+    with Ledger.open(server.url, timeout=5.0, on_final=hook, hook_in_transaction=True) as ledger:
+        _intent(ledger, "TF-RESTART")
+        with pytest.raises(LedgerUnavailable):
+            ledger.observe_callback(MERCHANT, "TF-RESTART", "PAYMENT_SUCCESS", amount=100)
+        assert _sources(ledger, "TF-RESTART") == ["intent"]
+        assert ledger.observe_callback(MERCHANT, "TF-RESTART", "PAYMENT_SUCCESS", amount=100) == "final"
+        assert _sources(ledger, "TF-RESTART") == ["intent", "callback", "hook"]
