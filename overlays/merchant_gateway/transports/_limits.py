@@ -10,6 +10,7 @@ described in the package's docstring.
 
 from __future__ import annotations
 
+import collections
 import contextvars
 import functools
 import heapq
@@ -22,7 +23,7 @@ import threading
 import typing
 import urllib.request
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import Any
 
 import h11
@@ -405,91 +406,192 @@ def _async_owner() -> object:
     return os.getpid(), running_loop()
 
 
-# Connections per shard of a route (_Sharded). Measured on a burst through AsyncGateway: shards of one and of two
-# cost alike, four more; two lets a request queued beyond the limit take whichever of two connections frees first.
-SHARD = 2
+class _Waiter:
+    """A request waiting for a slot of a :class:`_Sharded` route: ``wake`` is called once ``slot`` is set."""
+
+    __slots__ = ("slot", "wake")
+
+    def __init__(self, wake: Callable[[], object]) -> None:
+        self.wake = wake
+        self.slot: int | None = None
+
+
+def _pool_seconds(request: httpx.Request) -> float | None:
+    """How long a request may wait for a free connection: its pool timeout (httpx's ``Timeout(pool=...)``)."""
+    timeout = request.extensions.get("timeout", {})
+    return timeout.get("pool") if isinstance(timeout, dict) else None
+
+
+def _no_slot(request: httpx.Request) -> httpx.PoolTimeout:
+    return httpx.PoolTimeout("no connection of the limit came free within the pool timeout", request=request)
+
+
+class AsyncSlotSignal:
+    """How a request waiting for a slot (``_async_wait_for_slot`` in transports/_async.py) is woken: on the running
+    loop, through anyio (asyncio or trio). ``SlotSignal`` is the sync transport's: a thread waits."""
+
+    def __init__(self) -> None:
+        import anyio
+
+        self._event = anyio.Event()
+
+    def set(self) -> None:
+        self._event.set()
+
+    def wait(self, seconds: float | None) -> Awaitable[bool]:
+        """True once set; False when ``seconds`` (None: no limit) passed first."""
+        return self._wait(seconds)
+
+    async def _wait(self, seconds: float | None) -> bool:
+        import anyio
+
+        with anyio.move_on_after(seconds):
+            await self._event.wait()
+            return True
+        return False
+
+
+class SlotSignal:
+    """``AsyncSlotSignal``'s sync twin."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def set(self) -> None:
+        self._event.set()
+
+    def wait(self, seconds: float | None) -> bool:
+        return self._event.wait(seconds)
 
 
 class _Sharded:
-    """One route's pools (direct for a scheme, or through one proxy): several small httpcore pools of ``SHARD``
-    connections each instead of one holding them all. Why: httpcore's pool walks every connection it holds (and
-    asks each idle one whether it expired) and every request it queues, on each request's start and finish, so
-    what one pool costs per request grows with what it holds; small pools keep that cost flat as the limit grows.
+    """One route's connections (direct for a scheme, or through one proxy), each in an httpcore pool of its own
+    instead of one pool holding them all. Why: httpcore's pool walks every connection it holds (and asks each idle
+    one whether it expired) and every request it queues, on each request's start and finish, so what one pool costs
+    per request grows with what it holds; and a pool used by two requests at once can close, as its keep-alive
+    budget or expiry says, a connection it has just handed to the other before that one wrote to it (httpcore issue
+    1110: a ReadError after the request may have been written). A pool of one connection, used by one request at a
+    time, has neither.
 
-    The limit's connections are numbered slots, ``slot // SHARD`` naming the shard: a request takes the lowest free
-    slot and gives it back once its answer is read and its connection idle again. So a request let through never
-    waits inside a pool, the busiest shards are the lowest ones, whose connections stay warm for keep-alive (N
-    calls in a row use one connection), and ``max_connections`` holds in total. The keep-alive budget goes to the
-    lowest shards first. A request beyond the limit (a caller using the transport directly, without a bound of its
-    own) takes no slot: it goes to the shards in turn and waits in that pool, httpcore's pool timeout applying, as
-    it would have waited in one big pool. Each shard is made on first use by ``make(size, keepalive)``. A lock
-    guards the free slots: threads share the sync transport; an async one takes it only between awaits."""
+    The limit's connections are numbered slots, slot ``n`` naming the ``n``-th pool: a request takes the lowest free
+    slot and gives it back once its answer is read and its connection idle again. So calls in a row use one
+    kept-alive connection, the keep-alive budget goes to the lowest slots (``max_keepalive_connections`` of the
+    pools keep their connection; the others close it after each answer), and ``max_connections`` holds in total. A
+    request beyond the limit (a caller using the transport directly; the gateways' ``max_in_flight`` equals the
+    limit) waits here for a slot (:meth:`queue`, ``_wait_for_slot``), first come first served, under its pool
+    timeout, never in an httpcore pool's queue. Each pool is made on first use by ``make(size, keepalive)``. A lock
+    guards the free slots and the waiters: threads share the sync transport; an async one takes it only between
+    awaits. With no limit there is one pool, httpcore's own behaviour."""
 
     def __init__(self, make: Callable[[int | None, int | None], Any], limits: httpx.Limits) -> None:
         self._make = make
         total, keep = limits.max_connections, limits.max_keepalive_connections
-        if total is None:  # no limit: one pool, as httpcore's own, and every request goes to it
+        self._limited = total is not None
+        if total is None:
             self._shapes: list[tuple[int | None, int | None]] = [(None, keep)]
             self._free: list[int] = []
         else:
-            starts = range(0, max(total, 1), SHARD)
-            self._shapes = [
-                (min(SHARD, total - start), None if keep is None else max(0, min(SHARD, total - start, keep - start)))
-                for start in starts
-            ]
+            self._shapes = [(1, 1 if keep is None or slot < keep else 0) for slot in range(max(total, 1))]
             self._free = list(range(total))  # ascending: already a heap
         self._pools: list[Any] = [None] * len(self._shapes)
-        self._next = 0  # the shard a request beyond the limit goes to
+        self._waiters: collections.deque[_Waiter] = collections.deque()  # requests beyond the limit, in arrival order
         self._lock = threading.Lock()
         self._expiry = limits.keepalive_expiry
         self._swept = -math.inf  # when stale() last looked (the transport's clock)
-        self._made = 0  # shards made so far
+        self._made = 0  # pools made so far
 
-    def take(self, request: httpx.Request) -> tuple[int | None, Any]:
-        """A slot (None beyond the limit) and the pool to send on; give the slot back with :meth:`give`."""
+    def take(self, request: httpx.Request) -> tuple[int | None, Any] | None:
+        """A free slot (None: no limit) and the pool to send on, or None when every slot is taken; give the slot
+        back with :meth:`give`."""
         with self._lock:
-            if self._free:
-                slot: int | None = heapq.heappop(self._free)
-                shard = typing.cast(int, slot) // SHARD
-            else:
-                slot, shard = None, self._next
-                self._next = (shard + 1) % len(self._pools)
-            pool = self._pools[shard]
-            if pool is None:
-                try:
-                    pool = self._pools[shard] = _made(self._make, request, *self._shapes[shard])
-                    self._made += 1
-                except BaseException:
-                    if slot is not None:
-                        heapq.heappush(self._free, slot)
-                    raise
-        return slot, pool
+            return self._take(request)
+
+    def queue(self, request: httpx.Request, wake: Callable[[], object]) -> tuple[int | None, Any] | _Waiter:
+        """:meth:`take`, or when every slot is taken a :class:`_Waiter` queued: ``wake`` is called once :meth:`give`
+        has handed it a slot (then :meth:`claim` it); a waiter that gives up is :meth:`abandon`-ed."""
+        with self._lock:
+            got = self._take(request)
+            if got is not None:
+                return got
+            waiter = _Waiter(wake)
+            self._waiters.append(waiter)
+            return waiter
+
+    def claim(self, waiter: _Waiter, request: httpx.Request) -> tuple[int, Any]:
+        """The slot :meth:`give` handed ``waiter`` and its pool."""
+        slot = typing.cast(int, waiter.slot)
+        try:
+            with self._lock:
+                return slot, self._pool(slot, request)
+        except BaseException:
+            self.give(slot)
+            raise
+
+    def abandon(self, waiter: _Waiter) -> None:
+        """``waiter`` gave up (its pool timeout, a cancel): out of the queue, or its slot passed on if it had one."""
+        with self._lock:
+            if waiter.slot is None:
+                self._waiters.remove(waiter)
+                return
+        self.give(waiter.slot)
 
     def give(self, slot: int | None) -> None:
-        if slot is not None:
-            with self._lock:
+        if slot is None:
+            return
+        with self._lock:
+            waiter = self._waiters.popleft() if self._waiters else None
+            if waiter is None:
                 heapq.heappush(self._free, slot)
+                return
+            waiter.slot = slot  # handed over, not freed: a request arriving now cannot take it first
+        waiter.wake()
 
-    def stale(self, clock: Callable[[], float]) -> list[Any]:
-        """The idle connections of every shard past their keep-alive expiry, looked for at most once per expiry
-        period (on ``clock``, the transport's; not read while one shard is all there is), for the caller to close.
-        A pool closes its own expired connections only when a request comes to it, and calls in a row keep to the
-        lowest shard: without this, the connections a burst opened in the others would stay open past
-        ``keepalive_expiry`` (one big pool closed them at any request). Once expired a connection is no longer
-        handed to a request (its pool checks first), so closing it takes none from a caller."""
+    def stale(self, clock: Callable[[], float]) -> list[tuple[int, list[Any]]]:
+        """The idle connections past their keep-alive expiry, each with its pool's slot, taken (give each back once
+        they are closed: nobody can be handed them meanwhile); looked for at most once per expiry period (on
+        ``clock``, the transport's; not read while one pool is all there is). A pool closes its own expired
+        connection only when a request comes to it, and calls in a row keep to the lowest slot: without this, the
+        connections a burst opened in the others would stay open past ``keepalive_expiry``."""
         if self._expiry is None or self._made < 2:
             return []
         now = clock()
         if now - self._swept < self._expiry:
             return []
+        found: list[tuple[int, list[Any]]] = []
         with self._lock:
             if now - self._swept < self._expiry:
                 return []  # another thread looked meanwhile
             self._swept = now
-        return [c for pool in self.all() for c in pool.connections if c.is_idle() and c.has_expired()]
+            for slot in list(self._free):
+                pool = self._pools[slot] if self._limited else None
+                expired = [c for c in pool.connections if c.has_expired()] if pool is not None else []
+                if expired:
+                    self._free.remove(slot)
+                    found.append((slot, expired))
+            heapq.heapify(self._free)
+        return found
 
     def all(self) -> list[Any]:
         return [pool for pool in self._pools if pool is not None]
+
+    def _take(self, request: httpx.Request) -> tuple[int | None, Any] | None:
+        if not self._limited:
+            return None, self._pool(0, request)
+        if not self._free:  # a slot given back while requests wait goes to them (give), never to the heap
+            return None
+        slot = heapq.heappop(self._free)
+        try:
+            return slot, self._pool(slot, request)
+        except BaseException:
+            heapq.heappush(self._free, slot)
+            raise
+
+    def _pool(self, index: int, request: httpx.Request) -> Any:
+        pool = self._pools[index]
+        if pool is None:
+            pool = self._pools[index] = _made(self._make, request, *self._shapes[index])
+            self._made += 1
+        return pool
 
 
 class _Routes:

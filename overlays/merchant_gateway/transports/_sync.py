@@ -22,6 +22,7 @@ from ..fence import check_fence
 from ..retry import attempt_budget
 from ..tls import Cert, TlsContexts, Verify, check
 from ._limits import (
+    SlotSignal,
     _as_httpx,
     _core_request,
     _deadline,
@@ -29,11 +30,15 @@ from ._limits import (
     _exchange,
     _head_to_hold,
     _left,
+    _no_slot,
     _owner,
+    _pool_seconds,
     _readable,
     _Reader,
     _response,
     _Routes,
+    _Sharded,
+    _Waiter,
 )
 from ._own import answer_of, call_bound, late, read_already
 
@@ -125,6 +130,22 @@ def _retire_if_over_read(
         stream.retired = True
 
 
+def _wait_for_slot(route: _Sharded, request: httpx.Request) -> tuple[int | None, Any]:
+    """A slot of ``route`` and its pool once one is free: a request beyond the limit waits here, first come first
+    served, under its pool timeout (then httpx.PoolTimeout: nothing was sent), never in an httpcore pool's queue."""
+    signal = SlotSignal()
+    got = route.queue(request, signal.set)
+    if not isinstance(got, _Waiter):
+        return got
+    try:
+        if not signal.wait(_pool_seconds(request)):
+            raise _no_slot(request)
+    except BaseException:
+        route.abandon(got)  # a slot handed over meanwhile goes on to the next waiter
+        raise
+    return route.claim(got, request)
+
+
 class GatewayTransport(httpx.BaseTransport):
     """httpcore's pools (asyncio or trio through anyio; ``GatewayTransport`` is the sync one) with a deadline of
     ``deadline`` seconds per request, connect to last byte, and answers capped at ``max_answer_bytes``; with
@@ -201,10 +222,15 @@ class GatewayTransport(httpx.BaseTransport):
         token_exchange = _exchange.set(exchange)
         try:
             route = self._current_routes().route(request)
-            for connection in route.stale(self._clock):  # before the request: nothing is sent yet
-                with contextlib.suppress(Exception):  # a spare connection that fails to close cannot fail the request
-                    connection.close()
-            slot, pool = route.take(request)
+            for idle, connections in route.stale(self._clock):  # before the request: nothing is sent yet
+                try:
+                    for connection in connections:
+                        with contextlib.suppress(Exception):  # a spare connection failing to close fails no request
+                            connection.close()
+                finally:
+                    route.give(idle)
+            got = route.take(request)
+            slot, pool = got if got is not None else _wait_for_slot(route, request)
             try:
                 answer = pool.handle_request(_core_request(request))
                 try:
@@ -245,7 +271,7 @@ class GatewayTransport(httpx.BaseTransport):
         return self._routes
 
     def connections_in_use(self) -> int:
-        """How many connections of this transport's pools (direct and proxied, every shard) carry a request right now: a
+        """How many connections of this transport's pools (direct and proxied, every pool) carry a request right now: a
         read-only count for monitoring and the bench (once every call has returned it is 0 unless one leaked)."""
         return sum(not c.is_idle() for pool in self._routes.all() for c in pool.connections)
 

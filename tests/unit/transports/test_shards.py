@@ -1,7 +1,8 @@
 """GatewayTransport / AsyncGatewayTransport spread a route's connections over several small httpcore pools
 (``transports/_limits.py``, ``_Sharded``): counted at a real loopback keep-alive server, calls in a row keep one
 connection alive, a burst uses the whole limit and never more (direct and through a proxy), requests beyond the limit
-wait in httpcore's pool and complete, nothing stays busy after, and closing the transport closes every connection.
+wait for a slot in the transport (never in httpcore's pool) and complete, nothing stays busy after, and closing the
+transport closes every connection.
 Each test runs on both flavours: sync in threads, async on asyncio."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
-from merchant_gateway.transports._limits import SHARD, _Sharded
+from merchant_gateway.transports._limits import _Sharded, _Waiter
 
 ANSWER = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-type: application/json\r\n\r\n{}"
 WAIT = 10.0  # seconds a server thread waits for the others before answering anyway (then the test fails)
@@ -37,6 +38,7 @@ class CountingServer:
         if gate == 0:
             self.opened.set()
         self.all_closed = threading.Event()
+        self.received = threading.Event()  # set at every request head
         self.sock = socket.create_server(("127.0.0.1", 0))
         self.origin = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
         threading.Thread(target=self._accept, daemon=True).start()
@@ -75,6 +77,7 @@ class CountingServer:
             head, _, data = data.partition(b"\r\n\r\n")
             with self.lock:
                 self.heads.append(head)
+                self.received.set()
                 self.in_flight += 1
                 self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
                 if self.in_flight >= self.gate:
@@ -147,13 +150,13 @@ def test_calls_in_a_row_keep_one_connection_alive(flavour: str, server_factory: 
 
 
 @FLAVOURS
-@pytest.mark.parametrize("limit", [5, 4])  # a last shard smaller than the others, and shards all full
+@pytest.mark.parametrize("limit", [5, 4])
 def test_a_burst_uses_the_whole_limit_never_more_and_beyond_it_waits_in_the_pool(
     flavour: str, limit: int, server_factory: Any
 ) -> None:
     """Three times the limit at once, straight on the transport (no bound of the caller's own): the limit's
-    connections carry requests together, no more are opened, the requests beyond it wait in httpcore's pools and
-    complete, none is busy once all returned, and closing the transport closes every connection of every shard."""
+    connections carry requests together, no more are opened, the requests beyond it wait for a slot and
+    complete, none is busy once all returned, and closing the transport closes every connection of every pool."""
     server = server_factory(gate=limit)
     transport = transport_of(flavour, limits=limits(limit), trust_env=False)
     calls = 3 * limit
@@ -161,7 +164,7 @@ def test_a_burst_uses_the_whole_limit_never_more_and_beyond_it_waits_in_the_pool
     assert server.peak_in_flight == limit  # the gate opened: the whole limit was in use at one moment
     assert server.accepted == limit  # never above max_connections, and each connection kept alive
     assert len(server.heads) == calls
-    assert server.all_closed.wait(WAIT)  # the client closed every shard's connections
+    assert server.all_closed.wait(WAIT)  # the client closed every pool's connection
     assert server.open == 0
 
 
@@ -237,17 +240,16 @@ REQUEST = httpx.Request("GET", "http://gateway.test/x")
 @pytest.mark.parametrize(
     ("limit", "shapes"),
     [
-        (httpx.Limits(max_connections=5, max_keepalive_connections=3), [(2, 2), (2, 1), (1, 0)]),
-        (httpx.Limits(max_connections=4, max_keepalive_connections=None), [(2, None), (2, None)]),
+        (httpx.Limits(max_connections=5, max_keepalive_connections=3), [(1, 1), (1, 1), (1, 1), (1, 0), (1, 0)]),
+        (httpx.Limits(max_connections=4, max_keepalive_connections=None), [(1, 1)] * 4),
         (httpx.Limits(max_connections=None, max_keepalive_connections=7), [(None, 7)]),
     ],
 )
 def test_shards_add_up_to_the_limits_keep_alive_on_the_lowest(
     limit: httpx.Limits, shapes: list[tuple[int | None, int | None]]
 ) -> None:
-    """Every shard made (one slot of each taken) shows its size and keep-alive share: they add up to the limits,
-    and the keep-alive budget goes to the lowest shards, the ones requests use first."""
-    assert SHARD == 2  # the shapes below are written for shards of two
+    """Every pool made (every slot taken) holds one connection, kept alive or not: they add up to the limits, and
+    the keep-alive budget goes to the lowest slots, the ones requests use first."""
     seen: list[tuple[int | None, int | None]] = []
     route = _Sharded(made(seen), limit)
     taken = [route.take(REQUEST) for _ in range(limit.max_connections or 1)]
@@ -258,16 +260,70 @@ def test_shards_add_up_to_the_limits_keep_alive_on_the_lowest(
     assert route.take(REQUEST)[0] == (None if limit.max_connections is None else 0)  # the lowest free slot
 
 
-def test_requests_beyond_the_limit_take_no_slot_and_go_to_the_shards_in_turn() -> None:
-    route = _Sharded(made([]), limits(4))
-    slots = [route.take(REQUEST) for _ in range(4)]
-    assert [slot for slot, _ in slots] == [0, 1, 2, 3]
-    beyond = [route.take(REQUEST) for _ in range(3)]
-    assert [slot for slot, _ in beyond] == [None, None, None]
-    assert [pool for _, pool in beyond] == [slots[0][1], slots[2][1], slots[0][1]]
+def test_requests_beyond_the_limit_wait_for_a_slot_first_come_first_served() -> None:
+    route = _Sharded(made([]), limits(2))
+    taken = [route.take(REQUEST) for _ in range(2)]
+    assert [slot for slot, _ in taken] == [0, 1]
+    assert route.take(REQUEST) is None  # every slot taken
+    woken: list[str] = []
+    first = route.queue(REQUEST, lambda: woken.append("first"))
+    second = route.queue(REQUEST, lambda: woken.append("second"))
+    assert isinstance(first, _Waiter)
+    assert isinstance(second, _Waiter)
     route.give(None)  # nothing to give back
-    route.give(2)
-    assert route.take(REQUEST)[0] == 2
+    route.give(1)
+    assert woken == ["first"]
+    assert route.take(REQUEST) is None  # handed over, not freed: a request arriving now cannot take it first
+    assert route.claim(first, REQUEST) == (1, taken[1][1])
+    route.abandon(second)  # gave up (its pool timeout) before a slot came: out of the queue
+    route.give(0)
+    assert woken == ["first"]
+    assert route.take(REQUEST)[0] == 0
+
+
+def test_a_waiter_that_gives_up_as_its_slot_comes_passes_the_slot_on() -> None:
+    route = _Sharded(made([]), limits(1))
+    assert route.take(REQUEST)[0] == 0
+    woken: list[str] = []
+    late = route.queue(REQUEST, lambda: woken.append("late"))
+    next_one = route.queue(REQUEST, lambda: woken.append("next"))
+    route.give(0)
+    route.abandon(late)  # its timeout fired just as the slot was handed to it
+    assert woken == ["late", "next"]
+    assert route.claim(next_one, REQUEST)[0] == 0
+    route.give(0)
+    assert route.take(REQUEST)[0] == 0
+
+
+@FLAVOURS
+def test_a_request_beyond_the_limit_ends_in_pool_timeout_when_no_slot_comes(flavour: str, server_factory: Any) -> None:
+    """Limit 1, held by a request the server does not answer yet: a second request with a short pool timeout ends
+    in httpx.PoolTimeout (nothing sent: it never reached a pool), and the first completes once answered."""
+    server = server_factory(gate=2)  # holds its answers until two requests are in flight (or opened by hand)
+    transport = transport_of(flavour, limits=limits(1), trust_env=False)
+    held = httpx.Timeout(WAIT)
+    short = httpx.Timeout(WAIT, pool=0.05)
+    if flavour == "sync":
+        with httpx.Client(transport=transport) as client, ThreadPoolExecutor(1) as pool:
+            first = pool.submit(client.get, server.origin + "/x", timeout=held)
+            assert server.received.wait(WAIT)
+            with pytest.raises(httpx.PoolTimeout):
+                client.get(server.origin + "/y", timeout=short)
+            server.opened.set()
+            assert first.result().json() == {}
+    else:
+
+        async def run() -> None:
+            async with httpx.AsyncClient(transport=transport) as client:
+                first = asyncio.ensure_future(client.get(server.origin + "/x", timeout=held))
+                assert await asyncio.to_thread(server.received.wait, WAIT)
+                with pytest.raises(httpx.PoolTimeout):
+                    await client.get(server.origin + "/y", timeout=short)
+                server.opened.set()
+                assert (await first).json() == {}
+
+        asyncio.run(run())
+    assert len(server.heads) == 1  # the request that timed out waiting was never sent
 
 
 def test_a_shard_that_cannot_be_made_gives_its_slot_back() -> None:
