@@ -16,11 +16,11 @@ history), and only its final verdicts (SUCCEEDED, FAILED, NOT_RECORDED) end a pa
 - TRANSACTION_NOT_FOUND is final (NOT_RECORDED) only when no request for the payment can still be sent or be in
   processing: the call that sends it has ended (or its process is presumed dead after ``call_bound``), ``grace``
   has passed since the last recorded send attempt *and* since the first read that found nothing after the call
-  ended, on the backend's clock *and* on a monotonic clock of one machine (a clock jump cannot end the wait
-  early), and the gateway never answered the request. Each send attempt is recorded by a conditional update that
-  refuses a final payment (the first with the write-ahead itself, when no verdict can exist yet: its call is in
-  progress), and the NOT_RECORDED transition re-reads the attempts under the row's lock: no attempt can follow that
-  verdict.
+  ended and after that attempt (each attempt starts this wait again), on the backend's clock *and* on a monotonic
+  clock of one machine (a clock jump cannot end the wait early), and the gateway never answered the request. Each
+  send attempt is recorded by a conditional update that refuses a final payment (the first with the write-ahead
+  itself, when no verdict can exist yet: its call is in progress), and the NOT_RECORDED transition re-reads the
+  attempts under the row's lock: no attempt can follow that verdict.
 
 Times come from one clock per backend (:meth:`Store.now`: PostgreSQL's server clock, SQLite's process clock), read
 inside the transaction that uses them; a test gives ``clock`` to drive time by hand.

@@ -109,14 +109,16 @@ class Recording(Judging):
     def record_attempt(self, merchant_id: str, transaction_id: str) -> float:
         """Record that a request for the payment is about to be sent (every HTTP attempt, retries included), and
         refuse it if the payment is final: one conditional update, so no attempt can follow a final verdict
-        (NOT_RECORDED above all). Returns the attempt's time. Raises :class:`PaymentClosedError` (nothing may be
-        sent) or :class:`LedgerUnavailable` (nothing may be sent either)."""
+        (NOT_RECORDED above all). An empty read made before this attempt says nothing of it, so the wait for
+        NOT_RECORDED starts again at the next one (``absent_*`` cleared). Returns the attempt's time. Raises
+        :class:`PaymentClosedError` (nothing may be sent) or :class:`LedgerUnavailable` (nothing may be sent
+        either)."""
         with self.store.transaction() as tx:
             now = self._now(tx)
             n = tx.rowcount(
                 "UPDATE mgw_payments SET attempts = attempts + 1, updated_at = ?, call_until = ?, "
                 "last_attempt_at = CASE WHEN last_attempt_at IS NULL OR last_attempt_at < ? THEN ? "
-                "ELSE last_attempt_at END "
+                "ELSE last_attempt_at END, absent_since = NULL, absent_mono = NULL, absent_host = NULL "
                 "WHERE merchant_id = ? AND transaction_id = ? AND rank < ?",
                 (now, now + self.call_bound, now, now, merchant_id, transaction_id, RANK[FINAL]),
             )

@@ -346,6 +346,31 @@ def test_a_forward_jump_between_two_empty_reads_does_not_end_the_wait(make_ledge
     assert p.code == NOT_RECORDED
 
 
+def test_an_attempt_after_an_empty_read_starts_the_wait_again(make_ledger: Any, clock: FakeClock) -> None:
+    """A read finds nothing (the wait starts), then the client sends again: that empty read says nothing of the new
+    request, so NOT_RECORDED needs a grace after a read that follows it, on both clocks. The backend's clock jumps
+    forward meanwhile (so it says every deadline passed); this machine's monotonic clock shows the request was sent
+    less than a grace ago and may still arrive. (The ledger model found this: a NOT_RECORDED hook while the request
+    sent after the empty read was still travelling.)"""
+    real = FakeClock()  # this machine's monotonic clock: it never jumps
+    ledger: Ledger = make_ledger(monotonic=real)
+    ledger.record_intent(merchant_id=MERCHANT, transaction_id="AGN1", operation="debitV4Web", amount=100)
+    not_found = {"success": False, "code": "TRANSACTION_NOT_FOUND"}
+    clock.advance(ledger.call_bound + 100)  # the backend's clock jumps past the write-ahead's send deadline
+    assert ledger.record_status(MERCHANT, "AGN1", not_found) == "open"  # the wait starts here
+    clock.advance(ledger.grace + 1)
+    real.advance(ledger.grace + 1)
+    ledger.record_attempt(MERCHANT, "AGN1")  # the client (still within its own call) sends now
+    clock.advance(ledger.call_bound + 100)  # the backend's clock jumps again; no time passes here
+    assert ledger.record_status(MERCHANT, "AGN1", not_found) == "open"  # the request may still arrive
+    clock.advance(ledger.grace)
+    real.advance(ledger.grace)  # a grace after that read, on both clocks
+    assert ledger.record_status(MERCHANT, "AGN1", not_found) == "final"
+    p = ledger.get("AGN1", MERCHANT)
+    assert p is not None
+    assert p.code == NOT_RECORDED
+
+
 def test_the_monotonic_wait_starts_again_on_another_machine(make_ledger: Any, clock: FakeClock) -> None:
     here, there = make_ledger(machine="here"), make_ledger(machine="there")
     here.record_intent(merchant_id=MERCHANT, transaction_id="MC1", operation="debitV4Web", amount=100)
