@@ -7,8 +7,36 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+from collections.abc import Callable
 
 PLAIN_ANSWER = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+
+
+class Listener:
+    """A socket listening on 127.0.0.1 (a free port) whose connections, numbered 1, 2, ... as accepted, are each
+    served by ``serve(connection, number)`` in a thread of its own, until :meth:`close`. ``accepted``: how many
+    connections it has accepted (counted before each one's thread starts)."""
+
+    def __init__(self, serve: Callable[[socket.socket, int], object]) -> None:
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.origin = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.accepted = 0
+        self._serve = serve
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:  # closed: the test is over
+                return
+            self.accepted += 1
+            threading.Thread(target=self._serve, args=(conn, self.accepted), daemon=True).start()
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):  # wakes the thread blocked in accept() (a close alone does not, on Linux)
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self.sock.close()
 
 
 class OneAnswerServer:

@@ -14,6 +14,8 @@ import httpx
 import pytest
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
+from tests.support.loopback import Listener
+
 ANSWER = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"  # no "Connection: close": the client keeps it
 
 
@@ -23,22 +25,15 @@ class Server:
 
     def __init__(self) -> None:
         self.hang_up = False
-        self.connections = 0
         self.closed = threading.Event()
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/x"
-        threading.Thread(target=self._accept, daemon=True).start()
+        self.listener = Listener(self._serve)
+        self.url = self.listener.origin + "/x"
 
-    def _accept(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            self.connections += 1
-            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+    @property
+    def connections(self) -> int:
+        return self.listener.accepted
 
-    def _serve(self, conn: socket.socket) -> None:
+    def _serve(self, conn: socket.socket, number: int) -> None:
         with conn:
             try:
                 data = b""
@@ -71,7 +66,7 @@ class Server:
 def server() -> Iterator[Server]:
     s = Server()
     yield s
-    s.sock.close()
+    s.listener.close()
 
 
 def test_a_kept_connection_serves_calls_in_a_row(server: Server) -> None:

@@ -20,6 +20,8 @@ import pytest
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 from merchant_gateway.transports._limits import _Sharded, _Waiter
 
+from tests.support.loopback import Listener
+
 ANSWER = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-type: application/json\r\n\r\n{}"
 WAIT = 10.0  # seconds a server thread waits for the others before answering anyway (then the test fails)
 
@@ -31,7 +33,7 @@ class CountingServer:
 
     def __init__(self, gate: int = 0) -> None:
         self.lock = threading.Lock()
-        self.accepted = self.open = self.peak_open = self.in_flight = self.peak_in_flight = 0
+        self.open = self.peak_open = self.in_flight = self.peak_in_flight = 0
         self.heads: list[bytes] = []
         self.gate = gate
         self.opened = threading.Event()
@@ -39,24 +41,18 @@ class CountingServer:
             self.opened.set()
         self.all_closed = threading.Event()
         self.received = threading.Event()  # set at every request head
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.origin = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        threading.Thread(target=self._accept, daemon=True).start()
+        self.listener = Listener(self._serve)
+        self.origin = self.listener.origin
 
-    def _accept(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            with self.lock:
-                self.accepted += 1
-                self.open += 1
-                self.peak_open = max(self.peak_open, self.open)
-                self.all_closed.clear()
-            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+    @property
+    def accepted(self) -> int:
+        return self.listener.accepted
 
-    def _serve(self, conn: socket.socket) -> None:
+    def _serve(self, conn: socket.socket, number: int) -> None:
+        with self.lock:
+            self.open += 1
+            self.peak_open = max(self.peak_open, self.open)
+            self.all_closed.clear()
         try:
             with conn, contextlib.suppress(OSError):
                 self._answer(conn)
@@ -88,9 +84,7 @@ class CountingServer:
             conn.sendall(ANSWER)
 
     def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self.sock.shutdown(socket.SHUT_RDWR)
-        self.sock.close()
+        self.listener.close()
 
 
 @pytest.fixture

@@ -20,6 +20,8 @@ import httpx
 import pytest
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
+from tests.support.loopback import Listener
+
 OK = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-type: application/json\r\n\r\n{}"
 WAIT = 10.0
 
@@ -33,30 +35,24 @@ class ScriptServer:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.accepted = self.open = self.peak_open = 0
+        self.open = self.peak_open = 0
         self.paths: list[bytes] = []
         self.arrived = threading.Event()
         self.gate = threading.Barrier(4)  # /gate answers once four requests wait there together
         self.ok = OK  # what /ok answers
         self.route: Callable[[bytes], bytes] = lambda path: path  # a request's path to what the server does
         self.stop = threading.Event()
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.origin = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        threading.Thread(target=self._accept, daemon=True).start()
+        self.listener = Listener(self._serve)
+        self.origin = self.listener.origin
 
-    def _accept(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            with self.lock:
-                self.accepted += 1
-                self.open += 1
-                self.peak_open = max(self.peak_open, self.open)
-            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+    @property
+    def accepted(self) -> int:
+        return self.listener.accepted
 
-    def _serve(self, conn: socket.socket) -> None:
+    def _serve(self, conn: socket.socket, number: int) -> None:
+        with self.lock:
+            self.open += 1
+            self.peak_open = max(self.peak_open, self.open)
         try:
             with conn, contextlib.suppress(OSError):
                 self._answer(conn)
@@ -110,9 +106,7 @@ class ScriptServer:
         return False
 
     def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self.sock.shutdown(socket.SHUT_RDWR)
-        self.sock.close()
+        self.listener.close()
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from merchant_gateway.transports import AsyncGatewayTransport, GatewayTransport
 
-from tests.support.loopback import OneAnswerServer
+from tests.support.loopback import Listener, OneAnswerServer
 from tests.support.overlay import FakeTime
 
 LIMIT = 4096
@@ -348,19 +348,12 @@ class KeepAlive:
 
     def __init__(self, answer: Callable[[int], bytes]) -> None:
         self.answer = answer
-        self.connections = 0
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/x"
-        threading.Thread(target=self._accept, daemon=True).start()
+        self.listener = Listener(self._serve)
+        self.url = self.listener.origin + "/x"
 
-    def _accept(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            self.connections += 1
-            threading.Thread(target=self._serve, args=(conn, self.connections), daemon=True).start()
+    @property
+    def connections(self) -> int:
+        return self.listener.accepted
 
     def _serve(self, conn: socket.socket, number: int) -> None:
         with conn:
@@ -392,7 +385,7 @@ def test_long_answers_are_judged_on_a_bounded_start(answer: Callable[[int], byte
             for _ in range(3):
                 assert client.get(server.url).content == BIG
     finally:
-        server.sock.close()
+        server.listener.close()
     assert server.connections == connections
 
 
