@@ -88,3 +88,22 @@ def gateway(sandbox: Any, ledger: Ledger) -> Iterator[Gateway]:
     with Gateway(**settings(sandbox), observer=ledger.observer) as gw:
         yield gw
     sandbox.sandbox.faults.clear()
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[Any]:
+    """A PostgreSQL server of this test's own, migrated, for tests that stop, restart or break it (doing that to the
+    session's server would break the other tests' connections)."""
+    pytest.importorskip("psycopg_pool")
+    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
+
+    manager = local_postgres()
+    try:
+        server = manager.__enter__()
+    except PostgresUnavailable as exc:
+        pytest.skip(str(exc))
+    try:
+        Ledger.migrate(server.url)
+        yield server
+    finally:
+        manager.__exit__(None, None, None)

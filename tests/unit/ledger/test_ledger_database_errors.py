@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,23 +21,6 @@ from test_callbacks_and_shared import signed
 
 POOLED = 4  # connections held open at once before the restart: each one is stale afterwards
 BACK = "https://shop.example/return"
-
-
-@pytest.fixture
-def own_postgres() -> Iterator[Any]:
-    pytest.importorskip("psycopg_pool")
-    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
-
-    manager = local_postgres()
-    try:
-        server = manager.__enter__()
-    except PostgresUnavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        Ledger.migrate(server.url)
-        yield server
-    finally:
-        manager.__exit__(None, None, None)
 
 
 def fill_the_pool(ledger: Ledger, n: int) -> None:

@@ -10,7 +10,6 @@ write after an outage takes is a figure of ``make bench-ledger``."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,22 +21,6 @@ BOUND = 2.0  # the ledger's database bound in this test: every wait of one ledge
 OUTAGE = 9.0  # long enough for the pool's back-off to reach 8 s between tries
 
 
-@pytest.fixture
-def own_postgres() -> Iterator[Any]:
-    pytest.importorskip("psycopg_pool")
-    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
-
-    manager = local_postgres()
-    try:
-        server = manager.__enter__()
-    except PostgresUnavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        yield server
-    finally:
-        manager.__exit__(None, None, None)
-
-
 def intent(ledger: Ledger, txn: str) -> None:
     ledger.record_intent(merchant_id=MERCHANT, transaction_id=txn, operation="debitV4Web", amount=100)
 
@@ -47,7 +30,6 @@ def test_the_first_write_after_an_outage_needs_no_old_back_off_and_readiness_tel
     own_postgres: Any,
 ) -> None:
     server = own_postgres
-    Ledger.migrate(server.url)
     with Ledger.open(server.url, timeout=BOUND) as ledger:
         intent(ledger, "BEFORE")
         server.stop()
@@ -74,7 +56,6 @@ def test_the_first_write_after_an_outage_with_no_request_meanwhile_needs_no_old_
     own_postgres: Any,
 ) -> None:
     server = own_postgres
-    Ledger.migrate(server.url)
     with Ledger.open(server.url, timeout=BOUND) as ledger:
         intent(ledger, "QUIET0")
         server.stop()

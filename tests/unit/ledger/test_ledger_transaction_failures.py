@@ -255,23 +255,6 @@ def test_behind_pgbouncer_a_held_lock_and_a_terminated_backend_end_in_ledger_una
         assert _sources(ledger, killed) == ["intent", "callback", "hook"]
 
 
-@pytest.fixture
-def own_postgres() -> Iterator[Any]:
-    """A server of this test's own: restarting the session's would break the other tests' connections."""
-    from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
-
-    manager = local_postgres()
-    try:
-        server = manager.__enter__()
-    except PostgresUnavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        Ledger.migrate(server.url)
-        yield server
-    finally:
-        manager.__exit__(None, None, None)
-
-
 def test_a_server_restarted_mid_transaction_writes_nothing_and_the_next_calls_succeed(own_postgres: Any) -> None:
     """The server restarts (fast shutdown: open transactions rolled back) while a final's transaction is open, between
     its one-round-trip BEGIN and its COMMIT: LedgerUnavailable, nothing written; once it is back, the same callback
