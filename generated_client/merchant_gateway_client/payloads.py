@@ -4,7 +4,9 @@
 Rendered by generator/public_api.py from the facts that render public_methods.py, so the two cannot disagree. For
 each operation whose payload the caller gives:
 - `<Operation>Optional` holds its optional keywords: payload fields and request headers, None meaning "not sent".
-  `merchant_id` is not among them (the gateway fills it from its configuration);
+  `merchant_id` is not among them (the gateway fills it from its configuration). It extends
+  `<Operation>PayloadOptional`, the optional payload fields alone (what a payload signed here for another sender,
+  the app's SDK, takes without this client's headers);
 - `<Operation>Fields` adds the required ones: the whole keyword form of the operation method.
 Types are the generated models' (a nested model also as its wire mapping, an enum also as the Literal of its
 values), so `**fields: Unpack[DebitV4WebOptional]` lets mypy reject a misspelt field or a value outside an enum.
@@ -52,9 +54,9 @@ class OperationDoc(NamedTuple):
     keywords: Mapping[str, KeywordDoc]
 
 
-class DebitV3Optional(TypedDict, total=False):
-    """The optional keywords of ``debit_v3`` (debitV3): payload fields of DebitPayload and request
-    headers; None is "not sent"."""
+class DebitV3PayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``debit_v3`` (debitV3); None is "not sent".
+    Those of DebitPayload, without the request headers ``DebitV3Optional`` adds."""
 
     merchant_user_id: str | None
     """Pre-logs the user in. Required except for guest users. Not together with userAuthToken; avoid email or
@@ -84,6 +86,11 @@ class DebitV3Optional(TypedDict, total=False):
 
     merchant_context: MerchantContext | Mapping[str, object] | None
     """Only if deep offers are allocated."""
+
+
+class DebitV3Optional(DebitV3PayloadOptional, total=False):
+    """The optional keywords of ``debit_v3`` (debitV3): payload fields of DebitPayload and request
+    headers; None is "not sent"."""
 
     redirect_url: str | None
     """Merchant URL the user is sent to after the payment UI flow (UI callback target)."""
@@ -120,9 +127,9 @@ class DebitV3Fields(DebitV3Optional):
     """Amount in paise (integer, Long). (>= 1)"""
 
 
-class DebitV4WebOptional(TypedDict, total=False):
-    """The optional keywords of ``debit_v4_web`` (debitV4Web): payload fields of DebitPayload and request
-    headers; None is "not sent"."""
+class DebitV4WebPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``debit_v4_web`` (debitV4Web); None is "not sent".
+    Those of DebitPayload, without the request headers ``DebitV4WebOptional`` adds."""
 
     merchant_user_id: str | None
     """Pre-logs the user in. Required except for guest users. Not together with userAuthToken; avoid email or
@@ -152,6 +159,11 @@ class DebitV4WebOptional(TypedDict, total=False):
 
     merchant_context: MerchantContext | Mapping[str, object] | None
     """Only if deep offers are allocated."""
+
+
+class DebitV4WebOptional(DebitV4WebPayloadOptional, total=False):
+    """The optional keywords of ``debit_v4_web`` (debitV4Web): payload fields of DebitPayload and request
+    headers; None is "not sent"."""
 
     redirect_url: str | None
     """Merchant URL the user is sent to after the payment UI flow (UI callback target)."""
@@ -188,9 +200,9 @@ class DebitV4WebFields(DebitV4WebOptional):
     """Amount in paise (integer, Long). (>= 1)"""
 
 
-class DebitV4IntentOptional(TypedDict, total=False):
-    """The optional keywords of ``debit_v4_intent`` (debitV4Intent): payload fields of DebitIntentPayload and request
-    headers; None is "not sent"."""
+class DebitV4IntentPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``debit_v4_intent`` (debitV4Intent); None is "not sent".
+    Those of DebitIntentPayload, without the request headers ``DebitV4IntentOptional`` adds."""
 
     merchant_user_id: str | None
     """Pre-logs the user in. Required except for guest users. Not together with userAuthToken."""
@@ -215,6 +227,11 @@ class DebitV4IntentOptional(TypedDict, total=False):
 
     merchant_context: MerchantContext | Mapping[str, object] | None
     """Only if deep offers are allocated."""
+
+
+class DebitV4IntentOptional(DebitV4IntentPayloadOptional, total=False):
+    """The optional keywords of ``debit_v4_intent`` (debitV4Intent): payload fields of DebitIntentPayload and request
+    headers; None is "not sent"."""
 
     callback_url: str | None
     """Per-request server-to-server callback URL; wins over the URL registered with the service."""
@@ -249,9 +266,9 @@ class DebitV4IntentFields(DebitV4IntentOptional):
     """Device facts of the intent variant."""
 
 
-class RefundV3Optional(TypedDict, total=False):
-    """The optional keywords of ``refund_v3`` (refundV3): payload fields of RefundV3Payload and request
-    headers; None is "not sent"."""
+class RefundV3PayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``refund_v3`` (refundV3); None is "not sent".
+    Those of RefundV3Payload, without the request headers ``RefundV3Optional`` adds."""
 
     original_transaction_id: str | None
     """Merchant transaction id of the forward payment (one of originalTransactionId and providerReferenceId)."""
@@ -261,6 +278,13 @@ class RefundV3Optional(TypedDict, total=False):
 
     sub_merchant: str | None
     """Tag (v3 path)."""
+
+
+class RefundV3Optional(RefundV3PayloadOptional, total=False):
+    """The optional keywords of ``refund_v3`` (refundV3): payload fields of RefundV3Payload and request
+    headers; None is "not sent"."""
+
+    pass
 
 
 class RefundV3Fields(RefundV3Optional):
@@ -285,9 +309,9 @@ class RefundV3Fields(RefundV3Optional):
     """Refund message."""
 
 
-class RefundV4Optional(TypedDict, total=False):
-    """The optional keywords of ``refund_v4`` (refundV4): payload fields of RefundV4Payload and request
-    headers; None is "not sent"."""
+class RefundV4PayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``refund_v4`` (refundV4); None is "not sent".
+    Those of RefundV4Payload, without the request headers ``RefundV4Optional`` adds."""
 
     original_transaction_id: str | None
     """Merchant transaction id of the forward payment (one of originalTransactionId and providerReferenceId)."""
@@ -297,6 +321,11 @@ class RefundV4Optional(TypedDict, total=False):
 
     sub_merchant_id: str | None
     """Tag (v4 and apps-host paths)."""
+
+
+class RefundV4Optional(RefundV4PayloadOptional, total=False):
+    """The optional keywords of ``refund_v4`` (refundV4): payload fields of RefundV4Payload and request
+    headers; None is "not sent"."""
 
     callback_url: str | None
     """Per-request server-to-server callback URL; wins over the URL registered with the service."""
@@ -327,9 +356,9 @@ class RefundV4Fields(RefundV4Optional):
     """Refund message."""
 
 
-class RefundAppsHostOptional(TypedDict, total=False):
-    """The optional keywords of ``refund_apps_host`` (refundAppsHost): payload fields of RefundV4Payload and request
-    headers; None is "not sent"."""
+class RefundAppsHostPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``refund_apps_host`` (refundAppsHost); None is "not sent".
+    Those of RefundV4Payload, without the request headers ``RefundAppsHostOptional`` adds."""
 
     original_transaction_id: str | None
     """Merchant transaction id of the forward payment (one of originalTransactionId and providerReferenceId)."""
@@ -339,6 +368,11 @@ class RefundAppsHostOptional(TypedDict, total=False):
 
     sub_merchant_id: str | None
     """Tag (v4 and apps-host paths)."""
+
+
+class RefundAppsHostOptional(RefundAppsHostPayloadOptional, total=False):
+    """The optional keywords of ``refund_apps_host`` (refundAppsHost): payload fields of RefundV4Payload and request
+    headers; None is "not sent"."""
 
     client_id: str | None
     """Merchant id on apps-host calls, unless another value was shared (default is the merchant id). Default: the
@@ -367,9 +401,9 @@ class RefundAppsHostFields(RefundAppsHostOptional):
     """Refund message."""
 
 
-class FulfillDeferredRefundOptional(TypedDict, total=False):
-    """The optional keywords of ``fulfill_deferred_refund`` (fulfillDeferredRefund): payload fields of DeferredFulfillPayload and request
-    headers; None is "not sent"."""
+class FulfillDeferredRefundPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``fulfill_deferred_refund`` (fulfillDeferredRefund); None is "not sent".
+    Those of DeferredFulfillPayload, without the request headers ``FulfillDeferredRefundOptional`` adds."""
 
     sub_merchant: str | None
     """-"""
@@ -385,6 +419,13 @@ class FulfillDeferredRefundOptional(TypedDict, total=False):
 
     short_name: str | None
     """-"""
+
+
+class FulfillDeferredRefundOptional(FulfillDeferredRefundPayloadOptional, total=False):
+    """The optional keywords of ``fulfill_deferred_refund`` (fulfillDeferredRefund): payload fields of DeferredFulfillPayload and request
+    headers; None is "not sent"."""
+
+    pass
 
 
 class FulfillDeferredRefundFields(FulfillDeferredRefundOptional):
@@ -409,9 +450,9 @@ class FulfillDeferredRefundFields(FulfillDeferredRefundOptional):
     """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
 
 
-class CollectRequestOptional(TypedDict, total=False):
-    """The optional keywords of ``collect_request`` (collectRequest): payload fields of CollectPayload and request
-    headers; None is "not sent"."""
+class CollectRequestPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``collect_request`` (collectRequest); None is "not sent".
+    Those of CollectPayload, without the request headers ``CollectRequestOptional`` adds."""
 
     message: str | None
     """Recommended to carry transaction id, order id, invoice number."""
@@ -433,6 +474,13 @@ class CollectRequestOptional(TypedDict, total=False):
 
     terminal_id: str | None
     """Unique within a store."""
+
+
+class CollectRequestOptional(CollectRequestPayloadOptional, total=False):
+    """The optional keywords of ``collect_request`` (collectRequest): payload fields of CollectPayload and request
+    headers; None is "not sent"."""
+
+    pass
 
 
 class CollectRequestFields(CollectRequestOptional):
@@ -467,7 +515,14 @@ class CollectRequestFields(CollectRequestOptional):
     """Server-to-server callback URL of the collect request (required on /v3/charge)."""
 
 
-class TriggerTestCallbackOptional(TypedDict, total=False):
+class TriggerTestCallbackPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``trigger_test_callback`` (triggerTestCallback); None is "not sent".
+    Those of TestCallbackRequest, without the request headers ``TriggerTestCallbackOptional`` adds."""
+
+    pass
+
+
+class TriggerTestCallbackOptional(TriggerTestCallbackPayloadOptional, total=False):
     """The optional keywords of ``trigger_test_callback`` (triggerTestCallback): payload fields of TestCallbackRequest and request
     headers; None is "not sent"."""
 
@@ -495,9 +550,9 @@ class TriggerTestCallbackFields(TriggerTestCallbackOptional):
     """Merchant URL that receives the test server-to-server callback."""
 
 
-class InstantDebitOptional(TypedDict, total=False):
-    """The optional keywords of ``instant_debit`` (instantDebit): payload fields of InstantDebitPayload and request
-    headers; None is "not sent"."""
+class InstantDebitPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``instant_debit`` (instantDebit); None is "not sent".
+    Those of InstantDebitPayload, without the request headers ``InstantDebitOptional`` adds."""
 
     email: str | None
     """-"""
@@ -510,6 +565,13 @@ class InstantDebitOptional(TypedDict, total=False):
 
     message: str | None
     """Carried by the sample payload."""
+
+
+class InstantDebitOptional(InstantDebitPayloadOptional, total=False):
+    """The optional keywords of ``instant_debit`` (instantDebit): payload fields of InstantDebitPayload and request
+    headers; None is "not sent"."""
+
+    pass
 
 
 class InstantDebitFields(InstantDebitOptional):
@@ -537,9 +599,9 @@ class InstantDebitFields(InstantDebitOptional):
     """From OTP verification."""
 
 
-class InlinePayWithGetOptional(TypedDict, total=False):
-    """The optional keywords of ``inline_pay_with_get`` (inlinePayWithGet): payload fields of InlinePayPayload and request
-    headers; None is "not sent"."""
+class InlinePayWithGetPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``inline_pay_with_get`` (inlinePayWithGet); None is "not sent".
+    Those of InlinePayPayload, without the request headers ``InlinePayWithGetOptional`` adds."""
 
     merchant_user_id: str | None
     """User id (one of merchantUserId and userAuthToken is required)."""
@@ -555,6 +617,11 @@ class InlinePayWithGetOptional(TypedDict, total=False):
 
     device_id: str | None
     """Encrypted device id collected from the Android app; for UPI inline requests."""
+
+
+class InlinePayWithGetOptional(InlinePayWithGetPayloadOptional, total=False):
+    """The optional keywords of ``inline_pay_with_get`` (inlinePayWithGet): payload fields of InlinePayPayload and request
+    headers; None is "not sent"."""
 
     redirect_url: str | None
     """Merchant URL the user is sent to after the payment UI flow (UI callback target)."""
@@ -591,9 +658,9 @@ class InlinePayWithGetFields(InlinePayWithGetOptional):
     """Selected instruments."""
 
 
-class InlinePayOptional(TypedDict, total=False):
-    """The optional keywords of ``inline_pay`` (inlinePay): payload fields of InlinePayPayload and request
-    headers; None is "not sent"."""
+class InlinePayPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``inline_pay`` (inlinePay); None is "not sent".
+    Those of InlinePayPayload, without the request headers ``InlinePayOptional`` adds."""
 
     merchant_user_id: str | None
     """User id (one of merchantUserId and userAuthToken is required)."""
@@ -609,6 +676,11 @@ class InlinePayOptional(TypedDict, total=False):
 
     device_id: str | None
     """Encrypted device id collected from the Android app; for UPI inline requests."""
+
+
+class InlinePayOptional(InlinePayPayloadOptional, total=False):
+    """The optional keywords of ``inline_pay`` (inlinePay): payload fields of InlinePayPayload and request
+    headers; None is "not sent"."""
 
     redirect_url: str | None
     """Merchant URL the user is sent to after the payment UI flow (UI callback target)."""
@@ -645,9 +717,9 @@ class InlinePayFields(InlinePayOptional):
     """Selected instruments."""
 
 
-class GetPaymentOptionsOptional(TypedDict, total=False):
-    """The optional keywords of ``get_payment_options`` (getPaymentOptions): payload fields of PaymentOptionsPayload and request
-    headers; None is "not sent"."""
+class GetPaymentOptionsPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``get_payment_options`` (getPaymentOptions); None is "not sent".
+    Those of PaymentOptionsPayload, without the request headers ``GetPaymentOptionsOptional`` adds."""
 
     merchant_user_id: str | None
     """User id (one of merchantUserId and userAuthToken is required)."""
@@ -657,6 +729,11 @@ class GetPaymentOptionsOptional(TypedDict, total=False):
 
     merchant_order_id: str | None
     """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+
+class GetPaymentOptionsOptional(GetPaymentOptionsPayloadOptional, total=False):
+    """The optional keywords of ``get_payment_options`` (getPaymentOptions): payload fields of PaymentOptionsPayload and request
+    headers; None is "not sent"."""
 
     merchant_device_id: str | None
     """Encrypted device id collected from the Android app."""
@@ -672,7 +749,14 @@ class GetPaymentOptionsFields(GetPaymentOptionsOptional):
     """Amount in paise (integer, Long). (>= 1)"""
 
 
-class UnlinkUserOptional(TypedDict, total=False):
+class UnlinkUserPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``unlink_user`` (unlinkUser); None is "not sent".
+    Those of UnlinkPayload, without the request headers ``UnlinkUserOptional`` adds."""
+
+    pass
+
+
+class UnlinkUserOptional(UnlinkUserPayloadOptional, total=False):
     """The optional keywords of ``unlink_user`` (unlinkUser): payload fields of UnlinkPayload and request
     headers; None is "not sent"."""
 
@@ -689,9 +773,9 @@ class UnlinkUserFields(UnlinkUserOptional):
     """Token to disable."""
 
 
-class SendOtpOptional(TypedDict, total=False):
-    """The optional keywords of ``send_otp`` (sendOtp): payload fields of OtpSendPayload and request
-    headers; None is "not sent"."""
+class SendOtpPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``send_otp`` (sendOtp); None is "not sent".
+    Those of OtpSendPayload, without the request headers ``SendOtpOptional`` adds."""
 
     email: str | None
     """-"""
@@ -701,6 +785,13 @@ class SendOtpOptional(TypedDict, total=False):
 
     request_type: OtpRequestType | Literal["CREDIT", "WALLET"] | None
     """Kind of linking requested. (one of WALLET, CREDIT)"""
+
+
+class SendOtpOptional(SendOtpPayloadOptional, total=False):
+    """The optional keywords of ``send_otp`` (sendOtp): payload fields of OtpSendPayload and request
+    headers; None is "not sent"."""
+
+    pass
 
 
 class SendOtpFields(SendOtpOptional):
@@ -713,7 +804,14 @@ class SendOtpFields(SendOtpOptional):
     """Mobile number that receives the OTP."""
 
 
-class VerifyOtpOptional(TypedDict, total=False):
+class VerifyOtpPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``verify_otp`` (verifyOtp); None is "not sent".
+    Those of OtpVerifyPayload, without the request headers ``VerifyOtpOptional`` adds."""
+
+    pass
+
+
+class VerifyOtpOptional(VerifyOtpPayloadOptional, total=False):
     """The optional keywords of ``verify_otp`` (verifyOtp): payload fields of OtpVerifyPayload and request
     headers; None is "not sent"."""
 
@@ -733,7 +831,14 @@ class VerifyOtpFields(VerifyOtpOptional):
     """OTP typed by the user."""
 
 
-class GetSsoAccessTokenOptional(TypedDict, total=False):
+class GetSsoAccessTokenPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``get_sso_access_token`` (getSsoAccessToken); None is "not sent".
+    Those of SsoAccessPayload, without the request headers ``GetSsoAccessTokenOptional`` adds."""
+
+    pass
+
+
+class GetSsoAccessTokenOptional(GetSsoAccessTokenPayloadOptional, total=False):
     """The optional keywords of ``get_sso_access_token`` (getSsoAccessToken): payload fields of SsoAccessPayload and request
     headers; None is "not sent"."""
 
@@ -752,12 +857,17 @@ class GetSsoAccessTokenFields(GetSsoAccessTokenOptional):
     """-"""
 
 
-class InitiateSdkLessPaymentOptional(TypedDict, total=False):
-    """The optional keywords of ``initiate_sdk_less_payment`` (initiateSdkLessPayment): payload fields of SdkLessInitiatePayload and request
-    headers; None is "not sent"."""
+class InitiateSdkLessPaymentPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``initiate_sdk_less_payment`` (initiateSdkLessPayment); None is "not sent".
+    Those of SdkLessInitiatePayload, without the request headers ``InitiateSdkLessPaymentOptional`` adds."""
 
     sub_merchant_id: str | None
     """Only when told to send it."""
+
+
+class InitiateSdkLessPaymentOptional(InitiateSdkLessPaymentPayloadOptional, total=False):
+    """The optional keywords of ``initiate_sdk_less_payment`` (initiateSdkLessPayment): payload fields of SdkLessInitiatePayload and request
+    headers; None is "not sent"."""
 
     client_id: str | None
     """Merchant id on apps-host calls, unless another value was shared (default is the merchant id). Default: the

@@ -4,7 +4,9 @@
 Rendered by generator/public_api.py from the facts that render public_methods.py, so the two cannot disagree. For
 each operation whose payload the caller gives:
 - `<Operation>Optional` holds its optional keywords: payload fields and request headers, None meaning "not sent".
-  `merchant_id` is not among them (the gateway fills it from its configuration);
+  `merchant_id` is not among them (the gateway fills it from its configuration). It extends
+  `<Operation>PayloadOptional`, the optional payload fields alone (what a payload signed here for another sender,
+  the app's SDK, takes without this client's headers);
 - `<Operation>Fields` adds the required ones: the whole keyword form of the operation method.
 Types are the generated models' (a nested model also as its wire mapping, an enum also as the Literal of its
 values), so `**fields: Unpack[DebitV4WebOptional]` lets mypy reject a misspelt field or a value outside an enum.
@@ -40,9 +42,9 @@ class OperationDoc(NamedTuple):
     keywords: Mapping[str, KeywordDoc]
 
 
-class DebitV3Optional(TypedDict, total=False):
-    """The optional keywords of ``debit_v3`` (debitV3): payload fields of DebitPayload and request
-    headers; None is "not sent"."""
+class DebitV3PayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``debit_v3`` (debitV3); None is "not sent".
+    Those of DebitPayload, without the request headers ``DebitV3Optional`` adds."""
 
     merchant_user_id: str | None
     """-"""
@@ -52,6 +54,11 @@ class DebitV3Optional(TypedDict, total=False):
 
     message: str | None
     """-"""
+
+
+class DebitV3Optional(DebitV3PayloadOptional, total=False):
+    """The optional keywords of ``debit_v3`` (debitV3): payload fields of DebitPayload and request
+    headers; None is "not sent"."""
 
     callback_url: str | None
     """-"""
@@ -73,7 +80,14 @@ class DebitV3Fields(DebitV3Optional):
     """-"""
 
 
-class GetAuthorizationTokenOptional(TypedDict, total=False):
+class GetAuthorizationTokenPayloadOptional(TypedDict, total=False):
+    """The optional payload fields of ``get_authorization_token`` (getAuthorizationToken); None is "not sent".
+    Those of TokenForm, without the request headers ``GetAuthorizationTokenOptional`` adds."""
+
+    pass
+
+
+class GetAuthorizationTokenOptional(GetAuthorizationTokenPayloadOptional, total=False):
     """The optional keywords of ``get_authorization_token`` (getAuthorizationToken): payload fields of TokenForm and request
     headers; None is "not sent"."""
 
