@@ -27,16 +27,18 @@ F = TypeVar("F", bound=Callable[..., object])
 ORDER = ("succeeded", "accepted", "pending", "failed", "duplicate", "rejected", "not-found", "unknown")
 WIDTH = 112
 UNLISTED = "a code the table does not list"
+SIGNS_NOTHING = "ValidationError: bad input, named by field (its wire name), before anything is signed."
 FINISHED: dict[str, str] = {}  # the finished docstrings by _key, which the derived sync methods take
 
 
-def task(*operations: str, raises: Sequence[str] = ()) -> Callable[[F], F]:
+def task(*operations: str, raises: Sequence[str] = (), sends: bool = True) -> Callable[[F], F]:
     """Complete the decorated method's docstring for the operations it sends (operation ids, the main one first).
 
     The keywords listed are those the first operation takes among the method's own and, when it takes
     ``**fields: Unpack[<TypedDict>]``, the TypedDict's keys.
     ``raises`` adds task-level errors (``"Class: when"``) to the generated ones; a method whose own text has a
-    Raises section keeps it instead."""
+    Raises section keeps it instead. ``sends=False``: a request signed here for another sender (the app's SDK):
+    no answer comes back, so no verdicts, and only bad input raises."""
 
     def attach(func: F) -> F:
         if func.__doc__ is None:  # a derived sync method: the docstring of its async twin, finished once
@@ -45,8 +47,8 @@ def task(*operations: str, raises: Sequence[str] = ()) -> Callable[[F], F]:
         own = inspect.cleandoc(func.__doc__)
         parts = [own, *_operations(operations), *_keywords(func, operations[0])]
         if "\nRaises:" not in f"\n{own}":
-            parts.append(_raises(operations, raises))
-        parts.append(_verdicts(operations))
+            parts.append(_raises(operations, raises) if sends else f"Raises:\n    {SIGNS_NOTHING}")
+        parts.append(_verdicts(operations) if sends else "")
         func.__doc__ = FINISHED[_key(func)] = "\n\n".join(p for p in parts if p)
         return func
 

@@ -16,19 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, Unpack
 
 from merchant_gateway_client.client import encode_payload, x_verify
 from merchant_gateway_client.operations import OPERATIONS
+from merchant_gateway_client.payloads import DebitV3PayloadOptional
 
 from ..checks.limits import check_header_value, check_identifier, check_payload, check_transaction_id
 from ..checks.schema import first_problem, header_problem, properties
 from ..errors import ValidationError
 from ..flows.deprecated import alias
+from ._docs import task
 from ._models import transaction_id_or_new
 
 if TYPE_CHECKING:
-    from merchant_gateway_client.models import MerchantContext
+    from merchant_gateway_client.models import CallMode
     from merchant_gateway_client.operations import Operation
 
     from ..config import GatewayConfig
@@ -42,6 +44,15 @@ APP_ACCOUNT_SUMMARY_ENDPOINT = "/v3/account/{merchantId}/{merchantUserId}/summar
 _ID_MAX = 255  # generic identifiers: only the documented limits are enforced, this just bounds garbage
 # the SDK's optional headers of an app payment, by keyword (the debit's headers but the redirect ones)
 _SDK_HEADERS = {"callback_url": "X-CALLBACK-URL", "call_mode": "X-CALL-MODE", "provider_id": "X-PROVIDER-ID"}
+
+
+class AppPaymentFields(DebitV3PayloadOptional):
+    """``mobile.payment_request``'s keywords but ``transaction_id``: the debit payload's and the SDK's headers."""
+
+    amount: int
+    callback_url: NotRequired[str | None]
+    call_mode: NotRequired[CallMode | Literal["POST", "PUT"] | None]
+    provider_id: NotRequired[str | None]
 
 
 @dataclass(frozen=True)
@@ -127,50 +138,25 @@ class MobileSdk:
         self._config = config
         self._build_payload = build_payload
 
-    def payment_request(
-        self,
-        *,
-        amount: int,
-        transaction_id: str | None = None,
-        merchant_order_id: str | None = None,
-        merchant_user_id: str | None = None,
-        user_auth_token: str | None = None,
-        sub_merchant: str | None = None,
-        mobile_number: str | None = None,
-        message: str | None = None,
-        email: str | None = None,
-        short_name: str | None = None,
-        merchant_context: MerchantContext | Mapping[str, object] | None = None,
-        callback_url: str | None = None,
-        call_mode: Literal["POST", "PUT"] | None = None,
-        provider_id: str | None = None,
-    ) -> AppRequest:
+    @task("debitV3", sends=False)
+    def payment_request(self, *, transaction_id: str | None = None, **fields: Unpack[AppPaymentFields]) -> AppRequest:
         """The app payment: the debit payload (``/v3/debit`` as the SDK's apiEndPoint) in base64, its checksum,
         the transaction id (a new one when not given) and the optional SDK headers.
 
-        Operation: debitV3's payload and signing path, sent by the app's SDK, not by this server. Every field is
+        The payload and signing path are debitV3's, sent by the app's SDK, not by this server; every field is
         checked as for ``debit_v3`` (``amount`` is required) before anything is signed. Nothing is sent here, so
-        no verdict comes from this call: the app's completion only ends the UI flow, and
-        ``gateway.payments.wait`` (with this transaction id and amount) gives the payment's verdict.
-
-        Limits: ``amount`` integer paise, at least 1; ``transaction_id`` at most 37 characters of letters, digits
-        and ``-._~`` (generated when not given); ``merchant_order_id`` at most 47 characters;
-        ``merchant_user_id`` and ``user_auth_token`` not together; ``call_mode`` POST or PUT.
-
-        Raises:
-            ValidationError: bad input, named by field (its wire name), before anything is signed.
-        """
-        given = dict(locals())  # every keyword is a debit payload field or an SDK header, as the caller gave it
+        no verdict comes from this call: the app's completion only ends the UI flow, and ``gateway.payments.wait``
+        (with this transaction id and amount) gives the payment's verdict."""
+        given: dict[str, Any] = {k: v for k, v in fields.items() if v is not None}  # payload fields, SDK headers
         headers: dict[str, str] = {}
         for name, header in _SDK_HEADERS.items():
-            if (value := given.pop(name)) is not None:
+            if (value := given.pop(name, None)) is not None:
                 problem = header_problem("debitV3", header, value)
                 if problem is not None:
                     raise ValidationError(name, problem[1])
                 headers[header] = check_header_value(value, name)
-        fields = {k: v for k, v in given.items() if k != "self" and v is not None}
-        fields["transaction_id"] = transaction_id_or_new(transaction_id)
-        wire = self._build_payload(OPERATIONS["debit_v3"], None, fields).to_dict()
+        given["transaction_id"] = transaction_id_or_new(transaction_id)
+        wire = self._build_payload(OPERATIONS["debit_v3"], None, given).to_dict()
         if wire.get("merchantId") != self._config.merchant_id:
             raise ValidationError("merchantId", "differs from the configured merchant id")
         cfg = self._config

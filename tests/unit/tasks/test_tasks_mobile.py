@@ -17,7 +17,12 @@ import pytest
 from merchant_gateway import AppRequest, AsyncGateway, Gateway, ValidationError
 from merchant_gateway.ids import new_transaction_id
 from merchant_gateway.tasks import MobileSdk
-from merchant_gateway.tasks.mobile import app_account_summary_request, app_debit_request, app_profile_request
+from merchant_gateway.tasks.mobile import (
+    AppPaymentFields,
+    app_account_summary_request,
+    app_debit_request,
+    app_profile_request,
+)
 from merchant_gateway_client.operations import OPERATIONS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -114,8 +119,18 @@ def test_the_amount_is_required_before_signing() -> None:
     with pytest.raises(ValidationError) as info:
         app_debit_request({"transactionId": "T1", "amount": 100}, salt_key="s", salt_index="1")
     assert info.value.field == "merchantId"
-    with offline("M1", "s", "1") as gw, pytest.raises(TypeError, match="amount"):
+    with offline("M1", "s", "1") as gw, pytest.raises(ValidationError) as info:
         gw.mobile.payment_request(merchant_user_id="U1")  # type: ignore[call-arg]
+    assert info.value.field == "amount"
+
+
+@pytest.mark.parametrize("name", ["redirect_url", "redirect_mode"])
+def test_the_app_payment_takes_no_redirect_header(name: str) -> None:
+    """The interface document names three optional SDK headers; the debit's redirect headers are not among them."""
+    assert name not in AppPaymentFields.__annotations__
+    with offline("M1", "s", "1") as gw, pytest.raises(ValidationError) as info:
+        gw.mobile.payment_request(amount=100, **{name: "POST"})
+    assert info.value.field == name
 
 
 def test_the_mobile_methods_take_no_salt_and_only_snake_case_keywords() -> None:
@@ -193,7 +208,7 @@ def test_one_meaning_per_keyword_name() -> None:
     assert "merchant_device_id" in headers
     for name in ("callback_url", "call_mode", "provider_id"):
         assert name in headers
-        assert name in inspect.signature(MobileSdk.payment_request).parameters
+        assert name in AppPaymentFields.__annotations__  # payment_request's **fields
 
 
 @pytest.mark.parametrize(

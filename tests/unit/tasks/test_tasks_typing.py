@@ -44,6 +44,10 @@ def deferred(gw: Gateway) -> None:
     gw.refunds.fulfill_deferred(transaction_id="T1", merchant_user_id="U1", amount=1, merchant_order_id="O1")
 
 
+def app(gw: Gateway) -> str:
+    return gw.mobile.payment_request(amount=100, merchant_user_id="U1", call_mode="PUT", provider_id="P1").checksum
+
+
 async def inline(gw: AsyncGateway) -> None:
     await gw.payments.start_inline(amount=100, payment_sources=[{"mode": "wallets"}], mobile_number="9999999999")
     await gw.collects.create(
@@ -66,6 +70,11 @@ def deferred(gw: Gateway) -> None:  # a method typed by the whole keyword form, 
 
 def collect(gw: Gateway) -> None:  # typed by the task's TypedDict: the operation's optional keywords and its own
     gw.collects.create(amount=1, mobile_number="9999999999", merchant_ordr_id="O1", expires_in=60, callback_url="u")
+
+
+def app(gw: Gateway) -> None:  # the debit payload's fields and the SDK's three headers, not the redirect ones
+    gw.mobile.payment_request(amount=1, merchant_ordr_id="O1")
+    gw.mobile.payment_request(amount=1, redirect_url="https://shop.example/r")
 """
 
 WRONG_ENUM = """
@@ -74,6 +83,10 @@ from merchant_gateway import AsyncGateway
 
 async def web(gw: AsyncGateway) -> None:
     await gw.payments.start(amount=100, redirect_mode="GET")
+
+
+def app(gw: AsyncGateway) -> None:
+    gw.mobile.payment_request(amount=100, call_mode="GET")
 """
 
 
@@ -111,7 +124,8 @@ def test_a_correct_call_is_accepted(mypy_errors: dict[str, list[str]]) -> None:
 
 def test_a_misspelt_payload_field_is_rejected(mypy_errors: dict[str, list[str]]) -> None:
     errors = mypy_errors["misspelt"]
-    assert len([error for error in errors if '"merchant_ordr_id"' in error]) == 3, errors
+    assert len([error for error in errors if '"merchant_ordr_id"' in error]) == 4, errors
+    assert any('"redirect_url"' in error and "payment_request" in error for error in errors), errors
     assert any('"merchant_order_id"' in error and "fulfill_deferred" in error for error in errors), errors
     assert any('"merchant_order_id"' in error and '"create"' in error for error in errors), errors
 
@@ -119,3 +133,4 @@ def test_a_misspelt_payload_field_is_rejected(mypy_errors: dict[str, list[str]])
 def test_a_value_outside_an_enum_is_rejected(mypy_errors: dict[str, list[str]]) -> None:
     errors = mypy_errors["wrong_enum"]
     assert any('"redirect_mode"' in error and "'GET'" in error for error in errors), errors
+    assert any('"call_mode"' in error and "'GET'" in error for error in errors), errors
