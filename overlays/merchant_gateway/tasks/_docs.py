@@ -42,7 +42,9 @@ def task(*operations: str, raises: Sequence[str] = (), sends: bool = True) -> Ca
 
     def attach(func: F) -> F:
         if func.__doc__ is None:  # a derived sync method: the docstring of its async twin, finished once
-            func.__doc__ = _twin_doc(func)
+            if (doc := FINISHED.get(_key(func))) is None:  # the package imports _async before _sync
+                raise TypeError(f"{func.__qualname__} has no docstring and no documented async twin: write one")
+            func.__doc__ = doc
             return func
         own = inspect.cleandoc(func.__doc__)
         parts = [own, *_operations(operations), *_keywords(func, operations[0])]
@@ -58,12 +60,6 @@ def task(*operations: str, raises: Sequence[str] = (), sends: bool = True) -> Ca
 def _key(func: Callable[..., object]) -> str:
     """The same for a method and its async twin: ``merchant_gateway.tasks:Payments.start``."""
     return f"{func.__module__.rpartition('.')[0]}:{func.__qualname__.removeprefix('Async')}"
-
-
-def _twin_doc(func: Callable[..., object]) -> str:
-    if (doc := FINISHED.get(_key(func))) is None:  # the package imports _async before _sync
-        raise TypeError(f"{func.__qualname__} has no docstring and no documented async twin: write its docstring")
-    return doc
 
 
 def _wrap(text: str, indent: str = "") -> str:
@@ -106,8 +102,8 @@ def _raises(operations: Sequence[str], extra: Sequence[str]) -> str:
         raised = ("rejected", "not-found") if t.payment_state else ("failed", "duplicate", "rejected", "not-found")
         for code, outcome in t.codes.items():
             if outcome in raised or (outcome == "unknown" and not moves):
-                name = "DuplicateRequestError" if outcome == "duplicate" else _error(code)
-                by_class.setdefault(name, []).append(code)
+                error = error_for_category(CATEGORIES.get(code)).__name__
+                by_class.setdefault("DuplicateRequestError" if outcome == "duplicate" else error, []).append(code)
         for (code, pay), outcome in t.refine.items():
             if outcome == "duplicate":
                 by_class.setdefault("DuplicateRequestError", []).append(f"{code} + {pay}")
@@ -128,10 +124,6 @@ def _raises(operations: Sequence[str], extra: Sequence[str]) -> str:
     lines += [f"{name}: {', '.join(dict.fromkeys(codes))}." for name, codes in by_class.items()]
     lines += [*extra, "Every error carries ``verdict`` and ``remedy`` (what to do next)."]
     return "Raises:\n" + "\n".join(_wrap(line, "    ") for line in lines)
-
-
-def _error(code: str) -> str:
-    return error_for_category(CATEGORIES.get(code)).__name__
 
 
 def _verdicts(operations: Sequence[str]) -> str:
