@@ -49,7 +49,7 @@ MERCHANT = "BENCHMERCHANT"
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-from bench import ledger_xacts, proc_cpu  # noqa: E402 - after the paths it needs
+from bench import failfast, ledger_xacts, proc_cpu  # noqa: E402 - after the paths it needs
 
 
 def rss_kib() -> int:
@@ -101,19 +101,14 @@ def lifecycle(
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
     ready = ctx.Barrier(workers + 1)  # the parent is a party: it reads the server's CPU once every worker is ready
-    procs = [
-        ctx.Process(target=_lifecycle_worker, args=(url, f"L{tag}{w}x", seconds, q, ready)) for w in range(workers)
-    ]
     t0 = time.perf_counter()
-    for p in procs:
-        p.start()
+    procs = failfast.start(ctx, _lifecycle_worker, [(url, f"L{tag}{w}x", seconds, q, ready) for w in range(workers)], q)
     readers = server_cpu or {}
     before = {name: read() for name, read in readers.items()}
-    ready.wait()
-    results = [q.get() for _ in procs]
+    # a worker that dies before the barrier (or before its result) fails the run with its status, never hangs it
+    failfast.meet(procs, ready, q, f"lifecycle, {workers} workers")
+    results = failfast.gather(procs, q, f"lifecycle, {workers} workers")
     spent = {name: read() - before[name] for name, read in readers.items()}
-    for p in procs:
-        p.join()
     wall = time.perf_counter() - t0
     total = sum(r["payments"] for r in results)
     row = {
@@ -236,12 +231,8 @@ def contended(url: str, workers: int, seconds: float, pool: int) -> dict[str, An
             ledger.record_intent(merchant_id=MERCHANT, transaction_id=f"C{workers}x{i:05d}", operation="debitV4Web")
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
-    procs = [ctx.Process(target=_claim_worker, args=(url, seconds, q)) for _ in range(workers)]
-    for p in procs:
-        p.start()
-    results = [q.get() for _ in procs]
-    for p in procs:
-        p.join()
+    procs = failfast.start(ctx, _claim_worker, [(url, seconds, q)] * workers, q)
+    results = failfast.gather(procs, q, f"contended claims, {workers} workers")
     by_txn: dict[str, list[tuple[float, float]]] = {}
     for r in results:
         for txn, _seq, _checks, began, ended, result in r["intervals"]:
@@ -289,12 +280,8 @@ def limiter_cost(url: str, workers: int, seconds: float) -> dict[str, Any]:
     store.close()
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
-    procs = [ctx.Process(target=_limiter_worker, args=(url, seconds, q)) for _ in range(workers)]
-    for p in procs:
-        p.start()
-    results = [q.get() for _ in procs]
-    for p in procs:
-        p.join()
+    procs = failfast.start(ctx, _limiter_worker, [(url, seconds, q)] * workers, q)
+    results = failfast.gather(procs, q, f"rate ceiling, {workers} workers")
     grants = sum(r["grants"] for r in results)
     per_s = grants / max(r["seconds"] for r in results)
     return {
@@ -353,10 +340,7 @@ def holding(url: str, n: int, seconds: float, tag: str) -> dict[str, Any]:
         open_now = sum(v for k, v in ledger.counts(MERCHANT).items() if not k.startswith(("final", "hooks")))
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
-    p = ctx.Process(target=_holder_worker, args=(url, seconds, q))
-    p.start()
-    r = q.get()
-    p.join()
+    (r,) = failfast.gather(failfast.start(ctx, _holder_worker, [(url, seconds, q)], q), q, f"holding {n}")
     with _ledger(url) as ledger, ledger.store.transaction() as tx:
         tx.execute("DELETE FROM mgw_payments WHERE transaction_id LIKE ?", (f"H{tag}{n}x%",))
     return {
