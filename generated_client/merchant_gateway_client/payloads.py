@@ -7,7 +7,9 @@ each operation whose payload the caller gives:
   `merchant_id` is not among them (the gateway fills it from its configuration). It extends
   `<Operation>PayloadOptional`, the optional payload fields alone (what a payload signed here for another sender,
   the app's SDK, takes without this client's headers);
-- `<Operation>Fields` adds the required ones: the whole keyword form of the operation method.
+- `<Operation>Keywords` adds the required ones but `transaction_id` (what a task method takes: it makes the id
+  when not given), and `<Operation>Fields` adds `merchant_id` and `transaction_id`: the whole keyword form of the
+  operation method.
 Types are the generated models' (a nested model also as its wire mapping, an enum also as the Literal of its
 values), so `**fields: Unpack[DebitV4WebOptional]` lets mypy reject a misspelt field or a value outside an enum.
 Each key's docstring is the spec's description and limits.
@@ -111,8 +113,17 @@ class DebitV3Optional(DebitV3PayloadOptional, total=False):
     """Used when the merchant has several merchant ids."""
 
 
-class DebitV3Fields(DebitV3Optional):
-    """Every keyword of ``debit_v3`` (debitV3): the optional ones and these required ones."""
+class DebitV3Keywords(DebitV3Optional):
+    """The keywords of ``debit_v3`` (debitV3) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+
+class DebitV3Fields(DebitV3Keywords):
+    """Every keyword of ``debit_v3`` (debitV3), its whole keyword form:
+    ``DebitV3Keywords`` and these."""
 
     merchant_id: NotRequired[str | None]
     """Default: the configured merchant id."""
@@ -122,9 +133,6 @@ class DebitV3Fields(DebitV3Optional):
     need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
     path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
     payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
-
-    amount: int
-    """Amount in paise (integer, Long). (>= 1)"""
 
 
 class DebitV4WebPayloadOptional(TypedDict, total=False):
@@ -184,8 +192,17 @@ class DebitV4WebOptional(DebitV4WebPayloadOptional, total=False):
     """Used when the merchant has several merchant ids."""
 
 
-class DebitV4WebFields(DebitV4WebOptional):
-    """Every keyword of ``debit_v4_web`` (debitV4Web): the optional ones and these required ones."""
+class DebitV4WebKeywords(DebitV4WebOptional):
+    """The keywords of ``debit_v4_web`` (debitV4Web) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+
+class DebitV4WebFields(DebitV4WebKeywords):
+    """Every keyword of ``debit_v4_web`` (debitV4Web), its whole keyword form:
+    ``DebitV4WebKeywords`` and these."""
 
     merchant_id: NotRequired[str | None]
     """Default: the configured merchant id."""
@@ -195,9 +212,6 @@ class DebitV4WebFields(DebitV4WebOptional):
     need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
     path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
     payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
-
-    amount: int
-    """Amount in paise (integer, Long). (>= 1)"""
 
 
 class DebitV4IntentPayloadOptional(TypedDict, total=False):
@@ -241,17 +255,9 @@ class DebitV4IntentOptional(DebitV4IntentPayloadOptional, total=False):
     the documented default."""
 
 
-class DebitV4IntentFields(DebitV4IntentOptional):
-    """Every keyword of ``debit_v4_intent`` (debitV4Intent): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
-
-    transaction_id: str
-    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
-    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
-    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
-    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+class DebitV4IntentKeywords(DebitV4IntentOptional):
+    """The keywords of ``debit_v4_intent`` (debitV4Intent) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     amount: int
     """Amount in paise (integer, Long). (>= 1)"""
@@ -264,6 +270,20 @@ class DebitV4IntentFields(DebitV4IntentOptional):
 
     device_context: DeviceContext | Mapping[str, object]
     """Device facts of the intent variant."""
+
+
+class DebitV4IntentFields(DebitV4IntentKeywords):
+    """Every keyword of ``debit_v4_intent`` (debitV4Intent), its whole keyword form:
+    ``DebitV4IntentKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
 
 
 class RefundV3PayloadOptional(TypedDict, total=False):
@@ -287,17 +307,9 @@ class RefundV3Optional(RefundV3PayloadOptional, total=False):
     pass
 
 
-class RefundV3Fields(RefundV3Optional):
-    """Every keyword of ``refund_v3`` (refundV3): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
-
-    transaction_id: str
-    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
-    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
-    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
-    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+class RefundV3Keywords(RefundV3Optional):
+    """The keywords of ``refund_v3`` (refundV3) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     amount: int
     """Amount in paise (integer, Long). (>= 1)"""
@@ -307,6 +319,20 @@ class RefundV3Fields(RefundV3Optional):
 
     message: str
     """Refund message."""
+
+
+class RefundV3Fields(RefundV3Keywords):
+    """Every keyword of ``refund_v3`` (refundV3), its whole keyword form:
+    ``RefundV3Keywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
 
 
 class RefundV4PayloadOptional(TypedDict, total=False):
@@ -334,17 +360,9 @@ class RefundV4Optional(RefundV4PayloadOptional, total=False):
     """HTTP method of the refund's server-to-server callback (POST or PUT; default POST). (one of POST, PUT)"""
 
 
-class RefundV4Fields(RefundV4Optional):
-    """Every keyword of ``refund_v4`` (refundV4): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
-
-    transaction_id: str
-    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
-    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
-    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
-    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+class RefundV4Keywords(RefundV4Optional):
+    """The keywords of ``refund_v4`` (refundV4) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     amount: int
     """Amount in paise (integer, Long). (>= 1)"""
@@ -354,6 +372,20 @@ class RefundV4Fields(RefundV4Optional):
 
     message: str
     """Refund message."""
+
+
+class RefundV4Fields(RefundV4Keywords):
+    """Every keyword of ``refund_v4`` (refundV4), its whole keyword form:
+    ``RefundV4Keywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
 
 
 class RefundAppsHostPayloadOptional(TypedDict, total=False):
@@ -379,17 +411,9 @@ class RefundAppsHostOptional(RefundAppsHostPayloadOptional, total=False):
     configured merchant id (the interface document: unless another value was shared)."""
 
 
-class RefundAppsHostFields(RefundAppsHostOptional):
-    """Every keyword of ``refund_apps_host`` (refundAppsHost): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
-
-    transaction_id: str
-    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
-    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
-    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
-    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+class RefundAppsHostKeywords(RefundAppsHostOptional):
+    """The keywords of ``refund_apps_host`` (refundAppsHost) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     amount: int
     """Amount in paise (integer, Long). (>= 1)"""
@@ -399,6 +423,20 @@ class RefundAppsHostFields(RefundAppsHostOptional):
 
     message: str
     """Refund message."""
+
+
+class RefundAppsHostFields(RefundAppsHostKeywords):
+    """Every keyword of ``refund_apps_host`` (refundAppsHost), its whole keyword form:
+    ``RefundAppsHostKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
 
 
 class FulfillDeferredRefundPayloadOptional(TypedDict, total=False):
@@ -428,17 +466,9 @@ class FulfillDeferredRefundOptional(FulfillDeferredRefundPayloadOptional, total=
     pass
 
 
-class FulfillDeferredRefundFields(FulfillDeferredRefundOptional):
-    """Every keyword of ``fulfill_deferred_refund`` (fulfillDeferredRefund): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
-
-    transaction_id: str
-    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
-    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
-    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
-    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+class FulfillDeferredRefundKeywords(FulfillDeferredRefundOptional):
+    """The keywords of ``fulfill_deferred_refund`` (fulfillDeferredRefund) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     merchant_user_id: str
     """-"""
@@ -448,6 +478,20 @@ class FulfillDeferredRefundFields(FulfillDeferredRefundOptional):
 
     merchant_order_id: str
     """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
+
+
+class FulfillDeferredRefundFields(FulfillDeferredRefundKeywords):
+    """Every keyword of ``fulfill_deferred_refund`` (fulfillDeferredRefund), its whole keyword form:
+    ``FulfillDeferredRefundKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
 
 
 class CollectRequestPayloadOptional(TypedDict, total=False):
@@ -483,17 +527,9 @@ class CollectRequestOptional(CollectRequestPayloadOptional, total=False):
     pass
 
 
-class CollectRequestFields(CollectRequestOptional):
-    """Every keyword of ``collect_request`` (collectRequest): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
-
-    transaction_id: str
-    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
-    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
-    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
-    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+class CollectRequestKeywords(CollectRequestOptional):
+    """The keywords of ``collect_request`` (collectRequest) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     merchant_order_id: str
     """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
@@ -515,6 +551,20 @@ class CollectRequestFields(CollectRequestOptional):
     """Server-to-server callback URL of the collect request (required on /v3/charge)."""
 
 
+class CollectRequestFields(CollectRequestKeywords):
+    """Every keyword of ``collect_request`` (collectRequest), its whole keyword form:
+    ``CollectRequestKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+
 class TriggerTestCallbackPayloadOptional(TypedDict, total=False):
     """The optional payload fields of ``trigger_test_callback`` (triggerTestCallback); None is "not sent".
     Those of TestCallbackRequest, without the request headers ``TriggerTestCallbackOptional`` adds."""
@@ -530,8 +580,21 @@ class TriggerTestCallbackOptional(TriggerTestCallbackPayloadOptional, total=Fals
     """HTTP method of the test callback (POST or PUT). (one of POST, PUT) Default: POST, the documented default."""
 
 
-class TriggerTestCallbackFields(TriggerTestCallbackOptional):
-    """Every keyword of ``trigger_test_callback`` (triggerTestCallback): the optional ones and these required ones."""
+class TriggerTestCallbackKeywords(TriggerTestCallbackOptional):
+    """The keywords of ``trigger_test_callback`` (triggerTestCallback) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
+
+    amount: int
+    """Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also says "at least 1
+    rupee/100 paise"; send at least 100 to be safe under both readings. (>= 1)"""
+
+    callback_url: str
+    """Merchant URL that receives the test server-to-server callback."""
+
+
+class TriggerTestCallbackFields(TriggerTestCallbackKeywords):
+    """Every keyword of ``trigger_test_callback`` (triggerTestCallback), its whole keyword form:
+    ``TriggerTestCallbackKeywords`` and these."""
 
     merchant_id: NotRequired[str | None]
     """Default: the configured merchant id."""
@@ -541,13 +604,6 @@ class TriggerTestCallbackFields(TriggerTestCallbackOptional):
     need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
     path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
     payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
-
-    amount: int
-    """Paise; must be greater than or equal to 1. Ambiguous minimum: the interface document also says "at least 1
-    rupee/100 paise"; send at least 100 to be safe under both readings. (>= 1)"""
-
-    callback_url: str
-    """Merchant URL that receives the test server-to-server callback."""
 
 
 class InstantDebitPayloadOptional(TypedDict, total=False):
@@ -574,17 +630,9 @@ class InstantDebitOptional(InstantDebitPayloadOptional, total=False):
     pass
 
 
-class InstantDebitFields(InstantDebitOptional):
-    """Every keyword of ``instant_debit`` (instantDebit): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
-
-    transaction_id: str
-    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
-    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
-    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
-    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+class InstantDebitKeywords(InstantDebitOptional):
+    """The keywords of ``instant_debit`` (instantDebit) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     amount: int
     """Amount in paise (integer, Long). (>= 1)"""
@@ -597,6 +645,20 @@ class InstantDebitFields(InstantDebitOptional):
 
     user_auth_token: str
     """From OTP verification."""
+
+
+class InstantDebitFields(InstantDebitKeywords):
+    """Every keyword of ``instant_debit`` (instantDebit), its whole keyword form:
+    ``InstantDebitKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
 
 
 class InlinePayWithGetPayloadOptional(TypedDict, total=False):
@@ -639,8 +701,20 @@ class InlinePayWithGetOptional(InlinePayWithGetPayloadOptional, total=False):
     the documented default."""
 
 
-class InlinePayWithGetFields(InlinePayWithGetOptional):
-    """Every keyword of ``inline_pay_with_get`` (inlinePayWithGet): the optional ones and these required ones."""
+class InlinePayWithGetKeywords(InlinePayWithGetOptional):
+    """The keywords of ``inline_pay_with_get`` (inlinePayWithGet) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]]
+    """Selected instruments."""
+
+
+class InlinePayWithGetFields(InlinePayWithGetKeywords):
+    """Every keyword of ``inline_pay_with_get`` (inlinePayWithGet), its whole keyword form:
+    ``InlinePayWithGetKeywords`` and these."""
 
     merchant_id: NotRequired[str | None]
     """Default: the configured merchant id."""
@@ -650,12 +724,6 @@ class InlinePayWithGetFields(InlinePayWithGetOptional):
     need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
     path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
     payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
-
-    amount: int
-    """Amount in paise (integer, Long). (>= 1)"""
-
-    payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]]
-    """Selected instruments."""
 
 
 class InlinePayPayloadOptional(TypedDict, total=False):
@@ -698,8 +766,20 @@ class InlinePayOptional(InlinePayPayloadOptional, total=False):
     the documented default."""
 
 
-class InlinePayFields(InlinePayOptional):
-    """Every keyword of ``inline_pay`` (inlinePay): the optional ones and these required ones."""
+class InlinePayKeywords(InlinePayOptional):
+    """The keywords of ``inline_pay`` (inlinePay) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
+
+    amount: int
+    """Amount in paise (integer, Long). (>= 1)"""
+
+    payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]]
+    """Selected instruments."""
+
+
+class InlinePayFields(InlinePayKeywords):
+    """Every keyword of ``inline_pay`` (inlinePay), its whole keyword form:
+    ``InlinePayKeywords`` and these."""
 
     merchant_id: NotRequired[str | None]
     """Default: the configured merchant id."""
@@ -709,12 +789,6 @@ class InlinePayFields(InlinePayOptional):
     need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
     path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
     payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
-
-    amount: int
-    """Amount in paise (integer, Long). (>= 1)"""
-
-    payment_sources: Sequence[CardPaymentSource | UpiPaymentSource | WalletsPaymentSource | Mapping[str, object]]
-    """Selected instruments."""
 
 
 class GetPaymentOptionsPayloadOptional(TypedDict, total=False):
@@ -739,14 +813,20 @@ class GetPaymentOptionsOptional(GetPaymentOptionsPayloadOptional, total=False):
     """Encrypted device id collected from the Android app."""
 
 
-class GetPaymentOptionsFields(GetPaymentOptionsOptional):
-    """Every keyword of ``get_payment_options`` (getPaymentOptions): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+class GetPaymentOptionsKeywords(GetPaymentOptionsOptional):
+    """The keywords of ``get_payment_options`` (getPaymentOptions) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     amount: int
     """Amount in paise (integer, Long). (>= 1)"""
+
+
+class GetPaymentOptionsFields(GetPaymentOptionsKeywords):
+    """Every keyword of ``get_payment_options`` (getPaymentOptions), its whole keyword form:
+    ``GetPaymentOptionsKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
 
 
 class UnlinkUserPayloadOptional(TypedDict, total=False):
@@ -763,14 +843,20 @@ class UnlinkUserOptional(UnlinkUserPayloadOptional, total=False):
     pass
 
 
-class UnlinkUserFields(UnlinkUserOptional):
-    """Every keyword of ``unlink_user`` (unlinkUser): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+class UnlinkUserKeywords(UnlinkUserOptional):
+    """The keywords of ``unlink_user`` (unlinkUser) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     user_auth_token: str
     """Token to disable."""
+
+
+class UnlinkUserFields(UnlinkUserKeywords):
+    """Every keyword of ``unlink_user`` (unlinkUser), its whole keyword form:
+    ``UnlinkUserKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
 
 
 class SendOtpPayloadOptional(TypedDict, total=False):
@@ -794,14 +880,20 @@ class SendOtpOptional(SendOtpPayloadOptional, total=False):
     pass
 
 
-class SendOtpFields(SendOtpOptional):
-    """Every keyword of ``send_otp`` (sendOtp): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+class SendOtpKeywords(SendOtpOptional):
+    """The keywords of ``send_otp`` (sendOtp) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     mobile_number: str
     """Mobile number that receives the OTP."""
+
+
+class SendOtpFields(SendOtpKeywords):
+    """Every keyword of ``send_otp`` (sendOtp), its whole keyword form:
+    ``SendOtpKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
 
 
 class VerifyOtpPayloadOptional(TypedDict, total=False):
@@ -818,17 +910,23 @@ class VerifyOtpOptional(VerifyOtpPayloadOptional, total=False):
     pass
 
 
-class VerifyOtpFields(VerifyOtpOptional):
-    """Every keyword of ``verify_otp`` (verifyOtp): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+class VerifyOtpKeywords(VerifyOtpOptional):
+    """The keywords of ``verify_otp`` (verifyOtp) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     otp_token: str
     """The latest otpToken issued by sendOtp."""
 
     otp: str
     """OTP typed by the user."""
+
+
+class VerifyOtpFields(VerifyOtpKeywords):
+    """Every keyword of ``verify_otp`` (verifyOtp), its whole keyword form:
+    ``VerifyOtpKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
 
 
 class GetSsoAccessTokenPayloadOptional(TypedDict, total=False):
@@ -847,14 +945,20 @@ class GetSsoAccessTokenOptional(GetSsoAccessTokenPayloadOptional, total=False):
     (the interface document: unless another value was shared)."""
 
 
-class GetSsoAccessTokenFields(GetSsoAccessTokenOptional):
-    """Every keyword of ``get_sso_access_token`` (getSsoAccessToken): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+class GetSsoAccessTokenKeywords(GetSsoAccessTokenOptional):
+    """The keywords of ``get_sso_access_token`` (getSsoAccessToken) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     grant_token: str
     """-"""
+
+
+class GetSsoAccessTokenFields(GetSsoAccessTokenKeywords):
+    """Every keyword of ``get_sso_access_token`` (getSsoAccessToken), its whole keyword form:
+    ``GetSsoAccessTokenKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
 
 
 class InitiateSdkLessPaymentPayloadOptional(TypedDict, total=False):
@@ -877,17 +981,9 @@ class InitiateSdkLessPaymentOptional(InitiateSdkLessPaymentPayloadOptional, tota
     """Per-request server-to-server callback URL; wins over the URL registered with the service."""
 
 
-class InitiateSdkLessPaymentFields(InitiateSdkLessPaymentOptional):
-    """Every keyword of ``initiate_sdk_less_payment`` (initiateSdkLessPayment): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
-
-    transaction_id: str
-    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
-    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
-    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
-    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+class InitiateSdkLessPaymentKeywords(InitiateSdkLessPaymentOptional):
+    """The keywords of ``initiate_sdk_less_payment`` (initiateSdkLessPayment) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     amount: int
     """Amount in paise (integer, Long). (>= 1)"""
@@ -904,6 +1000,20 @@ class InitiateSdkLessPaymentFields(InitiateSdkLessPaymentOptional):
     transaction_context: str
     """Base64 of cart details typed by the request category (category tree maintained by the service). The cart
     details schema per category is not shown."""
+
+
+class InitiateSdkLessPaymentFields(InitiateSdkLessPaymentKeywords):
+    """Every keyword of ``initiate_sdk_less_payment`` (initiateSdkLessPayment), its whole keyword form:
+    ``InitiateSdkLessPaymentKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
 
 
 DOCS: Mapping[str, OperationDoc] = {

@@ -38,20 +38,20 @@ from ._models import (
     Refund,
     RefundOperation,
     SdkLessStart,
-    SdkLessStartFields,
     Started,
     StatusOperation,
     WalletPayFields,
     WalletPayment,
     WebDebitOperation,
-    WebStartFields,
 )
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import WalletBalanceResponse
     from merchant_gateway_client.payloads import (
+        DebitV4WebKeywords,
         FulfillDeferredRefundFields,
         GetPaymentOptionsOptional,
+        InitiateSdkLessPaymentKeywords,
         SendOtpOptional,
     )
 
@@ -145,7 +145,7 @@ class AsyncPayments(AsyncStatusReads):
         *,
         transaction_id: str | None = None,
         operation: WebDebitOperation = "debitV4Web",
-        **fields: Unpack[WebStartFields],
+        **fields: Unpack[DebitV4WebKeywords],
     ) -> PaymentStart:
         """Start a web payment and return where to send the browser: ``payment_page_url``, absolute either way.
 
@@ -209,7 +209,7 @@ class AsyncPayments(AsyncStatusReads):
         *,
         transaction_id: str | None = None,
         sub_merchant: str | None = None,
-        **fields: Unpack[SdkLessStartFields],
+        **fields: Unpack[InitiateSdkLessPaymentKeywords],
     ) -> SdkLessStart:
         """Reserve a payment for the mini-app platform, without the client SDK: the client opens
         ``payment_page_url`` (a deep link to the payments page, as given) or calls the JS SDK's proceedToPay with

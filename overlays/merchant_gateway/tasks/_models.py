@@ -17,8 +17,6 @@ from merchant_gateway_client.payloads import (
     DOCS,
     CollectRequestOptional,
     DebitV4IntentOptional,
-    DebitV4WebOptional,
-    InitiateSdkLessPaymentOptional,
     InlinePayOptional,
     InstantDebitOptional,
 )
@@ -43,12 +41,9 @@ PaymentSource: TypeAlias = "CardPaymentSource | WalletsPaymentSource | Mapping[s
 Host: TypeAlias = "GatewayHost | AsyncGatewayHost"  # the gateway of either flavour: what the I/O-free steps read
 
 
-# A task's keywords but transaction_id (made when not given): its operation's optional ones, the spec's generated
-# TypedDict, and the required ones the task forwards as they are.
-class WebStartFields(DebitV4WebOptional):  # debitV3 takes the same
-    amount: int
-
-
+# A task's keywords but transaction_id (made when not given) where its operation's generated <Operation>Keywords
+# do not fit (payments.start and .start_sdk_less take those): the operation's optional ones, the spec's generated
+# TypedDict, and the required ones the task takes in its own way.
 class InlineStartFields(InlinePayOptional):
     amount: int
 
@@ -57,14 +52,6 @@ class IntentStartFields(DebitV4IntentOptional):
     amount: int
     merchant_order_id: str
     platform_version_code: int  # the wallet app's version code, at least 1 (deviceContext.platformVersionCode)
-
-
-class SdkLessStartFields(InitiateSdkLessPaymentOptional):
-    amount: int
-    merchant_order_id: str
-    valid_for: int
-    redirect_url: str
-    transaction_context: str
 
 
 class CollectStartFields(CollectRequestOptional):

@@ -39,20 +39,20 @@ from ._models import (
     Refund,
     RefundOperation,
     SdkLessStart,
-    SdkLessStartFields,
     Started,
     StatusOperation,
     WalletPayFields,
     WalletPayment,
     WebDebitOperation,
-    WebStartFields,
 )
 
 if TYPE_CHECKING:
     from merchant_gateway_client.models import WalletBalanceResponse
     from merchant_gateway_client.payloads import (
+        DebitV4WebKeywords,
         FulfillDeferredRefundFields,
         GetPaymentOptionsOptional,
+        InitiateSdkLessPaymentKeywords,
         SendOtpOptional,
     )
 
@@ -118,7 +118,7 @@ class Payments(StatusReads):
         *,
         transaction_id: str | None = None,
         operation: WebDebitOperation = "debitV4Web",
-        **fields: Unpack[WebStartFields],
+        **fields: Unpack[DebitV4WebKeywords],
     ) -> PaymentStart:
         gateway = self._gateway
         send: Any = getattr(gateway, m.method_of(operation, WebDebitOperation))  # the two take the same keywords
@@ -162,7 +162,7 @@ class Payments(StatusReads):
         *,
         transaction_id: str | None = None,
         sub_merchant: str | None = None,
-        **fields: Unpack[SdkLessStartFields],
+        **fields: Unpack[InitiateSdkLessPaymentKeywords],
     ) -> SdkLessStart:
         if sub_merchant is not None:
             fields["sub_merchant_id"] = sub_merchant

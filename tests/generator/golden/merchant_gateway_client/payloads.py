@@ -7,7 +7,9 @@ each operation whose payload the caller gives:
   `merchant_id` is not among them (the gateway fills it from its configuration). It extends
   `<Operation>PayloadOptional`, the optional payload fields alone (what a payload signed here for another sender,
   the app's SDK, takes without this client's headers);
-- `<Operation>Fields` adds the required ones: the whole keyword form of the operation method.
+- `<Operation>Keywords` adds the required ones but `transaction_id` (what a task method takes: it makes the id
+  when not given), and `<Operation>Fields` adds `merchant_id` and `transaction_id`: the whole keyword form of the
+  operation method.
 Types are the generated models' (a nested model also as its wire mapping, an enum also as the Literal of its
 values), so `**fields: Unpack[DebitV4WebOptional]` lets mypy reject a misspelt field or a value outside an enum.
 Each key's docstring is the spec's description and limits.
@@ -67,17 +69,23 @@ class DebitV3Optional(DebitV3PayloadOptional, total=False):
     """-"""
 
 
-class DebitV3Fields(DebitV3Optional):
-    """Every keyword of ``debit_v3`` (debitV3): the optional ones and these required ones."""
+class DebitV3Keywords(DebitV3Optional):
+    """The keywords of ``debit_v3`` (debitV3) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
+
+    amount: int
+    """-"""
+
+
+class DebitV3Fields(DebitV3Keywords):
+    """Every keyword of ``debit_v3`` (debitV3), its whole keyword form:
+    ``DebitV3Keywords`` and these."""
 
     merchant_id: NotRequired[str | None]
     """Default: the configured merchant id."""
 
     transaction_id: str
     """(at most 37 characters)"""
-
-    amount: int
-    """-"""
 
 
 class GetAuthorizationTokenPayloadOptional(TypedDict, total=False):
@@ -94,11 +102,9 @@ class GetAuthorizationTokenOptional(GetAuthorizationTokenPayloadOptional, total=
     pass
 
 
-class GetAuthorizationTokenFields(GetAuthorizationTokenOptional):
-    """Every keyword of ``get_authorization_token`` (getAuthorizationToken): the optional ones and these required ones."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+class GetAuthorizationTokenKeywords(GetAuthorizationTokenOptional):
+    """The keywords of ``get_authorization_token`` (getAuthorizationToken) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
 
     client_id: str
     """-"""
@@ -111,6 +117,14 @@ class GetAuthorizationTokenFields(GetAuthorizationTokenOptional):
 
     grant_type: Literal["client_credentials"]
     """-"""
+
+
+class GetAuthorizationTokenFields(GetAuthorizationTokenKeywords):
+    """Every keyword of ``get_authorization_token`` (getAuthorizationToken), its whole keyword form:
+    ``GetAuthorizationTokenKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
 
 
 DOCS: Mapping[str, OperationDoc] = {
