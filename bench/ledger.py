@@ -162,7 +162,7 @@ def commit_ceiling(pg: Any, seconds: float) -> list[dict[str, Any]]:
     script = ROOT / "build" / "bench_ledger" / "commit.sql"
     script.write_text("INSERT INTO bench_commits (at) VALUES (1);\n", encoding="ascii")
     env = dict(os.environ, PGHOST="127.0.0.1", PGPORT=str(pg.port), PGUSER="postgres", PGDATABASE="postgres")
-    rows = []
+    rows: list[dict[str, Any]] = []
     for clients in (1, 4, 8, 16):
         run = subprocess.run(
             [
@@ -201,7 +201,7 @@ def _claim_worker(url: str, seconds: float, out: Any) -> None:
 
     fast = PollSchedule(first_check_after=0.0, phases=(Phase(0.05, None),), timeout=3600.0)
     ledger = _ledger(url, schedule=fast)
-    intervals: list[tuple[str, int, float, float]] = []
+    intervals: list[tuple[str, int, int, float, float, str]] = []  # txn, seq, checks, began, ended, result
     end = time.time() + seconds
     checks = 0
     while time.time() < end:
