@@ -458,6 +458,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
     result.update(
         checkouts_after_db_back=len(after),
         checkouts_failed_after_db_back=sum(1 for o in after if not o.startswith("to the")),
+        checkout_outcomes_after_db_back=dict(Counter(after)),
         checkouts_failed_before=sum(1 for o in during if not o.startswith("to the")),
         settled_s=round(settled_s, 1),
         all_settled=all_settled,
@@ -504,7 +505,8 @@ def print_summary(r: dict[str, Any]) -> None:
     print(f"  checkout answers: {', '.join(f'{k} {v}' for k, v in sorted(r['checkout_outcomes'].items()))}")
     print(
         f"  checkouts failed: {r['checkouts_failed_before']} before the database was back, "
-        f"{r['checkouts_failed_after_db_back']} of the {r['checkouts_after_db_back']} begun after"
+        f"{r['checkouts_failed_after_db_back']} of the {r['checkouts_after_db_back']} begun after "
+        f"({', '.join(f'{k} {v}' for k, v in sorted(r['checkout_outcomes_after_db_back'].items()))})"
     )
     print(f"  sandbox faults: {', '.join(f'{k} {v}' for k, v in sorted(r['faults'].items())) or 'none'}")
     print(f"  payments: {', '.join(f'{k} {v}' for k, v in sorted(r['kinds'].items()))}")
