@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 for sub in ("generated_client", "overlays"):
@@ -576,18 +577,18 @@ def run_backend(
 
     if migrate:
         Ledger.migrate(url)  # the deployment's step: no process creates the schema
-    tag = ("b" if "pool_mode=transaction" in url else "p") if url.startswith("postgres") else "s"
+    tag = {"sqlite": "s", "postgresql": "p", "pgbouncer": "b"}[backend_name(url)]
     out: dict[str, Any] = {"lifecycle": [], "claims": []}
     bouncer = tag == "b"
     for w in ((1, 8) if bouncer else (1, 4, 8) if tag == "p" else (1, 4)) if "lifecycle" in sections else ():
         out["lifecycle"].append(lifecycle(url, w, life_s, f"{tag}{w}", server_cpu))
-        print(f"{url.split(':')[0]} lifecycle {w} workers: {out['lifecycle'][-1]}", file=sys.stderr)
+        progress(url, f"lifecycle {w} workers", out["lifecycle"][-1])
     if "limiter" in sections:
         out["limiter"] = [limiter_cost(url, w, min(max(claim_s, 2.0), 4.0)) for w in (1, 4)]
-        print(f"{url.split(':')[0]} limiter: {out['limiter']}", file=sys.stderr)
+        progress(url, "limiter", out["limiter"])
     for w in (1, 4) if "claims" in sections else ():
         out["claims"].append(contended(url, w, claim_s, pool=200))
-        print(f"{url.split(':')[0]} contended claims {w} workers: {out['claims'][-1]}", file=sys.stderr)
+        progress(url, f"contended claims {w} workers", out["claims"][-1])
     if "holding" not in sections:
         return out
     small = holding(url, 1_000, hold_s, tag + "a")
@@ -597,8 +598,22 @@ def run_backend(
         "big": big,
         "flat": big["rss_peak_mib"] - small["rss_peak_mib"] <= 8.0,
     }
-    print(f"{url.split(':')[0]} holding: {out['holding']}", file=sys.stderr)
+    progress(url, "holding", out["holding"])
     return out
+
+
+def backend_name(url: str) -> str:
+    """The backend a ledger URL reaches, named as the results name it: ``sqlite``, ``postgresql``, or ``pgbouncer``
+    (a PostgreSQL URL with PgBouncer's ``pool_mode``, as local_pgbouncer's URL carries it for the ledger)."""
+    parts = urlsplit(url)
+    if parts.scheme.startswith("postgres"):
+        return "pgbouncer" if "pool_mode" in parse_qs(parts.query) else "postgresql"
+    return parts.scheme
+
+
+def progress(url: str, what: str, figures: Any) -> None:
+    """A row's figures on stderr as it is measured, labelled with the backend (the results go to --out)."""
+    print(f"{backend_name(url)} {what}: {figures}", file=sys.stderr)
 
 
 if __name__ == "__main__":
