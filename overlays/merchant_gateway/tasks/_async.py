@@ -8,7 +8,6 @@ forwarded as they are; each docstring is completed from the spec and the outcome
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, Unpack
 
 from ..flows.deprecated import renamed_keyword
@@ -28,16 +27,17 @@ from ._docs import task
 from ._models import (
     CollectStart,
     CollectStartFields,
+    InlinePaymentFields,
     InlineStartFields,
     IntentStart,
     IntentStartFields,
     LinkedWallet,
     PaymentOptions,
-    PaymentSource,
     PaymentStart,
     Refund,
     RefundOperation,
     SdkLessStart,
+    SdkLessStartFields,
     Started,
     StatusOperation,
     WalletPayFields,
@@ -51,7 +51,6 @@ if TYPE_CHECKING:
         DebitV4WebKeywords,
         FulfillDeferredRefundFields,
         GetPaymentOptionsOptional,
-        InitiateSdkLessPaymentKeywords,
         SendOtpOptional,
     )
 
@@ -184,11 +183,7 @@ class AsyncPayments(AsyncStatusReads):
 
     @task("inlinePay", raises=[m.LOST.format("payments-page URL")])
     async def start_inline(
-        self,
-        *,
-        payment_sources: Sequence[PaymentSource],
-        transaction_id: str | None = None,
-        **fields: Unpack[InlineStartFields],
+        self, *, transaction_id: str | None = None, **fields: Unpack[InlinePaymentFields]
     ) -> PaymentStart:
         """Pay with an instrument the user picked from :meth:`options`: a saved card or a wallet, inline.
 
@@ -197,26 +192,22 @@ class AsyncPayments(AsyncStatusReads):
         The answer PAYMENT_INITIATED only means accepted: send the browser to ``payment_page_url`` (made absolute
         like debitV3's Location). Exactly one of ``merchant_user_id`` and ``user_auth_token``."""
         gateway = self._gateway
-        sources = m.card_or_wallet_sources(payment_sources)
+        fields["payment_sources"] = m.card_or_wallet_sources(fields.get("payment_sources"))
         m.one_user(fields)
         new = m.begin(gateway, "inlinePay", transaction_id, fields)
-        answer = await gateway.inline_pay(transaction_id=new.transaction_id, payment_sources=sources, **fields)
+        answer = await gateway.inline_pay(transaction_id=new.transaction_id, **fields)
         return new.page(answer, gateway, fields)
 
     @task("initiateSdkLessPayment", raises=[m.LOST.format("payments-page link")])
     async def start_sdk_less(
-        self,
-        *,
-        transaction_id: str | None = None,
-        sub_merchant: str | None = None,
-        **fields: Unpack[InitiateSdkLessPaymentKeywords],
+        self, *, transaction_id: str | None = None, **fields: Unpack[SdkLessStartFields]
     ) -> SdkLessStart:
         """Reserve a payment for the mini-app platform, without the client SDK: the client opens
         ``payment_page_url`` (a deep link to the payments page, as given) or calls the JS SDK's proceedToPay with
         ``reservation_id``; the user comes back to ``redirect_url``. The status is not shared client-side; how a
         reservation closes after ``valid_for`` is not shown. ``sub_merchant`` is another name for
         ``sub_merchant_id`` (send it only when told to)."""
-        if sub_merchant is not None:
+        if (sub_merchant := fields.pop("sub_merchant", None)) is not None:
             fields["sub_merchant_id"] = sub_merchant
         new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
         launch = await _async_start_sdk_less_payment(self._gateway, transaction_id=new.transaction_id, **fields)

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, NotRequired, TypeAlias, TypeVar, get_args
 from urllib.parse import urlsplit
 
 from merchant_gateway_client.payloads import (
     DOCS,
     CollectRequestOptional,
     DebitV4IntentOptional,
+    InitiateSdkLessPaymentKeywords,
     InlinePayOptional,
     InstantDebitOptional,
 )
@@ -42,10 +43,18 @@ Host: TypeAlias = "GatewayHost | AsyncGatewayHost"  # the gateway of either flav
 
 
 # A task's keywords but transaction_id (made when not given) where its operation's generated <Operation>Keywords
-# do not fit (payments.start and .start_sdk_less take those): the operation's optional ones, the spec's generated
-# TypedDict, and the required ones the task takes in its own way.
+# do not fit (payments.start takes those): the operation's optional ones, the spec's generated TypedDict, and the
+# required ones the task takes in its own way.
 class InlineStartFields(InlinePayOptional):
     amount: int
+
+
+class InlinePaymentFields(InlineStartFields):  # a card or wallet source only (a UPI one: start_upi_intent)
+    payment_sources: Sequence[PaymentSource]
+
+
+class SdkLessStartFields(InitiateSdkLessPaymentKeywords):
+    sub_merchant: NotRequired[str | None]  # another name for sub_merchant_id
 
 
 class IntentStartFields(DebitV4IntentOptional):

@@ -9,7 +9,6 @@ forwarded as they are; each docstring is completed from the spec and the outcome
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, Unpack
 
 from ..flows.deprecated import renamed_keyword
@@ -29,16 +28,17 @@ from ._docs import task
 from ._models import (
     CollectStart,
     CollectStartFields,
+    InlinePaymentFields,
     InlineStartFields,
     IntentStart,
     IntentStartFields,
     LinkedWallet,
     PaymentOptions,
-    PaymentSource,
     PaymentStart,
     Refund,
     RefundOperation,
     SdkLessStart,
+    SdkLessStartFields,
     Started,
     StatusOperation,
     WalletPayFields,
@@ -52,7 +52,6 @@ if TYPE_CHECKING:
         DebitV4WebKeywords,
         FulfillDeferredRefundFields,
         GetPaymentOptionsOptional,
-        InitiateSdkLessPaymentKeywords,
         SendOtpOptional,
     )
 
@@ -142,29 +141,19 @@ class Payments(StatusReads):
         return new.made(IntentStart, fields, intent_url=launch.url, package=launch.package)
 
     @task("inlinePay", raises=[m.LOST.format("payments-page URL")])
-    def start_inline(
-        self,
-        *,
-        payment_sources: Sequence[PaymentSource],
-        transaction_id: str | None = None,
-        **fields: Unpack[InlineStartFields],
-    ) -> PaymentStart:
+    def start_inline(self, *, transaction_id: str | None = None, **fields: Unpack[InlinePaymentFields]) -> PaymentStart:
         gateway = self._gateway
-        sources = m.card_or_wallet_sources(payment_sources)
+        fields["payment_sources"] = m.card_or_wallet_sources(fields.get("payment_sources"))
         m.one_user(fields)
         new = m.begin(gateway, "inlinePay", transaction_id, fields)
-        answer = gateway.inline_pay(transaction_id=new.transaction_id, payment_sources=sources, **fields)
+        answer = gateway.inline_pay(transaction_id=new.transaction_id, **fields)
         return new.page(answer, gateway, fields)
 
     @task("initiateSdkLessPayment", raises=[m.LOST.format("payments-page link")])
     def start_sdk_less(
-        self,
-        *,
-        transaction_id: str | None = None,
-        sub_merchant: str | None = None,
-        **fields: Unpack[InitiateSdkLessPaymentKeywords],
+        self, *, transaction_id: str | None = None, **fields: Unpack[SdkLessStartFields]
     ) -> SdkLessStart:
-        if sub_merchant is not None:
+        if (sub_merchant := fields.pop("sub_merchant", None)) is not None:
             fields["sub_merchant_id"] = sub_merchant
         new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
         launch = _start_sdk_less_payment(self._gateway, transaction_id=new.transaction_id, **fields)
