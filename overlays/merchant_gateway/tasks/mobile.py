@@ -81,41 +81,33 @@ class AppRequest:
         return out
 
 
-def _signed(payload: Mapping[str, Any] | Any, schema: str, required: tuple[str, ...], endpoint: str) -> tuple[str, str]:
-    """The wire payload (a mapping or a generated payload model) checked (``required``, ids and amounts, then the
-    spec's schema and field rules, then the identifiers) with its fields in the spec's order: the transaction id
-    and the base64 body to sign."""
+def _signed(payload: Any, schema: str, endpoint: str, salt: tuple[str, str], headers: Mapping[str, str]) -> AppRequest:
+    """The wire payload (a mapping or a generated payload model) checked (ids and amounts, then the spec's schema:
+    its required fields and field rules, then the identifiers), with its fields in the spec's order, in base64 and
+    signed over the body and ``endpoint`` with ``salt`` (key, index)."""
     wire = dict(payload) if isinstance(payload, Mapping) else dict(payload.to_dict())
-    for name in required:
-        if wire.get(name) is None:
-            raise ValidationError(name, f"is required in the {endpoint} payload; nothing was signed")
     check_payload(wire)
-    problem = first_problem(schema, wire)
-    if problem is not None:
-        raise ValidationError(*problem)
+    if (problem := first_problem(schema, wire)) is not None:
+        raise ValidationError(problem[0], f"{problem[1]} (the {endpoint} payload); nothing was signed")
     for name in ("merchantId", "merchantUserId"):
         if wire.get(name) is not None:
             check_identifier(wire[name], name, _ID_MAX)
     order = properties(schema)
     wire = {**{k: wire[k] for k in order if k in wire}, **{k: v for k, v in wire.items() if k not in order}}
-    return check_transaction_id(wire["transactionId"]), encode_payload(wire)
+    txn, body = check_transaction_id(wire["transactionId"]), encode_payload(wire)
+    return AppRequest(endpoint, txn, body, x_verify(body + endpoint, *salt), dict(headers))
 
 
 def sign_app_debit(
     wire: Mapping[str, Any] | Any, *, salt_key: str, salt_index: str, headers: Mapping[str, str] | None = None
 ) -> AppRequest:
     """The app payment from a wire (camelCase) debit payload or model: every required field checked, then signed."""
-    required = ("merchantId", "transactionId", "amount")
-    txn, body = _signed(wire, "DebitPayload", required, APP_DEBIT_ENDPOINT)
-    checksum = x_verify(body + APP_DEBIT_ENDPOINT, salt_key, salt_index)
-    return AppRequest(APP_DEBIT_ENDPOINT, txn, body, checksum, dict(headers or {}))
+    return _signed(wire, "DebitPayload", APP_DEBIT_ENDPOINT, (salt_key, salt_index), headers or {})
 
 
 def sign_app_profile(wire: Mapping[str, Any] | Any, *, salt_key: str, salt_index: str) -> AppRequest:
     """The profile display from a wire payload: merchantId, transactionId, merchantUserId (+ contact fields)."""
-    required = ("merchantId", "transactionId", "merchantUserId")
-    txn, body = _signed(wire, "ProfilePayload", required, APP_PROFILE_ENDPOINT)
-    return AppRequest(APP_PROFILE_ENDPOINT, txn, body, x_verify(body + APP_PROFILE_ENDPOINT, salt_key, salt_index))
+    return _signed(wire, "ProfilePayload", APP_PROFILE_ENDPOINT, (salt_key, salt_index), {})
 
 
 def sign_app_account_summary(merchant_id: str, merchant_user_id: str, *, salt_key: str, salt_index: str) -> AppRequest:
