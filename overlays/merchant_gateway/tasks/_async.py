@@ -1,9 +1,8 @@
 """The task layer's resources: ``gateway.payments``, ``.refunds``, ``.collects``, ``.wallets`` and ``.sso``.
 
-Only policy is written here (the package docstring says why the layer exists): which operation a task sends,
-its transaction id, a result that cannot be misread. Payload keywords are the spec's generated TypedDicts,
-forwarded as they are; each docstring is completed from the spec and the outcome table (``_docs.task``).
-``_sync.py`` is derived from this file.
+Only policy is written here: which operation a task sends, its transaction id, a result that cannot be misread.
+The package docstring says why the layer exists, how its keywords are typed and its docstrings completed, and
+that ``_sync.py`` is derived from this file.
 """
 
 from __future__ import annotations
