@@ -8,6 +8,7 @@ Only multiprocessing's public API: each process's ``exitcode``, ``sentinel`` and
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 import traceback
@@ -21,6 +22,9 @@ FAILED = "bench-worker-failed"  # the key of the message a worker that raised le
 # How long the parent waits before it looks again (a worker's death wakes it at the barrier at once): at most how late
 # a dead worker is noticed, not a measured figure.
 POLL_S = 0.2
+# How long a worker that reported its exception is given to end on its own (its exit status then in the error)
+# before it is stopped too: a guard against a worker whose threads keep it alive, not a measured figure.
+EXIT_GUARD_S = 60.0
 
 
 class WorkerFailed(RuntimeError):
@@ -32,7 +36,7 @@ def _guarded(target: Callable[..., None], args: tuple[Any, ...], out: Any) -> No
     try:
         target(*args)
     except BaseException:
-        out.put({FAILED: traceback.format_exc()})
+        out.put({FAILED: traceback.format_exc(), "pid": os.getpid()})
         raise
 
 
@@ -72,34 +76,37 @@ def gather(procs: Sequence[SpawnProcess], out: Any, what: str) -> list[dict[str,
                 fail(procs, out, f"{what}: {len(results)} of {len(procs)} results came")
             continue
         if FAILED in item:
-            fail(procs, out, f"{what}: a worker raised", [item[FAILED]])
+            fail(procs, out, f"{what}: a worker raised", [item])
         results.append(item)
     for p in procs:
         p.join()
     return results
 
 
-def fail(procs: Sequence[SpawnProcess], out: Any, why: str, tracebacks: Sequence[str] = ()) -> None:
-    """Raise WorkerFailed with each worker's exit status and the tracebacks the failed ones left, after stopping the
-    workers still running (the queue is read before: a worker stopped while it writes would leave half a message)."""
-    # a worker that just raised is on its way out: its exit status, not "stopped", once it is there
-    wait([p.sentinel for p in procs if p.exitcode is None], timeout=POLL_S)
-    codes = [p.exitcode for p in procs]
-    found = list(tracebacks)
+def fail(procs: Sequence[SpawnProcess], out: Any, why: str, reports: Sequence[dict[str, Any]] = ()) -> None:
+    """Raise WorkerFailed with each worker's exit status and the tracebacks the failed ones reported, after stopping
+    the workers still running (the queue is read first: a worker stopped while it writes would leave half a message).
+    """
+    found = list(reports)
     while True:
         try:
             item = out.get(timeout=0.05)
         except queue.Empty:
             break
         if FAILED in item:
-            found.append(item[FAILED])
+            found.append(item)
+    raised = {r["pid"] for r in found}
+    for p in procs:
+        if p.pid in raised:
+            p.join(EXIT_GUARD_S)  # on its way out: its own exit status, not "stopped"
+    codes = [p.exitcode for p in procs]
     for p in procs:
         if p.exitcode is None:
             p.terminate()
     for p in procs:
         p.join()
     statuses = ", ".join(f"pid {p.pid}: {_status(code)}" for p, code in zip(procs, codes, strict=True))
-    detail = "".join(f"\n--- a worker's traceback ---\n{tb}" for tb in found)
+    detail = "".join(f"\n--- the traceback of pid {r['pid']} ---\n{r[FAILED]}" for r in found)
     raise WorkerFailed(f"{why} ({statuses}){detail}")
 
 
