@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TASKS = ROOT / "overlays" / "merchant_gateway" / "tasks"
 FILED = 2_850
 GOAL = FILED // 2  # the budget
-CEILING = 1_443  # the size today: GOAL is not reached yet; lower this as the package shrinks, never raise it lightly
+CEILING = 1_435  # the size today: GOAL is not reached yet; lower this as the package shrinks, never raise it lightly
 
 
 def lines(folder: Path) -> int:

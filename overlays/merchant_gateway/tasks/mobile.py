@@ -3,13 +3,9 @@
 Why this module exists: in the app flow the server, not the app, builds the base64 body and its X-VERIFY checksum
 (the salt must never reach a device) and hands them with the endpoint and the transaction id to the app, whose SDK
 calls the gateway. The interface document ("Mobile SDK support calls") defines three such resources, each in the
-spec (operations debitV3, appProfile, appAccountSummary; ``x-called-by: mobile-sdk``): the app payment (``/v3/debit``,
-the debit payload, signed as body endpoints are, with the optional SDK headers X-CALLBACK-URL, X-CALL-MODE and
-X-PROVIDER-ID), the profile display (``/v3/profile``) and the account details (``/v3/account/{merchantId}/
-{merchantUserId}/summary``: no body, the checksum over the path). The payloads are signed with their fields in the
-spec's order (the interface document's tables): the checksum covers the exact base64 sent, whatever the order, and
-a fixed order reproduces the shared signing vectors. The app's completion handler only reports that the UI flow
-ended: the server still waits for the status (``gateway.payments.wait``).
+spec (operations debitV3, appProfile, appAccountSummary; ``x-called-by: mobile-sdk``) and a method of MobileSdk.
+The payloads are signed with their fields in the spec's order (the interface document's tables): the checksum
+covers the exact base64 sent, whatever the order, and a fixed order reproduces the shared signing vectors.
 """
 
 from __future__ import annotations
@@ -119,11 +115,7 @@ def sign_app_account_summary(merchant_id: str, merchant_user_id: str, *, salt_ke
 
 
 class MobileSdk:
-    """``gateway.mobile``: the signed requests the merchant server hands to the app's client SDK.
-
-    Keywords mean what they mean everywhere else in the client: payload fields in snake_case, ``callback_url``,
-    ``call_mode`` and ``provider_id`` the headers X-CALLBACK-URL, X-CALL-MODE and X-PROVIDER-ID.
-    """
+    """``gateway.mobile``: the signed requests the merchant server hands to the app's client SDK."""
 
     def __init__(self, config: GatewayConfig, build_payload: BuildPayload) -> None:
         """Built by the gateway (``gateway.mobile``) with its configuration and its payload builder."""
