@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 
 class AsyncResource:
-    """A task namespace of ``AsyncGateway``: the gateway it sends through."""
+    """A task namespace of a gateway (of either flavour): the gateway it sends through."""
 
     def __init__(self, gateway: AsyncGatewayHost) -> None:
         self._gateway = gateway

@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 
 class Resource:
-    """A task namespace of ``AsyncGateway``: the gateway it sends through."""
+    """A task namespace of a gateway (of either flavour): the gateway it sends through."""
 
     def __init__(self, gateway: GatewayHost) -> None:
         self._gateway = gateway

@@ -48,6 +48,14 @@ def app(gw: Gateway) -> str:
     return gw.mobile.payment_request(amount=100, merchant_user_id="U1", call_mode="PUT", provider_id="P1").checksum
 
 
+def sdk_less(gw: Gateway) -> str:  # the generated InitiateSdkLessPaymentKeywords and the task's sub_merchant alias
+    started = gw.payments.start_sdk_less(
+        amount=100, merchant_order_id="O4", valid_for=600, redirect_url="https://shop.example/r",
+        transaction_context="ctx", sub_merchant="S1",
+    )
+    return started.payment_page_url
+
+
 async def inline(gw: AsyncGateway) -> None:
     await gw.payments.start_inline(amount=100, payment_sources=[{"mode": "wallets"}], mobile_number="9999999999")
     await gw.collects.create(
@@ -70,6 +78,12 @@ def deferred(gw: Gateway) -> None:  # a method typed by the whole keyword form, 
 
 def collect(gw: Gateway) -> None:  # typed by the task's TypedDict: the operation's optional keywords and its own
     gw.collects.create(amount=1, mobile_number="9999999999", merchant_ordr_id="O1", expires_in=60, callback_url="u")
+
+
+def sdk_less(gw: Gateway) -> None:
+    gw.payments.start_sdk_less(
+        amount=1, merchant_ordr_id="O", valid_for=1, redirect_url="u", transaction_context="c", sub_merchant="S"
+    )
 
 
 def app(gw: Gateway) -> None:  # the debit payload's fields and the SDK's three headers, not the redirect ones
@@ -124,7 +138,7 @@ def test_a_correct_call_is_accepted(mypy_errors: dict[str, list[str]]) -> None:
 
 def test_a_misspelt_payload_field_is_rejected(mypy_errors: dict[str, list[str]]) -> None:
     errors = mypy_errors["misspelt"]
-    assert len([error for error in errors if '"merchant_ordr_id"' in error]) == 4, errors
+    assert len([error for error in errors if '"merchant_ordr_id"' in error]) == 5, errors
     assert any('"redirect_url"' in error and "payment_request" in error for error in errors), errors
     assert any('"merchant_order_id"' in error and "fulfill_deferred" in error for error in errors), errors
     assert any('"merchant_order_id"' in error and '"create"' in error for error in errors), errors
