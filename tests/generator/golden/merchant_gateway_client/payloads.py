@@ -1,5 +1,5 @@
 # Generated from tests/generator/fixtures/mini.yaml by generator/, do not edit.
-"""The keyword form of every operation payload, typed from the spec: one TypedDict pair per operation.
+"""The keyword form of every operation payload, typed from the spec: TypedDicts per operation.
 
 Rendered by generator/public_api.py from the facts that render public_methods.py, so the two cannot disagree. For
 each operation whose payload the caller gives:
