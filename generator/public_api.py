@@ -64,6 +64,7 @@ class Method:
     fields: list[Param] = field(default_factory=list)  # payload fields (keyword-only)
     options: list[Param] = field(default_factory=list)  # request headers (keyword-only)
     refund: bool = False
+    signed_only: bool = False  # signed here for the app's SDK to send: typed keywords, no method
     # x-answer-codes: payment-state (the status reads): the caller may give the amount a success must carry
     expects_amount: bool = False
     doc: str = ""
@@ -85,6 +86,7 @@ def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> N
     """Write `operations.py`, `public_methods.py`, `payloads.py` and `outcomes.py` into the generated `package`."""
     models = _model_index(package / "models")
     methods = [_method(package, spec, meta, models) for meta in metas if not meta.mobile_sdk_only]
+    signed = [_signed_only(spec, meta, models) for meta in metas if meta.mobile_sdk_only and meta.payload_ref]
     from .run import template_cache  # here: importing run loads openapi-python-client, which render's callers have
 
     env = jinja2.Environment(
@@ -105,7 +107,7 @@ def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> N
         ("methods.py.jinja", "public_methods.py"),
         ("payloads.py.jinja", "payloads.py"),
     ):
-        text = env.get_template(template).render(methods=methods, model_names=names)
+        text = env.get_template(template).render(methods=methods, signed=signed, model_names=names)
         (package / target).write_text(text, encoding="utf-8")
     text = env.get_template("outcomes.py.jinja").render(
         rows=outcomes.outcome_rows(spec, metas),
@@ -223,21 +225,9 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
                 Param(pname, _public_type(annotation, models), True, doc, pname, "", description, limits)
             )
     if method.payload is not None:
-        schema = resolve(spec, {"$ref": f"#/components/schemas/{payload_cls}"})
-        props = {_snake_field(k): (k, v) for k, v in (schema.get("properties") or {}).items()}
-        for fname, annotation, required in models[method.payload].fields:
-            wire, prop = props.get(fname, (fname, {}))
-            doc = _field_doc(spec, prop)
-            description, limits = _field_parts(spec, prop)
-            if fname == "merchant_id":
-                default = " Default: the configured merchant id."
-                method.fields.append(Param(fname, "str", False, doc + default, wire, "", description + default, limits))
-                continue
-            public_type = _public_type(annotation, models)
-            method.fields.append(Param(fname, public_type, required, doc, wire, "", description, limits))
+        _add_fields(spec, method, models)
     for p in [*method.positional, *method.fields, *method.options]:
-        if not p.required and "None" not in [part.strip() for part in _split_union(p.annotation)]:
-            p.annotation += " | None"  # an optional keyword defaults to None: not sent
+        _none_when_optional(p)
     taken: dict[str, str] = {}
     for group, params in (("path", method.positional), ("payload", method.fields), ("header", method.options)):
         for p in params:
@@ -262,6 +252,40 @@ def _method(package: Path, spec: dict[str, Any], meta: OperationMeta, models: di
     }
     method.doc = _docstring(op, meta, method)
     method.summary = " ".join(str(op.get("summary") or meta.operation_id).split())
+    return method
+
+
+def _add_fields(spec: dict[str, Any], method: Method, models: dict[str, _Model]) -> None:
+    """The payload model's fields as ``method``'s keywords, with their wire names, descriptions and limits."""
+    assert method.payload is not None
+    schema = resolve(spec, {"$ref": f"#/components/schemas/{method.payload}"})
+    props = {_snake_field(k): (k, v) for k, v in (schema.get("properties") or {}).items()}
+    for fname, annotation, required in models[method.payload].fields:
+        wire, prop = props.get(fname, (fname, {}))
+        doc = _field_doc(spec, prop)
+        description, limits = _field_parts(spec, prop)
+        if fname == "merchant_id":
+            default = " Default: the configured merchant id."
+            method.fields.append(Param(fname, "str", False, doc + default, wire, "", description + default, limits))
+            continue
+        public_type = _public_type(annotation, models)
+        method.fields.append(Param(fname, public_type, required, doc, wire, "", description, limits))
+
+
+def _none_when_optional(p: Param) -> None:
+    if not p.required and "None" not in [part.strip() for part in _split_union(p.annotation)]:
+        p.annotation += " | None"  # an optional keyword defaults to None: not sent
+
+
+def _signed_only(spec: dict[str, Any], meta: OperationMeta, models: dict[str, _Model]) -> Method:
+    """A payload the merchant server only signs, for the app's SDK to send (``x-called-by: mobile-sdk`` alone): no
+    operation method, but its keywords typed like a method's (payloads.py), for the task layer's ``gateway.mobile``."""
+    assert meta.payload_ref is not None
+    method = Method(_snake(meta.operation_id), meta.operation_id, "str", meta.payload_ref.rsplit("/", 1)[-1])
+    method.signed_only = True
+    _add_fields(spec, method, models)
+    for p in method.fields:
+        _none_when_optional(p)
     return method
 
 

@@ -1016,6 +1016,49 @@ class InitiateSdkLessPaymentFields(InitiateSdkLessPaymentKeywords):
     payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
 
 
+class AppProfilePayloadOptional(TypedDict, total=False):
+    """The optional payload fields of appProfile (signed here, sent by the app's SDK); None is "not sent".
+    Those of ProfilePayload, without the request headers ``AppProfileOptional`` adds."""
+
+    mobile_number: str | None
+    """-"""
+
+    email: str | None
+    """-"""
+
+    short_name: str | None
+    """-"""
+
+
+class AppProfileOptional(AppProfilePayloadOptional, total=False):
+    """The optional keywords of appProfile (signed here, sent by the app's SDK): payload fields of ProfilePayload and request
+    headers; None is "not sent"."""
+
+    pass
+
+
+class AppProfileKeywords(AppProfileOptional):
+    """The keywords of appProfile (signed here, sent by the app's SDK) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
+
+    merchant_user_id: str
+    """-"""
+
+
+class AppProfileFields(AppProfileKeywords):
+    """Every keyword of appProfile (signed here, sent by the app's SDK), its whole keyword form:
+    ``AppProfileKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
+    need no percent-encoding in a URL path (letters, digits, `-`, `.`, `_`, `~`): the id goes into the status
+    path, and how the gateway signs a percent-encoded path is not shown, so any other character could make the
+    payment unreadable. (at most 37 characters, at least 1 characters, pattern ^[A-Za-z0-9._~-]+$)"""
+
+
 DOCS: Mapping[str, OperationDoc] = {
     "getAuthorizationToken": OperationDoc(
         "get_authorization_token",

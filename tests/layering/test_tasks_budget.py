@@ -2,8 +2,8 @@
 .py files) when the issue was filed, and its done-when asks for at most half, 1,425, with no loss of typing
 (tests/unit/tasks/test_tasks_typing.py) and a generated docstring on every public method
 (tests/unit/tasks/test_tasks_docstrings.py). This pins the size it has now, so the package cannot silently grow back:
-a change that needs more lines raises CEILING here, visibly in review. The derived ``_sync.py`` counts: it is
-shipped, and read, like the rest."""
+a change that needs more lines raises CEILING here, visibly in review, and never above GOAL. The derived
+``_sync.py`` counts: it is shipped, and read, like the rest."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TASKS = ROOT / "overlays" / "merchant_gateway" / "tasks"
 FILED = 2_850
 GOAL = FILED // 2  # the issue's budget
-CEILING = 1_435  # the size today: GOAL is not reached yet; lower this as the package shrinks, never raise it lightly
+CEILING = 1_424  # the size today, within GOAL: lower this as the package shrinks; never raise it above GOAL
 
 
 def lines(folder: Path) -> int:
@@ -24,7 +24,7 @@ def lines(folder: Path) -> int:
 def test_the_task_layer_stays_within_its_ceiling() -> None:
     size = lines(TASKS)
     assert size <= CEILING, f"tasks/ has {size} lines, above its ceiling {CEILING} (the issue's goal: {GOAL})"
-    assert GOAL <= CEILING < FILED
+    assert CEILING <= GOAL < FILED  # the issue's done-when holds and keeps holding
 
 
 def test_the_count_is_wc_l_of_the_python_files_and_can_fail(tmp_path: Path) -> None:

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, Unpack
 
 from merchant_gateway_client.client import encode_payload, x_verify
+from merchant_gateway_client.models import ProfilePayload
 from merchant_gateway_client.operations import OPERATIONS
-from merchant_gateway_client.payloads import DebitV3PayloadOptional
+from merchant_gateway_client.payloads import AppProfileKeywords, DebitV3PayloadOptional
 
 from ..checks.limits import check_header_value, check_identifier, check_payload, check_transaction_id
 from ..checks.schema import first_problem, header_problem, properties
@@ -146,15 +147,7 @@ class MobileSdk:
         cfg = self._config
         return sign_app_debit(wire, salt_key=cfg.salt_key, salt_index=cfg.salt_index, headers=headers)
 
-    def profile_request(
-        self,
-        *,
-        merchant_user_id: str,
-        transaction_id: str | None = None,
-        mobile_number: str | None = None,
-        email: str | None = None,
-        short_name: str | None = None,
-    ) -> AppRequest:
+    def profile_request(self, *, transaction_id: str | None = None, **fields: Unpack[AppProfileKeywords]) -> AppRequest:
         """The profile display (``/v3/profile``): merchantId (configured), transactionId (new when not given),
         merchantUserId, and the optional contact fields, in base64 with their checksum. Nothing is sent here.
 
@@ -164,16 +157,12 @@ class MobileSdk:
         Raises:
             ValidationError: bad input, named by field (its wire name), before anything is signed.
         """
-        wire = {
-            "merchantId": self._config.merchant_id,
-            "transactionId": transaction_id_or_new(transaction_id),
-            "merchantUserId": merchant_user_id,
-        }
-        for name, value in (("mobileNumber", mobile_number), ("email", email), ("shortName", short_name)):
-            if value is not None:
-                if not isinstance(value, str) or not value:
-                    raise ValidationError(name, "must be a non-empty string")
-                wire[name] = value
+        given: dict[str, Any] = {k: v for k, v in fields.items() if v is not None or k == "merchant_user_id"}
+        txn = transaction_id_or_new(transaction_id)
+        wire = ProfilePayload(merchant_id=self._config.merchant_id, transaction_id=txn, **given).to_dict()
+        for name in ("mobileNumber", "email", "shortName"):  # the spec types them as strings; empty says nothing
+            if name in wire and (not isinstance(wire[name], str) or not wire[name]):
+                raise ValidationError(name, "must be a non-empty string")
         cfg = self._config
         return sign_app_profile(wire, salt_key=cfg.salt_key, salt_index=cfg.salt_index)
 

@@ -152,6 +152,24 @@ def test_profile_request_checksum_by_hand() -> None:
     assert (old.body, old.checksum) == (app.body, app.checksum)
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"merchant_user_id": None}, "merchantUserId"),
+        ({"merchant_user_id": "U1", "email": ""}, "email"),
+        ({"merchant_user_id": "U1", "short_name": 5}, "shortName"),
+        ({"merchant_user_id": "U1", "transaction_id": "T" * 38}, "transactionId"),
+    ],
+)
+def test_bad_profile_requests_name_the_field_and_sign_nothing(kwargs: dict[str, Any], field: str) -> None:
+    """The keywords are the generated AppProfileKeywords (ProfilePayload's fields); the checks are as before."""
+    with offline("M1", "s", "1") as gw, pytest.raises(ValidationError) as info:
+        gw.mobile.profile_request(**kwargs)
+    assert info.value.field == field
+    with offline("M1", "s", "1") as gw, pytest.raises(TypeError, match="emial"):
+        gw.mobile.profile_request(merchant_user_id="U1", emial="a@b.example")  # type: ignore[call-arg]
+
+
 def test_account_summary_reproduces_the_shared_vector() -> None:
     v = next(x for x in VECTORS["path_signature"] if x["signing_path"].endswith("/summary"))
     with offline("MERCHANTUAT", v["salt_key"], v["salt_index"]) as gw:

@@ -45,6 +45,7 @@ def deferred(gw: Gateway) -> None:
 
 
 def app(gw: Gateway) -> str:
+    gw.mobile.profile_request(merchant_user_id="U1", email="asha@example.com", transaction_id="TP1")
     return gw.mobile.payment_request(amount=100, merchant_user_id="U1", call_mode="PUT", provider_id="P1").checksum
 
 
@@ -89,6 +90,7 @@ def sdk_less(gw: Gateway) -> None:
 def app(gw: Gateway) -> None:  # the debit payload's fields and the SDK's three headers, not the redirect ones
     gw.mobile.payment_request(amount=1, merchant_ordr_id="O1")
     gw.mobile.payment_request(amount=1, redirect_url="https://shop.example/r")
+    gw.mobile.profile_request(merchant_user_id="U1", emial="asha@example.com")  # the generated AppProfileKeywords
 """
 
 WRONG_ENUM = """
@@ -140,6 +142,7 @@ def test_a_misspelt_payload_field_is_rejected(mypy_errors: dict[str, list[str]])
     errors = mypy_errors["misspelt"]
     assert len([error for error in errors if '"merchant_ordr_id"' in error]) == 5, errors
     assert any('"redirect_url"' in error and "payment_request" in error for error in errors), errors
+    assert any('"emial"' in error and "profile_request" in error for error in errors), errors
     assert any('"merchant_order_id"' in error and "fulfill_deferred" in error for error in errors), errors
     assert any('"merchant_order_id"' in error and '"create"' in error for error in errors), errors
 

@@ -127,6 +127,39 @@ class GetAuthorizationTokenFields(GetAuthorizationTokenKeywords):
     """Default: the configured merchant id."""
 
 
+class AppProfilePayloadOptional(TypedDict, total=False):
+    """The optional payload fields of appProfile (signed here, sent by the app's SDK); None is "not sent".
+    Those of ProfilePayload, without the request headers ``AppProfileOptional`` adds."""
+
+    pass
+
+
+class AppProfileOptional(AppProfilePayloadOptional, total=False):
+    """The optional keywords of appProfile (signed here, sent by the app's SDK): payload fields of ProfilePayload and request
+    headers; None is "not sent"."""
+
+    pass
+
+
+class AppProfileKeywords(AppProfileOptional):
+    """The keywords of appProfile (signed here, sent by the app's SDK) but ``merchant_id`` and ``transaction_id``
+    (a task fills them: the configured merchant id, a new transaction id when not given): optional ones and these."""
+
+    merchant_user_id: str
+    """-"""
+
+
+class AppProfileFields(AppProfileKeywords):
+    """Every keyword of appProfile (signed here, sent by the app's SDK), its whole keyword form:
+    ``AppProfileKeywords`` and these."""
+
+    merchant_id: NotRequired[str | None]
+    """Default: the configured merchant id."""
+
+    transaction_id: str
+    """-"""
+
+
 DOCS: Mapping[str, OperationDoc] = {
     "debitV3": OperationDoc(
         "debit_v3",
