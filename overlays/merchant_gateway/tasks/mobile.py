@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, Unpack
 
 from merchant_gateway_client.client import encode_payload, x_verify
-from merchant_gateway_client.models import ProfilePayload
 from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.payloads import AppProfileKeywords, DebitV3PayloadOptional
 
@@ -157,6 +156,8 @@ class MobileSdk:
         Raises:
             ValidationError: bad input, named by field (its wire name), before anything is signed.
         """
+        from merchant_gateway_client.models import ProfilePayload  # here: the models cost import time, unused till now
+
         given: dict[str, Any] = {k: v for k, v in fields.items() if v is not None or k == "merchant_user_id"}
         txn = transaction_id_or_new(transaction_id)
         wire = ProfilePayload(merchant_id=self._config.merchant_id, transaction_id=txn, **given).to_dict()
