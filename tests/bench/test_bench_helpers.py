@@ -60,6 +60,37 @@ def test_per_call_rows_pass_at_or_below_raw_httpx_and_only_on_the_same_wire() ->
     assert [r[4] for r in rows if r[1].startswith("sync") and r[3] != "info"] == [False, False]
 
 
+def test_the_openapi_generator_rows_pass_at_or_below_its_client_and_show_the_engines_share() -> None:
+    """Issue 37: the sync gateway per call over openapi-generator's client from our spec, <= 1.0, status and debit,
+    with the two engines alone (raw httpx over the same client) beside it."""
+    from bench.run import verdicts
+
+    def sync(status: float, debit: float, same: bool = True) -> dict[str, object]:
+        ratios = {"ours/raw_httpx:status": 0.95, "ours/raw_httpx:debit": 1.0}
+        ratios |= {"ours/openapi_generator:status": status, "ours/openapi_generator:debit": debit}
+        us = {"raw_httpx:status": 130.0, "openapi_generator:status": 100.0}
+        us |= {"raw_httpx:debit": 90.0, "openapi_generator:debit": 100.0}
+        check = {"identical_signatures": True, "identical_results": same}
+        return {"check": check, "ratios": ratios, "us_per_call": us, "ratios_to_floor": {}}
+
+    plain = {"check": {"identical_signatures": True, "identical_results": True}, "us_per_call": {}}
+    quiet = {**plain, "ratios": {"ours/raw_httpx:status": 1.0, "ours/raw_httpx:debit": 1.0}, "ratios_to_floor": {}}
+    rows = verdicts({"loopback": {"sync": sync(1.3, 0.9), "async": quiet}})
+    limited = {r[1]: r[4] for r in rows if r[0] == "37 per call"}
+    assert limited == {
+        "sync status ours/openapi-generator's client": False,
+        "sync debit ours/openapi-generator's client": True,
+    }
+    engines = {r[1]: r[2] for r in rows if r[0] == "37 per call (info)"}
+    assert engines == {
+        "sync status raw httpx/openapi-generator's client": 1.3,
+        "sync debit raw httpx/openapi-generator's client": 0.9,
+    }
+    assert not any(r[1] == "sync status ours/openapi_generator" for r in rows)  # not also an info row
+    rows = verdicts({"loopback": {"sync": sync(0.9, 0.9, same=False), "async": quiet}})
+    assert [r[4] for r in rows if r[0] == "37 per call"] == [False, False]
+
+
 def test_the_concurrency_row_passes_within_1_25_of_the_bounded_ideal_with_no_errors_or_leaks() -> None:
     from bench.run import verdicts
 
