@@ -1,75 +1,41 @@
-"""The gateway as the task layer and the flows see it: :class:`GatewayHost` and :class:`AsyncGatewayHost`.
+"""Deprecated: the old name of :mod:`merchant_gateway.abstract`, kept for one minor version (removed in 3.1.0).
 
-Why this module exists: the gateway builds its task resources (``gateway.payments``, ``.refunds``, ...) and hands
-itself to them, and the flows (polling, linking, launch) take a gateway too. Had they imported ``gateway.py`` to
-name its type, the package would hold the cycle gateway -> tasks -> flows -> gateway. They depend on this small
-public interface instead, one layer below them (docs/design.md, "Layers inside merchant_gateway"): the generated
-operation methods, the configuration, ``reconcile``, ``with_options``, and the clock and sleep the gateway was built
-with (so the task layer's waits and timestamps follow an injected fake clock), never a private attribute.
-
-Nominal, not a ``typing.Protocol``: the operation methods come from the generated ``GatewayMethods``, a plain
-class, and a Protocol cannot inherit it. :class:`merchant_gateway.Gateway` and :class:`merchant_gateway.AsyncGateway`
-are the implementations; another one (a test double) subclasses these and fills in the abstract members.
+Why this module exists: "host" also names the gateway's three hosts (base, apps, auth: the generated ``Host``, an
+operation's ``host``, the span attribute ``merchant_gateway.host``), so the abstract gateway the task layer and the
+flows depend on moved to ``merchant_gateway.abstract``, one meaning per word, and its classes were renamed for what
+they hold (``GatewayHost`` -> ``AbstractGateway``, ``AsyncGatewayHost`` -> ``AsyncAbstractGateway``). Code that
+imports the old names from here still gets the very same classes (a test double subclassing them keeps working);
+each name read warns (``DeprecationWarning`` at the caller's line, naming the new module and name). Nothing here is
+loaded by ``import merchant_gateway``, and the new module loads only when a name is read.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Self
+import warnings
+from typing import Any
 
-from merchant_gateway_client.public_methods import AsyncGatewayMethods, GatewayMethods
-
-if TYPE_CHECKING:
-    from merchant_gateway_client.models import TransactionStatusResponse
-
-    from .config import GatewayConfig
-    from .retry import RetryPolicy
+NEW = "merchant_gateway.abstract"
+REMOVED_IN = "3.1.0"
+#: each old name this alias answers, and its name in merchant_gateway.abstract
+RENAMED = {"GatewayHost": "AbstractGateway", "AsyncGatewayHost": "AsyncAbstractGateway"}
+NAMES = tuple(RENAMED)
+__all__ = list(NAMES)  # each read through __getattr__, which warns
 
 
-class GatewayHost(GatewayMethods, ABC):
-    """What the sync task layer and flows use of a gateway (:class:`merchant_gateway.Gateway` is one)."""
+def __getattr__(name: str) -> Any:
+    if name not in RENAMED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    new_name = RENAMED[name]
+    warnings.warn(
+        f"merchant_gateway.host is deprecated and will be removed in {REMOVED_IN}: "
+        f"{name} is now {new_name}, import {new_name} from {NEW}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    from . import abstract
 
-    config: GatewayConfig
-
-    @property
-    @abstractmethod
-    def clock(self) -> Callable[[], float]:
-        """The monotonic clock the gateway was built with (``clock=``)."""
-
-    @property
-    @abstractmethod
-    def sleep(self) -> Callable[[float], None]:
-        """How the gateway waits (``sleep=``): between polls as between retries."""
-
-    @abstractmethod
-    def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
-        """Settle an OutcomeUnknown through the status operation."""
-
-    @abstractmethod
-    def with_options(self, *, retry: RetryPolicy | None = None) -> Self:
-        """A view of the gateway whose calls use ``retry``."""
+    return getattr(abstract, new_name)
 
 
-class AsyncGatewayHost(AsyncGatewayMethods, ABC):
-    """What the async task layer and flows use of a gateway (:class:`merchant_gateway.AsyncGateway` is one)."""
-
-    config: GatewayConfig
-
-    @property
-    @abstractmethod
-    def clock(self) -> Callable[[], float]:
-        """The monotonic clock the gateway was built with (``clock=``)."""
-
-    @property
-    @abstractmethod
-    def sleep(self) -> Callable[[float], Awaitable[None]]:
-        """How the gateway waits (``sleep=``): between polls as between retries."""
-
-    @abstractmethod
-    async def reconcile(self, transaction_id: str) -> TransactionStatusResponse:
-        """Settle an OutcomeUnknown through the status operation."""
-
-    @abstractmethod
-    def with_options(self, *, retry: RetryPolicy | None = None) -> Self:
-        """A view of the gateway whose calls use ``retry``."""
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(NAMES))

@@ -43,7 +43,7 @@ BACK_EDGES = [
     ("package-layers", "merchant_gateway/flows/status.py", TYPE_ONLY + "from merchant_gateway.gateway import Gateway"),
     ("package-layers", "merchant_gateway/tasks/_async.py", TYPE_ONLY + "from merchant_gateway.gateway import _Base"),
     ("package-layers", "merchant_gateway/flows/__init__.py", "from merchant_gateway.tasks.mobile import AppRequest"),
-    ("package-layers", "merchant_gateway/host.py", "import merchant_gateway.gateway"),
+    ("package-layers", "merchant_gateway/abstract.py", "import merchant_gateway.gateway"),
     ("package-layers", "merchant_gateway/gateway/_async.py", "import merchant_gateway.ledger"),
     ("package-layers", "merchant_gateway/_core/records.py", "import merchant_gateway.observers"),
     ("package-layers", "merchant_gateway/errors.py", "import merchant_gateway.config"),
@@ -76,7 +76,7 @@ def test_the_contracts_name_the_rules() -> None:
     assert layers["exhaustive"] is True
     order = [layer.split()[0].strip("()") for layer in layers["layers"]]
     assert order.index("cli") < order.index("ledger") < order.index("gateway") < order.index("tasks")
-    assert order.index("tasks") < order.index("flows") < order.index("host") < order.index("_core")
+    assert order.index("tasks") < order.index("flows") < order.index("abstract") < order.index("_core")
     assert order.index("_core") < order.index("transports") < order.index("errors") == len(order) - 1
     assert set(CONTRACTS["sandbox-imports-no-client"]["forbidden_modules"]) >= {"merchant_gateway"}
     assert set(CONTRACTS["sandbox-only-in-cli"]["forbidden_modules"]) >= {"merchant_gateway_sandbox"}

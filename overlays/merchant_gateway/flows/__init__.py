@@ -3,7 +3,7 @@
 Why a sub-package: these are the multi-call stories that merchants get wrong by hand; each module holds one, and
 this module re-exports the public names (``from merchant_gateway.flows import wait_for_payment``). The flows sit
 below the task layer and never import it (the app payloads, ``app_debit_request`` and friends, live in
-:mod:`merchant_gateway.tasks.mobile`); they take a gateway as :mod:`merchant_gateway.host` describes it.
+:mod:`merchant_gateway.tasks.mobile`); they take a gateway as :mod:`merchant_gateway.abstract` describes it.
 """
 
 from typing import TYPE_CHECKING

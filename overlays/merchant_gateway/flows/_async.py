@@ -48,7 +48,7 @@ from ._status import snapshot_of, status_read
 from .schedule import DEFAULT_SCHEDULE, PollSchedule, choose_schedule
 
 if TYPE_CHECKING:
-    from ..host import AsyncGatewayHost
+    from ..abstract import AsyncAbstractGateway
 
 
 async def async_wait_for_final_status(
@@ -104,7 +104,7 @@ async def async_wait_for_final_status(
 
 
 async def async_wait_for_payment(
-    gateway: AsyncGatewayHost,
+    gateway: AsyncAbstractGateway,
     transaction_id: str,
     *,
     expected_amount: int | None = None,
@@ -149,25 +149,25 @@ async def async_wait_for_payment(
 
 
 async def _async_start_intent_payment(
-    gateway: AsyncGatewayHost, *, transaction_id: str, platform_version_code: int, **fields: Any
+    gateway: AsyncAbstractGateway, *, transaction_id: str, platform_version_code: int, **fields: Any
 ) -> Launch:
     """v4 intent debit: the app sends its wallet app's version code; the answer's redirectURL is the intent URI."""
     resp = await gateway.debit_v4_intent(transaction_id=transaction_id, **_intent_fields(platform_version_code, fields))
     return _intent(resp, transaction_id)
 
 
-async def _async_start_upi_intent(gateway: AsyncGatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+async def _async_start_upi_intent(gateway: AsyncAbstractGateway, *, transaction_id: str, **fields: Any) -> Launch:
     """Inline pay with a UPI intent source: returns intentURL and the package to open."""
     resp = await gateway.inline_pay(transaction_id=transaction_id, payment_sources=_UPI_INTENT, **fields)
     return _upi_intent(resp, transaction_id)
 
 
-async def _async_start_sdk_less_payment(gateway: AsyncGatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+async def _async_start_sdk_less_payment(gateway: AsyncAbstractGateway, *, transaction_id: str, **fields: Any) -> Launch:
     """SDK-less initiate: the page opens redirectUrl (or the JS SDK's proceedToPay with reservationId)."""
     return _sdk_less(await gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
 
 
-async def _async_sign_in(gateway: AsyncGatewayHost, grant_token: str) -> SsoUser:
+async def _async_sign_in(gateway: AsyncAbstractGateway, grant_token: str) -> SsoUser:
     """Exchange the client's grant token for an access token on the server, then fetch the user's details.
 
     The exchange is not re-sent (``x-retry: never``): when its answer is lost (timeout, dropped connection, 5xx,
@@ -185,7 +185,7 @@ async def _async_sign_in(gateway: AsyncGatewayHost, grant_token: str) -> SsoUser
 
 
 async def _async_link_user(
-    gateway: AsyncGatewayHost,
+    gateway: AsyncAbstractGateway,
     mobile_number: str,
     ask_otp: AsyncAskOtp,
     *,
@@ -226,7 +226,7 @@ async def _async_link_user(
             need_otp = session.failed(exc)
 
 
-async def _async_unlink(gateway: AsyncGatewayHost, user_auth_token: str) -> Unlinked:
+async def _async_unlink(gateway: AsyncAbstractGateway, user_auth_token: str) -> Unlinked:
     """Unlink a linked user (disable its userAuthToken), settling an unknown outcome.
 
     The unlink is not idempotent (``x-retry: never``): the gateway client never re-sends it by itself. When the

@@ -12,7 +12,7 @@ from ._fields import field_of
 from ._polling import StatusSnapshot
 
 if TYPE_CHECKING:
-    from ..host import AsyncGatewayHost, GatewayHost
+    from ..abstract import AbstractGateway, AsyncAbstractGateway
 
 #: The status reads, by operation id: the base host's, and the same read served by the apps host.
 STATUS_READS: Mapping[str, str] = MappingProxyType(
@@ -23,7 +23,7 @@ STATUS_READS: Mapping[str, str] = MappingProxyType(
 )
 
 
-def status_read(gateway: GatewayHost | AsyncGatewayHost, operation: str) -> Callable[[str], Any]:
+def status_read(gateway: AbstractGateway | AsyncAbstractGateway, operation: str) -> Callable[[str], Any]:
     """The gateway's method of the status read ``operation`` (an operation id of :data:`STATUS_READS`)."""
     try:
         return getattr(gateway, STATUS_READS[operation])  # type: ignore[no-any-return]

@@ -49,7 +49,7 @@ from ._status import snapshot_of, status_read
 from .schedule import DEFAULT_SCHEDULE, PollSchedule, choose_schedule
 
 if TYPE_CHECKING:
-    from ..host import GatewayHost
+    from ..abstract import AbstractGateway
 
 
 def wait_for_final_status(
@@ -105,7 +105,7 @@ def wait_for_final_status(
 
 
 def wait_for_payment(
-    gateway: GatewayHost,
+    gateway: AbstractGateway,
     transaction_id: str,
     *,
     expected_amount: int | None = None,
@@ -150,25 +150,25 @@ def wait_for_payment(
 
 
 def _start_intent_payment(
-    gateway: GatewayHost, *, transaction_id: str, platform_version_code: int, **fields: Any
+    gateway: AbstractGateway, *, transaction_id: str, platform_version_code: int, **fields: Any
 ) -> Launch:
     """v4 intent debit: the app sends its wallet app's version code; the answer's redirectURL is the intent URI."""
     resp = gateway.debit_v4_intent(transaction_id=transaction_id, **_intent_fields(platform_version_code, fields))
     return _intent(resp, transaction_id)
 
 
-def _start_upi_intent(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+def _start_upi_intent(gateway: AbstractGateway, *, transaction_id: str, **fields: Any) -> Launch:
     """Inline pay with a UPI intent source: returns intentURL and the package to open."""
     resp = gateway.inline_pay(transaction_id=transaction_id, payment_sources=_UPI_INTENT, **fields)
     return _upi_intent(resp, transaction_id)
 
 
-def _start_sdk_less_payment(gateway: GatewayHost, *, transaction_id: str, **fields: Any) -> Launch:
+def _start_sdk_less_payment(gateway: AbstractGateway, *, transaction_id: str, **fields: Any) -> Launch:
     """SDK-less initiate: the page opens redirectUrl (or the JS SDK's proceedToPay with reservationId)."""
     return _sdk_less(gateway.initiate_sdk_less_payment(transaction_id=transaction_id, **fields), transaction_id)
 
 
-def _sign_in(gateway: GatewayHost, grant_token: str) -> SsoUser:
+def _sign_in(gateway: AbstractGateway, grant_token: str) -> SsoUser:
     """Exchange the client's grant token for an access token on the server, then fetch the user's details.
 
     The exchange is not re-sent (``x-retry: never``): when its answer is lost (timeout, dropped connection, 5xx,
@@ -186,7 +186,7 @@ def _sign_in(gateway: GatewayHost, grant_token: str) -> SsoUser:
 
 
 def _link_user(
-    gateway: GatewayHost,
+    gateway: AbstractGateway,
     mobile_number: str,
     ask_otp: AskOtp,
     *,
@@ -227,7 +227,7 @@ def _link_user(
             need_otp = session.failed(exc)
 
 
-def _unlink(gateway: GatewayHost, user_auth_token: str) -> Unlinked:
+def _unlink(gateway: AbstractGateway, user_auth_token: str) -> Unlinked:
     """Unlink a linked user (disable its userAuthToken), settling an unknown outcome.
 
     The unlink is not idempotent (``x-retry: never``): the gateway client never re-sends it by itself. When the

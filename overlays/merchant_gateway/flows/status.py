@@ -24,7 +24,7 @@ from .reconcile import PendingPayment, ReconcileReport, async_reconcile_many
 from .schedule import DEFAULT_SCHEDULE, PollSchedule
 
 if TYPE_CHECKING:
-    from ..host import AsyncGatewayHost
+    from ..abstract import AsyncAbstractGateway
 
 __all__ = [
     "STATUS_READS",
@@ -40,7 +40,7 @@ _ONE_ATTEMPT = RetryPolicy(max_attempts=1)
 
 
 async def async_reconcile_payments(
-    gateway: AsyncGatewayHost,
+    gateway: AsyncAbstractGateway,
     pending: Iterable[PendingPayment],
     *,
     max_in_flight: int = 10,

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from ..abstract import AsyncAbstractGateway
 from ..errors import TransactionNotFoundError
-from ..host import AsyncGatewayHost
 from ._base import AsyncSleep, AsyncSlots, _Base, async_default_sleep
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..tokens import AuthorizationToken, Resend, TokenAuth, TokenCache
 
 
-class AsyncGateway(_Base, AsyncGatewayHost):
+class AsyncGateway(_Base, AsyncAbstractGateway):
     """Client of one merchant, in two flavours with the same constructor and methods: ``Gateway`` (sync,
     thread-safe) and ``AsyncGateway`` (async; its ``sleep`` is a coroutine function). Use one instance per merchant
     (no global state).

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from ..abstract import AbstractGateway
 from ..errors import TransactionNotFoundError
-from ..host import GatewayHost
 from ._base import Sleep, Slots, _Base, default_sleep
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..tokens import AuthorizationToken, Resend, TokenAuth, TokenCache
 
 
-class Gateway(_Base, GatewayHost):
+class Gateway(_Base, AbstractGateway):
     """Client of one merchant, in two flavours with the same constructor and methods: ``Gateway`` (sync,
     thread-safe) and ``AsyncGateway`` (async; its ``sleep`` is a coroutine function). Use one instance per merchant
     (no global state).

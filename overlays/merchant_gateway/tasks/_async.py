@@ -53,13 +53,13 @@ if TYPE_CHECKING:
         SendOtpOptional,
     )
 
-    from ..host import AsyncGatewayHost
+    from ..abstract import AsyncAbstractGateway
 
 
 class AsyncResource:
     """A task namespace of a gateway (of either flavour): the gateway it sends through."""
 
-    def __init__(self, gateway: AsyncGatewayHost) -> None:
+    def __init__(self, gateway: AsyncAbstractGateway) -> None:
         self._gateway = gateway
 
 

@@ -32,14 +32,14 @@ from ..verdicts import Expect, Verdict, judge, table
 if TYPE_CHECKING:
     from merchant_gateway_client.models import CardPaymentSource, PaymentOptionsResponse, WalletsPaymentSource
 
-    from ..host import AsyncGatewayHost, GatewayHost
+    from ..abstract import AbstractGateway, AsyncAbstractGateway
 
 WebDebitOperation = Literal["debitV4Web", "debitV3"]
 RefundOperation = Literal["refundV4", "refundV3", "refundAppsHost"]
 StatusOperation = Literal["getTransactionStatus", "getTransactionStatusAppsHost"]
 # an inline-pay source: a generated model or its wire (camelCase) mapping, checked against the spec before sending
 PaymentSource: TypeAlias = "CardPaymentSource | WalletsPaymentSource | Mapping[str, object]"
-Host: TypeAlias = "GatewayHost | AsyncGatewayHost"  # the gateway of either flavour: what the I/O-free steps read
+AnyGateway: TypeAlias = "AbstractGateway | AsyncAbstractGateway"  # either flavour: what the I/O-free steps read
 
 
 # A task's keywords but transaction_id (made when not given) where its operation's generated <Operation>Keywords
@@ -235,7 +235,7 @@ class Begun(NamedTuple):
             **result,
         )
 
-    def page(self, answer: Any, gateway: Host, fields: Mapping[str, Any]) -> PaymentStart:
+    def page(self, answer: Any, gateway: AnyGateway, fields: Mapping[str, Any]) -> PaymentStart:
         """A web start's result: the payments page its answer names (debitV3's Location, else data.redirectUrl),
         made absolute."""
         location = answer if self.operation == "debitV3" else field_of(field_of(answer, "data"), "redirect_url")
@@ -257,7 +257,7 @@ class Begun(NamedTuple):
 
 
 def begin(
-    gateway: Host, operation: str, transaction_id: str | None, fields: Mapping[str, object], *, web: bool = False
+    gateway: AnyGateway, operation: str, transaction_id: str | None, fields: Mapping[str, object], *, web: bool = False
 ) -> Begun:
     """A call about to be sent: its transaction id (a new one when not given) and start time, after the interface
     document's advice on its keywords (merchant_user_id; for a web payment redirect_url and callback_url), each
@@ -358,7 +358,7 @@ def target(payment: Started | Refund | str, expected_amount: int | None) -> tupl
     return payment, expected_amount
 
 
-def waiting(gateway: Host, payment: Started | Refund | str, amount: int | None) -> dict[str, Any]:
+def waiting(gateway: AnyGateway, payment: Started | Refund | str, amount: int | None) -> dict[str, Any]:
     """What a wait for ``payment`` follows: its transaction id and the amount to cross-check (:func:`target`), a
     start's start time and expiry (a collect is never waited for past it), and the gateway's clock and sleep."""
     txn, expected = target(payment, amount)

@@ -54,13 +54,13 @@ if TYPE_CHECKING:
         SendOtpOptional,
     )
 
-    from ..host import GatewayHost
+    from ..abstract import AbstractGateway
 
 
 class Resource:
     """A task namespace of a gateway (of either flavour): the gateway it sends through."""
 
-    def __init__(self, gateway: GatewayHost) -> None:
+    def __init__(self, gateway: AbstractGateway) -> None:
         self._gateway = gateway
 
 

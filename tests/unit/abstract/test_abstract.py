@@ -1,4 +1,4 @@
-"""merchant_gateway.host: the gateway as the task layer and the flows see it. An interface: its tests are what a
+"""merchant_gateway.abstract: the gateway as the task layer and the flows see it. An interface: its tests are what a
 subclass must give (a test double here) and that both gateways are implementations of it."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from typing import Any, Self
 
 import merchant_gateway as mg
 import pytest
-from merchant_gateway.host import AsyncGatewayHost, GatewayHost
+from merchant_gateway.abstract import AbstractGateway, AsyncAbstractGateway
 
 MEMBERS = frozenset({"clock", "sleep", "reconcile", "with_options"})
 
 
-class Double(GatewayHost):
-    """A sync host with a fake clock, recording what it was asked."""
+class Double(AbstractGateway):
+    """A sync abstract gateway with a fake clock, recording what it was asked."""
 
     def __init__(self) -> None:
         self.now = 0.0
@@ -41,7 +41,7 @@ class Double(GatewayHost):
         return self
 
 
-class AsyncDouble(AsyncGatewayHost):
+class AsyncDouble(AsyncAbstractGateway):
     def __init__(self) -> None:
         self.now = 0.0
 
@@ -64,40 +64,40 @@ class AsyncDouble(AsyncGatewayHost):
 
 
 def test_the_interface_is_the_clock_the_sleep_reconcile_and_with_options_besides_the_operations() -> None:
-    assert GatewayHost.__abstractmethods__ == MEMBERS
-    assert AsyncGatewayHost.__abstractmethods__ == MEMBERS
+    assert AbstractGateway.__abstractmethods__ == MEMBERS
+    assert AsyncAbstractGateway.__abstractmethods__ == MEMBERS
 
 
-@pytest.mark.parametrize("host", [GatewayHost, AsyncGatewayHost])
-def test_a_subclass_that_leaves_a_member_out_cannot_be_made(host: type) -> None:
-    partial = type("Partial", (host,), {"reconcile": lambda self, transaction_id: None})
+@pytest.mark.parametrize("abstract", [AbstractGateway, AsyncAbstractGateway])
+def test_a_subclass_that_leaves_a_member_out_cannot_be_made(abstract: type) -> None:
+    partial = type("Partial", (abstract,), {"reconcile": lambda self, transaction_id: None})
     with pytest.raises(TypeError, match="abstract"):
         partial()
 
 
-def test_both_gateways_are_hosts() -> None:
-    assert issubclass(mg.Gateway, GatewayHost)
-    assert issubclass(mg.AsyncGateway, AsyncGatewayHost)
-    assert not issubclass(mg.Gateway, AsyncGatewayHost)
+def test_both_gateways_are_implementations() -> None:
+    assert issubclass(mg.Gateway, AbstractGateway)
+    assert issubclass(mg.AsyncGateway, AsyncAbstractGateway)
+    assert not issubclass(mg.Gateway, AsyncAbstractGateway)
 
 
 def test_a_double_gives_the_clock_and_sleep_the_task_layer_waits_on() -> None:
-    host = Double()
-    host.sleep(2.5)
-    assert host.clock() == 2.5
-    assert host.with_options(retry=None) is host
-    assert host.reconcile("TX1") == {"transactionId": "TX1"}
-    assert host.asked == [("with_options", None), ("reconcile", "TX1")]
+    double = Double()
+    double.sleep(2.5)
+    assert double.clock() == 2.5
+    assert double.with_options(retry=None) is double
+    assert double.reconcile("TX1") == {"transactionId": "TX1"}
+    assert double.asked == [("with_options", None), ("reconcile", "TX1")]
 
 
 def test_an_async_double_gives_the_same() -> None:
-    host = AsyncDouble()
-    asyncio.run(host.sleep(1.5))
-    assert host.clock() == 1.5
-    assert asyncio.run(host.reconcile("TX2")) == {"transactionId": "TX2"}
+    double = AsyncDouble()
+    asyncio.run(double.sleep(1.5))
+    assert double.clock() == 1.5
+    assert asyncio.run(double.reconcile("TX2")) == {"transactionId": "TX2"}
 
 
 def test_an_operation_the_double_does_not_give_says_so() -> None:
-    # the generated operation methods go through _call, which a host that is no gateway does not implement
+    # the generated operation methods go through _call, which a double that is no gateway does not implement
     with pytest.raises(NotImplementedError):
         Double().get_authorization_token()
