@@ -131,7 +131,7 @@ class MobileSdk:
         checked as for ``debit_v3`` (``amount`` is required) before anything is signed. Nothing is sent here, so
         no verdict comes from this call: the app's completion only ends the UI flow, and ``gateway.payments.wait``
         (with this transaction id and amount) gives the payment's verdict."""
-        given: dict[str, Any] = {k: v for k, v in fields.items() if v is not None}  # payload fields, SDK headers
+        given: dict[str, Any] = dict(fields)  # fields and SDK headers; an unknown one is refused even when None
         headers: dict[str, str] = {}
         for name, header in _SDK_HEADERS.items():
             if (value := given.pop(name, None)) is not None:
@@ -143,8 +143,7 @@ class MobileSdk:
         wire = self._build_payload(OPERATIONS["debit_v3"], None, given).to_dict()
         if wire.get("merchantId") != self._config.merchant_id:
             raise ValidationError("merchantId", "differs from the configured merchant id")
-        cfg = self._config
-        return sign_app_debit(wire, salt_key=cfg.salt_key, salt_index=cfg.salt_index, headers=headers)
+        return sign_app_debit(wire, salt_key=self._config.salt_key, salt_index=self._config.salt_index, headers=headers)
 
     def profile_request(self, *, transaction_id: str | None = None, **fields: Unpack[AppProfileKeywords]) -> AppRequest:
         """The profile display (``/v3/profile``): merchantId (configured), transactionId (new when not given),
@@ -158,14 +157,15 @@ class MobileSdk:
         """
         from merchant_gateway_client.models import ProfilePayload  # here: the models cost import time, unused till now
 
-        given: dict[str, Any] = {k: v for k, v in fields.items() if v is not None or k == "merchant_user_id"}
+        if unknown := sorted(fields.keys() - (known := AppProfileKeywords.__annotations__.keys())):  # even if None
+            raise ValidationError(unknown[0], f"is not a keyword of profile_request (it takes {', '.join(known)})")
+        given: dict[str, Any] = {"merchant_user_id": None} | {k: v for k, v in fields.items() if v is not None}
         txn = transaction_id_or_new(transaction_id)
         wire = ProfilePayload(merchant_id=self._config.merchant_id, transaction_id=txn, **given).to_dict()
         for name in ("mobileNumber", "email", "shortName"):  # the spec types them as strings; empty says nothing
             if name in wire and (not isinstance(wire[name], str) or not wire[name]):
                 raise ValidationError(name, "must be a non-empty string")
-        cfg = self._config
-        return sign_app_profile(wire, salt_key=cfg.salt_key, salt_index=cfg.salt_index)
+        return sign_app_profile(wire, salt_key=self._config.salt_key, salt_index=self._config.salt_index)
 
     def account_summary_request(self, merchant_user_id: str) -> AppRequest:
         """The account details call (``/v3/account/{merchantId}/{merchantUserId}/summary``): no body; the checksum

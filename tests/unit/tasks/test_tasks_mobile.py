@@ -166,8 +166,32 @@ def test_bad_profile_requests_name_the_field_and_sign_nothing(kwargs: dict[str, 
     with offline("M1", "s", "1") as gw, pytest.raises(ValidationError) as info:
         gw.mobile.profile_request(**kwargs)
     assert info.value.field == field
-    with offline("M1", "s", "1") as gw, pytest.raises(TypeError, match="emial"):
+    with offline("M1", "s", "1") as gw, pytest.raises(ValidationError, match="emial"):
         gw.mobile.profile_request(merchant_user_id="U1", emial="a@b.example")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("method", "kwargs", "field"),
+    [
+        ("payment_request", {"amount": 100, "emial": None}, "emial"),
+        ("profile_request", {"merchant_user_id": "U1", "emial": None}, "emial"),
+        ("profile_request", {"merchant_user_id": "U1", "emial": "a@b.example"}, "emial"),
+        ("profile_request", {"merchant_user_id": "U1", "merchant_id": "M2"}, "merchant_id"),
+        ("profile_request", {"merchant_user_id": "U1", "additional_properties": {"x": 1}}, "additional_properties"),
+        ("profile_request", {}, "merchantUserId"),
+    ],
+)
+def test_a_keyword_the_method_does_not_take_is_a_validation_error_whatever_its_value(
+    method: str, kwargs: dict[str, Any], field: str
+) -> None:
+    """As for the task methods (and debit_v3): None means "not sent" only for a field the method takes, so a
+    misspelt keyword given None is refused, not signed without it; a missing merchant_user_id or an unknown keyword
+    of the profile display is a ValidationError naming it, not a TypeError from the generated model's __init__."""
+    with offline("M1", "SALT-SECRET", "1") as gw, pytest.raises(ValidationError) as info:
+        getattr(gw.mobile, method)(**kwargs)
+    assert info.value.field == field
+    assert "__init__" not in str(info.value)
+    assert "SALT-SECRET" not in str(info.value) + repr(info.value)
 
 
 def test_account_summary_reproduces_the_shared_vector() -> None:
