@@ -12,7 +12,13 @@ loaded by ``import merchant_gateway``, and the new module loads only when a name
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # a type checker sees the very classes (a double subclassing an old name stays typed, not Any)
+    from . import abstract
+
+    GatewayHost = abstract.AbstractGateway
+    AsyncGatewayHost = abstract.AsyncAbstractGateway
 
 NEW = "merchant_gateway.abstract"
 REMOVED_IN = "3.1.0"

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Self
 
 import merchant_gateway as mg
@@ -17,6 +18,7 @@ import merchant_gateway.abstract as abstract
 import merchant_gateway.host as host
 import pytest
 
+ROOT = Path(__file__).resolve().parents[3]
 OLD_TO_NEW = {"GatewayHost": "AbstractGateway", "AsyncGatewayHost": "AsyncAbstractGateway"}
 
 
@@ -100,3 +102,49 @@ def test_nothing_is_loaded_until_a_name_is_read() -> None:
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == [False, False, True, 1]
+
+
+def test_a_double_written_against_the_old_names_still_type_checks(tmp_path: Path) -> None:
+    """mypy --strict sees the very classes behind the old names (as the package's users' checkers do): a double
+    subclassing them is accepted, and a wrong argument where one is expected is still rejected. Through the module
+    __getattr__ alone they would be Any, and subclassing Any is an error under --strict."""
+    mypy_api = pytest.importorskip("mypy.api")
+    snippet = tmp_path / "old_names.py"
+    snippet.write_text(
+        textwrap.dedent(
+            """
+            from merchant_gateway.host import AsyncGatewayHost, GatewayHost
+
+
+            class Double(GatewayHost):
+                pass
+
+
+            class AsyncDouble(AsyncGatewayHost):
+                pass
+
+
+            def uses(gateway: GatewayHost) -> None:
+                pass
+
+
+            uses(3)
+            """
+        ),
+        encoding="utf-8",
+    )
+    stdout, stderr, _ = mypy_api.run(
+        [
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--strict",
+            "--follow-imports=silent",
+            "--no-error-summary",
+            "--cache-dir",
+            str(tmp_path / ".mypy_cache"),
+            str(snippet),
+        ]
+    )
+    errors = [line for line in stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1, stdout + stderr
+    assert '"uses" has incompatible type "int"; expected "AbstractGateway"' in errors[0], errors
