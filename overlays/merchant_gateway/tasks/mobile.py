@@ -81,6 +81,12 @@ def _signed(payload: Any, schema: str, endpoint: str, salt: tuple[str, str], hea
     """The wire payload (a mapping or a generated payload model) checked (ids and amounts, then the spec's schema:
     its required fields and field rules, then the identifiers), with its fields in the spec's order, in base64 and
     signed over the body and ``endpoint`` with ``salt`` (key, index)."""
+    for header, value in headers.items():  # the app payment's SDK headers only (never a redirect one), as debitV3's
+        if (name := next((k for k, h in _SDK_HEADERS.items() if h == header), None)) is None:
+            raise ValidationError(header, "is not an app payment SDK header: " + ", ".join(_SDK_HEADERS.values()))
+        if (problem := header_problem("debitV3", header, value)) is not None:
+            raise ValidationError(name, problem[1])
+        check_header_value(value, name)
     wire = dict(payload) if isinstance(payload, Mapping) else dict(payload.to_dict())
     check_payload(wire)
     if (problem := first_problem(schema, wire)) is not None:
@@ -132,13 +138,7 @@ class MobileSdk:
         no verdict comes from this call: the app's completion only ends the UI flow, and ``gateway.payments.wait``
         (with this transaction id and amount) gives the payment's verdict."""
         given: dict[str, Any] = dict(fields)  # fields and SDK headers; an unknown one is refused even when None
-        headers: dict[str, str] = {}
-        for name, header in _SDK_HEADERS.items():
-            if (value := given.pop(name, None)) is not None:
-                problem = header_problem("debitV3", header, value)
-                if problem is not None:
-                    raise ValidationError(name, problem[1])
-                headers[header] = check_header_value(value, name)
+        headers = {h: v for k, h in _SDK_HEADERS.items() if (v := given.pop(k, None)) is not None}  # checked at signing
         given["transaction_id"] = transaction_id_or_new(transaction_id)
         wire = self._build_payload(OPERATIONS["debit_v3"], None, given).to_dict()
         if wire.get("merchantId") != self._config.merchant_id:

@@ -22,6 +22,7 @@ from merchant_gateway.tasks.mobile import (
     app_account_summary_request,
     app_debit_request,
     app_profile_request,
+    sign_app_debit,
 )
 from merchant_gateway_client.operations import OPERATIONS
 
@@ -131,6 +132,27 @@ def test_the_app_payment_takes_no_redirect_header(name: str) -> None:
     with offline("M1", "s", "1") as gw, pytest.raises(ValidationError) as info:
         gw.mobile.payment_request(amount=100, **{name: "POST"})
     assert info.value.field == name
+
+
+@pytest.mark.parametrize(
+    ("headers", "field"),
+    [
+        ({"X-REDIRECT-URL": "https://shop.example/r"}, "X-REDIRECT-URL"),
+        ({"X-CALLBACK-URL": "https://shop.example/cb\r\nX-REDIRECT-URL: https://evil.example"}, "callback_url"),
+        ({"X-PROVIDER-ID": "P-2\n"}, "provider_id"),
+        ({"X-CALL-MODE": "GET"}, "call_mode"),
+    ],
+)
+def test_the_signed_app_payment_carries_only_checked_sdk_headers(headers: dict[str, str], field: str) -> None:
+    """The headers handed to the app with a signed payment are checked where it is signed, so the stand-alone form
+    (app_debit_request's headers=, which takes them by header name) cannot hand over a redirect header or a value
+    with CR/LF that payment_request would refuse."""
+    wire = {"merchantId": "M", "transactionId": "T1", "amount": 1}
+    with pytest.raises(ValidationError) as info:
+        sign_app_debit(wire, salt_key="s", salt_index="1", headers=headers)
+    assert info.value.field == field
+    ok = sign_app_debit(wire, salt_key="s", salt_index="1", headers={"X-CALL-MODE": "PUT", "X-PROVIDER-ID": "P-2"})
+    assert ok.headers == {"X-CALL-MODE": "PUT", "X-PROVIDER-ID": "P-2"}
 
 
 def test_the_mobile_methods_take_no_salt_and_only_snake_case_keywords() -> None:
