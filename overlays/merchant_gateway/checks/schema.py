@@ -167,6 +167,8 @@ def _explain(path: str, rule: str, schema: Mapping[str, Any], value: Any) -> Pro
         return path, "must be one of " + ", ".join(str(v) for v in limit)
     if rule == "format":
         return path, f"must be {_FORMATS.get(limit, 'in the format ' + str(limit))}"
+    if not rule and schema.get("contentEncoding") == "base64":  # the library enforces it but names no rule
+        return path, "must be base64 text (base64.b64encode of the content, decoded to str)"
     return path, _LIMITS.get(rule, lambda n: f"breaks the spec's {rule!r} rule")(limit)
 
 

@@ -163,6 +163,8 @@ _UPI = {
         # without a discriminator: the first branch's problem
         ({"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}, {}, "a", "is required"),
         ({"oneOf": [{"type": "string"}, {"minLength": 1}]}, "x", "payload", "matches more than one"),
+        # the library enforces contentEncoding (SDK-less transactionContext) but names no rule for it
+        ({"properties": {"c": {"type": "string", "contentEncoding": "base64"}}}, {"c": "c"}, "c", "must be base64"),
     ],
 )
 def test_every_keyword_is_enforced_with_our_message_never_the_value(
