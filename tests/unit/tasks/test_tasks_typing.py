@@ -87,6 +87,11 @@ def sdk_less(gw: Gateway) -> None:
     )
 
 
+def inline(gw: Gateway) -> None:  # InlinePaymentFields: the generated optional keywords and the task's own
+    gw.payments.start_inline(amount=1, payment_sources=[{"mode": "wallets"}], mobile_numbr="9999999999")
+    gw.payments.start_inline(amount=1, mobile_number="9999999999")
+
+
 def app(gw: Gateway) -> None:  # the debit payload's fields and the SDK's three headers, not the redirect ones
     gw.mobile.payment_request(amount=1, merchant_ordr_id="O1")
     gw.mobile.payment_request(amount=1, redirect_url="https://shop.example/r")
@@ -143,6 +148,8 @@ def test_a_misspelt_payload_field_is_rejected(mypy_errors: dict[str, list[str]])
     assert len([error for error in errors if '"merchant_ordr_id"' in error]) == 5, errors
     assert any('"redirect_url"' in error and "payment_request" in error for error in errors), errors
     assert any('"emial"' in error and "profile_request" in error for error in errors), errors
+    assert any('"mobile_numbr"' in error and "start_inline" in error for error in errors), errors
+    assert any('"payment_sources"' in error and "start_inline" in error for error in errors), errors
     assert any('"merchant_order_id"' in error and "fulfill_deferred" in error for error in errors), errors
     assert any('"merchant_order_id"' in error and '"create"' in error for error in errors), errors
 
