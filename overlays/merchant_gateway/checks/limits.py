@@ -8,6 +8,7 @@ sends nothing.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping
 
@@ -97,6 +98,28 @@ def check_payload(payload: Mapping[str, object], *, amount_minimum: int = 1) -> 
     for field in _AMOUNT_FIELDS:
         if field in payload:
             check_paise(payload[field], field, minimum=amount_minimum)
+    for field, value in payload.items():
+        _check_json(value, field)
+
+
+def _check_json(value: object, field: str) -> None:
+    """JSON data only (RFC 8259), nested objects too (merchantContext is free-form): the json module writes a NaN or
+    an infinity as NaN / Infinity, which is not JSON (how the gateway reads it is not shown), and fails inside the
+    call (after the checks) on any other object. The value is never named, only its place."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, (str, int, float)) and key is not None:  # what json turns into a string key
+                raise ValidationError(field, "must have text keys (a JSON object's keys are strings)")
+            _check_json(item, f"{field}.{key}")
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            _check_json(item, f"{field}[{index}]")
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise ValidationError(field, "must be a finite number: JSON has no NaN or infinity")
+    elif value is not None and not isinstance(value, (str, int, float)):
+        raise ValidationError(
+            field, f"must be JSON data (text, a number, true/false, a list or an object), not a {type(value).__name__}"
+        )
 
 
 def check_field_rules(payload: Mapping[str, object], rules: Iterable[tuple[str, tuple[str, ...]]]) -> None:

@@ -374,3 +374,27 @@ def test_the_keywords_the_spec_lacks_are_enforced_once_it_has_them(
     finally:
         schema_checks._validator.cache_clear()
         schema_checks._compiled.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("context", "field", "problem"),
+    [
+        ({"offer": float("nan")}, "merchantContext.offer", "must be a finite number"),
+        ({"offers": [1.0, float("inf")]}, "merchantContext.offers[1]", "must be a finite number"),
+        ({"at": object()}, "merchantContext.at", "must be JSON data"),
+        ({("a", "b"): "ab"}, "merchantContext", "must have text keys"),
+    ],
+)
+def test_a_value_json_cannot_carry_is_refused_before_sending(
+    gateway: mg.Gateway, context: dict[Any, Any], field: str, problem: str
+) -> None:
+    """A free-form object (merchantContext) is encoded by the json module: a NaN or infinity it writes as NaN /
+    Infinity, which is not JSON (RFC 8259) and a gateway's parser refuses; another object fails inside the call as
+    a TypeError. Each is a ValidationError naming the field, nothing sent or signed, never the value in the text."""
+    with pytest.raises(mg.ValidationError) as caught:
+        gateway.debit_v3(transaction_id="T1", amount=100, merchant_context=context)
+    assert caught.value.field == field
+    assert str(caught.value).startswith(f"{field}: {problem}")
+    with pytest.raises(mg.ValidationError) as caught:
+        gateway.mobile.payment_request(amount=100, merchant_context=context)
+    assert caught.value.field == field
