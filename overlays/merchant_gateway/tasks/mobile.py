@@ -91,9 +91,8 @@ def _signed(payload: Any, schema: str, endpoint: str, salt: tuple[str, str], hea
     check_payload(wire)
     if (problem := first_problem(schema, wire)) is not None:
         raise ValidationError(problem[0], f"{problem[1]} (the {endpoint} payload); nothing was signed")
-    for name in ("merchantId", "merchantUserId"):
-        if wire.get(name) is not None:
-            check_identifier(wire[name], name, _ID_MAX)
+    for name in ("merchantId", "merchantUserId") if endpoint == APP_PROFILE_ENDPOINT else ("merchantId",):
+        check_identifier(wire[name], name, _ID_MAX)  # the status path's; the profile's user is the summary path's
     order = properties(schema)
     wire = {**{k: wire[k] for k in order if k in wire}, **{k: v for k, v in wire.items() if k not in order}}
     txn, body = check_transaction_id(wire["transactionId"]), encode_payload(wire)

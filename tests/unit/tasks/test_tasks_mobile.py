@@ -155,6 +155,21 @@ def test_the_signed_app_payment_carries_only_checked_sdk_headers(headers: dict[s
     assert ok.headers == {"X-CALL-MODE": "PUT", "X-PROVIDER-ID": "P-2"}
 
 
+def test_the_app_payment_takes_every_merchant_user_id_debit_v3_takes() -> None:
+    """Its fields are checked as for debit_v3: a merchantUserId goes in the body, in no URL path, and the interface
+    document gives no character rule for it, so one debit_v3 sends (shop:42) is signed too. The profile display's
+    is held to the path characters, being the user whose account summary path carries it."""
+    with offline("M1", "s", "1") as gw:
+        app = gw.mobile.payment_request(amount=100, merchant_user_id="shop:42", transaction_id="T42")
+        assert decoded(app)["merchantUserId"] == "shop:42"
+        with pytest.raises(ValidationError) as info:
+            gw.mobile.profile_request(merchant_user_id="shop:42")
+        assert info.value.field == "merchantUserId"
+        with pytest.raises(ValidationError) as info:
+            gw.mobile.payment_request(amount=100, merchant_id="M/1")  # type: ignore[typeddict-unknown-key]
+        assert info.value.field == "merchantId"
+
+
 def test_the_mobile_methods_take_no_salt_and_only_snake_case_keywords() -> None:
     """Issue 17: the helpers took the salt again and camelCase dicts, unlike everything else."""
     for name in ("payment_request", "profile_request", "account_summary_request"):
