@@ -164,7 +164,7 @@ class AsyncPayments(AsyncStatusReads):
         """Start an app payment by intent (paymentScope PLATFORM): the app sends the wallet app's version code
         (``platform_version_code``, at least 1), the server gets the UPI intent URI (``intent_url``) and the app
         opens it in the wallet app."""
-        new = m.begin(self._gateway, "debitV4Intent", transaction_id, m.requiring(fields, "platform_version_code"))
+        new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields, "platform_version_code")
         launch = await _async_start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
         return new.made(IntentStart, fields, intent_url=launch.url)
 
@@ -206,9 +206,9 @@ class AsyncPayments(AsyncStatusReads):
         ``reservation_id``; the user comes back to ``redirect_url``. The status is not shared client-side; how a
         reservation closes after ``valid_for`` is not shown. ``sub_merchant`` is another name for
         ``sub_merchant_id`` (send it only when told to)."""
+        new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
         if (sub_merchant := fields.pop("sub_merchant", None)) is not None:
             fields["sub_merchant_id"] = sub_merchant
-        new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
         launch = await _async_start_sdk_less_payment(self._gateway, transaction_id=new.transaction_id, **fields)
         return new.made(SdkLessStart, fields, payment_page_url=launch.url, reservation_id=launch.reservation_id)
 
@@ -281,7 +281,7 @@ class AsyncCollects(AsyncResource):
         paid. ``expires_in``: seconds within which the user must pay, else the payment is marked failed (the
         interface document's sample and status guidance count seconds). No callback comes while pending:
         ``gateway.payments.wait(collect)`` polls until 10 s after the expiry (``flows.polling.EXPIRY_GRACE``)."""
-        new = m.begin(self._gateway, "collectRequest", transaction_id, m.requiring(fields, "mobile_number"))
+        new = m.begin(self._gateway, "collectRequest", transaction_id, fields, "mobile_number")
         await self._gateway.collect_request(transaction_id=new.transaction_id, **m.collect_keywords(fields))
         return new.made(CollectStart, fields, expires_in=fields["expires_in"], mobile_number=fields["mobile_number"])
 

@@ -90,7 +90,6 @@ BEHAVIOUR_SOURCES: Mapping[str, str] = MappingProxyType(
 )
 
 S = TypeVar("S", bound="Started")
-K = TypeVar("K", bound=Mapping[str, object])
 
 # what the task docstrings add to the generated Raises sections
 LOST = "GatewayError: an accepted answer without the {} (the payment was started: wait for it, do not start again)."
@@ -257,12 +256,20 @@ class Begun(NamedTuple):
 
 
 def begin(
-    gateway: AnyGateway, operation: str, transaction_id: str | None, fields: Mapping[str, object], *, web: bool = False
+    gw: AnyGateway, operation: str, given_id: str | None, fields: Mapping[str, Any], *required: str, web: bool = False
 ) -> Begun:
-    """A call about to be sent: its transaction id (a new one when not given) and start time, after the interface
-    document's advice on its keywords (merchant_user_id; for a web payment redirect_url and callback_url), each
-    warned at the line that called the task method (stacklevel: the check, this, the task method, its caller)."""
-    new = Begun(transaction_id_or_new(transaction_id), operation, gateway.clock())
+    """A call about to be sent: its transaction id (``given_id``, else a new one) and start time, once the task's own
+    ``required`` keywords (which no payload check sees) are given and ``sub_merchant`` (the task layer's name of
+    sub_merchant_id) does not contradict sub_merchant_id; after the interface document's advice on its keywords
+    (merchant_user_id; for a web payment redirect_url and callback_url), each warned at the line that called the
+    task method (stacklevel: the check, this, the task method, its caller)."""
+    for name in required:
+        if fields.get(name) is None:
+            raise ValidationError(name, f"is required by this task (it is not a payload field); pass {name}=")
+    alias, own = fields.get("sub_merchant"), fields.get("sub_merchant_id")
+    if alias is not None and own is not None and alias != own:
+        raise ValidationError("sub_merchant", "is another name for sub_merchant_id: give only one of the two")
+    new = Begun(transaction_id_or_new(given_id), operation, gw.clock())
     txn, at = new.transaction_id, 4
     check_merchant_user_id(fields.get("merchant_user_id"), operation=operation, transaction_id=txn, stacklevel=at)
     if web:
@@ -379,14 +386,6 @@ def one_user(fields: Mapping[str, object]) -> None:
         raise ValidationError(
             "merchant_user_id", "give merchant_user_id or user_auth_token (the token for a user linked by OTP)"
         )
-
-
-def requiring(fields: K, *names: str) -> K:
-    """``fields``, once each of ``names`` is given: a task's own keywords, which no payload check sees."""
-    for name in names:
-        if fields.get(name) is None:
-            raise ValidationError(name, f"is required by this task (it is not a payload field); pass {name}=")
-    return fields
 
 
 def collect_keywords(fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -126,7 +126,7 @@ class Payments(StatusReads):
 
     @task("debitV4Intent", raises=[m.LOST.format("intent URI")])
     def start_intent(self, *, transaction_id: str | None = None, **fields: Unpack[IntentStartFields]) -> IntentStart:
-        new = m.begin(self._gateway, "debitV4Intent", transaction_id, m.requiring(fields, "platform_version_code"))
+        new = m.begin(self._gateway, "debitV4Intent", transaction_id, fields, "platform_version_code")
         launch = _start_intent_payment(self._gateway, transaction_id=new.transaction_id, **fields)
         return new.made(IntentStart, fields, intent_url=launch.url)
 
@@ -152,9 +152,9 @@ class Payments(StatusReads):
     def start_sdk_less(
         self, *, transaction_id: str | None = None, **fields: Unpack[SdkLessStartFields]
     ) -> SdkLessStart:
+        new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
         if (sub_merchant := fields.pop("sub_merchant", None)) is not None:
             fields["sub_merchant_id"] = sub_merchant
-        new = m.begin(self._gateway, "initiateSdkLessPayment", transaction_id, fields)
         launch = _start_sdk_less_payment(self._gateway, transaction_id=new.transaction_id, **fields)
         return new.made(SdkLessStart, fields, payment_page_url=launch.url, reservation_id=launch.reservation_id)
 
@@ -206,7 +206,7 @@ class Collects(Resource):
 
     @task("collectRequest")
     def create(self, *, transaction_id: str | None = None, **fields: Unpack[CollectStartFields]) -> CollectStart:
-        new = m.begin(self._gateway, "collectRequest", transaction_id, m.requiring(fields, "mobile_number"))
+        new = m.begin(self._gateway, "collectRequest", transaction_id, fields, "mobile_number")
         self._gateway.collect_request(transaction_id=new.transaction_id, **m.collect_keywords(fields))
         return new.made(CollectStart, fields, expires_in=fields["expires_in"], mobile_number=fields["mobile_number"])
 

@@ -377,6 +377,30 @@ def test_the_new_jobs_one_after_another_on_one_gateway(sandbox: Any, conf: dict[
         assert_recorded(ledger, collect.transaction_id, "collectRequest", 250, kind="collect")
 
 
+def test_sdk_less_sub_merchant_and_sub_merchant_id_must_not_contradict(gateway: Gateway, sandbox: Any) -> None:
+    """``sub_merchant`` is the task layer's name of sub_merchant_id: given both, they must agree, else neither
+    value is picked silently (which sub-merchant the payment is for) and nothing is sent."""
+    payment: dict[str, Any] = {
+        "amount": 100,
+        "valid_for": 1_000,
+        "redirect_url": RETURN,
+        "transaction_context": CART,
+    }
+    before = len(sandbox.sandbox.store.txns)
+    with pytest.raises(ValidationError) as both:
+        gateway.payments.start_sdk_less(
+            **payment, merchant_order_id="OD-S1", sub_merchant="STORE-1", sub_merchant_id="STORE-2"
+        )
+    assert both.value.field == "sub_merchant"
+    assert "give only one" in str(both.value)
+    assert len(sandbox.sandbox.store.txns) == before
+    agreed = gateway.payments.start_sdk_less(
+        **payment, merchant_order_id="OD-S2", sub_merchant="STORE-1", sub_merchant_id="STORE-1"
+    )
+    assert agreed.reservation_id
+    assert len(sandbox.sandbox.store.txns) == before + 1
+
+
 def test_a_duplicate_sdk_less_id_is_a_duplicate_not_a_failure(gateway: Gateway) -> None:
     txn = new_transaction_id()
     gateway.payments.start_sdk_less(
