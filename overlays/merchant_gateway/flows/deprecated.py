@@ -67,6 +67,8 @@ def renamed_keyword(old: str, new: str) -> Callable[[Callable[P, R]], Callable[P
 
     def attach(func: Callable[P, R]) -> Callable[P, R]:
         def rename(kwargs: dict[str, Any]) -> None:
+            if old in kwargs and new in kwargs:  # as Python refuses one argument given twice: neither wins silently
+                raise TypeError(f"{func.__qualname__}() got {old}= and {new}=, one argument twice: pass only {new}=")
             if old in kwargs:
                 warnings.warn(
                     f"{func.__qualname__}({old}=...) is deprecated and will be removed in {REMOVED_IN}: pass it "

@@ -177,6 +177,9 @@ async def test_a_refund_followed_by_its_old_keyword_still_works_and_warns(async_
     with pytest.warns(DeprecationWarning, match=r"wait\(refund=\.\.\.\) is deprecated"):
         final = await async_gateway.refunds.wait(refund=refund)
     assert (final.code, final.snapshot.amount) == ("PAYMENT_SUCCESS", 1_000)
+    # both names at once: one argument given twice, refused (as Python does) rather than one of them read silently
+    with pytest.raises(TypeError, match=r"got refund= and payment=, one argument twice: pass only payment="):
+        await async_gateway.refunds.retrieve(refund=refund, payment=payment.transaction_id, expected_amount=3_000)
 
 
 async def test_refund_above_the_original_is_refused_before_sending(async_gateway: AsyncGateway) -> None:
