@@ -173,12 +173,22 @@ def run_part(r: dict[str, Any]) -> list[str]:
     return lines
 
 
+# info rows shown among the targets: what is left of a target that cannot be met by our own code
+SPLITS = ("37 per call (info)",)
+
+
 def targets_part(r: dict[str, Any]) -> list[str]:
-    rows = [row for row in verdicts(r) if row[4] is not None]
+    rows = [row for row in verdicts(r) if row[4] is not None or row[0] in SPLITS]
     return table(
         ["target (issue)", "measure", "value", "limit", "result"],
         [
-            [t, m, num(v) if isinstance(v, float) else str(v), lim, "PASS" if ok else "**MISS**"]
+            [
+                t,
+                m,
+                num(v) if isinstance(v, float) else str(v),
+                lim,
+                "info" if ok is None else "PASS" if ok else "**MISS**",
+            ]
             for t, m, v, lim, ok in rows
         ],
     )
