@@ -27,6 +27,7 @@ import struct
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 MAX_HEAD = 64 * 1024  # a client request head is a few hundred bytes; more means we are misreading the stream
@@ -138,6 +139,19 @@ class Exchange:
     def reset_on_close(self) -> None:
         """SO_LINGER 0: closing sends RST instead of FIN and discards anything unsent."""
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+
+def socket_buffers_ceiling() -> int:
+    """The most a connection's kernel buffers can take from a writer once its reader has stopped reading: the
+    writer's send buffer and the reader's receive buffer, each at its ceiling (Linux autotunes both up to
+    tcp_wmem's and tcp_rmem's maximum; here 4 and 32 MiB). A client that gives up at its answer cap and closes a
+    moment later, on a loaded machine, lets a flooding server write that much more, and none of it reaches the
+    client process. Elsewhere: 16 MiB."""
+    try:
+        ceilings = [int(Path(f"/proc/sys/net/ipv4/{name}").read_text().split()[2]) for name in ("tcp_wmem", "tcp_rmem")]
+    except (OSError, ValueError, IndexError):
+        return 16 * 1024 * 1024
+    return sum(ceilings)
 
 
 Behaviour = Callable[[Exchange], bool]
