@@ -15,12 +15,17 @@ PLAIN_ANSWER = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r
 class Listener:
     """A socket listening on 127.0.0.1 (a free port) whose connections, numbered 1, 2, ... as accepted, are each
     served by ``serve(connection, number)`` in a thread of its own, until :meth:`close`. ``accepted``: how many
-    connections it has accepted (counted before each one's thread starts)."""
+    connections it has accepted (counted before each one's thread starts); ``open``: how many are being served now
+    (counted in each one's thread),
+    ``peak_open`` the most at once, and ``all_closed`` is set whenever the last one being served has ended (all
+    three under ``lock``)."""
 
     def __init__(self, serve: Callable[[socket.socket, int], object]) -> None:
         self.sock = socket.create_server(("127.0.0.1", 0))
         self.origin = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        self.accepted = 0
+        self.accepted = self.open = self.peak_open = 0
+        self.lock = threading.Lock()
+        self.all_closed = threading.Event()
         self._serve = serve
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -31,7 +36,20 @@ class Listener:
             except OSError:  # closed: the test is over
                 return
             self.accepted += 1
-            threading.Thread(target=self._serve, args=(conn, self.accepted), daemon=True).start()
+            threading.Thread(target=self._served, args=(conn, self.accepted), daemon=True).start()
+
+    def _served(self, conn: socket.socket, number: int) -> None:
+        with self.lock:
+            self.open += 1
+            self.peak_open = max(self.peak_open, self.open)
+            self.all_closed.clear()
+        try:
+            self._serve(conn, number)
+        finally:
+            with self.lock:
+                self.open -= 1
+                if self.open == 0:
+                    self.all_closed.set()
 
     def close(self) -> None:
         with contextlib.suppress(OSError):  # wakes the thread blocked in accept() (a close alone does not, on Linux)

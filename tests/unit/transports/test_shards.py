@@ -33,34 +33,28 @@ class CountingServer:
 
     def __init__(self, gate: int = 0) -> None:
         self.lock = threading.Lock()
-        self.open = self.peak_open = self.in_flight = self.peak_in_flight = 0
+        self.in_flight = self.peak_in_flight = 0
         self.heads: list[bytes] = []
         self.gate = gate
         self.opened = threading.Event()
         if gate == 0:
             self.opened.set()
-        self.all_closed = threading.Event()
         self.received = threading.Event()  # set at every request head
         self.listener = Listener(self._serve)
         self.origin = self.listener.origin
+        self.all_closed = self.listener.all_closed
 
     @property
     def accepted(self) -> int:
         return self.listener.accepted
 
+    @property
+    def open(self) -> int:
+        return self.listener.open
+
     def _serve(self, conn: socket.socket, number: int) -> None:
-        with self.lock:
-            self.open += 1
-            self.peak_open = max(self.peak_open, self.open)
-            self.all_closed.clear()
-        try:
-            with conn, contextlib.suppress(OSError):
-                self._answer(conn)
-        finally:
-            with self.lock:
-                self.open -= 1
-                if self.open == 0:
-                    self.all_closed.set()
+        with conn, contextlib.suppress(OSError):
+            self._answer(conn)
 
     def _answer(self, conn: socket.socket) -> None:
         data = b""

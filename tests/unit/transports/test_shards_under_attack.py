@@ -35,7 +35,6 @@ class ScriptServer:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.open = self.peak_open = 0
         self.paths: list[bytes] = []
         self.arrived = threading.Event()
         self.gate = threading.Barrier(4)  # /gate answers once four requests wait there together
@@ -49,16 +48,17 @@ class ScriptServer:
     def accepted(self) -> int:
         return self.listener.accepted
 
+    @property
+    def open(self) -> int:
+        return self.listener.open
+
+    @property
+    def peak_open(self) -> int:
+        return self.listener.peak_open
+
     def _serve(self, conn: socket.socket, number: int) -> None:
-        with self.lock:
-            self.open += 1
-            self.peak_open = max(self.peak_open, self.open)
-        try:
-            with conn, contextlib.suppress(OSError):
-                self._answer(conn)
-        finally:
-            with self.lock:
-                self.open -= 1
+        with conn, contextlib.suppress(OSError):
+            self._answer(conn)
 
     def _answer(self, conn: socket.socket) -> None:
         data = b""
@@ -99,9 +99,8 @@ class ScriptServer:
         moment after the client closes it)."""
         done = threading.Event()
         for _ in range(int(within * 100)):
-            with self.lock:
-                if self.open == n:
-                    return True
+            if self.open == n:
+                return True
             done.wait(0.01)
         return False
 
@@ -383,8 +382,7 @@ def test_idle_connections_of_a_shard_no_request_visits_are_closed_once_expired(
     url = server.origin + "/gate"
 
     def settled() -> bool:
-        with server.lock:
-            return server.open == 1
+        return server.open == 1
 
     if flavour == "sync":
         with httpx.Client(transport=transport) as client:
