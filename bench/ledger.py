@@ -99,21 +99,33 @@ def lifecycle(
     workers start their loops and after the last one reported: the server's CPU per payment beside the workers'."""
     with _ledger(url) as ledger, ledger.store.transaction() as tx:
         tx.execute("CREATE TABLE IF NOT EXISTS bench_orders (transaction_id TEXT NOT NULL)")
+    args = [(url, f"L{tag}{w}x", seconds) for w in range(workers)]
+    return _timed(_lifecycle_worker, args, f"lifecycle, {workers} workers", server_cpu)
+
+
+def _timed(
+    worker: Callable[..., None],
+    args: list[tuple[Any, ...]],
+    label: str,
+    server_cpu: dict[str, Callable[[], float]] | None,
+) -> dict[str, Any]:
+    """Run ``worker(*args[i], out, ready)`` in one spawned process per ``args[i]``, their loops started together, and
+    sum what they report (payments, finals, loop seconds, CPU seconds) into a row with the CPU per payment."""
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
-    ready = ctx.Barrier(workers + 1)  # the parent is a party: it reads the server's CPU once every worker is ready
+    ready = ctx.Barrier(len(args) + 1)  # the parent is a party: it reads the server's CPU once every worker is ready
     t0 = time.perf_counter()
-    procs = failfast.start(ctx, _lifecycle_worker, [(url, f"L{tag}{w}x", seconds, q, ready) for w in range(workers)], q)
+    procs = failfast.start(ctx, worker, [(*a, q, ready) for a in args], q)
     readers = server_cpu or {}
     before = {name: read() for name, read in readers.items()}
     # a worker that dies before the barrier (or before its result) fails the run with its status, never hangs it
-    failfast.meet(procs, ready, q, f"lifecycle, {workers} workers")
-    results = failfast.gather(procs, q, f"lifecycle, {workers} workers")
+    failfast.meet(procs, ready, q, label)
+    results = failfast.gather(procs, q, label)
     spent = {name: read() - before[name] for name, read in readers.items()}
     wall = time.perf_counter() - t0
     total = sum(r["payments"] for r in results)
     row = {
-        "workers": workers,
+        "workers": len(args),
         "payments": total,
         "finals": sum(r["finals"] for r in results),
         "wall_s": round(wall, 2),
@@ -191,6 +203,69 @@ def commit_ceiling(pg: Any, seconds: float) -> list[dict[str, Any]]:
             {"clients": clients, "commits_per_s": round(commits, 1), "payments_per_s_at_most": round(commits / 3, 1)}
         )
         print(f"postgresql commit ceiling {clients} clients: {rows[-1]}", file=sys.stderr)
+    return rows
+
+
+# --- 1c. what a Python client gives: the least three durable transactions per payment cost -------------------------
+
+# A payment of the shop's flow writes three times (write-ahead, answer, final), each durable before the next step.
+# Here each is one statement on a two-column row: no events, no indexes but the key, no hook, nothing read back.
+FLOOR_STATEMENTS = (
+    "INSERT INTO bench_floor (k, s) VALUES (%s, 1)",
+    "UPDATE bench_floor SET s = 2 WHERE k = %s",
+    "UPDATE bench_floor SET s = 3 WHERE k = %s",
+)
+
+
+def _floor_worker(url: str, prefix: str, seconds: float, way: str, out: Any, ready: Any) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        ready.wait()
+        start, cpu = time.perf_counter(), time.process_time()
+        ends, n = start + seconds, 0
+        while time.perf_counter() < ends:
+            key = f"{prefix}{n:07d}"
+            n += 1
+            for sql in FLOOR_STATEMENTS:
+                if way == "explicit":  # psycopg's ordinary transaction: BEGIN, the statement, COMMIT
+                    with conn.transaction():
+                        conn.execute(sql, (key,))
+                elif way == "pipelined":  # the same three sent together: one round trip
+                    with conn.pipeline():
+                        conn.execute("BEGIN")
+                        conn.execute(sql, (key,))
+                        conn.execute("COMMIT")
+                else:  # the statement alone, its own transaction on the server
+                    conn.execute(sql, (key,))
+        out.put(
+            {"seconds": time.perf_counter() - start, "payments": n, "finals": n, "cpu_s": time.process_time() - cpu}
+        )
+
+
+# how the floor's transactions are sent: the first two hold several statements as the ledger's do, the third cannot
+FLOOR_WAYS = ("explicit", "pipelined", "lone")
+
+
+def client_floor(url: str, seconds: float, server_cpu: dict[str, Callable[[], float]]) -> list[dict[str, Any]]:
+    """Payments/s with no ledger at all, on the same server through the same engine (psycopg, as the ledger uses it):
+    each payment three durable transactions of one tiny statement each (FLOOR_STATEMENTS), from 4 and 8 processes,
+    sent each of FLOOR_WAYS: as explicit transactions (what the ledger needs: its transactions hold several
+    statements and the merchant's hook), the same pipelined into one round trip, and as lone statements (the least
+    any client can send). No ledger figure can pass these; with the CPU per payment beside them, they show what the
+    machine and the engine leave for the ledger's own work."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE IF NOT EXISTS bench_floor (k TEXT PRIMARY KEY, s INTEGER NOT NULL)")
+    rows: list[dict[str, Any]] = []
+    for way in FLOOR_WAYS:
+        for workers in (4, 8):
+            args = [(url, f"F{way[0]}{workers}{w}x", seconds, way) for w in range(workers)]
+            rows.append(
+                {"transactions": way} | _timed(_floor_worker, args, f"client floor, {workers} workers", server_cpu)
+            )
+            progress(url, f"client floor {way} {workers} workers", rows[-1])
     return rows
 
 
@@ -399,7 +474,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default="build/bench_ledger.json")
     ap.add_argument("--backends", default="sqlite,postgresql")
-    ap.add_argument("--sections", default="lifecycle,ceiling,limiter,claims,holding,recovery,xacts,pgbouncer")
+    ap.add_argument("--sections", default="lifecycle,ceiling,floor,limiter,claims,holding,recovery,xacts,pgbouncer")
     a = ap.parse_args()
     # seconds of lifecycle and of contended claims per row, payments held and seconds of holding: a full run ends in
     # a few minutes (each row runs for a time, not for a count: a slow disk must not stretch the run)
@@ -428,6 +503,10 @@ def main() -> int:
                     )
                     if "ceiling" in sections:
                         results["backends"]["postgresql"]["commit_ceiling"] = commit_ceiling(pg, life_s)
+                    if "floor" in sections:
+                        results["backends"]["postgresql"]["client_floor"] = client_floor(
+                            pg.url, life_s, postgres_cpu(pg)
+                        )
                     if "pgbouncer" in sections:
                         results["backends"]["pgbouncer"] = behind_pgbouncer(pg, life_s, sections)
                 if "xacts" in sections:
@@ -531,7 +610,7 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             best = max(b["lifecycle"], key=lambda r: r["payments_per_s"])
             row(
                 f"{where}: payments/s of ledger work ({best['workers']} processes)",
-                cpu_explained(best, results["machine"]["cpus"]),
+                cpu_explained(best, results["machine"]["cpus"]) + floor_explained(b.get("client_floor")),
                 ">= 1000",
                 best["payments_per_s"] >= 1000,
             )
@@ -546,19 +625,31 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def cpu_explained(lc: dict[str, Any], cpus: int) -> Any:
+def cpu_explained(lc: dict[str, Any], cpus: int) -> str:
     """A lifecycle row's payments/s with the CPU that one payment took and the bound that implies on this machine
     (why a target is missed: a machine's cores give at most cpus * 1000 / ms payments per second); the bare figure
     for a row measured without the server's CPU."""
     client, server = lc.get("client_cpu_ms_per_payment"), lc.get("server_cpu_ms_per_payment")
     if client is None or server is None or client + server <= 0:
-        return lc["payments_per_s"]
+        return str(lc["payments_per_s"])
     ms = client + server
     bouncer = lc.get("pgbouncer_cpu_ms_per_payment")
     of = "" if bouncer is None else f", of which PgBouncer {bouncer:g}"
     return (
         f"{lc['payments_per_s']} (CPU per payment: {client:g} ms in the workers + {server:g} ms in the server{of} = "
         f"{ms:.2f} ms; {cpus} cores give at most {cpus * 1000 / ms:.0f} payments/s if CPU were the only limit)"
+    )
+
+
+def floor_explained(floor: list[dict[str, Any]] | None) -> str:
+    """What the client floor (client_floor, every way of FLOOR_WAYS) reached at best, to read beside the ledger's
+    payments/s: as transactions that can hold several statements, and as lone statements."""
+    if not floor:
+        return ""
+    best = {way: max(r["payments_per_s"] for r in floor if r["transactions"] == way) for way in FLOOR_WAYS}
+    return (
+        "; with no ledger, three one-statement transactions per payment through the same engine reach "
+        f"{max(best['explicit'], best['pipelined'])} payments/s as transactions and {best['lone']} as lone statements"
     )
 
 

@@ -157,6 +157,7 @@ def bench_part(b: dict[str, Any] | None) -> list[str]:
                 out.append(f"| {c['clients']} | skipped: {c['skipped']} | |")
             else:
                 out.append(f"| {c['clients']} | {c['commits_per_s']} | {c['payments_per_s_at_most']} |")
+    out += floor_part(b["backends"].get("postgresql", {}).get("client_floor") or [])
     out += [
         "",
         "Shared rate ceiling, its own cost (a limit it never reaches, so nobody waits): grants per second for the "
@@ -189,6 +190,27 @@ def bench_part(b: dict[str, Any] | None) -> list[str]:
             f"({r['failed_writes']} writes failed with LedgerUnavailable, none hung), then started: the first write "
             f"succeeded {r['first_write_s']} s after the server was back (target 2 s; {r['tries']} tries).",
         ]
+    return out
+
+
+def floor_part(floor: list[dict[str, Any]]) -> list[str]:
+    """The client floor (bench/ledger.py client_floor): payments/s with no ledger, through the same engine."""
+    if not floor:
+        return []
+    out = [
+        "",
+        "What a Python client gives without the ledger (the same server, the ledger's engine, psycopg): each payment "
+        "three durable transactions of one statement on a two-column row (no events, one index, no hook, nothing "
+        "read back), as explicit transactions (BEGIN, statement and COMMIT in one round trip: what the ledger "
+        "needs, its transactions hold several statements and the merchant's hook) and as lone statements (the "
+        "least any client can send). No ledger figure can pass these.",
+        "",
+        "| transactions | processes | payments/s | CPU ms per payment: workers / server | payments/s at most if CPU "
+        "were the only limit |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for r in floor:
+        out.append(f"| {r['transactions']} | {r['workers']} | {r['payments_per_s']} | {cpu_cells(r)} |")
     return out
 
 

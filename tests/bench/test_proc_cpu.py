@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bench import proc_cpu  # the repository root is on pytest's `pythonpath`
-from bench.ledger import cpu_explained, cpu_per_payment
+from bench.ledger import cpu_explained, cpu_per_payment, targets
 
 TICK = proc_cpu.TICK_S
 
@@ -102,4 +102,23 @@ def test_the_targets_measured_text_says_what_the_cpu_allows() -> None:
     assert text.startswith("236.5 (CPU per payment: 2.1 ms in the workers + 4.3 ms in the server = 6.40 ms")
     assert "2 cores give at most 312 payments/s" in text
     assert "PgBouncer 1.5" in cpu_explained({**lc, "pgbouncer_cpu_ms_per_payment": 1.5}, 2)
-    assert cpu_explained({"payments_per_s": 99.0}, 2) == 99.0  # measured before the CPU was: the bare figure
+    assert cpu_explained({"payments_per_s": 99.0}, 2) == "99.0"  # measured before the CPU was: the bare figure
+
+
+def test_the_payments_target_names_what_a_client_without_the_ledger_reached() -> None:
+    floor = [
+        {"transactions": "explicit", "workers": 4, "payments_per_s": 805.0},
+        {"transactions": "explicit", "workers": 8, "payments_per_s": 746.0},
+        {"transactions": "pipelined", "workers": 4, "payments_per_s": 799.0},
+        {"transactions": "lone", "workers": 4, "payments_per_s": 1057.0},
+        {"transactions": "lone", "workers": 8, "payments_per_s": 1234.0},
+    ]
+    lc = {"workers": 4, "payments_per_s": 370.0, "client_cpu_ms_per_payment": 2.8, "server_cpu_ms_per_payment": 2.2}
+    results = {"machine": {"cpus": 2}, "backends": {"postgresql": {"lifecycle": [lc], "client_floor": floor}}}
+    (row,) = [t for t in targets(results) if "payments/s of ledger work" in t["what"]]
+    assert row["measured"].startswith("370.0 (CPU per payment")
+    assert row["measured"].endswith("reach 805.0 payments/s as transactions and 1234.0 as lone statements")
+    assert not row["held"]
+    del results["backends"]["postgresql"]["client_floor"]  # a run without the section: nothing said of it
+    (row,) = [t for t in targets(results) if "payments/s of ledger work" in t["what"]]
+    assert "no ledger" not in row["measured"]

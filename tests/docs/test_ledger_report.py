@@ -134,3 +134,27 @@ def test_the_cpu_per_payment_is_shown_beside_the_payments_per_second(tmp_path: P
     assert "| pgbouncer | 8 | 211.0 (10/10 final) | 2.1 / 4.3 (PgBouncer 1.2) | 312.5 | - | - |" in scale
     assert "| pgbouncer | 1 | 211.0 (10/10 final) | - | - | - | - |" in scale  # a run before the CPU was measured
     assert "payments/s at most if CPU were the only limit (2 cores)" in scale
+
+
+def test_the_client_floor_is_shown_beside_the_ledgers_figures(tmp_path: Path) -> None:
+    doc = tmp_path / "reliability.md"
+    doc.write_text("# Reliability\n", encoding="utf-8")
+    bench = tmp_path / "bench_ledger.json"
+    cpu = {"client_cpu_ms_per_payment": 1.13, "server_cpu_ms_per_payment": 0.76, "cpu_bound_payments_per_s": 1058.2}
+    pg = {
+        "lifecycle": [{"workers": 4, "payments_per_s": 370.0, "finals": 10, "payments": 10}],
+        "client_floor": [
+            {"transactions": "explicit", "workers": 4, "payments_per_s": 805.0, **cpu},
+            {"transactions": "lone", "workers": 8, "payments_per_s": 1234.0},
+        ],
+    }
+    bench.write_text(json.dumps({**BENCH, "backends": {**BENCH["backends"], "postgresql": pg}}), encoding="utf-8")
+    run_report(tmp_path / "ledger_chaos.json", bench, doc)
+    scale = part(doc.read_text(encoding="utf-8"), "### Scale: bench/ledger.py")
+    assert "| explicit | 4 | 805.0 | 1.13 / 0.76 | 1058.2 |" in scale
+    assert "| lone | 8 | 1234.0 | - | - |" in scale
+    bench.write_text(json.dumps(BENCH), encoding="utf-8")  # a run without the section: no such table
+    run_report(tmp_path / "ledger_chaos.json", bench, doc)
+    assert "without the ledger (the same server, the ledger's engine" not in part(
+        doc.read_text(encoding="utf-8"), "### Scale: bench/ledger.py"
+    )
