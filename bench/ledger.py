@@ -17,7 +17,8 @@ a few seconds:
 4. (PostgreSQL) recovery: the server stopped for 60 s (10 s with --quick) while a process keeps writing, then
    started: how long the first write after it takes (the pool's reconnection, store.RECONNECT_WITHIN);
    (PostgreSQL, section "ceiling") the machine's plain durable commits per second with pgbench, no ledger: the
-   bound any ledger figure sits under (commit_ceiling);
+   bound any ledger figure sits under (commit_ceiling); (section "floor") the same through psycopg with no ledger,
+   three one-statement transactions per payment: what a Python client of this engine gets at most (client_floor);
 5. (PostgreSQL, direct and behind PgBouncer, on a server of its own with autovacuum off) database transactions
    counted by the server (bench/ledger_xacts.py):
    per payment through the shop's flow (a real gateway against the sandbox, callbacks over HTTP, a reconciler
