@@ -8,10 +8,20 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
+
+# types only: at run time the models are imported where they are used, so bench.server (which imports this
+# module for its canned answers) loads neither httpx nor the package
+if TYPE_CHECKING:
+    import httpx
+    from merchant_gateway_client.models import DebitPayload, DebitV4Response, TransactionStatusResponse
+
+# What a variant that takes our payload model is called through: its status call and its debit call.
+SyncCalls = tuple[Callable[[str], object], Callable[["DebitPayload"], object]]
+AsyncCalls = tuple[Callable[[str], Awaitable[object]], Callable[["DebitPayload"], Awaitable[object]]]
 
 MERCHANT_ID = "MERCHANTUAT"
 SALT_KEY = "099eb0cd-02cf-4e2a-8aca-3e6c6aff0399"
@@ -77,7 +87,7 @@ def status_path(transaction_id: str) -> tuple[str, str]:
     return url, f"/v3/transaction/{MERCHANT_ID}/{transaction_id}/status"
 
 
-def debit_payload(i: int) -> Any:
+def debit_payload(i: int) -> DebitPayload:
     from merchant_gateway_client.models import DebitPayload
 
     return DebitPayload(merchant_id=MERCHANT_ID, transaction_id=txn_id(i), amount=AMOUNT, merchant_user_id=USER)
@@ -90,25 +100,32 @@ def wrap(wire: dict[str, Any]) -> str:
 # --- raw httpx, written by hand ------------------------------------------------------------------------------------
 
 
-class RawHttpx:
-    """What a merchant would write with httpx alone; parses into the same generated models."""
+class _RawWork:
+    """What every raw client shares: the base URL and the generated models it parses the answers into."""
 
-    def __init__(self, client: Any, origin: str) -> None:
+    def __init__(self, origin: str) -> None:
         from merchant_gateway_client.models import DebitV4Response, TransactionStatusResponse
 
-        self.client = client
         self.base = origin + BASE_PREFIX
         self._status_cls = TransactionStatusResponse
         self._debit_cls = DebitV4Response
 
-    def status(self, transaction_id: str) -> Any:
+
+class RawHttpx(_RawWork):
+    """What a merchant would write with httpx alone; parses into the same generated models."""
+
+    def __init__(self, client: httpx.Client, origin: str) -> None:
+        super().__init__(origin)
+        self.client = client
+
+    def status(self, transaction_id: str) -> TransactionStatusResponse:
         url, signing = status_path(transaction_id)
         r = self.client.get(self.base + url, headers={"X-VERIFY": sign(signing)})
         if r.status_code != 200:
             raise RuntimeError(f"HTTP {r.status_code}")
         return self._status_cls.from_dict(r.json())
 
-    def debit(self, payload: Any) -> Any:
+    def debit(self, payload: DebitPayload) -> DebitV4Response:
         encoded = wrap(payload.to_dict())
         r = self.client.post(
             self.base + "/v4/debit/",
@@ -120,15 +137,21 @@ class RawHttpx:
         return self._debit_cls.from_dict(r.json())
 
 
-class RawHttpxAsync(RawHttpx):
-    async def status(self, transaction_id: str) -> Any:  # type: ignore[override]
+class RawHttpxAsync(_RawWork):
+    """:class:`RawHttpx` on httpx.AsyncClient."""
+
+    def __init__(self, client: httpx.AsyncClient, origin: str) -> None:
+        super().__init__(origin)
+        self.client = client
+
+    async def status(self, transaction_id: str) -> TransactionStatusResponse:
         url, signing = status_path(transaction_id)
         r = await self.client.get(self.base + url, headers={"X-VERIFY": sign(signing)})
         if r.status_code != 200:
             raise RuntimeError(f"HTTP {r.status_code}")
         return self._status_cls.from_dict(r.json())
 
-    async def debit(self, payload: Any) -> Any:  # type: ignore[override]
+    async def debit(self, payload: DebitPayload) -> DebitV4Response:
         encoded = wrap(payload.to_dict())
         r = await self.client.post(
             self.base + "/v4/debit/",
@@ -140,26 +163,23 @@ class RawHttpxAsync(RawHttpx):
         return self._debit_cls.from_dict(r.json())
 
 
-class RawUrllib3:
+class RawUrllib3(_RawWork):
     """The same by hand over urllib3's pool (the speed to beat for the sync transport)."""
 
     def __init__(self, origin: str) -> None:
         import urllib3
-        from merchant_gateway_client.models import DebitV4Response, TransactionStatusResponse
 
+        super().__init__(origin)
         self.pool = urllib3.PoolManager(maxsize=10)
-        self.base = origin + BASE_PREFIX
-        self._status_cls = TransactionStatusResponse
-        self._debit_cls = DebitV4Response
 
-    def status(self, transaction_id: str) -> Any:
+    def status(self, transaction_id: str) -> TransactionStatusResponse:
         url, signing = status_path(transaction_id)
         r = self.pool.request("GET", self.base + url, headers={"X-VERIFY": sign(signing)})
         if r.status != 200:
             raise RuntimeError(f"HTTP {r.status}")
         return self._status_cls.from_dict(json.loads(r.data))
 
-    def debit(self, payload: Any) -> Any:
+    def debit(self, payload: DebitPayload) -> DebitV4Response:
         encoded = wrap(payload.to_dict())
         body = json.dumps({"request": encoded}, separators=(",", ":")).encode()
         r = self.pool.request(
@@ -191,15 +211,18 @@ def gateway_settings(origin: str) -> dict[str, Any]:
     }
 
 
-def normalize(result: Any) -> dict[str, Any]:
+def normalize(result: object) -> dict[str, Any]:
     """Wire dict of a typed result (generated attrs model, openapi-generator pydantic model or plain dict)."""
     if isinstance(result, dict):
         return result
-    to_dict = result.to_dict
+    # duck-typed across two libraries' models, one of them (openapi-generator's, generated at bench time) untyped
+    model: Any = result
+    to_dict = model.to_dict
     try:
-        return to_dict()  # attrs models (wire names)
+        wire: dict[str, Any] = to_dict()  # attrs models (wire names)
     except TypeError:
-        return result.model_dump(by_alias=True, exclude_none=True)
+        wire = model.model_dump(by_alias=True, exclude_none=True)
+    return wire
 
 
 @contextlib.contextmanager

@@ -26,7 +26,8 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypedDict
 
 import httpx
 
@@ -38,9 +39,20 @@ RAW_BOUND = 16  # the raw client's own bound, and its pool's size: what the gate
 NO_BOUND = 1000  # the largest max_in_flight the configuration accepts
 
 
+class Run(TypedDict):
+    """One run's figures (:func:`_closed`)."""
+
+    seconds: float
+    errors: int
+    error_kinds: list[str]
+    busy_after: int | None
+    leaked_after_close: int
+    peak_connections: int
+
+
 async def _one_run(
     origin: str, calls: int, caller_bound: int | None, gateway_bound: int | None, transport: str, cap: float = 60.0
-) -> dict[str, Any]:
+) -> Run:
     from merchant_gateway import AsyncGateway, GatewayConfig
     from merchant_gateway.transports import AsyncGatewayTransport
 
@@ -68,7 +80,7 @@ async def _one_run(
     gw = AsyncGateway(config, transport=chosen)
     sem = asyncio.Semaphore(caller_bound) if caller_bound else None
 
-    async def call(i: int) -> Any:
+    async def call(i: int) -> object:
         if sem is None:
             return await gw.get_transaction_status(common.txn_id(i))
         async with sem:
@@ -79,13 +91,13 @@ async def _one_run(
     return await _closed(origin, elapsed, errors, busy, gw.aclose)
 
 
-async def _raw_run(origin: str, calls: int, cap: float) -> dict[str, Any]:
+async def _raw_run(origin: str, calls: int, cap: float) -> Run:
     """A plain httpx.AsyncClient (httpx's default engine, pool sized to RAW_BOUND), the caller bounding it."""
     limits = httpx.Limits(max_connections=RAW_BOUND, max_keepalive_connections=RAW_BOUND)
     raw = common.RawHttpxAsync(httpx.AsyncClient(limits=limits), origin + f"/d{DELAY_MS}")
     sem = asyncio.Semaphore(RAW_BOUND)
 
-    async def call(i: int) -> Any:
+    async def call(i: int) -> object:
         async with sem:
             return await raw.status(common.txn_id(i))
 
@@ -93,7 +105,9 @@ async def _raw_run(origin: str, calls: int, cap: float) -> dict[str, Any]:
     return await _closed(origin, elapsed, errors, None, raw.client.aclose)
 
 
-async def _all_at_once(origin: str, calls: int, call: Any, cap: float) -> tuple[float, list[str]]:
+async def _all_at_once(
+    origin: str, calls: int, call: Callable[[int], Awaitable[object]], cap: float
+) -> tuple[float, list[str]]:
     """Seconds for ``calls`` calls started at once, and the kinds of error, one per failed call."""
     control(origin, "/_stats/reset", "POST")
     t0 = time.perf_counter()
@@ -107,7 +121,9 @@ async def _all_at_once(origin: str, calls: int, call: Any, cap: float) -> tuple[
     return elapsed, errors + ["NotFinishedWithinCap"] * len(pending)
 
 
-async def _closed(origin: str, elapsed: float, errors: list[str], busy: int | None, aclose: Any) -> dict[str, Any]:
+async def _closed(
+    origin: str, elapsed: float, errors: list[str], busy: int | None, aclose: Callable[[], Awaitable[None]]
+) -> Run:
     """The run's figures, with the connections the server still sees open after the client closed."""
     peak = control(origin, "/_stats")["peak"]
     await aclose()
@@ -154,7 +170,7 @@ async def _run(
     }
     for b in bounds:
         variants[f"caller_bound_{b}"] = (b, NO_BOUND, "default")
-    runs: dict[str, list[dict[str, Any]]] = {k: [] for k in variants}
+    runs: dict[str, list[Run]] = {k: [] for k in variants}
     with minimal_server() as origin:
         names = list(variants)
         for rep in range(reps):

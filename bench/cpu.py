@@ -9,7 +9,10 @@ from typing import Any
 import httpx
 
 from bench import common
-from bench.timing import interleaved, interleaved_async
+from bench.timing import Timings, interleaved, interleaved_async
+
+# (method, URL path, X-VERIFY, body) of each request a variant sent
+Sent = list[tuple[str, str, str, bytes]]
 
 ORIGIN = "http://gateway.bench"
 
@@ -17,7 +20,7 @@ ORIGIN = "http://gateway.bench"
 class Recorder:
     def __init__(self) -> None:
         self.on = False
-        self.seen: list[tuple[str, str, str, bytes]] = []
+        self.seen: Sent = []
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
         if self.on:
@@ -31,10 +34,10 @@ class Recorder:
         return self(request)
 
 
-def _check(rec: Recorder, runs: dict[str, Any]) -> dict[str, Any]:
+def _check(rec: Recorder, runs: dict[str, common.SyncCalls]) -> dict[str, Any]:
     """Run one status and one debit per variant; all must send identical requests and parse identical results."""
-    sent: dict[str, list[Any]] = {}
-    parsed: dict[str, list[Any]] = {}
+    sent: dict[str, Sent] = {}
+    parsed: dict[str, list[dict[str, Any]]] = {}
     for name, (status, debit) in runs.items():
         rec.on, rec.seen = True, []
         results = [status(common.txn_id(1)), debit(common.debit_payload(1))]
@@ -44,7 +47,7 @@ def _check(rec: Recorder, runs: dict[str, Any]) -> dict[str, Any]:
     return _compare(sent, parsed)
 
 
-def _compare(sent: dict[str, list[Any]], parsed: dict[str, list[Any]]) -> dict[str, Any]:
+def _compare(sent: dict[str, Sent], parsed: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     first = next(iter(sent))
     same_sent = all(v == sent[first] and len(v) == 2 for v in sent.values())
     same_parsed = all(v == parsed[first] for v in parsed.values())
@@ -101,12 +104,13 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
     rec = Recorder()
     ours = AsyncGateway(**common.gateway_settings(ORIGIN), transport=httpx.MockTransport(rec.handle_async))
     raw = common.RawHttpxAsync(httpx.AsyncClient(transport=httpx.MockTransport(rec.handle_async)), ORIGIN)
-    sent: dict[str, list[Any]] = {}
-    parsed: dict[str, list[Any]] = {}
-    for name, (status, debit) in {
+    sent: dict[str, Sent] = {}
+    parsed: dict[str, list[dict[str, Any]]] = {}
+    variants: dict[str, common.AsyncCalls] = {
         "ours": (ours.get_transaction_status, ours.debit_v4_web),
         "raw_httpx": (raw.status, raw.debit),
-    }.items():
+    }
+    for name, (status, debit) in variants.items():
         rec.on, rec.seen = True, []
         results = [await status(common.txn_id(1)), await debit(common.debit_payload(1))]
         rec.on = False
@@ -144,7 +148,7 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
     }
 
 
-def _row(t: Any, ours: str, base: str) -> dict[str, float]:
+def _row(t: Timings, ours: str, base: str) -> dict[str, float]:
     return {
         "ours_us": round(t.median(ours) * 1e6, 1),
         "baseline_us": round(t.median(base) * 1e6, 1),

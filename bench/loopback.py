@@ -28,17 +28,25 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from bench import common
-from bench.timing import interleaved, interleaved_async
+from bench.timing import Timings, interleaved, interleaved_async
+
+if TYPE_CHECKING:
+    from merchant_gateway_client.models import DebitPayload
 
 ROOT = Path(__file__).resolve().parent.parent
 OAG_DIR = ROOT / "build" / "bench-oag"
+
+# A sync variant: its status call, its debit call and what makes the debit's payload from an index. The payload is
+# the variant's own model (ours, or openapi-generator's, generated at bench time and untyped here), only ever handed
+# from the third to the second, hence Any.
+SyncVariant = tuple[Callable[[str], object], Callable[[Any], object], Callable[[int], Any]]
 
 
 @contextlib.contextmanager
@@ -59,10 +67,11 @@ def minimal_server() -> Iterator[str]:
 
 
 def control(origin: str, path: str, method: str = "GET") -> Any:
+    """The minimal server's JSON answer to a control request (its shape is the path's, bench.server)."""
     return httpx.request(method, origin + path).json()
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> Any:
     return json.loads(json.dumps(value, default=lambda v: v.value if isinstance(v, enum.Enum) else str(v)))
 
 
@@ -98,7 +107,8 @@ def oag_available() -> bool:
             return False
     sys.path.insert(0, str(OAG_DIR / "client"))
     try:
-        import mgw_oag  # noqa: F401
+        # generated at bench time (oag_generate), on sys.path only from here on: no module for mypy to find
+        import mgw_oag  # type: ignore[import-not-found]  # noqa: F401
     except ImportError:
         return False
     return True
@@ -108,7 +118,7 @@ class OagClient:
     """openapi-generator's client doing the same work: its payload model -> base64 -> X-VERIFY -> send -> model."""
 
     def __init__(self, origin: str) -> None:
-        import mgw_oag
+        import mgw_oag  # mypy reports its absence once, at oag_available's import
 
         self.mod = mgw_oag
         cfg = mgw_oag.Configuration(host=origin + common.BASE_PREFIX)
@@ -124,13 +134,13 @@ class OagClient:
             merchant_user_id=common.USER,
         )
 
-    def status(self, transaction_id: str) -> Any:
+    def status(self, transaction_id: str) -> object:
         _, signing = common.status_path(transaction_id)
         return self.status_api.get_transaction_status(
             common.MERCHANT_ID, transaction_id, _headers={"X-VERIFY": common.sign(signing)}
         )
 
-    def debit(self, payload: Any) -> Any:
+    def debit(self, payload: Any) -> object:
         encoded = common.wrap(payload.to_dict())
         return self.pay_api.debit_v4_web(
             self.mod.DebitRequest(request=encoded),
@@ -141,7 +151,7 @@ class OagClient:
 
 class PhonePeClient:
     def __init__(self, origin: str) -> None:
-        from phonepe import PhonePe
+        from phonepe import PhonePe  # type: ignore[import-not-found]  # only in the bench venv (Makefile), untyped
 
         self.pp = PhonePe(
             common.MERCHANT_ID,
@@ -227,7 +237,7 @@ class AsyncFloor:
         await self.writer.wait_closed()
 
 
-def captured(origin: str, send: Any, calls: int) -> list[bytes]:
+def captured(origin: str, send: Callable[[int], object], calls: int) -> list[bytes]:
     """The whole requests ``send(i)`` puts on the wire for i in range(calls), as the server received them."""
     control(origin, "/_raw/on", "POST")
     for i in range(calls):
@@ -237,7 +247,7 @@ def captured(origin: str, send: Any, calls: int) -> list[bytes]:
     return requests
 
 
-async def acaptured(origin: str, send: Any, calls: int) -> list[bytes]:
+async def acaptured(origin: str, send: Callable[[int], Awaitable[object]], calls: int) -> list[bytes]:
     control(origin, "/_raw/on", "POST")
     for i in range(calls):
         await send(i)
@@ -246,14 +256,14 @@ async def acaptured(origin: str, send: Any, calls: int) -> list[bytes]:
     return requests
 
 
-def to_floor(t: Any, loops: dict[str, Any]) -> dict[str, float]:
+def to_floor(t: Timings, loops: Mapping[str, object]) -> dict[str, float]:
     """Every variant's time per call as a ratio to the floor's, operation by operation."""
     return {
         name: round(t.ratio(name, "floor:" + name.split(":")[1]), 3) for name in loops if not name.startswith("floor:")
     }
 
 
-def _check(origin: str, variants: dict[str, tuple[Any, Any, Any]]) -> dict[str, Any]:
+def _check(origin: str, variants: dict[str, SyncVariant]) -> dict[str, Any]:
     """Every variant sends one status and one debit; requests (method, path, X-VERIFY, JSON body) and parsed
     results must be identical."""
     sent, parsed = {}, {}
@@ -282,7 +292,7 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
         ours_httpx = Gateway(**common.gateway_settings(origin), transport=httpx.HTTPTransport())
         raw = common.RawHttpx(httpx.Client(), origin)
         raw_u3 = common.RawUrllib3(origin)
-        variants: dict[str, tuple[Any, Any, Any]] = {
+        variants: dict[str, SyncVariant] = {
             "ours": (ours.get_transaction_status, ours.debit_v4_web, common.debit_payload),
             "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web, common.debit_payload),
             "raw_httpx": (raw.status, raw.debit, common.debit_payload),
@@ -295,10 +305,17 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
         elif alternatives:
             notes.append("openapi-generator client unavailable")
         check = _check(origin, variants)
-        loops: dict[str, Any] = {}
+        loops: dict[str, Callable[[int], None]] = {}
         for name, (status, debit, payload) in variants.items():
-            loops[name + ":status"] = _loop(lambda i, s=status: s(common.txn_id(i)))
-            loops[name + ":debit"] = _loop(lambda i, d=debit, p=payload: d(p(i)))
+            # the variant's calls bound as defaults, as each loop turn's own (functions, not lambdas, for their types)
+            def one_status(i: int, s: Callable[[str], object] = status) -> object:
+                return s(common.txn_id(i))
+
+            def one_debit(i: int, d: Callable[[Any], object] = debit, p: Callable[[int], Any] = payload) -> object:
+                return d(p(i))
+
+            loops[name + ":status"] = _loop(one_status)
+            loops[name + ":debit"] = _loop(one_debit)
         if alternatives:
             try:
                 pp = PhonePeClient(origin)
@@ -330,13 +347,13 @@ def run_sync(reps: int, calls: int, alternatives: bool = True) -> dict[str, Any]
     return out
 
 
-def ours_against(t: Any, loops: dict[str, Any], op: str) -> dict[str, float]:
+def ours_against(t: Timings, loops: Mapping[str, object], op: str) -> dict[str, float]:
     """`ours/<variant>:<op>` for every other variant timed (the floor has its own ratios, `ratios_to_floor`)."""
     others = [n.split(":")[0] for n in loops if n.endswith(":" + op) and n.split(":")[0] not in ("ours", "floor")]
     return {f"ours/{name}:{op}": round(t.ratio(f"ours:{op}", f"{name}:{op}"), 3) for name in others}
 
 
-def _replay(floor: Floor, requests: list[bytes]) -> Any:
+def _replay(floor: Floor, requests: list[bytes]) -> Callable[[int], None]:
     def run(n: int) -> None:
         for i in range(n):
             floor.exchange(requests[i])
@@ -344,7 +361,7 @@ def _replay(floor: Floor, requests: list[bytes]) -> Any:
     return run
 
 
-def _loop(one: Any) -> Any:
+def _loop(one: Callable[[int], object]) -> Callable[[int], None]:
     def run(n: int) -> None:
         for i in range(n):
             one(i)
@@ -364,7 +381,7 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
         ours = AsyncGateway(**common.gateway_settings(origin))
         ours_httpx = AsyncGateway(**common.gateway_settings(origin), transport=httpx.AsyncHTTPTransport())
         raw = common.RawHttpxAsync(httpx.AsyncClient(), origin)
-        variants: dict[str, Any] = {
+        variants: dict[str, common.AsyncCalls] = {
             "ours": (ours.get_transaction_status, ours.debit_v4_web),
             "ours_httpx": (ours_httpx.get_transaction_status, ours_httpx.debit_v4_web),
             "raw_httpx": (raw.status, raw.debit),
@@ -382,10 +399,17 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
             "identical_results": all(v == parsed[first] for v in parsed.values()),
             "variants": list(sent),
         }
-        loops: dict[str, Any] = {}
+        loops: dict[str, Callable[[int], Awaitable[None]]] = {}
         for name, (status, debit) in variants.items():
-            loops[name + ":status"] = _aloop(lambda i, s=status: s(common.txn_id(i)))
-            loops[name + ":debit"] = _aloop(lambda i, d=debit: d(common.debit_payload(i)))
+            # as in run_sync; each returns its call's awaitable, for _aloop to await
+            def one_status(i: int, s: Callable[[str], Awaitable[object]] = status) -> Awaitable[object]:
+                return s(common.txn_id(i))
+
+            def one_debit(i: int, d: Callable[[DebitPayload], Awaitable[object]] = debit) -> Awaitable[object]:
+                return d(common.debit_payload(i))
+
+            loops[name + ":status"] = _aloop(one_status)
+            loops[name + ":debit"] = _aloop(one_debit)
         floor = await AsyncFloor().connect(origin)
         for op, send in (
             ("status", lambda i: ours.get_transaction_status(common.txn_id(i))),
@@ -407,7 +431,7 @@ async def _run_async(reps: int, calls: int) -> dict[str, Any]:
     return out
 
 
-def _areplay(floor: AsyncFloor, requests: list[bytes]) -> Any:
+def _areplay(floor: AsyncFloor, requests: list[bytes]) -> Callable[[int], Awaitable[None]]:
     async def run(n: int) -> None:
         for i in range(n):
             await floor.exchange(requests[i])
@@ -415,7 +439,7 @@ def _areplay(floor: AsyncFloor, requests: list[bytes]) -> Any:
     return run
 
 
-def _aloop(one: Any) -> Any:
+def _aloop(one: Callable[[int], Awaitable[object]]) -> Callable[[int], Awaitable[None]]:
     async def run(n: int) -> None:
         for i in range(n):
             await one(i)

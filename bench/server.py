@@ -13,6 +13,7 @@ import asyncio
 import json
 import socket
 import sys
+from typing import cast
 
 from bench.common import answer_for
 
@@ -38,7 +39,8 @@ def _response(status: str, body: bytes, close: bool = False) -> bytes:
 
 class Http(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
+        # a stream server hands its protocol a read-write Transport (asyncio.Protocol's contract)
+        self.transport = cast(asyncio.Transport, transport)
         self.buf = b""
         State.open += 1
         State.peak = max(State.peak, State.open)
@@ -70,7 +72,7 @@ class Http(asyncio.Protocol):
         path = target.split("?", 1)[0]
         close = headers.get("connection", "").lower() == "close"
         if path.startswith("/_"):
-            self.transport.write(_response("200 OK", self.control(method, path), close))  # type: ignore[attr-defined]
+            self.transport.write(_response("200 OK", self.control(method, path), close))
             return
         State.requests += 1
         if State.raw_recording:
@@ -90,9 +92,9 @@ class Http(asyncio.Protocol):
             self._send(out, close)
 
     def _send(self, out: bytes, close: bool) -> None:
-        if self.transport.is_closing():  # type: ignore[attr-defined]
+        if self.transport.is_closing():
             return
-        self.transport.write(out)  # type: ignore[attr-defined]
+        self.transport.write(out)
         if close:
             self.transport.close()
 

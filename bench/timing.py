@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import statistics
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 
@@ -35,7 +35,7 @@ def rotations(names: Sequence[str], rep: int) -> list[str]:
 
 
 def interleaved(
-    variants: dict[str, Callable[[int], object]],
+    variants: Mapping[str, Callable[[int], object]],
     *,
     reps: int,
     calls: int,
@@ -57,7 +57,7 @@ def interleaved(
 
 
 async def interleaved_async(
-    variants: dict[str, Callable[[int], Awaitable[object]]],
+    variants: Mapping[str, Callable[[int], Awaitable[object]]],
     *,
     reps: int,
     calls: int,
