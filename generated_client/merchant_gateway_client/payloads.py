@@ -8,8 +8,8 @@ each operation whose payload the caller gives:
   `<Operation>PayloadOptional`, the optional payload fields alone (what a payload signed here for another sender,
   the app's SDK, takes without this client's headers);
 - `<Operation>Keywords` adds the required ones but `transaction_id` (what a task method takes: it makes the id
-  when not given), and `<Operation>Fields` adds `merchant_id` and `transaction_id`: the whole keyword form of the
-  operation method.
+  when not given), and `<Operation>Fields` adds `merchant_id` (from `ConfiguredMerchantId`, when the payload has
+  the field) and `transaction_id`: the whole keyword form of the operation method.
 Types are the generated models' (a nested model also as its wire mapping, an enum also as the Literal of its
 values), so `**fields: Unpack[DebitV4WebOptional]` lets mypy reject a misspelt field or a value outside an enum.
 Each key's docstring is the spec's description and limits.
@@ -21,7 +21,7 @@ layer builds its docstrings from it and from the outcome table, instead of copyi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict
 
 if TYPE_CHECKING:
     from .models import (
@@ -54,6 +54,17 @@ class OperationDoc(NamedTuple):
     name: str  # the operation method
     summary: str
     keywords: Mapping[str, KeywordDoc]
+
+
+# An optional key is declared in a total=False class, never as NotRequired[...]: with postponed annotations (the
+# __future__ import above) typing.TypedDict sees the string "NotRequired[...]" and counts the key as required at
+# run time, which misleads run-time validators although mypy reads it right.
+class ConfiguredMerchantId(TypedDict, total=False):
+    """``merchant_id`` of every ``<Operation>Fields`` whose payload has the field: optional, None (or not given)
+    meaning the configured merchant id."""
+
+    merchant_id: str | None
+    """Default: the configured merchant id."""
 
 
 class DebitV3PayloadOptional(TypedDict, total=False):
@@ -121,12 +132,9 @@ class DebitV3Keywords(DebitV3Optional):
     """Amount in paise (integer, Long). (>= 1)"""
 
 
-class DebitV3Fields(DebitV3Keywords):
+class DebitV3Fields(DebitV3Keywords, ConfiguredMerchantId):
     """Every keyword of ``debit_v3`` (debitV3), its whole keyword form:
-    ``DebitV3Keywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``DebitV3Keywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -200,12 +208,9 @@ class DebitV4WebKeywords(DebitV4WebOptional):
     """Amount in paise (integer, Long). (>= 1)"""
 
 
-class DebitV4WebFields(DebitV4WebKeywords):
+class DebitV4WebFields(DebitV4WebKeywords, ConfiguredMerchantId):
     """Every keyword of ``debit_v4_web`` (debitV4Web), its whole keyword form:
-    ``DebitV4WebKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``DebitV4WebKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -272,12 +277,9 @@ class DebitV4IntentKeywords(DebitV4IntentOptional):
     """Device facts of the intent variant."""
 
 
-class DebitV4IntentFields(DebitV4IntentKeywords):
+class DebitV4IntentFields(DebitV4IntentKeywords, ConfiguredMerchantId):
     """Every keyword of ``debit_v4_intent`` (debitV4Intent), its whole keyword form:
-    ``DebitV4IntentKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``DebitV4IntentKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -321,12 +323,9 @@ class RefundV3Keywords(RefundV3Optional):
     """Refund message."""
 
 
-class RefundV3Fields(RefundV3Keywords):
+class RefundV3Fields(RefundV3Keywords, ConfiguredMerchantId):
     """Every keyword of ``refund_v3`` (refundV3), its whole keyword form:
-    ``RefundV3Keywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``RefundV3Keywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -374,12 +373,9 @@ class RefundV4Keywords(RefundV4Optional):
     """Refund message."""
 
 
-class RefundV4Fields(RefundV4Keywords):
+class RefundV4Fields(RefundV4Keywords, ConfiguredMerchantId):
     """Every keyword of ``refund_v4`` (refundV4), its whole keyword form:
-    ``RefundV4Keywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``RefundV4Keywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -425,12 +421,9 @@ class RefundAppsHostKeywords(RefundAppsHostOptional):
     """Refund message."""
 
 
-class RefundAppsHostFields(RefundAppsHostKeywords):
+class RefundAppsHostFields(RefundAppsHostKeywords, ConfiguredMerchantId):
     """Every keyword of ``refund_apps_host`` (refundAppsHost), its whole keyword form:
-    ``RefundAppsHostKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``RefundAppsHostKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -480,12 +473,9 @@ class FulfillDeferredRefundKeywords(FulfillDeferredRefundOptional):
     """Merchant's order id; length < 48 characters. (at most 47 characters, at least 1 characters)"""
 
 
-class FulfillDeferredRefundFields(FulfillDeferredRefundKeywords):
+class FulfillDeferredRefundFields(FulfillDeferredRefundKeywords, ConfiguredMerchantId):
     """Every keyword of ``fulfill_deferred_refund`` (fulfillDeferredRefund), its whole keyword form:
-    ``FulfillDeferredRefundKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``FulfillDeferredRefundKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -551,12 +541,9 @@ class CollectRequestKeywords(CollectRequestOptional):
     """Server-to-server callback URL of the collect request (required on /v3/charge)."""
 
 
-class CollectRequestFields(CollectRequestKeywords):
+class CollectRequestFields(CollectRequestKeywords, ConfiguredMerchantId):
     """Every keyword of ``collect_request`` (collectRequest), its whole keyword form:
-    ``CollectRequestKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``CollectRequestKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -592,12 +579,9 @@ class TriggerTestCallbackKeywords(TriggerTestCallbackOptional):
     """Merchant URL that receives the test server-to-server callback."""
 
 
-class TriggerTestCallbackFields(TriggerTestCallbackKeywords):
+class TriggerTestCallbackFields(TriggerTestCallbackKeywords, ConfiguredMerchantId):
     """Every keyword of ``trigger_test_callback`` (triggerTestCallback), its whole keyword form:
-    ``TriggerTestCallbackKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``TriggerTestCallbackKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -647,12 +631,9 @@ class InstantDebitKeywords(InstantDebitOptional):
     """From OTP verification."""
 
 
-class InstantDebitFields(InstantDebitKeywords):
+class InstantDebitFields(InstantDebitKeywords, ConfiguredMerchantId):
     """Every keyword of ``instant_debit`` (instantDebit), its whole keyword form:
-    ``InstantDebitKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``InstantDebitKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -712,12 +693,9 @@ class InlinePayWithGetKeywords(InlinePayWithGetOptional):
     """Selected instruments."""
 
 
-class InlinePayWithGetFields(InlinePayWithGetKeywords):
+class InlinePayWithGetFields(InlinePayWithGetKeywords, ConfiguredMerchantId):
     """Every keyword of ``inline_pay_with_get`` (inlinePayWithGet), its whole keyword form:
-    ``InlinePayWithGetKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``InlinePayWithGetKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -777,12 +755,9 @@ class InlinePayKeywords(InlinePayOptional):
     """Selected instruments."""
 
 
-class InlinePayFields(InlinePayKeywords):
+class InlinePayFields(InlinePayKeywords, ConfiguredMerchantId):
     """Every keyword of ``inline_pay`` (inlinePay), its whole keyword form:
-    ``InlinePayKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``InlinePayKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -821,12 +796,11 @@ class GetPaymentOptionsKeywords(GetPaymentOptionsOptional):
     """Amount in paise (integer, Long). (>= 1)"""
 
 
-class GetPaymentOptionsFields(GetPaymentOptionsKeywords):
+class GetPaymentOptionsFields(GetPaymentOptionsKeywords, ConfiguredMerchantId):
     """Every keyword of ``get_payment_options`` (getPaymentOptions), its whole keyword form:
-    ``GetPaymentOptionsKeywords`` and these."""
+    ``GetPaymentOptionsKeywords`` and ``merchant_id`` (optional)."""
 
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    pass
 
 
 class UnlinkUserPayloadOptional(TypedDict, total=False):
@@ -851,12 +825,11 @@ class UnlinkUserKeywords(UnlinkUserOptional):
     """Token to disable."""
 
 
-class UnlinkUserFields(UnlinkUserKeywords):
+class UnlinkUserFields(UnlinkUserKeywords, ConfiguredMerchantId):
     """Every keyword of ``unlink_user`` (unlinkUser), its whole keyword form:
-    ``UnlinkUserKeywords`` and these."""
+    ``UnlinkUserKeywords`` and ``merchant_id`` (optional)."""
 
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    pass
 
 
 class SendOtpPayloadOptional(TypedDict, total=False):
@@ -888,12 +861,11 @@ class SendOtpKeywords(SendOtpOptional):
     """Mobile number that receives the OTP."""
 
 
-class SendOtpFields(SendOtpKeywords):
+class SendOtpFields(SendOtpKeywords, ConfiguredMerchantId):
     """Every keyword of ``send_otp`` (sendOtp), its whole keyword form:
-    ``SendOtpKeywords`` and these."""
+    ``SendOtpKeywords`` and ``merchant_id`` (optional)."""
 
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    pass
 
 
 class VerifyOtpPayloadOptional(TypedDict, total=False):
@@ -921,12 +893,11 @@ class VerifyOtpKeywords(VerifyOtpOptional):
     """OTP typed by the user."""
 
 
-class VerifyOtpFields(VerifyOtpKeywords):
+class VerifyOtpFields(VerifyOtpKeywords, ConfiguredMerchantId):
     """Every keyword of ``verify_otp`` (verifyOtp), its whole keyword form:
-    ``VerifyOtpKeywords`` and these."""
+    ``VerifyOtpKeywords`` and ``merchant_id`` (optional)."""
 
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    pass
 
 
 class GetSsoAccessTokenPayloadOptional(TypedDict, total=False):
@@ -955,10 +926,9 @@ class GetSsoAccessTokenKeywords(GetSsoAccessTokenOptional):
 
 class GetSsoAccessTokenFields(GetSsoAccessTokenKeywords):
     """Every keyword of ``get_sso_access_token`` (getSsoAccessToken), its whole keyword form:
-    ``GetSsoAccessTokenKeywords`` and these."""
+    ``GetSsoAccessTokenKeywords``."""
 
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    pass
 
 
 class InitiateSdkLessPaymentPayloadOptional(TypedDict, total=False):
@@ -1002,12 +972,9 @@ class InitiateSdkLessPaymentKeywords(InitiateSdkLessPaymentOptional):
     details schema per category is not shown."""
 
 
-class InitiateSdkLessPaymentFields(InitiateSdkLessPaymentKeywords):
+class InitiateSdkLessPaymentFields(InitiateSdkLessPaymentKeywords, ConfiguredMerchantId):
     """Every keyword of ``initiate_sdk_less_payment`` (initiateSdkLessPayment), its whole keyword form:
-    ``InitiateSdkLessPaymentKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``InitiateSdkLessPaymentKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that
@@ -1045,12 +1012,9 @@ class AppProfileKeywords(AppProfileOptional):
     """-"""
 
 
-class AppProfileFields(AppProfileKeywords):
+class AppProfileFields(AppProfileKeywords, ConfiguredMerchantId):
     """Every keyword of appProfile (signed here, sent by the app's SDK), its whole keyword form:
-    ``AppProfileKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``AppProfileKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """Merchant-generated unique transaction id; length < 38 characters. Limited by this project to characters that

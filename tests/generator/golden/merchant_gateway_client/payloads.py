@@ -8,8 +8,8 @@ each operation whose payload the caller gives:
   `<Operation>PayloadOptional`, the optional payload fields alone (what a payload signed here for another sender,
   the app's SDK, takes without this client's headers);
 - `<Operation>Keywords` adds the required ones but `transaction_id` (what a task method takes: it makes the id
-  when not given), and `<Operation>Fields` adds `merchant_id` and `transaction_id`: the whole keyword form of the
-  operation method.
+  when not given), and `<Operation>Fields` adds `merchant_id` (from `ConfiguredMerchantId`, when the payload has
+  the field) and `transaction_id`: the whole keyword form of the operation method.
 Types are the generated models' (a nested model also as its wire mapping, an enum also as the Literal of its
 values), so `**fields: Unpack[DebitV4WebOptional]` lets mypy reject a misspelt field or a value outside an enum.
 Each key's docstring is the spec's description and limits.
@@ -21,7 +21,7 @@ layer builds its docstrings from it and from the outcome table, instead of copyi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal, NamedTuple, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict
 
 if TYPE_CHECKING:
     pass
@@ -42,6 +42,17 @@ class OperationDoc(NamedTuple):
     name: str  # the operation method
     summary: str
     keywords: Mapping[str, KeywordDoc]
+
+
+# An optional key is declared in a total=False class, never as NotRequired[...]: with postponed annotations (the
+# __future__ import above) typing.TypedDict sees the string "NotRequired[...]" and counts the key as required at
+# run time, which misleads run-time validators although mypy reads it right.
+class ConfiguredMerchantId(TypedDict, total=False):
+    """``merchant_id`` of every ``<Operation>Fields`` whose payload has the field: optional, None (or not given)
+    meaning the configured merchant id."""
+
+    merchant_id: str | None
+    """Default: the configured merchant id."""
 
 
 class DebitV3PayloadOptional(TypedDict, total=False):
@@ -77,12 +88,9 @@ class DebitV3Keywords(DebitV3Optional):
     """-"""
 
 
-class DebitV3Fields(DebitV3Keywords):
+class DebitV3Fields(DebitV3Keywords, ConfiguredMerchantId):
     """Every keyword of ``debit_v3`` (debitV3), its whole keyword form:
-    ``DebitV3Keywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``DebitV3Keywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """(at most 37 characters)"""
@@ -121,10 +129,9 @@ class GetAuthorizationTokenKeywords(GetAuthorizationTokenOptional):
 
 class GetAuthorizationTokenFields(GetAuthorizationTokenKeywords):
     """Every keyword of ``get_authorization_token`` (getAuthorizationToken), its whole keyword form:
-    ``GetAuthorizationTokenKeywords`` and these."""
+    ``GetAuthorizationTokenKeywords``."""
 
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    pass
 
 
 class AppProfilePayloadOptional(TypedDict, total=False):
@@ -149,12 +156,9 @@ class AppProfileKeywords(AppProfileOptional):
     """-"""
 
 
-class AppProfileFields(AppProfileKeywords):
+class AppProfileFields(AppProfileKeywords, ConfiguredMerchantId):
     """Every keyword of appProfile (signed here, sent by the app's SDK), its whole keyword form:
-    ``AppProfileKeywords`` and these."""
-
-    merchant_id: NotRequired[str | None]
-    """Default: the configured merchant id."""
+    ``AppProfileKeywords``, ``merchant_id`` (optional) and ``transaction_id``."""
 
     transaction_id: str
     """-"""
