@@ -15,7 +15,13 @@ import traceback
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import wait
 from multiprocessing.context import SpawnContext, SpawnProcess
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+if TYPE_CHECKING:  # multiprocessing's Queue takes a type argument in its stubs only
+    from multiprocessing.queues import Queue
+
+    # what the workers put on the results queue: their results (the section's own figures) or FAILED's report
+    Results: TypeAlias = Queue[dict[str, Any]]
 
 FAILED = "bench-worker-failed"  # the key of the message a worker that raised leaves on the results queue
 
@@ -31,7 +37,7 @@ class WorkerFailed(RuntimeError):
     """A worker process of a bench section ended without its result."""
 
 
-def _guarded(target: Callable[..., None], args: tuple[Any, ...], out: Any) -> None:
+def _guarded(target: Callable[..., None], args: tuple[Any, ...], out: Results) -> None:
     # the traceback goes to the parent beside the results, so its error says why and not only the exit status
     try:
         target(*args)
@@ -41,7 +47,7 @@ def _guarded(target: Callable[..., None], args: tuple[Any, ...], out: Any) -> No
 
 
 def start(
-    ctx: SpawnContext, target: Callable[..., None], argsets: Sequence[tuple[Any, ...]], out: Any
+    ctx: SpawnContext, target: Callable[..., None], argsets: Sequence[tuple[Any, ...]], out: Results
 ) -> list[SpawnProcess]:
     """One started process per ``argsets`` entry, running ``target(*args)``; ``out`` is the queue the workers put
     their results on (it is also among their args)."""
@@ -51,7 +57,7 @@ def start(
     return procs
 
 
-def meet(procs: Sequence[SpawnProcess], barrier: threading.Barrier, out: Any, what: str) -> None:
+def meet(procs: Sequence[SpawnProcess], barrier: threading.Barrier, out: Results, what: str) -> None:
     """The parent's turn at ``barrier`` (its parties: the workers and the parent), taken once every worker waits
     there; a worker that ends first raises WorkerFailed, the other workers stopped."""
     while barrier.n_waiting < len(procs):
@@ -61,7 +67,7 @@ def meet(procs: Sequence[SpawnProcess], barrier: threading.Barrier, out: Any, wh
     barrier.wait()
 
 
-def gather(procs: Sequence[SpawnProcess], out: Any, what: str) -> list[dict[str, Any]]:
+def gather(procs: Sequence[SpawnProcess], out: Results, what: str) -> list[dict[str, Any]]:
     """One result per worker from ``out``, then the workers joined; a worker that fails, or ends without its result,
     raises WorkerFailed, the other workers stopped."""
     results: list[dict[str, Any]] = []
@@ -83,7 +89,7 @@ def gather(procs: Sequence[SpawnProcess], out: Any, what: str) -> list[dict[str,
     return results
 
 
-def fail(procs: Sequence[SpawnProcess], out: Any, why: str, reports: Sequence[dict[str, Any]] = ()) -> None:
+def fail(procs: Sequence[SpawnProcess], out: Results, why: str, reports: Sequence[dict[str, Any]] = ()) -> None:
     """Raise WorkerFailed with each worker's exit status and the tracebacks the failed ones reported, after stopping
     the workers still running (the queue is read first: a worker stopped while it writes would leave half a message).
     """

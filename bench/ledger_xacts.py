@@ -30,7 +30,13 @@ import traceback
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported where they are used at run time: the paths below come first
+    import psycopg
+    from merchant_gateway.ledger import CallbackHandler, LedgerObserver, Payment
+    from merchant_gateway.ledger.migrations import Tx
+    from merchant_gateway.ledger.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 for sub in ("generated_client", "overlays", "sandbox"):
@@ -92,7 +98,7 @@ def server_count(admin_url: str, name: str, *, settle: float = 0.3, within: floa
             time.sleep(settle)
 
 
-def _first(cur: Any) -> int:
+def _first(cur: psycopg.Cursor[tuple[Any, ...]]) -> int:
     row = cur.fetchone()
     assert row is not None
     return int(row[0])
@@ -105,11 +111,11 @@ class Tally:
         self.by: collections.Counter[str] = collections.Counter()
         self._lock = threading.Lock()
 
-    def wrap(self, store: Any) -> None:
+    def wrap(self, store: Store) -> None:
         inner = store.transaction
 
         @contextlib.contextmanager
-        def transaction(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        def transaction(*args: Any, **kwargs: Any) -> Iterator[Tx]:  # whatever the store's own takes, passed on
             # the oldest of three frames: the caller, contextmanager's __enter__, this function
             name = traceback.extract_stack(limit=3)[0].name
             with self._lock:
@@ -117,7 +123,7 @@ class Tally:
             with inner(*args, **kwargs) as tx:
                 yield tx
 
-        store.transaction = transaction
+        store.transaction = transaction  # type: ignore[method-assign]  # counting is the point: the store's own, wrapped
 
     def total(self) -> int:
         return sum(self.by.values())
@@ -130,7 +136,7 @@ class CallbackServer:
     """The shop's callback endpoint: the sandbox's signed callbacks over HTTP into the ledger's handler. ``lose``:
     answer 200 without recording (a callback the shop never saw)."""
 
-    def __init__(self, handler: Any) -> None:
+    def __init__(self, handler: CallbackHandler) -> None:
         self.handler = handler
         self.lose = False
         self.final: dict[str, threading.Event] = collections.defaultdict(threading.Event)
@@ -179,7 +185,7 @@ def _post(url: str, data: dict[str, Any]) -> None:
         r.read()
 
 
-def _fulfil(payment: Any, tx: Any) -> None:
+def _fulfil(payment: Payment, tx: Tx) -> None:
     """The example shop's hook, in the ledger's transaction: the order marked, a paid one shipped."""
     tx.execute(
         "UPDATE bench_orders SET status = ? WHERE transaction_id = ?",
@@ -236,7 +242,7 @@ def _shop_run(url: str, admin_url: str, name: str, *, payments: int, path: str) 
     tally = Tally()
     with start_sandbox(port=0, merchant_id=MERCHANT, salts={"1": SALT}, settle_after=3600.0, clock=ManualClock()) as sb:
 
-        def gateway(observer: Any) -> Gateway:
+        def gateway(observer: LedgerObserver) -> Gateway:
             return Gateway(
                 merchant_id=MERCHANT,
                 salt_key=SALT,

@@ -14,11 +14,14 @@ import bisect
 import random
 import time
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from bench import common
+
+if TYPE_CHECKING:
+    from merchant_gateway.flows.schedule import PollSchedule
 
 SCALE = 10.0
 
@@ -60,7 +63,7 @@ class Counting(httpx.AsyncBaseTransport):
         return max((bisect.bisect_right(s, t + window - 1e-9) - i for i, t in enumerate(s)), default=0)
 
 
-def schedule_minimum(schedule: Any, settle_delay: float) -> int:
+def schedule_minimum(schedule: PollSchedule, settle_delay: float) -> int:
     """Status calls the published schedule needs to see a payment that settles `settle_delay` after start."""
     for n, offset in enumerate(schedule.offsets(), start=1):
         if offset >= settle_delay:

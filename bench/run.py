@@ -21,7 +21,7 @@ import time
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -35,7 +35,20 @@ SECTIONS = (
     "generation",
     "reconcile",
 )
-FULL: dict[str, Any] = {
+
+
+class Params(TypedDict):
+    """The sections' scale, as main() hands it to them."""
+
+    cpu: tuple[int, int]  # repetitions, calls (sync and async)
+    loop: tuple[int, int]  # repetitions, calls (sync)
+    aloop: tuple[int, int]  # repetitions, calls (async)
+    conc: tuple[int, int, float]  # calls, repetitions, cap (seconds)
+    imp: int  # repetitions
+    rec: int  # payments
+
+
+FULL: Params = {
     "cpu": (9, 300),
     "loop": (15, 150),
     "aloop": (15, 100),
@@ -43,7 +56,7 @@ FULL: dict[str, Any] = {
     "imp": 15,
     "rec": 10_000,
 }
-QUICK: dict[str, Any] = {
+QUICK: Params = {
     "cpu": (5, 100),
     "loop": (5, 15),
     "aloop": (3, 15),
