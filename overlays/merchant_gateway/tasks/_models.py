@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, NotRequired, TypeAlias, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias, TypeVar, get_args
 from urllib.parse import urlsplit
 
 from merchant_gateway_client.payloads import (
@@ -53,8 +53,8 @@ class InlinePaymentFields(InlineStartFields):  # a card or wallet source only (a
     payment_sources: Sequence[PaymentSource]
 
 
-class SdkLessStartFields(InitiateSdkLessPaymentKeywords):
-    sub_merchant: NotRequired[str | None]  # another name for sub_merchant_id
+class SdkLessStartFields(InitiateSdkLessPaymentKeywords, total=False):  # optional at run time, unlike NotRequired
+    sub_merchant: str | None  # another name for sub_merchant_id
 
 
 class IntentStartFields(DebitV4IntentOptional):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, Unpack
+from typing import TYPE_CHECKING, Any, Literal, Unpack
 
 from merchant_gateway_client.client import encode_payload, x_verify
 from merchant_gateway_client.operations import OPERATIONS
@@ -42,13 +42,16 @@ _ID_MAX = 255  # generic identifiers: only the documented limits are enforced, t
 _SDK_HEADERS = {"callback_url": "X-CALLBACK-URL", "call_mode": "X-CALL-MODE", "provider_id": "X-PROVIDER-ID"}
 
 
-class AppPaymentFields(DebitV3PayloadOptional):
+class _AppSdkHeaders(DebitV3PayloadOptional, total=False):  # NotRequired[...] here would be required at run time
+    callback_url: str | None
+    call_mode: CallMode | Literal["POST", "PUT"] | None
+    provider_id: str | None
+
+
+class AppPaymentFields(_AppSdkHeaders):
     """``mobile.payment_request``'s keywords but ``transaction_id``: the debit payload's and the SDK's headers."""
 
     amount: int
-    callback_url: NotRequired[str | None]
-    call_mode: NotRequired[CallMode | Literal["POST", "PUT"] | None]
-    provider_id: NotRequired[str | None]
 
 
 @dataclass(frozen=True)
@@ -176,10 +179,8 @@ class MobileSdk:
         Raises:
             ValidationError: bad input, named by field (its wire name), before anything is signed.
         """
-        cfg = self._config
-        return sign_app_account_summary(
-            cfg.merchant_id, merchant_user_id, salt_key=cfg.salt_key, salt_index=cfg.salt_index
-        )
+        c = self._config
+        return sign_app_account_summary(c.merchant_id, merchant_user_id, salt_key=c.salt_key, salt_index=c.salt_index)
 
 
 # The earlier stand-alone form (a wire payload and the salt given), deprecated: they were merchant_gateway.flows'
