@@ -374,7 +374,7 @@ def test_liveness_and_readiness_routes(shop: SimpleNamespace) -> None:
     }
     assert ready.status_code == 200, ready.text
     assert ready.json()["status"] == "ok"
-    assert [c["name"] for c in ready.json()["checks"]] == ["database", "gateway_config"]
+    assert [c["name"] for c in ready.json()["checks"]] == ["database", "gateway_config", "shop_database"]
     assert SALT not in ready.text
 
 
@@ -383,7 +383,7 @@ def test_liveness_and_readiness_routes(shop: SimpleNamespace) -> None:
 def test_after_a_postgres_restart_the_shop_serves_at_once(sandbox: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Its own server: a restart would cut the module's other tests' connections. Every connection of both pools
     (the shop's orders, the ledger's) is stale after a restart; each is checked before use and replaced, so no
-    request fails once the database is back. While it is down, readiness says so and liveness does not."""
+    request fails once the database is back. While it is down, readiness says so (both pools) and liveness does not."""
     pytest.importorskip("psycopg_pool", reason="psycopg is not installed (extra 'postgres')")
     from merchant_gateway.ledger.testing import PostgresUnavailable, local_postgres
 
@@ -416,7 +416,7 @@ def test_after_a_postgres_restart_the_shop_serves_at_once(sandbox: Any, monkeypa
             server._run("pg_ctl", "-D", server.datadir, "-m", "fast", "-w", "stop")
             down = client.get(f"{url}/readyz")
             assert down.status_code == 503
-            assert [c["status"] for c in down.json()["checks"]] == ["critical", "ok"]
+            assert [c["status"] for c in down.json()["checks"]] == ["critical", "ok", "critical"]  # both pools
             assert client.get(f"{url}/healthz").status_code == 200
             options = f"-p {server.port} -k {Path(server.datadir).parent} -c listen_addresses=127.0.0.1 -c fsync=off"
             log = str(Path(server.datadir).parent / "log")

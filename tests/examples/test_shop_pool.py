@@ -1,0 +1,116 @@
+"""The example shop's own connection pool (shop.app.shop_pool, its orders) through a PostgreSQL restart and an outage,
+on a real server of the test's own (restarting the session's would cut the other tests' connections).
+
+Counts, not durations: how many stale connections a request met, whether a series of reconnection tries gave up,
+whether requests already waiting were served once the database answered again without a new request."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.support.postgres import postgres_or_skip
+
+pytest.importorskip("fastapi", reason="the shop is a FastAPI app (dev group: fastapi)")
+
+from shop.app import RECONNECT_WITHIN, shop_database, shop_pool
+
+pytestmark = pytest.mark.timeout(300)
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[Any]:
+    with postgres_or_skip() as server:
+        yield server
+
+
+async def select_one(pool: Any, *, timeout: float) -> int:
+    async with pool.connection(timeout=timeout) as conn:
+        cur = await conn.execute("SELECT 1 AS one")
+        row = await cur.fetchone()
+        return int(row["one"])
+
+
+async def pg_ctl(server: Any, action: str) -> None:
+    """Off the event loop: the pool's own tasks keep running while the server stops or restarts."""
+    if action == "start":
+        await asyncio.to_thread(server.start)
+    else:
+        await asyncio.to_thread(server._run, "pg_ctl", "-D", server.datadir, "-m", "fast", "-w", action)
+
+
+class _Logged(logging.Handler):
+    """Sets ``seen`` when psycopg_pool logs a line that starts with ``text``."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text, self.seen = text, threading.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.getMessage().startswith(self.text):
+            self.seen.set()
+
+
+async def test_after_a_restart_the_first_stale_connection_replaces_every_idle_one(own_postgres: Any) -> None:
+    pool = shop_pool(own_postgres.url)
+    await pool.open(wait=True)
+    try:
+        stale = pool.get_stats()["pool_available"]
+        assert stale == 4  # psycopg_pool's default size: every one of them dies in the restart
+        await pg_ctl(own_postgres, "restart")
+        lost = pool.get_stats().get("connections_lost", 0)
+        assert await select_one(pool, timeout=30) == 1
+        # one stale connection met, not all four: each further one would cost a longer back-off (0, 1, 2, 4 s) before
+        # the request gets a connection. connections_lost counts the connections that failed their check
+        assert pool.get_stats().get("connections_lost", 0) - lost == 1
+        assert [await select_one(pool, timeout=30) for _ in range(stale + 1)] == [1] * (stale + 1)
+        assert pool.get_stats().get("connections_lost", 0) - lost == 1
+    finally:
+        await pool.close()
+
+
+async def test_requests_waiting_through_an_outage_are_served_once_the_database_is_back(own_postgres: Any) -> None:
+    assert RECONNECT_WITHIN <= 2.0
+    pool = shop_pool(own_postgres.url)
+    await pool.open(wait=True)
+    gave_up = _Logged("reconnection attempt in pool 'shop' failed")
+    logging.getLogger("psycopg.pool").addHandler(gave_up)
+    waiting: asyncio.Future[list[int]] | None = None
+    try:
+        await pg_ctl(own_postgres, "stop")
+        waiting = asyncio.ensure_future(asyncio.gather(*(select_one(pool, timeout=60) for _ in range(2))))
+        # a series of reconnection tries gives up after RECONNECT_WITHIN (psycopg_pool's default goes on for five
+        # minutes, its tries ever further apart); the 60 s only keep a broken pool from hanging the test
+        assert await asyncio.to_thread(gave_up.seen.wait, 60), "no series of reconnection tries gave up"
+        assert not waiting.done()
+        await pg_ctl(own_postgres, "start")
+        # served by the pool's next series, which nothing but the give-up started: no new request came meanwhile.
+        # Without it they would wait to their timeout (PoolTimeout) although the database answers again
+        assert await waiting == [1, 1]
+    finally:
+        logging.getLogger("psycopg.pool").removeHandler(gave_up)
+        if waiting is not None and not waiting.done():
+            waiting.cancel()
+        await pool.close()
+
+
+async def test_readiness_of_the_shops_own_pool_follows_its_database(own_postgres: Any) -> None:
+    pool = shop_pool(own_postgres.url)
+    await pool.open(wait=True)
+    try:
+        ready = await shop_database(pool, timeout=2.0)
+        assert (ready.name, ready.status) == ("shop_database", "ok")
+        await pg_ctl(own_postgres, "stop")
+        down = await shop_database(pool, timeout=0.5)
+        assert (down.name, down.status) == ("shop_database", "critical")
+        assert "127.0.0.1" not in down.message  # no server address
+        assert "postgres" not in down.message.lower()  # no user
+        await pg_ctl(own_postgres, "start")
+        assert (await shop_database(pool, timeout=10.0)).status == "ok"
+    finally:
+        await pool.close()
