@@ -362,7 +362,7 @@ class PostgresStore:
             # gives up after RECONNECT_WITHIN instead, and the next request for a connection starts a new one at
             # once: the first ledger call after the server returns connects without waiting for an old back-off
             reconnect_timeout=RECONNECT_WITHIN,
-            reconnect_failed=_quiet,
+            reconnect_failed=_try_again,
             open=False,
             name="mgw-ledger",
         )
@@ -492,9 +492,13 @@ RECONNECT_WITHIN = 2.0
 POOL_MODES = ("session", "transaction")
 
 
-def _quiet(pool: Any) -> None:
-    """A series of reconnection tries gave up: nothing to do (the next request for a connection starts another;
-    the request that waited gets LedgerUnavailable within its timeout)."""
+def _try_again(pool: Any) -> None:
+    """A series of reconnection tries gave up. psycopg_pool starts the next one only for a new request for a
+    connection: the ledger calls already waiting for one would wait to their timeout although the server may be
+    back a moment later. While any waits, another series starts at once (``check`` grows a pool that lost its
+    connections); with none waiting nothing is tried until one asks."""
+    if pool.get_stats().get("requests_waiting", 0):
+        pool.check()
 
 
 def _pool_mode(url: str) -> tuple[str, str]:
