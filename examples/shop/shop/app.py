@@ -52,7 +52,7 @@ def _required(name: str, example: str) -> str:
 
 # Seconds one series of reconnection tries lasts (psycopg_pool's default: 5 minutes of a growing back-off, 1, 2, 4,
 # 8 s..., which can put its next try many seconds after the database is back while requests wait for it). When a
-# series gives up, the next one starts at once: while the database is down the pool tries about once a second.
+# series gives up while requests wait, the next one starts at once: the pool tries about once a second for them.
 RECONNECT_WITHIN = 2.0
 
 
@@ -71,8 +71,10 @@ def shop_pool(database_url: str) -> AsyncConnectionPool[Any]:
 
     async def try_again(_: AsyncConnectionPool[Any]) -> None:
         # psycopg_pool starts a new series only for a new request: the requests already waiting would wait to their
-        # timeout although the database is back. check() grows a pool that has lost its connections
-        await pool.check()
+        # timeout although the database is back. check() grows a pool that has lost its connections; with nobody
+        # waiting nothing is tried until a request asks
+        if pool.get_stats().get("requests_waiting", 0):
+            await pool.check()
 
     pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
         database_url,
