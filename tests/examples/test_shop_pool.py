@@ -7,14 +7,12 @@ whether requests already waiting were served once the database answered again wi
 from __future__ import annotations
 
 import asyncio
-import logging
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.support.postgres import postgres_or_skip
+from tests.support.postgres import pool_gave_up, postgres_or_skip
 
 pytest.importorskip("fastapi", reason="the shop is a FastAPI app (dev group: fastapi)")
 
@@ -44,18 +42,6 @@ async def pg_ctl(server: Any, action: str) -> None:
         await asyncio.to_thread(server._run, "pg_ctl", "-D", server.datadir, "-m", "fast", "-w", action)
 
 
-class _Logged(logging.Handler):
-    """Sets ``seen`` when psycopg_pool logs a line that starts with ``text``."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text, self.seen = text, threading.Event()
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.getMessage().startswith(self.text):
-            self.seen.set()
-
-
 async def test_after_a_restart_the_first_stale_connection_replaces_every_idle_one(own_postgres: Any) -> None:
     pool = shop_pool(own_postgres.url)
     await pool.open(wait=True)
@@ -78,22 +64,20 @@ async def test_requests_waiting_through_an_outage_are_served_once_the_database_i
     assert RECONNECT_WITHIN <= 2.0
     pool = shop_pool(own_postgres.url)
     await pool.open(wait=True)
-    gave_up = _Logged("reconnection attempt in pool 'shop' failed")
-    logging.getLogger("psycopg.pool").addHandler(gave_up)
     waiting: asyncio.Future[list[int]] | None = None
     try:
-        await pg_ctl(own_postgres, "stop")
-        waiting = asyncio.ensure_future(asyncio.gather(*(select_one(pool, timeout=60) for _ in range(2))))
-        # a series of reconnection tries gives up after RECONNECT_WITHIN (psycopg_pool's default goes on for five
-        # minutes, its tries ever further apart); the 60 s only keep a broken pool from hanging the test
-        assert await asyncio.to_thread(gave_up.seen.wait, 60), "no series of reconnection tries gave up"
+        with pool_gave_up("shop") as gave_up:
+            await pg_ctl(own_postgres, "stop")
+            waiting = asyncio.ensure_future(asyncio.gather(*(select_one(pool, timeout=60) for _ in range(2))))
+            # a series of reconnection tries gives up after RECONNECT_WITHIN (psycopg_pool's default goes on for
+            # five minutes, its tries ever further apart); the 60 s only keep a broken pool from hanging the test
+            assert await asyncio.to_thread(gave_up.wait, 60), "no series of reconnection tries gave up"
         assert not waiting.done()
         await pg_ctl(own_postgres, "start")
         # served by the pool's next series, which nothing but the give-up started: no new request came meanwhile.
         # Without it they would wait to their timeout (PoolTimeout) although the database answers again
         assert await waiting == [1, 1]
     finally:
-        logging.getLogger("psycopg.pool").removeHandler(gave_up)
         if waiting is not None and not waiting.done():
             waiting.cancel()
         await pool.close()

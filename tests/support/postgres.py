@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -42,3 +44,27 @@ def fresh_database(server_url: str, prefix: str = "mgw_t") -> str:
     with psycopg.connect(server_url, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
     return server_url.rsplit("/", 1)[0] + "/" + name
+
+
+class _GaveUp(logging.Handler):
+    def __init__(self, pool_name: str) -> None:
+        super().__init__()
+        self.text, self.seen = f"reconnection attempt in pool {pool_name!r} failed", threading.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.getMessage().startswith(self.text):
+            self.seen.set()
+
+
+@contextlib.contextmanager
+def pool_gave_up(pool_name: str) -> Iterator[threading.Event]:
+    """An event set once a series of reconnection tries of the psycopg_pool named ``pool_name`` gives up (its warning
+    "reconnection attempt in pool '<name>' failed"): a test waits for that instead of guessing a time. Reworded by a
+    later psycopg_pool, the event is never set and the test's wait fails saying so."""
+    handler = _GaveUp(pool_name)
+    log = logging.getLogger("psycopg.pool")
+    log.addHandler(handler)
+    try:
+        yield handler.seen
+    finally:
+        log.removeHandler(handler)

@@ -9,7 +9,6 @@ write after an outage takes is a figure of ``make bench-ledger``."""
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from typing import Any
@@ -19,6 +18,8 @@ from ledger_support import MERCHANT
 from merchant_gateway.ledger import Ledger, LedgerUnavailable
 from merchant_gateway.ledger.health import CRITICAL, OK, readiness
 from merchant_gateway.ledger.store import RECONNECT_WITHIN
+
+from tests.support.postgres import pool_gave_up
 
 BOUND = 2.0  # the ledger's database bound in this test: every wait of one ledger call
 OUTAGE = 9.0  # long enough for the pool's back-off to reach 8 s between tries
@@ -70,49 +71,32 @@ def test_the_first_write_after_an_outage_with_no_request_meanwhile_needs_no_old_
         assert ledger.get("QUIET2", MERCHANT) is not None
 
 
-class _Logged(logging.Handler):
-    """Sets ``seen`` when psycopg_pool logs a line that starts with ``text``."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text, self.seen = text, threading.Event()
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.getMessage().startswith(self.text):
-            self.seen.set()
-
-
 @pytest.mark.timeout(180)
 def test_a_call_waiting_through_an_outage_is_served_once_the_server_is_back(own_postgres: Any) -> None:
     """A ledger call that asks for a connection during an outage waits for one up to its timeout. Each series of
     reconnection tries gives up after RECONNECT_WITHIN; the call must not be left waiting for a new request to start
     the next series: once the server is back, it gets its connection and writes."""
     server = own_postgres
-    gave_up = _Logged("reconnection attempt in pool 'mgw-ledger' failed")
-    pool_log = logging.getLogger("psycopg.pool")
-    pool_log.addHandler(gave_up)
-    try:
-        with Ledger.open(server.url, timeout=60.0) as ledger:  # the waiting call's bound: well past the outage
-            intent(ledger, "BEFORE")
-            server.stop()
-            outcome: list[BaseException | None] = []
+    # the waiting call's bound, 60 s: well past the outage
+    with pool_gave_up("mgw-ledger") as gave_up, Ledger.open(server.url, timeout=60.0) as ledger:
+        intent(ledger, "BEFORE")
+        server.stop()
+        outcome: list[BaseException | None] = []
 
-            def waiting_call() -> None:
-                try:
-                    intent(ledger, "WAITED")
-                    outcome.append(None)
-                except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
-                    outcome.append(exc)
+        def waiting_call() -> None:
+            try:
+                intent(ledger, "WAITED")
+                outcome.append(None)
+            except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+                outcome.append(exc)
 
-            caller = threading.Thread(target=waiting_call)
-            caller.start()
-            # a series of tries gave up while the call waits (each lasts RECONNECT_WITHIN); only then the server
-            # comes back, with no other ledger call made
-            assert gave_up.seen.wait(30), "no series of reconnection tries gave up within 30 s"
-            assert RECONNECT_WITHIN <= 2.0
-            server.start()
-            caller.join(90)
-            assert outcome == [None]
-            assert ledger.get("WAITED", MERCHANT) is not None
-    finally:
-        pool_log.removeHandler(gave_up)
+        caller = threading.Thread(target=waiting_call)
+        caller.start()
+        # a series of tries gave up while the call waits (each lasts RECONNECT_WITHIN); only then the server
+        # comes back, with no other ledger call made
+        assert gave_up.wait(30), "no series of reconnection tries gave up within 30 s"
+        assert RECONNECT_WITHIN <= 2.0
+        server.start()
+        caller.join(90)
+        assert outcome == [None]
+        assert ledger.get("WAITED", MERCHANT) is not None
