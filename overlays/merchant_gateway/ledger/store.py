@@ -329,6 +329,7 @@ class PostgresStore:
         self.timeout = float(timeout)
         self._errors: tuple[type[BaseException], ...] = (psycopg.Error, PoolTimeout, OSError)
         self._hidden = _passwords(url)
+        self._waiting = _Waiting()
         url, self.pool_mode = _pool_mode(url)
         self._conninfo = url
         # behind PgBouncer in transaction mode a server connection serves another client after each transaction:
@@ -362,7 +363,7 @@ class PostgresStore:
             # gives up after RECONNECT_WITHIN instead, and the next request for a connection starts a new one at
             # once: the first ledger call after the server returns connects without waiting for an old back-off
             reconnect_timeout=RECONNECT_WITHIN,
-            reconnect_failed=_try_again,
+            reconnect_failed=self._try_again,
             open=False,
             name="mgw-ledger",
         )
@@ -392,9 +393,28 @@ class PostgresStore:
             self._pool.drain()
             raise
 
+    def _try_again(self, pool: Any) -> None:
+        """A series of reconnection tries gave up. psycopg_pool starts the next one only for a new request for a
+        connection: the ledger calls already waiting for one would wait to their timeout although the server may be
+        back a moment later. While any waits, another series starts at once (``check`` grows a pool that lost its
+        connections); with none waiting nothing is tried until one asks. Our own count of waiting calls, not the
+        pool's ``requests_waiting``: a request that timed out stays in psycopg_pool's queue until a connection is
+        made, so one call that gave up kept the tries (each a connection attempt and the driver's warning lines)
+        going on behalf of nobody for the rest of the outage."""
+        if self._waiting.count:
+            pool.check()
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Any]:
+        """A pooled connection, the call counted while it waits for one (not while it uses it)."""
+        with contextlib.ExitStack() as lease:
+            with self._waiting:
+                conn = lease.enter_context(self._pool.connection())
+            yield conn
+
     @contextlib.contextmanager
     def transaction(self, *, fast: bool = False, read: bool = False) -> Iterator[Tx]:
-        with _unavailable_on(*self._errors, hidden=self._hidden), self._pool.connection() as conn:
+        with _unavailable_on(*self._errors, hidden=self._hidden), self._connection() as conn:
             # BEGIN, the lock bound and (but for fast ones) the server's clock in one round trip (no parameters: the
             # simple protocol takes several statements): nearly every ledger transaction reads the clock first
             # (:meth:`now`), and a ledger transaction is a handful of round trips, so each one fewer counts.
@@ -492,13 +512,21 @@ RECONNECT_WITHIN = 2.0
 POOL_MODES = ("session", "transaction")
 
 
-def _try_again(pool: Any) -> None:
-    """A series of reconnection tries gave up. psycopg_pool starts the next one only for a new request for a
-    connection: the ledger calls already waiting for one would wait to their timeout although the server may be
-    back a moment later. While any waits, another series starts at once (``check`` grows a pool that lost its
-    connections); with none waiting nothing is tried until one asks."""
-    if pool.get_stats().get("requests_waiting", 0):
-        pool.check()
+class _Waiting:
+    """How many calls wait for a pooled connection now: entered as a call starts to wait, left once it has one or
+    gave up (threads of the process share it)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.count = 0
+
+    def __enter__(self) -> None:
+        with self._lock:
+            self.count += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self.count -= 1
 
 
 def _pool_mode(url: str) -> tuple[str, str]:

@@ -1,0 +1,134 @@
+"""The ledger's pool through a PostgreSQL outage, for the calls that wait for a connection and for nobody.
+
+A series of reconnection tries gives up after RECONNECT_WITHIN, and the next starts at once only while a ledger call
+waits for a connection (store._try_again): a call waiting through the outage is served once the server is back
+(test_ledger_recovery.py). Here: once no call waits, nothing more is tried, however long the outage (each try is a
+connection attempt on the server and two warning lines of the driver's pool, about two a second); and the ledger
+closed during an outage ends its waiting calls and its pool's threads at once. A real server of the test's own.
+
+Windows of real time, not measured durations: each try is logged by psycopg_pool ("error connecting in
+'mgw-ledger'"), a series lasts RECONNECT_WITHIN, and a window of several series with no try in it is what "nothing
+tried" looks like."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from ledger_support import MERCHANT
+from merchant_gateway.ledger import Ledger, LedgerUnavailable
+from merchant_gateway.ledger.store import RECONNECT_WITHIN
+
+BOUND = 2.0  # every wait of one ledger call in this test
+
+
+def intent(ledger: Ledger, txn: str) -> None:
+    ledger.record_intent(merchant_id=MERCHANT, transaction_id=txn, operation="debitV4Web", amount=100)
+
+
+class _Tries(logging.Handler):
+    """psycopg_pool's records of the ledger's pool: its connection tries and the series that gave up."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tries = 0
+        self.gave_up = 0
+        self.failed_tasks: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if message.startswith("error connecting in 'mgw-ledger'"):
+            self.tries += 1
+        elif message.startswith("reconnection attempt in pool 'mgw-ledger' failed"):
+            self.gave_up += 1
+        elif message.startswith("task run"):  # a maintenance task that raised in a pool worker
+            self.failed_tasks.append(message.splitlines()[0])
+
+
+@pytest.fixture
+def tries() -> Iterator[_Tries]:
+    handler = _Tries()
+    log = logging.getLogger("psycopg.pool")
+    log.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        log.removeHandler(handler)
+
+
+@pytest.mark.timeout(180)
+def test_once_no_call_waits_nothing_more_is_tried(own_postgres: Any, tries: _Tries) -> None:
+    """A call that waited and gave up (LedgerUnavailable at its bound) is not waiting any more: the series running
+    then gives up, and no other starts until a call asks. psycopg_pool keeps a request that timed out in its queue of
+    waiting requests until a connection is made (its ``requests_waiting`` still counts it), so asking it kept a series
+    of tries going for the whole outage on behalf of nobody."""
+    server = own_postgres
+    with Ledger.open(server.url, timeout=BOUND) as ledger:
+        intent(ledger, "BEFORE")
+        server.stop()
+        try:
+            with pytest.raises(LedgerUnavailable):
+                intent(ledger, "GAVEUP")  # waits for a connection to its bound
+            # the series started for it end within RECONNECT_WITHIN of its end (one more if it gave up meanwhile)
+            time.sleep(2 * RECONNECT_WITHIN + 1.0)
+            before = tries.tries
+            assert before > 0
+            assert tries.gave_up > 0
+            time.sleep(3 * RECONNECT_WITHIN)  # three series' worth of time with no call waiting
+            assert tries.tries == before, f"{tries.tries - before} connection tries with no ledger call waiting"
+            # a call that asks again has tries made for it again
+            with pytest.raises(LedgerUnavailable):
+                intent(ledger, "ASKED")
+            assert tries.tries > before
+        finally:
+            server.start()
+        intent(ledger, "AFTER")  # within the bound, else LedgerUnavailable
+        assert ledger.get("AFTER", MERCHANT) is not None
+    assert tries.failed_tasks == []
+
+
+@pytest.mark.timeout(180)
+def test_closing_the_ledger_during_an_outage_ends_its_waiting_calls_and_the_pools_threads(
+    own_postgres: Any, tries: _Tries
+) -> None:
+    """Ledger.close() while a call waits through an outage and series of tries run (and give up, and start again):
+    close returns, the waiting call fails closed (LedgerUnavailable, not a hang to its bound), no thread of the
+    pool is left, and no task of the pool raised (a series giving up on a closing pool starts nothing)."""
+    server = own_postgres
+    ledger = Ledger.open(server.url, timeout=60.0)  # the waiting call's bound: far past the test's end
+    intent(ledger, "BEFORE")
+    server.stop()
+    outcome: list[BaseException | None] = []
+
+    def waiting_call() -> None:
+        try:
+            intent(ledger, "WAITING")
+            outcome.append(None)
+        except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+            outcome.append(exc)
+
+    caller = threading.Thread(target=waiting_call)
+    try:
+        caller.start()
+        deadline = time.monotonic() + 30
+        while tries.gave_up < 2 and time.monotonic() < deadline:  # a series gave up and the next one started
+            time.sleep(0.05)
+        assert tries.gave_up >= 2
+        closing = threading.Thread(target=ledger.close)
+        closing.start()
+        closing.join(30)
+        assert not closing.is_alive(), "Ledger.close() did not return"
+        caller.join(30)
+        assert not caller.is_alive(), "the waiting call still waits after Ledger.close()"
+        assert len(outcome) == 1, outcome
+        assert isinstance(outcome[0], LedgerUnavailable), outcome
+        pool_threads = [t.name for t in threading.enumerate() if t.name.startswith("mgw-ledger")]
+        assert pool_threads == []
+        assert tries.failed_tasks == []
+    finally:
+        server.start()
+        ledger.close()
