@@ -102,12 +102,14 @@ def render(package: Path, spec: dict[str, Any], metas: list[OperationMeta]) -> N
     env.filters["py"] = lambda value: json.dumps(value, ensure_ascii=False)
     env.filters["doc"] = _doc_literal
     names = sorted({n for m in methods for n in _names_used(m)} & set(models))
+    # payloads.py imports its models at run time (typing.get_type_hints resolves its TypedDicts): those its keys name
+    keyed = sorted({n for m in methods + signed for p in m.keywords for n in _WORD.findall(p.annotation)} & set(models))
     for template, target in (
         ("operations.py.jinja", "operations.py"),
         ("methods.py.jinja", "public_methods.py"),
         ("payloads.py.jinja", "payloads.py"),
     ):
-        text = env.get_template(template).render(methods=methods, signed=signed, model_names=names)
+        text = env.get_template(template).render(methods=methods, signed=signed, model_names=names, keyed=keyed)
         (package / target).write_text(text, encoding="utf-8")
     text = env.get_template("outcomes.py.jinja").render(
         rows=outcomes.outcome_rows(spec, metas),

@@ -14,6 +14,11 @@ Types are the generated models' (a nested model also as its wire mapping, an enu
 values), so `**fields: Unpack[DebitV4WebOptional]` lets mypy reject a misspelt field or a value outside an enum.
 Each key's docstring is the spec's description and limits.
 
+Run-time validators read the same types: the models are imported at run time, not for type checkers alone, so
+`typing.get_type_hints` resolves every key (the task layer imports this module when a gateway's first task
+namespace is used, never with `import merchant_gateway`; the models package loads only the models named here).
+pydantic (3.12+) takes each TypedDict as it is: see the end of the module.
+
 `DOCS` gives, for every operation, its summary and each keyword's wire name, description and limits: the task
 layer builds its docstrings from it and from the outcome table, instead of copying them.
 """
@@ -21,22 +26,21 @@ layer builds its docstrings from it and from the outcome table, instead of copyi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict
+from typing import Literal, NamedTuple, TypedDict, is_typeddict
 
-if TYPE_CHECKING:
-    from .models import (
-        CallbackMode,
-        CallMode,
-        CardPaymentSource,
-        DeviceContext,
-        InstrumentType,
-        MerchantContext,
-        OtpRequestType,
-        PaymentScope,
-        RedirectMode,
-        UpiPaymentSource,
-        WalletsPaymentSource,
-    )
+from .models import (
+    CallbackMode,
+    CallMode,
+    CardPaymentSource,
+    DeviceContext,
+    InstrumentType,
+    MerchantContext,
+    OtpRequestType,
+    PaymentScope,
+    RedirectMode,
+    UpiPaymentSource,
+    WalletsPaymentSource,
+)
 
 
 class KeywordDoc(NamedTuple):
@@ -1821,3 +1825,20 @@ DOCS: Mapping[str, OperationDoc] = {
         },
     ),
 }
+
+
+def _checkable_by_pydantic() -> None:
+    """Give every TypedDict here pydantic's configuration, in its documented ``__pydantic_config__`` attribute.
+
+    Why: the models are attrs classes, for which pydantic has no schema, so it refuses a TypedDict naming one unless
+    allowed to check them by isinstance (``arbitrary_types_allowed``); a key's wire mapping, the other half of its
+    union, is still validated as a Mapping, and an enum or Literal value as one of the spec's. pydantic also takes
+    this attribute from a TypedDict's bases, so the task layer's TypedDicts and a user's own subclasses have it.
+    A plain dict, set with setattr (mypy knows no such attribute): pydantic is no dependency of this package.
+    """
+    for value in list(globals().values()):
+        if is_typeddict(value) and value.__module__ == __name__:  # not one imported here
+            setattr(value, "__pydantic_config__", {"arbitrary_types_allowed": True})  # noqa: B010
+
+
+_checkable_by_pydantic()

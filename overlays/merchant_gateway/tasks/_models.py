@@ -13,6 +13,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias, TypeVar, get_args
 from urllib.parse import urlsplit
 
+# the models this module names, at run time: typing.get_type_hints (run-time validators) resolves its TypedDicts
+from merchant_gateway_client.models import CardPaymentSource, PaymentOptionsResponse, WalletsPaymentSource
 from merchant_gateway_client.payloads import (
     DOCS,
     CollectRequestOptional,
@@ -30,8 +32,6 @@ from ..ids import new_transaction_id
 from ..verdicts import Expect, Verdict, judge, table
 
 if TYPE_CHECKING:
-    from merchant_gateway_client.models import CardPaymentSource, PaymentOptionsResponse, WalletsPaymentSource
-
     from ..abstract import AbstractGateway, AsyncAbstractGateway
 
 WebDebitOperation = Literal["debitV4Web", "debitV3"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Unpack
 
 from merchant_gateway_client.client import encode_payload, x_verify
+from merchant_gateway_client.models import CallMode  # at run time: typing.get_type_hints resolves _AppSdkHeaders
 from merchant_gateway_client.operations import OPERATIONS
 from merchant_gateway_client.payloads import AppProfileKeywords, DebitV3PayloadOptional
 
@@ -26,7 +27,6 @@ from ._docs import task
 from ._models import transaction_id_or_new
 
 if TYPE_CHECKING:
-    from merchant_gateway_client.models import CallMode
     from merchant_gateway_client.operations import Operation
 
     from ..config import GatewayConfig
