@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import enum
 import importlib
+import json
 import pkgutil
+import subprocess
 import sys
 import types
 import typing
@@ -23,6 +25,8 @@ import merchant_gateway.tasks
 import pytest
 from merchant_gateway_client import payloads
 from merchant_gateway_client.models import MerchantContext
+
+from bench.imports import OURS
 
 NOT_A_VALUE = "NOT-A-SPEC-VALUE"
 
@@ -69,6 +73,18 @@ def test_the_check_can_fail() -> None:
 
     with pytest.raises(NameError, match="NotImportedModel"):
         typing.get_type_hints(Unresolved)
+
+
+def test_what_the_import_row_times_loads_neither_the_payloads_nor_a_model() -> None:
+    # payloads.py imports its models at run time, which is free only while nothing imports it with the package:
+    # bench/imports.py times OURS (no timing here: which modules load is deterministic)
+    code = f"import json, sys\n{OURS}\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    loaded = json.loads(done.stdout)
+    assert "merchant_gateway_client.public_methods" in loaded  # the probe saw the gateways load
+    heavy = [m for m in loaded if m.startswith(("merchant_gateway_client.payloads", "merchant_gateway_client.models"))]
+    assert heavy == []
 
 
 # --- pydantic (3.12+) -------------------------------------------------------------------------------------------
