@@ -56,7 +56,22 @@ def _required(name: str, example: str) -> str:
 RECONNECT_WITHIN = 2.0
 
 
-def shop_pool(database_url: str) -> AsyncConnectionPool[Any]:
+class ShopPool(AsyncConnectionPool[AsyncConnection[Any]]):
+    """psycopg_pool's pool, counting the requests that wait for a connection now (``shop_waiting``). Not the pool's own
+    ``requests_waiting``: a request that timed out or was cancelled stays in its queue until a connection is made,
+    so a series of reconnection tries restarted for it would go on for the whole outage on behalf of nobody."""
+
+    shop_waiting = 0  # not a name psycopg_pool uses
+
+    async def getconn(self, timeout: float | None = None) -> AsyncConnection[Any]:
+        self.shop_waiting += 1  # one event loop: no lock
+        try:
+            return await super().getconn(timeout)
+        finally:
+            self.shop_waiting -= 1
+
+
+def shop_pool(database_url: str) -> ShopPool:
     """The shop's own connections (its orders), beside the ledger's pool and kept like it. Each is checked before it
     is handed out, and the first one that fails its check has every idle one replaced: after a PostgreSQL restart
     they are all dead, and met one by one each failed check costs psycopg_pool a longer back-off (0, 1, 2, 4 s: a
@@ -73,10 +88,10 @@ def shop_pool(database_url: str) -> AsyncConnectionPool[Any]:
         # psycopg_pool starts a new series only for a new request: the requests already waiting would wait to their
         # timeout although the database is back. check() grows a pool that has lost its connections; with nobody
         # waiting nothing is tried until a request asks
-        if pool.get_stats().get("requests_waiting", 0):
+        if pool.shop_waiting:
             await pool.check()
 
-    pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+    pool = ShopPool(
         database_url,
         kwargs={"autocommit": True, "row_factory": dict_row},
         check=check,
