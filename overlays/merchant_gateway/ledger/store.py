@@ -14,7 +14,8 @@ Two promises every store keeps, so that every process of a fleet reads the same 
   clock (one machine);
 - fails closed, with our error: any database failure (locked, corrupt or full file, server down or restarted)
   surfaces as :class:`~merchant_gateway.ledger.LedgerUnavailable` within ``timeout`` seconds (SQLite's busy
-  timeout; PostgreSQL's connect, pool and lock waits), never as a driver exception.
+  timeout; PostgreSQL's connect, pool and lock waits; behind PgBouncer, a statement waiting in it for a server is
+  bounded by its ``query_wait_timeout``, which docs/operations.md asks to set), never as a driver exception.
 
 URLs: ``sqlite:////absolute/path.db`` (a relative path is refused: each process would resolve it in its own working
 directory), ``sqlite:///:memory:`` (one process, tests);

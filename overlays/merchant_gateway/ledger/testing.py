@@ -131,12 +131,20 @@ class LocalPgBouncer:
 
 @contextlib.contextmanager
 def local_pgbouncer(
-    server: LocalPostgres, *, pool_mode: str = "transaction", pool_size: int = 10, server_idle_timeout: int = 600
+    server: LocalPostgres,
+    *,
+    pool_mode: str = "transaction",
+    pool_size: int = 10,
+    server_idle_timeout: int = 600,
+    query_wait_timeout: int | None = None,
+    server_login_retry: int | None = None,
 ) -> Iterator[LocalPgBouncer]:
     """Debian's PgBouncer in front of ``server`` (``pool_mode`` as PgBouncer's own setting; its startup parameters
     left at their defaults, so it refuses ``options``), on a free loopback port; stopped and deleted afterwards.
     ``server_idle_timeout``: seconds after which PgBouncer closes a server connection nobody uses (its default is
-    600; a benchmark reading the server's per-database statistics wants them closed, which flushes them)."""
+    600; a benchmark reading the server's per-database statistics wants them closed, which flushes them).
+    ``query_wait_timeout``, ``server_login_retry``: PgBouncer's settings of those names (None: its defaults, 120 and
+    15 s in 1.18), which bound a query waiting for a server that is down (docs/operations.md)."""
     binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
     if not os.path.exists(binary):
         raise PostgresUnavailable("pgbouncer not found: apt-get install pgbouncer (Debian)")
@@ -152,6 +160,10 @@ def local_pgbouncer(
             f"default_pool_size = {pool_size}\nmax_client_conn = 500\nlogfile = {base}/log\n"
             f"server_idle_timeout = {int(server_idle_timeout)}\n"
         )
+        if query_wait_timeout is not None:
+            f.write(f"query_wait_timeout = {int(query_wait_timeout)}\n")
+        if server_login_retry is not None:
+            f.write(f"server_login_retry = {int(server_login_retry)}\n")
     if server.user is not None:
         shutil.chown(base, user=server.user)
         for name in ("users.txt", "pgbouncer.ini"):

@@ -24,6 +24,7 @@ from merchant_gateway.ledger import Ledger, LedgerUnavailable
 from merchant_gateway.ledger.store import RECONNECT_WITHIN
 
 BOUND = 2.0  # every wait of one ledger call in this test
+RETRY = 1  # PgBouncer's server_login_retry in this test: seconds
 
 
 def intent(ledger: Ledger, txn: str) -> None:
@@ -132,3 +133,57 @@ def test_closing_the_ledger_during_an_outage_ends_its_waiting_calls_and_the_pool
     finally:
         server.start()
         ledger.close()
+
+
+@pytest.mark.timeout(180)
+def test_behind_pgbouncer_a_call_during_an_outage_fails_within_pgbouncers_query_wait(own_postgres: Any) -> None:
+    """Behind PgBouncer in transaction mode the pool's connections (to PgBouncer) outlive the server: a ledger call
+    gets one at once and its first statement waits in PgBouncer for a server connection, which no bound of the
+    ledger's reaches (nothing arrives at the server). PgBouncer ends that wait at its ``query_wait_timeout`` (120 s
+    by default: a ledger call with a 2 s bound took 120 s) and retries the server every ``server_login_retry`` (15 s
+    in 1.18): docs/operations.md asks for both at most the ledger's timeout. So set, the call fails closed within
+    them, and after the server's return a write goes through once PgBouncer has logged in to it again."""
+    from merchant_gateway.ledger.testing import PostgresUnavailable, local_pgbouncer
+
+    server = own_postgres
+    try:
+        bouncer = local_pgbouncer(server, query_wait_timeout=int(BOUND), server_login_retry=RETRY)
+        running = bouncer.__enter__()
+    except PostgresUnavailable as exc:
+        pytest.skip(str(exc))
+    try:
+        with Ledger.open(running.url, timeout=BOUND) as ledger:
+            intent(ledger, "BEFORE")
+            server.stop()
+            outcome: list[BaseException | None] = []
+
+            def call() -> None:
+                try:
+                    intent(ledger, "DOWN")
+                    outcome.append(None)
+                except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+                    outcome.append(exc)
+
+            caller = threading.Thread(target=call, daemon=True)
+            caller.start()
+            caller.join(30)  # far past the settings' bound, far short of PgBouncer's default 120 s
+            try:
+                assert outcome, "the ledger call still waits in PgBouncer for a server"
+                assert isinstance(outcome[0], LedgerUnavailable), outcome
+            finally:
+                server.start()
+            # PgBouncer refuses the first query after its failed logins at once ("server login has been failing",
+            # the call fails closed) and only then logs in to the server again: a later write goes through
+            written = None
+            for attempt in range(20):
+                try:
+                    intent(ledger, f"AFTER{attempt}")
+                except LedgerUnavailable:
+                    time.sleep(RETRY / 2)
+                else:
+                    written = f"AFTER{attempt}"
+                    break
+            assert written is not None, "no write went through PgBouncer after the server's return"
+            assert ledger.get(written, MERCHANT) is not None
+    finally:
+        bouncer.__exit__(None, None, None)
