@@ -36,10 +36,11 @@ import multiprocessing as mp
 import os
 import platform
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,6 +54,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 from bench import failfast, ledger_xacts, proc_cpu  # noqa: E402 - after the paths it needs
 
+if TYPE_CHECKING:  # at run time the package is imported where it is used
+    from typing import Unpack
+
+    from merchant_gateway.ledger import Ledger, LedgerOptions, Payment
+    from merchant_gateway.ledger.migrations import Tx
+    from merchant_gateway.ledger.testing import LocalPostgres
+
+    from bench.failfast import Results
+
 
 def rss_kib() -> int:
     with open("/proc/self/status", encoding="ascii") as fh:
@@ -62,7 +72,7 @@ def rss_kib() -> int:
     return 0
 
 
-def _ledger(url: str, **kw: Any) -> Any:
+def _ledger(url: str, **kw: Unpack[LedgerOptions]) -> Ledger:
     from merchant_gateway.ledger import Ledger
 
     return Ledger.open(url, **kw)
@@ -71,10 +81,10 @@ def _ledger(url: str, **kw: Any) -> Any:
 # --- 1. lifecycle throughput ------------------------------------------------------------------------------------------
 
 
-def _lifecycle_worker(url: str, prefix: str, seconds: float, out: Any, ready: Any) -> None:
+def _lifecycle_worker(url: str, prefix: str, seconds: float, out: Results, ready: threading.Barrier) -> None:
     merchant = f"{MERCHANT}-{prefix}"  # each worker process its own payments
 
-    def hook(payment: Any, tx: Any) -> None:
+    def hook(payment: Payment, tx: Tx) -> None:
         tx.execute("INSERT INTO bench_orders (transaction_id) VALUES (?)", (payment.transaction_id,))
 
     ledger = _ledger(url, on_final=hook, hook_in_transaction=True)
@@ -152,7 +162,7 @@ def cpu_per_payment(client_s: float, server_s: dict[str, float], payments: int) 
     return out
 
 
-def postgres_cpu(pg: Any) -> dict[str, Callable[[], float]]:
+def postgres_cpu(pg: LocalPostgres) -> dict[str, Callable[[], float]]:
     """A reader of the local server's CPU seconds: its postmaster and every backend, live or ended."""
     pid = proc_cpu.postmaster_pid(pg.datadir)
     return {"postgresql": lambda: proc_cpu.tree_cpu_s(pid)}
@@ -161,7 +171,7 @@ def postgres_cpu(pg: Any) -> dict[str, Callable[[], float]]:
 # --- 1b. what the machine gives: plain durable commits ----------------------------------------------------------------
 
 
-def commit_ceiling(pg: Any, seconds: float) -> list[dict[str, Any]]:
+def commit_ceiling(pg: LocalPostgres, seconds: float) -> list[dict[str, Any]]:
     """Durable commits per second on the same server (fsync on, synchronous_commit on) with no ledger at all:
     PostgreSQL's own pgbench (a C client) running a one-INSERT transaction from 1, 4, 8 and 16 clients. A payment of
     the shop's flow is three such commits and more work in each, so a third of the best figure is what the ledger's
@@ -218,7 +228,7 @@ FLOOR_STATEMENTS = (
 )
 
 
-def _floor_worker(url: str, prefix: str, seconds: float, way: str, out: Any, ready: Any) -> None:
+def _floor_worker(url: str, prefix: str, seconds: float, way: str, out: Results, ready: threading.Barrier) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
@@ -273,7 +283,7 @@ def client_floor(url: str, seconds: float, server_cpu: dict[str, Callable[[], fl
 # --- 2. contended claims ---------------------------------------------------------------------------------------------
 
 
-def _claim_worker(url: str, seconds: float, out: Any) -> None:
+def _claim_worker(url: str, seconds: float, out: Results) -> None:
     from merchant_gateway.flows.schedule import Phase, PollSchedule
 
     fast = PollSchedule(first_check_after=0.0, phases=(Phase(0.05, None),), timeout=3600.0)
@@ -335,7 +345,7 @@ def contended(url: str, workers: int, seconds: float, pool: int) -> dict[str, An
 # --- 2b. the shared rate ceiling's own cost ---------------------------------------------------------------------------
 
 
-def _limiter_worker(url: str, seconds: float, out: Any) -> None:
+def _limiter_worker(url: str, seconds: float, out: Results) -> None:
     from merchant_gateway.ledger import RateLimit, SharedRateLimiter, open_store
 
     store = open_store(url)
@@ -392,7 +402,7 @@ def _seed(url: str, n: int, prefix: str) -> None:
         )
 
 
-def _holder_worker(url: str, seconds: float, out: Any) -> None:
+def _holder_worker(url: str, seconds: float, out: Results) -> None:
     ledger = _ledger(url)
     before = rss_kib()
     samples = []
@@ -534,7 +544,7 @@ def main() -> int:
     return 0 if ok else 1
 
 
-def behind_pgbouncer(pg: Any, life_s: float, sections: set[str]) -> dict[str, Any]:
+def behind_pgbouncer(pg: LocalPostgres, life_s: float, sections: set[str]) -> dict[str, Any]:
     """Sections 1 (lifecycle) and 2b (the rate ceiling) through Debian's PgBouncer in transaction mode in front of
     ``pg``; the schema is migrated over a direct connection (a deploy step)."""
     from merchant_gateway.ledger import Ledger

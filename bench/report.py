@@ -99,7 +99,7 @@ def publish(results: dict[str, Any], doc: Path, elsewhere: Path) -> str:
 # --- rendering ---------------------------------------------------------------------------------------------
 
 
-def num(value: Any, digits: int = 3) -> str:
+def num(value: object, digits: int = 3) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -107,7 +107,7 @@ def num(value: Any, digits: int = 3) -> str:
     return f"{value:,.{digits}f}"
 
 
-def us(value: Any) -> str:
+def us(value: float | None) -> str:
     return "-" if value is None else f"{value:,.1f}"
 
 
