@@ -46,25 +46,39 @@ def fresh_database(server_url: str, prefix: str = "mgw_t") -> str:
     return server_url.rsplit("/", 1)[0] + "/" + name
 
 
-class _GaveUp(logging.Handler):
-    def __init__(self, pool_name: str) -> None:
+class PoolLog(logging.Handler):
+    """What psycopg_pool logged about the pool named ``pool``: its connection tries ("error connecting in '<name>'"),
+    its series of tries that gave up ("reconnection attempt in pool '<name>' failed"; ``gave_up_event`` set at the
+    first) and maintenance tasks that raised in its workers ("task run ... failed"). A test waits for these lines
+    instead of guessing a time; reworded by a later psycopg_pool, the counts stay 0 and the test fails saying so."""
+
+    def __init__(self, pool: str) -> None:
         super().__init__()
-        self.text, self.seen = f"reconnection attempt in pool {pool_name!r} failed", threading.Event()
+        self._try = f"error connecting in {pool!r}"
+        self._gave_up = f"reconnection attempt in pool {pool!r} failed"
+        self.tries = 0
+        self.gave_up = 0
+        self.gave_up_event = threading.Event()
+        self.failed_tasks: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.getMessage().startswith(self.text):
-            self.seen.set()
+        message = record.getMessage()
+        if message.startswith(self._try):
+            self.tries += 1
+        elif message.startswith(self._gave_up):
+            self.gave_up += 1
+            self.gave_up_event.set()
+        elif message.startswith("task run"):
+            self.failed_tasks.append(message.splitlines()[0])
 
 
 @contextlib.contextmanager
-def pool_gave_up(pool_name: str) -> Iterator[threading.Event]:
-    """An event set once a series of reconnection tries of the psycopg_pool named ``pool_name`` gives up (its warning
-    "reconnection attempt in pool '<name>' failed"): a test waits for that instead of guessing a time. Reworded by a
-    later psycopg_pool, the event is never set and the test's wait fails saying so."""
-    handler = _GaveUp(pool_name)
+def pool_log(pool: str) -> Iterator[PoolLog]:
+    """A PoolLog on psycopg_pool's logger for as long as the block runs."""
+    handler = PoolLog(pool)
     log = logging.getLogger("psycopg.pool")
     log.addHandler(handler)
     try:
-        yield handler.seen
+        yield handler
     finally:
         log.removeHandler(handler)

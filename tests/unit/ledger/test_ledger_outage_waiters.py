@@ -12,7 +12,6 @@ tried" looks like."""
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from collections.abc import Iterator
@@ -23,6 +22,8 @@ from ledger_support import MERCHANT
 from merchant_gateway.ledger import Ledger, LedgerUnavailable
 from merchant_gateway.ledger.store import RECONNECT_WITHIN
 
+from tests.support.postgres import PoolLog, pool_log
+
 BOUND = 2.0  # every wait of one ledger call in this test
 RETRY = 1  # PgBouncer's server_login_retry in this test: seconds
 
@@ -31,38 +32,14 @@ def intent(ledger: Ledger, txn: str) -> None:
     ledger.record_intent(merchant_id=MERCHANT, transaction_id=txn, operation="debitV4Web", amount=100)
 
 
-class _Tries(logging.Handler):
-    """psycopg_pool's records of the ledger's pool: its connection tries and the series that gave up."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tries = 0
-        self.gave_up = 0
-        self.failed_tasks: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        message = record.getMessage()
-        if message.startswith("error connecting in 'mgw-ledger'"):
-            self.tries += 1
-        elif message.startswith("reconnection attempt in pool 'mgw-ledger' failed"):
-            self.gave_up += 1
-        elif message.startswith("task run"):  # a maintenance task that raised in a pool worker
-            self.failed_tasks.append(message.splitlines()[0])
-
-
 @pytest.fixture
-def tries() -> Iterator[_Tries]:
-    handler = _Tries()
-    log = logging.getLogger("psycopg.pool")
-    log.addHandler(handler)
-    try:
-        yield handler
-    finally:
-        log.removeHandler(handler)
+def tries() -> Iterator[PoolLog]:
+    with pool_log("mgw-ledger") as logged:
+        yield logged
 
 
 @pytest.mark.timeout(180)
-def test_once_no_call_waits_nothing_more_is_tried(own_postgres: Any, tries: _Tries) -> None:
+def test_once_no_call_waits_nothing_more_is_tried(own_postgres: Any, tries: PoolLog) -> None:
     """A call that waited and gave up (LedgerUnavailable at its bound) is not waiting any more: the series running
     then gives up, and no other starts until a call asks. psycopg_pool keeps a request that timed out in its queue of
     waiting requests until a connection is made (its ``requests_waiting`` still counts it), so asking it kept a series
@@ -94,7 +71,7 @@ def test_once_no_call_waits_nothing_more_is_tried(own_postgres: Any, tries: _Tri
 
 @pytest.mark.timeout(180)
 def test_closing_the_ledger_during_an_outage_ends_its_waiting_calls_and_the_pools_threads(
-    own_postgres: Any, tries: _Tries
+    own_postgres: Any, tries: PoolLog
 ) -> None:
     """Ledger.close() while a call waits through an outage and series of tries run (and give up, and start again):
     close returns, the waiting call fails closed (LedgerUnavailable, not a hang to its bound), no thread of the

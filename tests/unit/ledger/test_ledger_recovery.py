@@ -19,7 +19,7 @@ from merchant_gateway.ledger import Ledger, LedgerUnavailable
 from merchant_gateway.ledger.health import CRITICAL, OK, readiness
 from merchant_gateway.ledger.store import RECONNECT_WITHIN
 
-from tests.support.postgres import pool_gave_up
+from tests.support.postgres import pool_log
 
 BOUND = 2.0  # the ledger's database bound in this test: every wait of one ledger call
 OUTAGE = 9.0  # long enough for the pool's back-off to reach 8 s between tries
@@ -78,7 +78,7 @@ def test_a_call_waiting_through_an_outage_is_served_once_the_server_is_back(own_
     the next series: once the server is back, it gets its connection and writes."""
     server = own_postgres
     # the waiting call's bound, 60 s: well past the outage
-    with pool_gave_up("mgw-ledger") as gave_up, Ledger.open(server.url, timeout=60.0) as ledger:
+    with pool_log("mgw-ledger") as logged, Ledger.open(server.url, timeout=60.0) as ledger:
         intent(ledger, "BEFORE")
         server.stop()
         outcome: list[BaseException | None] = []
@@ -94,7 +94,7 @@ def test_a_call_waiting_through_an_outage_is_served_once_the_server_is_back(own_
         caller.start()
         # a series of tries gave up while the call waits (each lasts RECONNECT_WITHIN); only then the server
         # comes back, with no other ledger call made
-        assert gave_up.wait(30), "no series of reconnection tries gave up within 30 s"
+        assert logged.gave_up_event.wait(30), "no series of reconnection tries gave up within 30 s"
         assert RECONNECT_WITHIN <= 2.0
         server.start()
         caller.join(90)
