@@ -7,14 +7,9 @@ Only ``GetSsoAccessTokenFields`` lost a key, ``merchant_id``, which its method n
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-mypy_api = pytest.importorskip("mypy.api")
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support import typecheck
 
 USER_CODE = """
 from typing import NotRequired, TypedDict, Unpack
@@ -110,29 +105,9 @@ def literals(gw: Gateway) -> None:
 
 @pytest.fixture(scope="module")
 def mypy_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    folder = tmp_path_factory.mktemp("payload_typing")
-    names = {"user_code": USER_CODE, "missing": MISSING}
-    for name, text in names.items():
-        (folder / f"{name}.py").write_text(text, encoding="utf-8")
-    stdout, stderr, _ = mypy_api.run(
-        [
-            "--config-file",
-            str(ROOT / "pyproject.toml"),
-            "--strict",
-            "--follow-imports=silent",  # the package's own findings are make lint's, not this test's
-            "--cache-dir",
-            str(folder / ".mypy_cache"),
-            "--no-error-summary",
-            *(str(folder / f"{name}.py") for name in names),
-        ]
+    return typecheck.mypy_errors(
+        tmp_path_factory.mktemp("payload_typing"), {"user_code": USER_CODE, "missing": MISSING}
     )
-    assert "error: Cannot find" not in stdout + stderr, stdout + stderr
-    found: dict[str, list[str]] = {name: [] for name in names}
-    for line in stdout.splitlines():
-        match = re.match(r".*[/\\](\w+)\.py:\d+: error: (.*)", line)
-        if match:
-            found[match[1]].append(match[2])
-    return found
 
 
 def test_code_written_against_the_not_required_keys_still_type_checks(mypy_errors: dict[str, list[str]]) -> None:

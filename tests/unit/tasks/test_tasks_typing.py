@@ -5,14 +5,9 @@ would see the installed package."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-mypy_api = pytest.importorskip("mypy.api")
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.support import typecheck
 
 CORRECT = """
 from merchant_gateway import AsyncGateway, Gateway
@@ -114,29 +109,9 @@ def app(gw: AsyncGateway) -> None:
 @pytest.fixture(scope="module")
 def mypy_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     """mypy --strict (the project's settings) over the three snippets in one run: each snippet's error lines."""
-    folder = tmp_path_factory.mktemp("typing")
-    names = {"correct": CORRECT, "misspelt": MISSPELT, "wrong_enum": WRONG_ENUM}
-    for name, text in names.items():
-        (folder / f"{name}.py").write_text(text, encoding="utf-8")
-    stdout, stderr, _ = mypy_api.run(
-        [
-            "--config-file",
-            str(ROOT / "pyproject.toml"),
-            "--strict",
-            "--follow-imports=silent",  # the package's own findings are make lint's, not this test's
-            "--cache-dir",
-            str(folder / ".mypy_cache"),
-            "--no-error-summary",
-            *(str(folder / f"{name}.py") for name in names),
-        ]
+    return typecheck.mypy_errors(
+        tmp_path_factory.mktemp("typing"), {"correct": CORRECT, "misspelt": MISSPELT, "wrong_enum": WRONG_ENUM}
     )
-    assert "error: Cannot find" not in stdout + stderr, stdout + stderr
-    found: dict[str, list[str]] = {name: [] for name in names}
-    for line in stdout.splitlines():
-        match = re.match(r".*[/\\](\w+)\.py:\d+: error: (.*)", line)
-        if match:
-            found[match[1]].append(match[2])
-    return found
 
 
 def test_a_correct_call_is_accepted(mypy_errors: dict[str, list[str]]) -> None:
