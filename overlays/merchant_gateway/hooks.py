@@ -9,8 +9,7 @@ when a name is read.
 
 from __future__ import annotations
 
-import warnings
-from typing import Any
+from ._lazy import moved
 
 NEW = "merchant_gateway.observers"
 REMOVED_IN = "3.1.0"
@@ -19,18 +18,4 @@ NAMES = ("AsyncRun", "AttemptEnd", "CallObserver", "CombinedObserver", "Run", "c
 __all__ = list(NAMES)  # each read through __getattr__, which warns
 
 
-def __getattr__(name: str) -> Any:
-    if name not in NAMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"merchant_gateway.hooks is deprecated and will be removed in {REMOVED_IN}: import {name} from {NEW}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    from . import observers
-
-    return getattr(observers, name)
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(NAMES))
+__getattr__, __dir__ = moved(globals(), NEW, {name: name for name in NAMES}, REMOVED_IN)

@@ -11,8 +11,9 @@ loaded by ``import merchant_gateway``, and the new module loads only when a name
 
 from __future__ import annotations
 
-import warnings
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ._lazy import moved
 
 if TYPE_CHECKING:  # a type checker sees the very classes (a double subclassing an old name stays typed, not Any)
     from . import abstract
@@ -28,20 +29,4 @@ NAMES = tuple(RENAMED)
 __all__ = list(NAMES)  # each read through __getattr__, which warns
 
 
-def __getattr__(name: str) -> Any:
-    if name not in RENAMED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    new_name = RENAMED[name]
-    warnings.warn(
-        f"merchant_gateway.host is deprecated and will be removed in {REMOVED_IN}: "
-        f"{name} is now {new_name}, import {new_name} from {NEW}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    from . import abstract
-
-    return getattr(abstract, new_name)
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(NAMES))
+__getattr__, __dir__ = moved(globals(), NEW, RENAMED, REMOVED_IN)
