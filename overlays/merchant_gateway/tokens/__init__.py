@@ -28,10 +28,11 @@ with the first token (a payment call needs none; a gateway loads this package wi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import httpx
 
+from .._lazy import reexport
 from ._async import AsyncTokenAuthFlow, AsyncTokenGetter, _async_no_fetch
 from ._cache import REFRESH_COOLDOWN, AsyncFetchToken, Clock, FetchToken
 from ._resend import Resend, never
@@ -40,18 +41,10 @@ from ._sync import TokenAuthFlow, TokenGetter, _no_fetch
 if TYPE_CHECKING:
     from ._token import DEFAULT_TOKEN_TYPE, AuthorizationToken, token_from_response
 
-_TOKEN = ("DEFAULT_TOKEN_TYPE", "AuthorizationToken", "token_from_response")
-
-
-def __getattr__(name: str) -> Any:
-    """The token and its parsing load with the first token fetch, not with the package (PEP 562; ``_token.py``)."""
-    if name not in _TOKEN:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from . import _token
-
-    value = getattr(_token, name)
-    globals()[name] = value
-    return value
+# the token and its parsing load with the first token fetch, not with the package (_token.py)
+__getattr__, __dir__ = reexport(
+    globals(), dict.fromkeys(("DEFAULT_TOKEN_TYPE", "AuthorizationToken", "token_from_response"), "._token")
+)
 
 
 __all__ = [
