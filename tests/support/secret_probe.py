@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import re
 import sys
 import threading
 from collections.abc import Iterable
@@ -130,13 +131,27 @@ class Recorder:
         self._installed = []
 
 
+# A secret this long cannot occur in captured text by chance, so any occurrence is a leak. A shorter one (the
+# sandbox's OTP "123456", a short salt key) can: inside a span's nanosecond timestamp or an amount. It is a leak
+# only where it stands as a whole word, not inside a longer run of letters and digits.
+CHANCE_FREE_LENGTH = 16
+
+
+def _occurrence(text: str, secret: str) -> int:
+    """Where ``secret`` leaks in ``text`` (-1 for nowhere)."""
+    if len(secret) >= CHANCE_FREE_LENGTH:
+        return text.find(secret)
+    found = re.search(rf"(?<![0-9A-Za-z]){re.escape(secret)}(?![0-9A-Za-z])", text)
+    return found.start() if found else -1
+
+
 def leaks(texts: Iterable[str], secrets: Iterable[str]) -> list[tuple[str, str]]:
-    """(secret, where) for every secret value found in any text (exact substring match)."""
+    """(secret, where) for every secret value found in any text."""
     found = []
     for text in texts:
         for secret in secrets:
-            if secret and secret in text:
-                at = text.index(secret)
+            at = _occurrence(text, secret) if secret else -1
+            if at >= 0:
                 found.append((secret[:6] + "...", text[max(0, at - 60) : at]))
     return found
 

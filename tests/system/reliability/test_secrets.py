@@ -25,8 +25,7 @@ from tests.support.secret_probe import Recorder, leaks
 
 HERE = Path(__file__).resolve().parent
 PROBE = HERE.parents[1] / "support" / "secret_probe.py"
-# A wrong OTP is a secret of the run too; digits no amount or id of the run contains (a run of zeros would be
-# "found" inside an amount such as 1000000 in a message, a false leak).
+# A wrong OTP is a secret of the run too.
 WRONG_OTP = "583917" if OTP != "583917" else "271946"
 
 
