@@ -14,8 +14,11 @@ Two promises every store keeps, so that every process of a fleet reads the same 
   clock (one machine);
 - fails closed, with our error: any database failure (locked, corrupt or full file, server down or restarted)
   surfaces as :class:`~merchant_gateway.ledger.LedgerUnavailable` within ``timeout`` seconds (SQLite's busy
-  timeout; PostgreSQL's connect, pool and lock waits; behind PgBouncer, a statement waiting in it for a server is
-  bounded by its ``query_wait_timeout``, which docs/operations.md asks to set), never as a driver exception.
+  timeout; PostgreSQL's connect, pool and lock waits), never as a driver exception. What the PostgreSQL server never
+  sees is bounded on the client: a statement unanswered ``timeout`` + :data:`STATEMENT_GRACE` seconds after it was
+  sent (behind PgBouncer, waiting in it for a server that is down, whatever its ``query_wait_timeout``; a server
+  that stopped answering) has its connection closed (statement_bound.py): the call fails closed, the transaction is
+  rolled back by the server, and the pool discards the connection.
 
 URLs: ``sqlite:////absolute/path.db`` (a relative path is refused: each process would resolve it in its own working
 directory), ``sqlite:///:memory:`` (one process, tests);
@@ -35,6 +38,7 @@ import sqlite3
 import threading
 import time
 import urllib.parse
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
@@ -51,6 +55,7 @@ from .migrations import (
     stored_version,
 )
 from .migrations import Tx as Tx  # defined beside the migrations, which run in one (no import cycle)
+from .statement_bound import StatementBound
 
 __all__ = ["SCHEMA_VERSION", "PostgresStore", "SqliteStore", "Store", "Tx", "migrate", "open_store", "read_version"]
 
@@ -222,10 +227,13 @@ class SqliteStore:
 class _PgTx:
     dialect = "postgresql"
 
-    def __init__(self, conn: Any, *, prepare: bool = True, started: float | None = None) -> None:
+    def __init__(
+        self, conn: Any, *, prepare: bool = True, started: float | None = None, bound: StatementBound | None = None
+    ) -> None:
         self._conn = conn
         self._prepare = prepare
         self._started = started  # the server's clock read as the transaction began, until the first now()
+        self._bound = bound
 
     def take_started(self) -> float | None:
         """The server's clock as the transaction began, once (then None: a later read is a fresh one)."""
@@ -237,16 +245,39 @@ class _PgTx:
         return self._conn
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        cur = self._conn.execute(pg_sql(sql), tuple(params), prepare=self._prepare and _preparable(sql))
+        cur = _bounded(self._bound, self._conn, pg_sql(sql), tuple(params), self._prepare and _preparable(sql))
         if not _has_rows(cur):
             return []
-        rows: list[dict[str, Any]] = cur.fetchall()
+        rows: list[dict[str, Any]] = cur.fetchall()  # already received: a client-side cursor reads all at execute
         return rows
 
     def rowcount(self, sql: str, params: Sequence[Any] = ()) -> int:
         prepare = self._prepare and _preparable(sql)
-        count: int = self._conn.execute(pg_sql(sql), tuple(params), prepare=prepare).rowcount
+        count: int = _bounded(self._bound, self._conn, pg_sql(sql), tuple(params), prepare).rowcount
         return count
+
+
+def _bounded(
+    bound: StatementBound | None,
+    conn: Any,
+    sql: str,
+    params: tuple[Any, ...] | None = None,
+    prepare: bool | None = None,
+) -> Any:
+    """``conn.execute`` under the store's client-side bound (statement_bound.py): a statement the bound ended raises
+    LedgerUnavailable saying so, the driver's error as its cause. Arguments as psycopg's (``params`` None: the simple
+    protocol, which takes several statements in one)."""
+    if bound is None:
+        return conn.execute(sql, params, prepare=prepare)
+    key = bound.arm(conn)
+    try:
+        cur = conn.execute(sql, params, prepare=prepare)
+    except BaseException as exc:
+        if bound.end(key):
+            raise bound.expired() from exc
+        raise
+    bound.end(key)
+    return cur
 
 
 _CLOCK_SQL = "SELECT extract(epoch from clock_timestamp())::float8 AS now"
@@ -316,7 +347,10 @@ class PostgresStore:
         max_size: int = 10,
         timeout: float = DEFAULT_TIMEOUT,
         expect_schema: int | None = SCHEMA_VERSION,
+        bound_statements: bool = True,
     ) -> None:
+        """``bound_statements=False``: no client-side bound on a statement (:func:`migrate`: building an index on a
+        large table may take longer than any call's timeout)."""
         try:
             import psycopg
             from psycopg.rows import dict_row
@@ -331,6 +365,17 @@ class PostgresStore:
         self._errors: tuple[type[BaseException], ...] = (psycopg.Error, PoolTimeout, OSError)
         self._hidden = _passwords(url)
         self._waiting = _Waiting()
+        # drains of the pool so far (after a server restart, below), and after how many drains each pooled
+        # connection was made
+        self.drains = 0
+        self._born: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+        self._drain_lock = threading.Lock()
+        # what the server never sees is bounded here: a statement waiting inside PgBouncer for a server that is down
+        # (up to its query_wait_timeout, 120 s by default), or sent to a server that stopped answering. A grace past
+        # the timeout: when the server runs the statement, its own lock bound (equal to the timeout) answers first
+        self._bound = (
+            StatementBound(self.timeout + STATEMENT_GRACE, name="mgw-ledger-statements") if bound_statements else None
+        )
         url, self.pool_mode = _pool_mode(url)
         self._conninfo = url
         # behind PgBouncer in transaction mode a server connection serves another client after each transaction:
@@ -359,6 +404,7 @@ class PostgresStore:
             # a pooled connection is checked before it is handed out: after a server restart the stale ones are
             # replaced instead of failing the next ledger call
             check=self._check_connection,
+            configure=self._made,
             # while the server is down the pool retries a connection with a growing back-off (1, 2, 4, 8 s...);
             # after an outage of 45 s its next try could be 20 s after the server was back. Each series of tries
             # gives up after RECONNECT_WITHIN instead, and the next request for a connection starts a new one at
@@ -371,11 +417,18 @@ class PostgresStore:
         # the schema's version is read over one direct connection first (read only: the schema changes only by
         # migrate()): a server that is down fails here at once with its own reason (connection refused...), not
         # after the pool's whole wait as "couldn't get a connection"
-        with _unavailable_on(*self._errors, hidden=self._hidden):
-            with psycopg.connect(url, **connection) as conn, conn.transaction():
-                if expect_schema is not None:
-                    check_version(_PgTx(conn, prepare=self._prepare), url, expects=expect_schema)
-            self._pool.open(wait=False)
+        try:
+            with _unavailable_on(*self._errors, hidden=self._hidden):
+                with psycopg.connect(url, **connection) as conn:
+                    if expect_schema is not None:
+                        _bounded(self._bound, conn, "BEGIN")
+                        check_version(_PgTx(conn, prepare=self._prepare, bound=self._bound), url, expects=expect_schema)
+                        _bounded(self._bound, conn, "COMMIT")
+                self._pool.open(wait=False)
+        except BaseException:
+            if self._bound is not None:
+                self._bound.close()
+            raise
 
     def _check_connection(self, conn: Any) -> None:
         """The pool's check of a connection it hands out, without a round trip while the connection looks alive: a
@@ -385,14 +438,34 @@ class PostgresStore:
         check."""
         if not (conn.closed or conn.broken or _readable(conn.fileno())):
             return
+        key = self._bound.arm(conn) if self._bound is not None else None
         try:
             type(self._pool).check_connection(conn)
         except Exception:
             # the server went away (a restart): every idle connection is as stale as this one. Replaced all at once;
             # met one by one, each failed check costs psycopg_pool a longer back-off (1, 2, 4 s...) and four stale
             # connections outlast a 5 s timeout
-            self._pool.drain()
+            self._drain_once(conn)
             raise
+        finally:
+            if key is not None and self._bound is not None:
+                self._bound.end(key)
+
+    def _made(self, conn: Any) -> None:
+        """The pool's ``configure`` of each new connection: the drains it comes after."""
+        self._born[conn] = self.drains
+
+    def _drain_once(self, stale: Any) -> None:
+        """Drain the pool, unless ``stale`` was made before the latest drain: that drain replaced it already
+        (psycopg_pool discards a connection made before its drain once it comes back). Several calls meeting the
+        stale connections of one restart at once each failed their check and each drained, and a drain after the
+        first closes the connections the first one just made. Keyed on our own record of each connection's drain
+        count (made in ``configure``), not on the pool's private creation time."""
+        with self._drain_lock:
+            if self._born.get(stale, self.drains) < self.drains:
+                return
+            self.drains += 1
+        self._pool.drain()
 
     def _try_again(self, pool: Any) -> None:
         """A series of reconnection tries gave up. psycopg_pool starts the next one only for a new request for a
@@ -421,17 +494,17 @@ class PostgresStore:
             # (:meth:`now`), and a ledger transaction is a handful of round trips, so each one fewer counts.
             # psycopg's conn.transaction() would send BEGIN on its own round trip
             try:
-                cur = conn.execute(self._begin_fast if fast else self._begin)
+                cur = _bounded(self._bound, conn, self._begin_fast if fast else self._begin)
                 started: float | None = None
                 if not fast:
                     while not _has_rows(cur) and cur.nextset():
                         pass
                     started = float(cur.fetchone()["now"])
-                yield _PgTx(conn, prepare=self._prepare, started=started)
+                yield _PgTx(conn, prepare=self._prepare, started=started, bound=self._bound)
             except BaseException:
-                _roll_back(conn)
+                _roll_back(conn, self._bound)
                 raise
-            if conn.execute("COMMIT").statusmessage != "COMMIT":
+            if _bounded(self._bound, conn, "COMMIT").statusmessage != "COMMIT":
                 # the server ends a transaction in error with ROLLBACK even when asked to COMMIT: nothing was
                 # written, which the caller must not take for a committed step
                 raise LedgerUnavailable(
@@ -482,9 +555,11 @@ class PostgresStore:
 
     def close(self) -> None:
         self._pool.close()
+        if self._bound is not None:
+            self._bound.close()
 
 
-def _roll_back(conn: Any) -> None:
+def _roll_back(conn: Any, bound: StatementBound | None = None) -> None:
     """End a failed transaction: ROLLBACK, unless the connection cannot take a statement now (broken, or a
     statement still running after an interrupt); the pool then discards or rolls back the connection it gets back
     (psycopg_pool never hands out a connection left in a transaction)."""
@@ -493,7 +568,7 @@ def _roll_back(conn: Any) -> None:
     if conn.closed or conn.broken or conn.info.transaction_status == pq.TransactionStatus.ACTIVE:
         return
     try:
-        conn.execute("ROLLBACK")
+        _bounded(bound, conn, "ROLLBACK")
     except Exception:  # noqa: BLE001 - the error that ended the transaction is the one to raise
         return
 
@@ -508,6 +583,8 @@ def _readable(fd: int) -> bool:
     return bool(ready)
 
 
+# seconds a statement may go unanswered past the timeout before the store closes its connection (statement_bound.py)
+STATEMENT_GRACE = 0.5
 # seconds one series of reconnection tries lasts before the pool gives it up (the next request starts a new one)
 RECONNECT_WITHIN = 2.0
 POOL_MODES = ("session", "transaction")
@@ -656,7 +733,7 @@ def migrate(url: str | None = None, *, timeout: float = DEFAULT_TIMEOUT, target:
                 prepare_sqlite_file(path, timeout=timeout)
         store: SqliteStore | PostgresStore = SqliteStore(path, timeout=timeout, expect_schema=None)
     else:
-        store = PostgresStore(url, timeout=timeout, expect_schema=None, max_size=1)
+        store = PostgresStore(url, timeout=timeout, expect_schema=None, max_size=1, bound_statements=False)
     try:
         with store.transaction() as tx:
             return apply_steps(tx, target=goal)

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from ledger_support import MERCHANT
 from merchant_gateway.ledger import Ledger, LedgerUnavailable
-from merchant_gateway.ledger.store import RECONNECT_WITHIN
+from merchant_gateway.ledger.store import RECONNECT_WITHIN, STATEMENT_GRACE
 
 from tests.support.postgres import PoolLog, pool_log
 
@@ -113,18 +113,20 @@ def test_closing_the_ledger_during_an_outage_ends_its_waiting_calls_and_the_pool
 
 
 @pytest.mark.timeout(180)
-def test_behind_pgbouncer_a_call_during_an_outage_fails_within_pgbouncers_query_wait(own_postgres: Any) -> None:
+def test_behind_pgbouncer_a_call_during_an_outage_fails_within_the_ledgers_timeout(own_postgres: Any) -> None:
     """Behind PgBouncer in transaction mode the pool's connections (to PgBouncer) outlive the server: a ledger call
-    gets one at once and its first statement waits in PgBouncer for a server connection, which no bound of the
-    ledger's reaches (nothing arrives at the server). PgBouncer ends that wait at its ``query_wait_timeout`` (120 s
-    by default: a ledger call with a 2 s bound took 120 s) and retries the server every ``server_login_retry`` (15 s
-    in 1.18): docs/operations.md asks for both at most the ledger's timeout. So set, the call fails closed within
-    them, and after the server's return a write goes through once PgBouncer has logged in to it again."""
+    gets one at once and its first statement waits in PgBouncer for a server connection, where no bound of the
+    server's reaches it (nothing arrives at the server). PgBouncer left at its default ``query_wait_timeout`` (120 s:
+    before the store's own bound, a ledger call with a 2 s bound took 120 s): the store's client-side bound
+    (statement_bound.py) ends the wait, the call fails closed with LedgerUnavailable long before PgBouncer's 120 s,
+    and the statement it had queued never reaches the server. After the server's return, writes go through on the
+    same ledger once PgBouncer has logged in to it again (``server_login_retry`` at 1 s here, only to keep the test
+    short): no connection the bound closed is handed out again."""
     from merchant_gateway.ledger.testing import PostgresUnavailable, local_pgbouncer
 
     server = own_postgres
     try:
-        bouncer = local_pgbouncer(server, query_wait_timeout=int(BOUND), server_login_retry=RETRY)
+        bouncer = local_pgbouncer(server, server_login_retry=RETRY)  # query_wait_timeout: PgBouncer's default
         running = bouncer.__enter__()
     except PostgresUnavailable as exc:
         pytest.skip(str(exc))
@@ -132,21 +134,27 @@ def test_behind_pgbouncer_a_call_during_an_outage_fails_within_pgbouncers_query_
         with Ledger.open(running.url, timeout=BOUND) as ledger:
             intent(ledger, "BEFORE")
             server.stop()
-            outcome: list[BaseException | None] = []
+            outcomes: list[BaseException | None] = []
 
-            def call() -> None:
+            def call(txn: str) -> None:
                 try:
-                    intent(ledger, "DOWN")
-                    outcome.append(None)
+                    intent(ledger, txn)
+                    outcomes.append(None)
                 except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
-                    outcome.append(exc)
+                    outcomes.append(exc)
 
-            caller = threading.Thread(target=call, daemon=True)
-            caller.start()
-            caller.join(30)  # far past the settings' bound, far short of PgBouncer's default 120 s
             try:
-                assert outcome, "the ledger call still waits in PgBouncer for a server"
-                assert isinstance(outcome[0], LedgerUnavailable), outcome
+                # two calls, one after the other: the first waits in PgBouncer until the store's bound ends it; the
+                # second gets a connection the pool made after the first's was closed (PgBouncer may refuse it at
+                # once, "server login has been failing", or it waits and is bounded the same way)
+                for txn in ("DOWN1", "DOWN2"):
+                    caller = threading.Thread(target=call, args=(txn,), daemon=True)
+                    caller.start()
+                    caller.join(60)  # far past the ledger's bound, half PgBouncer's default 120 s
+                    assert not caller.is_alive(), "the ledger call still waits in PgBouncer for a server"
+                assert len(outcomes) == 2
+                assert all(isinstance(outcome, LedgerUnavailable) for outcome in outcomes), outcomes
+                assert f"did not answer within {BOUND + STATEMENT_GRACE:g} s" in str(outcomes[0])
             finally:
                 server.start()
             # PgBouncer refuses the first query after its failed logins at once ("server login has been failing",
@@ -161,6 +169,13 @@ def test_behind_pgbouncer_a_call_during_an_outage_fails_within_pgbouncers_query_
                     written = f"AFTER{attempt}"
                     break
             assert written is not None, "no write went through PgBouncer after the server's return"
-            assert ledger.get(written, MERCHANT) is not None
+            # every later call on the same ledger goes through: no broken connection went back to its pool
+            for n in range(12):
+                intent(ledger, f"LATER{n}")
+            for txn in (written, "LATER11", "BEFORE"):
+                assert ledger.get(txn, MERCHANT) is not None
+            # the calls that failed closed wrote nothing, then or once the server was back
+            assert ledger.get("DOWN1", MERCHANT) is None
+            assert ledger.get("DOWN2", MERCHANT) is None
     finally:
         bouncer.__exit__(None, None, None)

@@ -1,0 +1,131 @@
+"""The PostgreSQL store's client-side bound on each statement: one still unanswered ``bound`` seconds after it was
+sent has its connection's socket shut down, so the call waiting for it fails at once and the connection is
+discarded.
+
+Why this module exists: the server's own bounds (``SET LOCAL lock_timeout``) cover only what the server sees.
+Behind PgBouncer, during a PostgreSQL outage, the ledger's pooled connections (to PgBouncer) stay up and a
+statement waits inside PgBouncer for a server connection, bounded only by PgBouncer's ``query_wait_timeout`` (120 s
+by default). A cancel request (psycopg's ``cancel_safe()``) does not end that wait: PgBouncer 1.18 drops a cancel
+for a client not linked to a server ("cancel request for idle client" in its log), the statement keeps waiting and
+runs once the server is back. Shutting the socket down does end it: libpq reads end-of-file, psycopg raises
+``OperationalError`` and marks the connection broken (psycopg_pool discards a broken connection, never hands it out
+again), and PgBouncer drops the client together with its queued statement, which never reaches the server. The same
+holds for a direct server that stopped answering (a hung host, a network partition). ``shutdown(2)`` on a duplicate
+of the connection's descriptor (``Connection.fileno()``, public), not ``close()``: libpq keeps owning and closing
+its descriptor, and the thread waiting on it wakes at once.
+
+One thread per store, sleeping until the earliest deadline (every statement has the same bound, so deadlines come
+in the order statements were armed). Arming and disarming is a dict operation under a lock; the thread holds that
+lock while it shuts a socket down, so a statement disarmed by its caller (who may then close the connection, whose
+descriptor number another socket may get) is never touched.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import socket
+import threading
+import time
+from typing import Any
+
+from .errors import LedgerUnavailable
+
+__all__ = ["StatementBound"]
+
+
+class StatementBound:
+    """Deadlines of the statements in flight on one store's connections; ``name``: the thread's name."""
+
+    def __init__(self, bound: float, *, name: str) -> None:
+        self.bound = float(bound)
+        self.fired = 0  # statements whose connection was shut down (for tests and logs)
+        self._name = name
+        self._lock = threading.Lock()
+        self._wake = threading.Condition(self._lock)
+        self._armed: dict[int, tuple[float, Any]] = {}  # key: (deadline, connection), in arming order
+        self._expired: set[int] = set()
+        self._keys = itertools.count()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    def arm(self, conn: Any) -> int:
+        """A statement is about to be sent on ``conn``: its deadline starts now. Returns the key for :meth:`end`."""
+        key = next(self._keys)
+        with self._lock:
+            # the deadline read under the lock: deadlines stay in the dict's order
+            self._armed[key] = (time.monotonic() + self.bound, conn)
+            if self._thread is None and not self._closed:
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread.start()
+        return key
+
+    def end(self, key: int) -> bool:
+        """The statement returned or raised: whether its bound expired first (its connection was shut down)."""
+        with self._lock:
+            if self._armed.pop(key, None) is not None:
+                return False
+            if key in self._expired:
+                self._expired.discard(key)
+                return True
+            return False
+
+    def expired(self) -> LedgerUnavailable:
+        """The error a statement ended by its bound raises (the driver's error attached as its cause)."""
+        return LedgerUnavailable(
+            f"the ledger's database did not answer within {self.bound:g} s (its connection was closed)",
+            remedy="nothing was sent if this was before a request; open payments are settled by the reconciler once "
+            "the database is back",
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._wake.notify_all()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    def _run(self) -> None:
+        with self._lock:
+            while not self._closed:
+                if not self._armed:
+                    # a statement armed while this waits is due no sooner than ``bound`` from now: no need to wake
+                    # this thread at every arming
+                    self._wake.wait(self.bound)
+                    continue
+                key, (deadline, conn) = next(iter(self._armed.items()))
+                left = deadline - time.monotonic()
+                if left > 0:
+                    self._wake.wait(left)
+                    continue
+                del self._armed[key]
+                self._expired.add(key)
+                self.fired += 1
+                _shut_down(conn)
+
+
+def _shut_down(conn: Any) -> None:
+    """End every wait on ``conn``'s socket: reads see end-of-file, the driver marks the connection broken."""
+    import psycopg
+
+    try:
+        if conn.closed:
+            return
+        fd = conn.fileno()
+    except psycopg.Error:
+        return
+    try:
+        duplicate = os.dup(fd)
+    except OSError:
+        return
+    try:
+        sock = socket.socket(fileno=duplicate)
+    except OSError:
+        os.close(duplicate)
+        return
+    with sock:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:  # already disconnected: nothing waits on it any more
+            return

@@ -1,0 +1,136 @@
+"""The PostgreSQL store's client-side bound on each statement (merchant_gateway.ledger.statement_bound).
+
+First the bound itself, on real sockets (a connected pair standing for a database connection): a statement past its
+bound has its socket shut down (the reader waiting on it wakes with end-of-file), one that ended in time is never
+touched. Then the store on a real server whose backend stops answering (SIGSTOP: nothing of the server's bounds it,
+as nothing bounds a statement waiting inside PgBouncer, test_ledger_outage_waiters.py): the transaction fails
+closed with LedgerUnavailable, its writes are rolled back, and the broken connection is never handed out again.
+
+No durations are asserted: the joins' limits are far past the bounds, only there so a failure cannot hang."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from merchant_gateway.ledger import LedgerUnavailable
+from merchant_gateway.ledger.statement_bound import StatementBound
+from merchant_gateway.ledger.store import STATEMENT_GRACE, PostgresStore
+
+
+class _Conn:
+    """What the bound uses of a psycopg connection: ``closed`` and ``fileno()``."""
+
+    closed = False
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+
+    def fileno(self) -> int:
+        return self._sock.fileno()
+
+
+@pytest.fixture
+def bound() -> Iterator[StatementBound]:
+    made = StatementBound(0.2, name="mgw-test-bound")
+    yield made
+    made.close()
+
+
+def reader(sock: socket.socket) -> tuple[threading.Thread, list[bytes]]:
+    """A thread waiting for the answer on ``sock``, as a driver waits for a statement's result."""
+    got: list[bytes] = []
+    thread = threading.Thread(target=lambda: got.append(sock.recv(1)), daemon=True)
+    thread.start()
+    return thread, got
+
+
+def test_a_statement_past_its_bound_has_its_socket_shut_down(bound: StatementBound) -> None:
+    ours, server = socket.socketpair()
+    with ours, server:
+        waiting, got = reader(ours)
+        key = bound.arm(_Conn(ours))
+        waiting.join(30)
+        assert got == [b""], "the waiting reader was not woken with end-of-file"
+        assert bound.end(key) is True
+        assert bound.fired == 1
+        assert isinstance(bound.expired(), LedgerUnavailable)
+        assert "did not answer within 0.2 s" in str(bound.expired())
+
+
+def test_a_statement_that_ended_in_time_is_never_touched(bound: StatementBound) -> None:
+    """The first statement ends before its bound; the second, armed after it, is left to expire. Deadlines expire in
+    the order they were armed, so once the second's socket is shut down the first's deadline has passed too: its
+    socket still works."""
+    first, first_peer = socket.socketpair()
+    second, second_peer = socket.socketpair()
+    with first, first_peer, second, second_peer:
+        key = bound.arm(_Conn(first))
+        assert bound.end(key) is False
+        waiting, got = reader(second)
+        later = bound.arm(_Conn(second))
+        waiting.join(30)
+        assert got == [b""]
+        assert bound.end(later) is True
+        first_peer.sendall(b"x")
+        assert first.recv(1) == b"x"
+        assert bound.fired == 1
+
+
+def test_closing_the_bound_ends_its_thread() -> None:
+    bound = StatementBound(30.0, name="mgw-test-bound-close")
+    ours, _peer = socket.socketpair()
+    with ours, _peer:
+        key = bound.arm(_Conn(ours))
+        assert [t for t in threading.enumerate() if t.name == "mgw-test-bound-close"]
+        bound.close()
+        assert not [t for t in threading.enumerate() if t.name == "mgw-test-bound-close"]
+        assert bound.end(key) is False
+
+
+@contextlib.contextmanager
+def stopped(pid: int) -> Iterator[None]:
+    """The server's backend ``pid`` stopped (it answers nothing) for the block, then continued."""
+    try:
+        os.kill(pid, signal.SIGSTOP)
+    except PermissionError:
+        pytest.skip("cannot stop the server's backend here (not root, not its user)")
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGCONT)
+
+
+@pytest.mark.timeout(120)
+def test_a_statement_the_server_never_answers_fails_closed_and_its_connection_is_not_reused(
+    own_postgres: Any,
+) -> None:
+    import psycopg
+
+    server = own_postgres
+    with psycopg.connect(server.url, autocommit=True) as admin:
+        admin.execute("CREATE TABLE bound_probe (n int)")
+    timeout = 1.0
+    store = PostgresStore(server.url, timeout=timeout, min_size=1, max_size=1)  # one connection: the stopped one
+    try:
+        with store.transaction() as tx:
+            pid = tx.execute("SELECT pg_backend_pid() AS pid")[0]["pid"]
+        # a write, then the backend stops answering before the next statement of the same transaction
+        with pytest.raises(LedgerUnavailable) as failed, store.transaction() as tx:  # noqa: PT012
+            tx.execute("INSERT INTO bound_probe VALUES (1)")
+            with stopped(pid):
+                tx.execute("INSERT INTO bound_probe VALUES (2)")
+        assert f"did not answer within {timeout + STATEMENT_GRACE:g} s" in str(failed.value)
+        assert isinstance(failed.value.__cause__, psycopg.OperationalError)
+        # the next transaction runs on a new connection, and the failed one wrote nothing
+        with store.transaction() as tx:
+            assert tx.execute("SELECT pg_backend_pid() AS pid")[0]["pid"] != pid
+            assert tx.execute("SELECT count(*) AS n FROM bound_probe")[0]["n"] == 0
+    finally:
+        store.close()
