@@ -81,14 +81,16 @@ def run_target(target: str, runs: int, seconds: int, stats_path: str) -> None:
         import merchant_gateway.callbacks as callbacks
     from merchant_gateway.errors import SignatureError
 
-    counts = {"target": target, "executions": 0, "accepted": 0, "rejected": 0, "crashes": 0}
+    # the counters (and "seconds" when saved), written beside the target's name
+    counts: dict[str, int | float] = {"executions": 0, "accepted": 0, "rejected": 0, "crashes": 0}
     started = time.monotonic()
 
     def save() -> None:
         counts["seconds"] = round(time.monotonic() - started, 1)
-        Path(stats_path).write_text(json.dumps(counts), encoding="utf-8")
+        Path(stats_path).write_text(json.dumps({"target": target, **counts}), encoding="utf-8")
 
     def one(data: bytes) -> None:
+        result: object  # a UiCallback or a PaymentCallback, by target
         counts["executions"] += 1
         if counts["executions"] % 5000 == 0:
             save()

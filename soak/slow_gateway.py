@@ -15,6 +15,7 @@ import logging
 import tempfile
 import time
 import warnings
+from typing import Any
 
 from merchant_gateway import Gateway, OutcomeUnknown
 from merchant_gateway.ledger import Ledger
@@ -35,7 +36,12 @@ def main() -> None:
         for timeout in (float(x) for x in args.timeouts.split(",")):
             txn = f"SLOW{int(timeout * 10)}"
             sb.sandbox.faults.add(Fault(kind="delay", operation_id="debitV4Web", seconds=timeout + 3))
-            settings = {"merchant_id": MERCHANT, "salt_key": SALT, "salt_index": "1", "base_url": sb.base_url}
+            settings: dict[str, Any] = {
+                "merchant_id": MERCHANT,
+                "salt_key": SALT,
+                "salt_index": "1",
+                "base_url": sb.base_url,
+            }
             settings.update(apps_url=sb.apps_url, auth_url=sb.auth_url)
             Ledger.migrate(f"sqlite:///{folder}/{txn}.db")
             with (

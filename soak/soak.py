@@ -40,7 +40,7 @@ import merchant_gateway as mg
 
 MERCHANT = "SOAKMERCHANT"
 TERMINAL = {"PAYMENT_SUCCESS", "PAYMENT_ERROR", "PAYMENT_DECLINED", "PAYMENT_CANCELLED"}
-FAULT_KINDS = [
+FAULT_KINDS: list[dict[str, Any]] = [
     {"kind": "drop_before"},
     {"kind": "drop_after"},
     {"kind": "html_500", "afterRecord": True},
@@ -117,7 +117,8 @@ def established_to(port: int) -> int:
 class Inbox:
     gw: mg.AsyncGateway
     expected: dict[str, int]  # transaction id -> amount sent
-    received: Counter[tuple[str, str]] = field(default_factory=Counter)  # (transaction id, code) -> count
+    # (transaction id, code) -> count; a callback without a transaction id counts under None
+    received: Counter[tuple[str | None, str]] = field(default_factory=Counter)
     verified: int = 0
     rejected: int = 0
     requests: int = 0
@@ -228,6 +229,7 @@ class Soak:
             self.counters["status_reads"] += 1
             if status.code in TERMINAL:
                 rec.final = str(status.code)
+                assert status.data is not None, f"{status.code} without its data"  # as before: the soak stops
                 if status.data.amount != rec.amount:
                     self.counters["amount_mismatch"] += 1
                 return
@@ -362,11 +364,12 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         remaining_faults = (await soak.control.get("/_sandbox/faults")).json()["faults"]
         # callbacks: exactly one verified callback per terminal state, with that code
         missing = duplicate = wrong_code = 0
-        per_txn: dict[str, Counter[str]] = defaultdict(Counter)
+        per_txn: dict[str | None, Counter[str]] = defaultdict(Counter)
         for (txn, code), n in soak.inbox.received.items():
             per_txn[txn][code] += n
         for r in recorded_terminal:
             got = per_txn.get(r.transaction_id, Counter())
+            assert r.final is not None  # recorded_terminal: a code of TERMINAL
             if got[r.final] == 0:
                 missing += 1
             if got[r.final] > 1:

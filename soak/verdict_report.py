@@ -22,7 +22,7 @@ from pathlib import Path
 
 START, END = "<!-- verdicts:start (soak/verdict_report.py) -->", "<!-- verdicts:end -->"
 ROOT = Path(__file__).resolve().parent.parent
-STEPS = (
+STEPS: tuple[tuple[str, list[str], dict[str, str]], ...] = (
     ("wire corpus (tests/system/wire)", ["tests/system/wire"], {}),
     ("verdict function: table-driven and property tests (10x examples)", ["tests/unit/verdicts/test_verdicts.py"],
      {"MGW_VERDICT_EXAMPLES": "30000"}),

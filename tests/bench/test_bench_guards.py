@@ -27,6 +27,7 @@ def private_reaches(source: str) -> list[str]:
         ):
             name = node.args[1].value
         if name and name.startswith("_") and not (name.startswith("__") and name.endswith("__")):
+            assert isinstance(node, ast.expr)  # an Attribute or a Call: each has its line
             found.append(f"line {node.lineno}: {name}")
     return found
 

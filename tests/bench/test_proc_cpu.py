@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from bench import proc_cpu  # the repository root is on pytest's `pythonpath`
 from bench.ledger import cpu_explained, cpu_per_payment, targets
@@ -114,7 +115,10 @@ def test_the_payments_target_names_what_a_client_without_the_ledger_reached() ->
         {"transactions": "lone", "workers": 8, "payments_per_s": 1234.0},
     ]
     lc = {"workers": 4, "payments_per_s": 370.0, "client_cpu_ms_per_payment": 2.8, "server_cpu_ms_per_payment": 2.2}
-    results = {"machine": {"cpus": 2}, "backends": {"postgresql": {"lifecycle": [lc], "client_floor": floor}}}
+    results: dict[str, Any] = {
+        "machine": {"cpus": 2},
+        "backends": {"postgresql": {"lifecycle": [lc], "client_floor": floor}},
+    }
     (row,) = [t for t in targets(results) if "payments/s of ledger work" in t["what"]]
     assert row["measured"].startswith("370.0 (CPU per payment")
     assert row["measured"].endswith("reach 805.0 payments/s as transactions and 1234.0 as lone statements")
