@@ -7,12 +7,13 @@ How each rejection is provoked is shim behaviour (spec/js-sdk/README.md), never 
 from __future__ import annotations
 
 import shutil
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.support.ports import refusing_port
 
 CHROMIUM = Path(shutil.which("chromium") or "chromium")  # Debian's chromium, wherever PATH has it
 ARGS = [
@@ -202,22 +203,15 @@ def test_internal_error(open_page: Any) -> None:
 
 
 # -- fetchAuthToken ----------------------------------------------------------------------------------------------
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.mark.parametrize("how", ["unreachable sandbox", "forced"])
 def test_network_error(open_page: Any, how: str) -> None:
-    query = (
-        f"?shim.origin=http://127.0.0.1:{closed_port()}"
-        if how != "forced"
-        else "?shim.fail.fetchAuthToken=NETWORK_ERROR"
-    )
-    p = open_page(query)
-    p.page.click("#sso-btn")
-    p.wait_text("#last-error", "NETWORK_ERROR")
+    with refusing_port() as port:  # refused while the page fetches, never another test's server
+        query = (
+            f"?shim.origin=http://127.0.0.1:{port}" if how != "forced" else "?shim.fail.fetchAuthToken=NETWORK_ERROR"
+        )
+        p = open_page(query)
+        p.page.click("#sso-btn")
+        p.wait_text("#last-error", "NETWORK_ERROR")
     assert p.text("#sso-error") == "fetchAuthToken rejected: NETWORK_ERROR"
     assert p.text("#user-name") == "—"
 

@@ -6,11 +6,10 @@ outcome found by ``reconcile`` and the sandbox's own record of payments and refu
 
 from __future__ import annotations
 
-import socket
-
 import merchant_gateway as mg
 import pytest
 
+from tests.support.ports import refusing_port
 from tests.support.reliability import PAY_OPS, Env, FakeTime, assert_no_double_money, call_args, tid
 
 OPS = sorted(PAY_OPS)
@@ -127,23 +126,18 @@ def test_sandbox_delay_fault_records_the_late_request(sbx: Env, fake_time: FakeT
     assert sbx.wait_recorded(t) == 1
 
 
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.mark.parametrize("method", OPS)
 def test_connect_refused_is_retried_then_reported(sbx: Env, fake_time: FakeTime, method: str) -> None:
     op = PAY_OPS[method]
     t = tid("SR")
     kwargs, paid = call_args(sbx, op, t)
-    dead = f"http://127.0.0.1:{_closed_port()}"
     sbx.hits.reset()
     policy = mg.RetryPolicy()
-    settings = sbx.settings(base_url=dead + "/apis/pg-sandbox", apps_url=dead + "/apis/apps")
-    with mg.Gateway(**settings, sleep=fake_time.sleep) as gw, pytest.raises(mg.GatewayConnectionError) as info:
-        getattr(gw, method)(**kwargs)
+    with refusing_port() as port:  # refused through every try, never another test's server
+        dead = f"http://127.0.0.1:{port}"
+        settings = sbx.settings(base_url=dead + "/apis/pg-sandbox", apps_url=dead + "/apis/apps")
+        with mg.Gateway(**settings, sleep=fake_time.sleep) as gw, pytest.raises(mg.GatewayConnectionError) as info:
+            getattr(gw, method)(**kwargs)
     assert not isinstance(info.value, mg.OutcomeUnknown)
     assert info.value.transaction_id == t
     assert len(fake_time.sleeps) == policy.max_attempts - 1  # retried: a refused connection sent nothing

@@ -17,6 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support.ports import refusing_port
+
 MERCHANT = "DEMOGWMERCHANT"
 SALT = "demo-gw-salt-93a1"
 CLIENT = {"MGW_CLIENT_ID": "DEMOGWCLIENT", "MGW_CLIENT_SECRET": "demo-gw-secret-6e"}
@@ -25,10 +27,11 @@ Start = Callable[..., subprocess.Popen[str]]
 STEP = re.compile(r"^\[(ok  |FAIL|skip)\] ([^:]+): (.+)$")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture
+def refused() -> Iterator[int]:
+    """A loopback port that refuses every connection while the test runs (never another test's server)."""
+    with refusing_port() as port:
+        yield port
 
 
 @pytest.fixture
@@ -36,15 +39,18 @@ def hidden_page_sandbox() -> Iterator[Any]:
     """A gateway whose payments page cannot be opened from here: the page URLs it hands out name a port nobody
     serves. Nothing settles by itself within the test (settle_after is an hour) until the test completes it."""
     sb = pytest.importorskip("merchant_gateway_sandbox")
-    with sb.start_sandbox(
-        port=0,
-        merchant_id=MERCHANT,
-        salts={"1": SALT},
-        settle_after=3600.0,
-        client_id=CLIENT["MGW_CLIENT_ID"],
-        client_secret=CLIENT["MGW_CLIENT_SECRET"],
-        payment_page_origin=f"http://127.0.0.1:{free_port()}",
-    ) as running:
+    with (
+        refusing_port() as page_port,  # refused for the whole test, never another test's server
+        sb.start_sandbox(
+            port=0,
+            merchant_id=MERCHANT,
+            salts={"1": SALT},
+            settle_after=3600.0,
+            client_id=CLIENT["MGW_CLIENT_ID"],
+            client_secret=CLIENT["MGW_CLIENT_SECRET"],
+            payment_page_origin=f"http://127.0.0.1:{page_port}",
+        ) as running,
+    ):
         yield running
 
 
@@ -173,8 +179,8 @@ def test_embedded_demo_without_browser_steps_still_settles_and_refunds(run_mgw: 
     assert steps["unlink"] == "ok"
 
 
-def test_demo_against_a_refused_port_fails_each_step_in_one_line(run_mgw: Run) -> None:
-    port = free_port()
+def test_demo_against_a_refused_port_fails_each_step_in_one_line(run_mgw: Run, refused: int) -> None:
+    port = refused
     env = {
         "MGW_BASE_URL": f"http://127.0.0.1:{port}/base",
         "MGW_APPS_URL": f"http://127.0.0.1:{port}/apps",

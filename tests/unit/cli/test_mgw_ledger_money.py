@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ import httpx
 import pytest
 from merchant_gateway.ledger import ACCEPTED, FINAL, Ledger
 
+from tests.support.ports import refusing_port
 from tests.support.postgres import fresh_database
 
 MERCHANT = "CLILEDGERMERCHANT"
@@ -137,42 +137,36 @@ def test_reconcile_trusts_the_ledgers_amount_not_the_answer(
     assert json.loads(plain.stdout)["outcomes"][0]["code"] == "PAYMENT_SUCCESS"  # without the ledger: as before
 
 
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port  # nothing listens there once the socket is closed
-
-
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 def test_a_ledger_that_is_down_is_one_line_and_nothing_is_sent(
     run_mgw: Any, env: dict[str, str], sandbox: Any, txn: Callable[[str], str], tmp_path: Path, backend: str
 ) -> None:
     (tmp_path / "broken.db").write_bytes(b"not a database" * 100)  # a file SQLite cannot read: unusable
-    url = (
-        f"sqlite:///{tmp_path}/broken.db"
-        if backend == "sqlite"
-        else f"postgresql://shop:not-shown-4d1@127.0.0.1:{closed_port()}/shop"
-    )
-    for argv in (
-        ("pay", "--amount", "100", "--transaction-id", txn("DOWN")),
-        (
-            "refund",
-            "--original",
-            txn("DOWN"),
-            "--amount",
-            "1",
-            "--original-amount",
-            "100",
-            "--transaction-id",
-            txn("DR"),
-        ),
-    ):
-        out = run_mgw(*argv, env={**env, "MGW_LEDGER_URL": url})
-        assert out.returncode == 6, out.stdout + out.stderr  # the ledger's database cannot be used
-        assert out.stderr.count("\n") == 1
-        assert "ledger" in out.stderr
-        assert "nothing was sent" in out.stderr
-        assert "not-shown-4d1" not in out.stderr
+    with refusing_port() as port:  # refused while the test runs, never another test's server
+        url = (
+            f"sqlite:///{tmp_path}/broken.db"
+            if backend == "sqlite"
+            else f"postgresql://shop:not-shown-4d1@127.0.0.1:{port}/shop"
+        )
+        for argv in (
+            ("pay", "--amount", "100", "--transaction-id", txn("DOWN")),
+            (
+                "refund",
+                "--original",
+                txn("DOWN"),
+                "--amount",
+                "1",
+                "--original-amount",
+                "100",
+                "--transaction-id",
+                txn("DR"),
+            ),
+        ):
+            out = run_mgw(*argv, env={**env, "MGW_LEDGER_URL": url})
+            assert out.returncode == 6, out.stdout + out.stderr  # the ledger's database cannot be used
+            assert out.stderr.count("\n") == 1
+            assert "ledger" in out.stderr
+            assert "nothing was sent" in out.stderr
+            assert "not-shown-4d1" not in out.stderr
     assert not seen_by_sandbox(sandbox, txn("DOWN"))
     assert not seen_by_sandbox(sandbox, txn("DR"))

@@ -10,7 +10,6 @@ they report XPASS once the remedy is there.
 from __future__ import annotations
 
 import json
-import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,18 +21,14 @@ from merchant_gateway.callbacks import verify_payment_callback, verify_ui_callba
 from merchant_gateway.flows.linking import link_user
 from merchant_gateway.tasks import LinkedWallet
 
+from tests.support.ports import refusing_port
+
 MERCHANT = "REMEDYMERCHANT"
 SALT = "remedy-salt-2b7e"
 RETURN = "https://shop.example/return"
 ROOT = Path(__file__).resolve().parents[3]
 VECTOR = json.loads((ROOT / "spec/vectors/signing.json").read_text(encoding="utf-8"))["callback_signature"][0]
 BASE_ENV = {"MGW_MERCHANT_ID": "M1", "MGW_SALT_KEY": "salt-1", "MGW_SALT_INDEX": "1"}
-
-
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -56,8 +51,8 @@ def world() -> Iterator[World]:
             "apps_url": sandbox.apps_url,
             "auth_url": sandbox.auth_url,
         }
-        port = closed_port()
         with (
+            refusing_port() as port,  # refused for the module's tests, never another test's server
             Gateway(**settings) as gateway,
             Gateway(**{**settings, "salt_key": "not-the-salt"}) as wrong_salt,
             Gateway(**{**settings, "base_url": f"http://127.0.0.1:{port}/apis/pg"}) as unreachable,

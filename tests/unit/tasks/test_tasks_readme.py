@@ -11,7 +11,6 @@ import contextlib
 import functools
 import io
 import re
-import socket
 import threading
 import time
 from pathlib import Path
@@ -21,6 +20,8 @@ import httpx
 import merchant_gateway
 import pytest
 from merchant_gateway import config
+
+from tests.support.ports import bound_socket
 
 README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
 
@@ -145,11 +146,10 @@ def test_the_callback_handler_prints_a_signed_callback_and_refuses_a_tampered_on
     (handler,) = blocks(section("The callback handler"), "python")
     namespace: dict[str, Any] = {"__name__": "shop"}
     exec(compile(handler, "README.md", "exec"), namespace)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    server = uvicorn.Server(uvicorn.Config(namespace["app"], host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    sock = bound_socket()  # the server's port from the start: a port found free and let go may be taken meanwhile
+    port = int(sock.getsockname()[1])
+    server = uvicorn.Server(uvicorn.Config(namespace["app"], log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
         deadline = time.monotonic() + 30
@@ -176,3 +176,4 @@ def test_the_callback_handler_prints_a_signed_callback_and_refuses_a_tampered_on
     finally:
         server.should_exit = True
         thread.join(30)
+        sock.close()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -18,6 +17,8 @@ from typing import Any
 import httpx
 import pytest
 from merchant_gateway import Gateway
+
+from tests.support.ports import bound_socket
 
 README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
 MERCHANT = "CBDOCMERCHANT"
@@ -41,12 +42,6 @@ def test_the_example_goes_verify_id_order_amount() -> None:
     at = [block.index(step) for step in steps]
     assert at == sorted(at), dict(zip(steps, at, strict=True))
     assert block.count("expected_amount") == 1  # the amount is checked once the order is known, not before
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
@@ -82,11 +77,11 @@ class Merchant:
             self.answers.append(answer.status_code)
             return answer
 
-        port = free_port()
-        self.url = f"http://127.0.0.1:{port}/callback"
+        self.sock = bound_socket()  # the server's port from the start: a port found free and let go may be taken
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/callback"
         app = Starlette(routes=[Route("/callback", endpoint, methods=["POST"])])
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     def __enter__(self) -> Merchant:
         self.thread.start()
@@ -100,6 +95,7 @@ class Merchant:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(30)
+        self.sock.close()
 
     def wait_for(self, count: int) -> None:
         deadline = time.monotonic() + 30
