@@ -1,0 +1,35 @@
+"""tests/support/ports.py: the port a test holds as refusing stays refusing and stays the test's, whatever another
+test's server does meanwhile."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from tests.support.ports import bound_socket, refusing_port
+
+
+def test_a_refusing_port_refuses_connections_while_held() -> None:
+    with refusing_port() as port, socket.socket() as client, pytest.raises(ConnectionRefusedError):
+        client.connect(("127.0.0.1", port))
+
+
+def test_no_other_server_can_take_a_refusing_port_while_held() -> None:
+    """Another test's server binds as asyncio and uvicorn do, with SO_REUSEADDR: it still cannot take the port."""
+    with refusing_port() as port, socket.socket() as other:
+        other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        with pytest.raises(OSError, match="Address already in use"):
+            other.bind(("127.0.0.1", port))
+
+
+def test_a_bound_socket_is_the_servers_to_listen_on() -> None:
+    with bound_socket() as sock:
+        port = sock.getsockname()[1]
+        assert sock.getsockname()[0] == "127.0.0.1"
+        sock.listen()
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+            served, _ = sock.accept()
+            with served:
+                client.sendall(b"x")
+                assert served.recv(1) == b"x"
