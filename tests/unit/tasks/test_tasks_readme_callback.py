@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from merchant_gateway import Gateway
+from merchant_gateway.ids import new_transaction_id
 
 from tests.support.ports import bound_socket
 
@@ -120,26 +121,35 @@ def merchant(sandbox: Any) -> Iterator[tuple[Gateway, Merchant]]:
         yield gateway, shop
 
 
-def start(gateway: Gateway, shop: Merchant, amount: int) -> str:
+def start(gateway: Gateway, shop: Merchant, amount: int, order: SimpleNamespace | None = None) -> str:
+    """Starts a payment of ``amount``; ``order`` (if any) is the shop's order for it, kept before the payment starts,
+    as a shop keeps its orders: the sandbox's callback comes settle_after (0.2 s) after the debit whatever this
+    thread is doing meanwhile, and one that came before its order was kept was "not one of yours"."""
+    txn = new_transaction_id()
+    if order is not None:
+        shop.orders[txn] = order
     payment = gateway.payments.start(
-        amount=amount, merchant_user_id="U1", redirect_url="https://shop.example/return", callback_url=shop.url
+        amount=amount,
+        merchant_user_id="U1",
+        redirect_url="https://shop.example/return",
+        callback_url=shop.url,
+        transaction_id=txn,
     )
-    return payment.transaction_id
+    assert payment.transaction_id == txn
+    return txn
 
 
 def test_the_example_records_a_matching_payment_and_alerts_on_another_amount(
     merchant: tuple[Gateway, Merchant],
 ) -> None:
     gateway, shop = merchant
-    paid = start(gateway, shop, 1_000)
-    shop.orders[paid] = SimpleNamespace(amount_paise=1_000)
+    paid = start(gateway, shop, 1_000, SimpleNamespace(amount_paise=1_000))
     shop.wait_for(1)
     assert shop.records == [(shop.orders[paid], "PAYMENT_SUCCESS")]
     assert shop.alerts == []
 
     # the order says 900 paise, the signed callback 1000: both amounts in the alarm, nothing recorded
-    other = start(gateway, shop, 1_000)
-    shop.orders[other] = SimpleNamespace(amount_paise=900)
+    start(gateway, shop, 1_000, SimpleNamespace(amount_paise=900))
     shop.wait_for(2)
     assert len(shop.records) == 1
     assert len(shop.alerts) == 1
@@ -156,8 +166,7 @@ def test_the_example_records_a_matching_payment_and_alerts_on_another_amount(
 
 def test_the_example_answers_400_to_a_tampered_callback(merchant: tuple[Gateway, Merchant], sandbox: Any) -> None:
     gateway, shop = merchant
-    txn = start(gateway, shop, 1_000)
-    shop.orders[txn] = SimpleNamespace(amount_paise=1_000)
+    txn = start(gateway, shop, 1_000, SimpleNamespace(amount_paise=1_000))
     shop.wait_for(1)
     delivered = httpx.get(f"{sandbox.origin}/_sandbox/callbacks", params={"transactionId": txn}, timeout=10).json()
     assert delivered["count"] == 1
