@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import re
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
+from packaging.version import Version
+
+from tools.deps import lowest
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -82,3 +87,70 @@ def test_ci_runs_the_oldest_and_newest_declared_python() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").split()
     assert "test" in ci
     assert "test-py313" in ci
+
+
+# `make test-lowest`: every declared floor, the runtime dependencies' and each extra's, installed and tested
+
+
+def _makefile_value(name: str) -> str:
+    match = re.search(rf"^{name} := (.*)$", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M)
+    assert match, f"no {name} in the Makefile"
+    return match[1].strip()
+
+
+def test_every_runtime_and_extra_requirement_has_a_floor_that_test_lowest_installs() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert _makefile_value("LOWEST_EXTRAS").split(",") == list(extras), "a new extra joins LOWEST_EXTRAS"
+    pins = lowest.floors(PYPROJECT, list(extras))
+    for text in PYPROJECT["project"]["dependencies"] + [r for extra in extras.values() for r in extra]:
+        name = canonicalize_name(Requirement(text).name)
+        assert name in pins, text
+        assert SpecifierSet(str(Requirement(text).specifier)).contains(pins[name]), f"{text}: floor {pins[name]}"
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    target = makefile[makefile.index("\ntest-lowest:") : makefile.index("\ncheck:")]
+    assert "tools/deps/lowest.py --extras $(LOWEST_EXTRAS) > build/lowest-constraints.txt" in target
+    assert "-c build/lowest-constraints.txt" in target
+    assert "tools/deps/lowest.py --extras $(LOWEST_EXTRAS) --check" in target  # the venv holds the floors
+
+
+def test_the_opentelemetry_sdk_of_test_lowest_is_the_one_released_with_the_apis_floor() -> None:
+    """The SDK requires its API's very version, and the Prometheus exporter comes from the same release (API/SDK
+    1.N with 0.(N+21)b0): raising the API's floor without them fails the install, so this says which to pin."""
+    (api,) = [Requirement(r) for r in PYPROJECT["project"]["optional-dependencies"]["telemetry"]]
+    floor = lowest.floor(api)
+    peers = dict(p.split("==") for p in _makefile_value("LOWEST_TEST_PEERS").split())
+    assert Version(peers["opentelemetry-sdk"]) == floor, f"pin opentelemetry-sdk=={floor} in LOWEST_TEST_PEERS"
+    assert peers["opentelemetry-exporter-prometheus"] == f"0.{floor.minor + 21}b0"
+
+
+def test_a_range_without_a_floor_is_refused_naming_it_and_what_to_do() -> None:
+    with pytest.raises(lowest.NoFloor) as caught:
+        lowest.floor(Requirement("truststore<1"))
+    assert "truststore<1 names no lowest version" in str(caught.value)
+    assert "truststore>=X" in str(caught.value)
+    assert lowest.floor(Requirement("h11>=0.14,<1")) == Version("0.14")
+    assert lowest.floor(Requirement("psycopg[binary]~=3.2.1")) == Version("3.2.1")
+
+
+def test_the_floors_are_read_from_pyproject_as_constraints_pip_accepts() -> None:
+    pyproject = {
+        "project": {
+            "dependencies": ["httpx>=0.26,<1", "attrs>=23.2"],
+            "optional-dependencies": {"postgres": ["psycopg[binary]>=3.2.1"], "other": ["attrs>=24.1"]},
+        }
+    }
+    assert lowest.constraints(lowest.floors(pyproject, ["postgres"])) == "attrs==23.2\nhttpx==0.26\npsycopg==3.2.1\n"
+    # the same package in two lists: the floor both allow
+    assert lowest.floors(pyproject, ["other"])["attrs"] == Version("24.1")
+    with pytest.raises(SystemExit) as caught:
+        lowest.floors(pyproject, ["postgress"])
+    assert "no extra postgress in pyproject.toml (its extras: postgres, other)" in str(caught.value)
+
+
+def test_the_check_names_a_package_not_at_its_floor() -> None:
+    installed = Version(metadata.version("pytest"))
+    assert lowest.mismatches({"pytest": installed}) == []
+    assert lowest.mismatches({"pytest": Version("1.0")}) == [f"pytest: {installed} installed, its floor is 1.0"]
+    assert lowest.mismatches({"no-such-package-h2": Version("1.0")}) == [
+        "no-such-package-h2: not installed, its floor is 1.0"
+    ]
