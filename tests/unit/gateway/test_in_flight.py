@@ -37,12 +37,18 @@ def test_threads_are_bounded_too() -> None:
     in_flight = peak = 0
     lock = threading.Lock()
     release = threading.Event()
+    full = threading.Event()  # three calls in flight at once: the bound reached
 
     def handler(request: httpx.Request) -> httpx.Response:
         nonlocal in_flight, peak
         with lock:
             in_flight += 1
             peak = max(peak, in_flight)
+            if in_flight == 3:
+                full.set()
+        # Held until the bound is reached, however slowly a loaded machine starts the threads (a fixed hold let a
+        # call end before the third began), then a moment more, in which a call beyond the bound would come in.
+        full.wait(30)
         release.wait(0.05)
         with lock:
             in_flight -= 1
