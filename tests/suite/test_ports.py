@@ -1,9 +1,12 @@
 """tests/support/ports.py: the port a test holds as refusing stays refusing and stays the test's, whatever another
-test's server does meanwhile."""
+test's server does meanwhile; and the tests' PostgreSQL servers (merchant_gateway.ledger.testing) listen where no other
+test's server on port 0 can be given their port, even while one is stopped for an outage."""
 
 from __future__ import annotations
 
 import socket
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,3 +36,11 @@ def test_a_bound_socket_is_the_servers_to_listen_on() -> None:
             with served:
                 client.sendall(b"x")
                 assert served.recv(1) == b"x"
+
+
+def test_the_tests_postgresql_listens_below_the_kernels_ephemeral_range(postgres_server: Any) -> None:
+    ephemeral = Path("/proc/sys/net/ipv4/ip_local_port_range")
+    if not ephemeral.exists():
+        pytest.skip("the kernel does not say where its ephemeral ports are (not Linux)")
+    low = int(ephemeral.read_text(encoding="ascii").split()[0])
+    assert 10_000 <= postgres_server.port < low

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -36,11 +37,39 @@ def _bindir() -> str:
     )
 
 
+# Where the kernel picks the ports of bind(0) and of outgoing connections (Linux): it never hands out one below.
+_EPHEMERAL_RANGE = "/proc/sys/net/ipv4/ip_local_port_range"
+_LOWEST_CHOSEN = 10_000  # above the usual fixed ports of services (PostgreSQL's 5432, 8080, ...)
+
+
 def _free_port() -> int:
+    """A loopback port for a server that binds it itself (PostgreSQL, PgBouncer): one chosen at random below the
+    kernel's ephemeral range where the machine says where that range starts, else the kernel's choice.
+
+    A port found by binding 0 and closing the socket again lies in that range, where the next bind(0) of any process
+    may be given it: in the seconds initdb takes before the server binds it, or while a server is stopped for an
+    outage (stop, then start on the same port), another test's server on port 0 took it, and the start failed or the
+    clients meant for the database reached that other server. Below the range only another random choice like this
+    one can meet it, and a port in use is passed over."""
+    try:
+        with open(_EPHEMERAL_RANGE, encoding="ascii") as f:
+            ephemeral_low = int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        ephemeral_low = 0
+    if ephemeral_low - _LOWEST_CHOSEN >= 1000:
+        choose = random.SystemRandom()  # independent of any seeding of the random module (Hypothesis seeds it)
+        for _ in range(100):
+            port = choose.randrange(_LOWEST_CHOSEN, ephemeral_low)
+            with socket.socket() as s:
+                try:
+                    s.bind(("127.0.0.1", port))
+                except OSError:
+                    continue  # in use: another one
+            return port
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+        kernels: int = s.getsockname()[1]
+        return kernels
 
 
 @dataclass
