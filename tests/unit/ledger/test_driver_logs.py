@@ -7,33 +7,28 @@ from __future__ import annotations
 import io
 import json
 import logging
-import socket
 import time
 
 import pytest
 from merchant_gateway.log import TextFormatter, log_to, stop_logging
 
-
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    return port
+from tests.support.ports import refusing_port
 
 
 def _pool_warnings(stream: io.StringIO) -> list[str]:
     """The lines written while a real pool fails to connect (until it has warned at least once)."""
     pool_mod = pytest.importorskip("psycopg_pool")
-    pool = pool_mod.ConnectionPool(
-        f"postgresql://nobody@127.0.0.1:{_closed_port()}/none", min_size=1, open=False, kwargs={"connect_timeout": 1}
-    )
-    pool.open(wait=False)
-    try:
-        deadline = time.monotonic() + 60
-        while "psycopg.pool" not in stream.getvalue() and time.monotonic() < deadline:
-            time.sleep(0.05)
-    finally:
-        pool.close()
+    with refusing_port() as port:
+        pool = pool_mod.ConnectionPool(
+            f"postgresql://nobody@127.0.0.1:{port}/none", min_size=1, open=False, kwargs={"connect_timeout": 1}
+        )
+        pool.open(wait=False)
+        try:
+            deadline = time.monotonic() + 60
+            while "psycopg.pool" not in stream.getvalue() and time.monotonic() < deadline:
+                time.sleep(0.05)
+        finally:
+            pool.close()
     return stream.getvalue().splitlines()
 
 

@@ -29,6 +29,8 @@ from merchant_gateway.ledger import model as ledger_model
 from merchant_gateway.transports import GatewayTransport
 from merchant_gateway_sandbox.faults import Fault
 
+from tests.support.ports import refusing_port
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
@@ -173,17 +175,13 @@ def test_refused_requests_are_final_rejected_and_local_duplicates_send_nothing(
 
 
 def test_connection_refused_is_final_not_sent(ledger: Ledger) -> None:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]  # closed again: nothing listens there
-    cfg = {"merchant_id": MERCHANT, "salt_key": "s", "salt_index": "1", "base_url": f"http://127.0.0.1:{port}/b"}
-    with (
-        Gateway(**cfg, observer=ledger.observer, sleep=lambda s: None) as gw,
-        pytest.raises(GatewayConnectionError) as info,
-    ):
-        pay(gw, "NS1")
+    with refusing_port() as port:  # held, never listening: every connection is refused
+        cfg = {"merchant_id": MERCHANT, "salt_key": "s", "salt_index": "1", "base_url": f"http://127.0.0.1:{port}/b"}
+        with (
+            Gateway(**cfg, observer=ledger.observer, sleep=lambda s: None) as gw,
+            pytest.raises(GatewayConnectionError) as info,
+        ):
+            pay(gw, "NS1")
     assert not isinstance(info.value, OutcomeUnknown)
     p = ledger.get("NS1", MERCHANT)
     assert p is not None

@@ -7,7 +7,6 @@ The restart test runs its own server (restarting the session's would break the o
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 from typing import Any
 
@@ -18,6 +17,8 @@ from merchant_gateway.callbacks import CallbackVerifier
 from merchant_gateway.errors import ConfigurationError
 from merchant_gateway.ledger import ACCEPTED, CallbackHandler, Ledger, LedgerUnavailable
 from test_callbacks_and_shared import signed
+
+from tests.support.ports import refusing_port
 
 POOLED = 4  # connections held open at once before the restart: each one is stale afterwards
 BACK = "https://shop.example/return"
@@ -82,10 +83,7 @@ def test_a_postgres_server_that_is_down_is_named_with_its_own_reason() -> None:
     """Opening a ledger on a server that refuses connections fails at once with the driver's reason in our error,
     not after the pool's whole wait as "couldn't get a connection"."""
     pytest.importorskip("psycopg_pool")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]  # nothing listens there
-    with pytest.raises(LedgerUnavailable) as caught:
+    with refusing_port() as port, pytest.raises(LedgerUnavailable) as caught:
         Ledger.open(f"postgresql://postgres:not-shown-9c1@127.0.0.1:{port}/postgres", timeout=2.0)
     message = str(caught.value)
     assert "Connection refused" in message

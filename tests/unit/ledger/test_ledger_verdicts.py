@@ -34,6 +34,8 @@ from merchant_gateway.ledger import (
 from merchant_gateway.ledger.store import PostgresStore, SqliteStore
 from merchant_gateway.transports import GatewayTransport
 
+from tests.support.ports import refusing_port
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
@@ -504,12 +506,7 @@ def test_a_corrupt_sqlite_file_is_ledger_unavailable(tmp_path: Any) -> None:
 
 def test_a_postgres_server_that_is_down_is_ledger_unavailable_within_the_timeout() -> None:
     pytest.importorskip("psycopg_pool")
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]  # nothing listens there
-    with pytest.raises(LedgerUnavailable):
+    with refusing_port() as port, pytest.raises(LedgerUnavailable):
         Ledger.open(f"postgresql://postgres@127.0.0.1:{port}/postgres", timeout=1.0)
 
 

@@ -57,7 +57,7 @@ def test_a_failing_hook_is_an_error_and_a_hook_failed_event_without_its_message(
     assert failed["transaction_id"] == t("HF1")
     assert failed["error_type"] == "RuntimeError"
     assert [r.levelname for r in caplog.records if r.mgw.get("event") == "hook.failed"] == ["WARNING"]  # type: ignore[attr-defined]
-    assert "4111" not in caplog.text
+    assert "4111-1111" not in caplog.text  # the bare digits may occur by chance (a pid, a worker id's hex)
 
     ledger.hook = lambda payment: None  # fixed and redeployed: the pending hook is delivered on the next round
     advance(sandbox, clock, ledger.hook_retry)
