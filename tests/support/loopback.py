@@ -1,6 +1,6 @@
 """A real loopback HTTP server for the transport tests: each connection's request head is read (and kept, so a test
 can prove what reached the wire), one fixed raw answer is written, and the connection is closed. Standard library
-only: `make test-lowest` runs the transport tests in a venv with the lowest dependencies and no test extras."""
+only: `make test-lowest` runs the transport tests in a venv of its own, with the lowest dependencies."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ was another test's. So the port is held for as long as the test needs it:
 - :func:`bound_socket`: a socket bound to a port for a server that takes sockets (uvicorn's ``Server.run(sockets=)``
   listens on it), so the port is the test's from the start.
 
-Standard library only: `make test-lowest` runs tests that use it in a venv without the test extras."""
+Standard library only: `make test-lowest` runs tests that use it in a venv of its own."""
 
 from __future__ import annotations
 

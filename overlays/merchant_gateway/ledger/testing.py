@@ -173,7 +173,8 @@ def local_pgbouncer(
     ``server_idle_timeout``: seconds after which PgBouncer closes a server connection nobody uses (its default is
     600; a benchmark reading the server's per-database statistics wants them closed, which flushes them).
     ``query_wait_timeout``, ``server_login_retry``: PgBouncer's settings of those names (None: its defaults, 120 and
-    15 s in 1.18), which bound a query waiting for a server that is down (docs/operations.md)."""
+    15 s in 1.18): how long PgBouncer holds a query waiting for a server that is down, and how soon it tries the
+    server again (docs/operations.md)."""
     binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
     if not os.path.exists(binary):
         raise PostgresUnavailable("pgbouncer not found: apt-get install pgbouncer (Debian)")
