@@ -17,21 +17,32 @@ its descriptor, and the thread waiting on it wakes at once.
 One thread per store, sleeping until the earliest deadline (every statement has the same bound, so deadlines come
 in the order statements were armed). Arming and disarming is a dict operation under a lock; the thread holds that
 lock while it shuts a socket down, so a statement disarmed by its caller (who may then close the connection, whose
-descriptor number another socket may get) is never touched.
+descriptor number another socket may get) is never touched. libpq itself closes its descriptor when it reads
+end-of-file, in the caller's thread before the statement is disarmed: so the socket is recognised by its identity
+(device and inode, read by the caller as it arms), not by its number, and a socket that now holds the number is left
+alone. The thread ends after a whole bound with nothing in flight and the next statement starts one (a store never
+closed leaves no thread behind); a forked child starts its own; a failure while shutting a socket down is logged and
+the thread goes on (a dead thread would leave every later statement unbounded).
 """
 
 from __future__ import annotations
 
 import itertools
+import logging
 import os
 import socket
 import threading
 import time
+import weakref
 from typing import Any
 
 from .errors import LedgerUnavailable
 
 __all__ = ["StatementBound"]
+
+logger = logging.getLogger("merchant_gateway.ledger")
+# a socket as the caller armed it: its descriptor's number, and the device and inode that name the socket itself
+_Identity = tuple[int, int, int]
 
 
 class StatementBound:
@@ -41,21 +52,28 @@ class StatementBound:
         self.bound = float(bound)
         self.fired = 0  # statements whose connection was shut down (for tests and logs)
         self._name = name
+        self._keys = itertools.count()
+        self._closed = False
+        self._fresh_state()
+        _ALL.add(self)
+
+    def _fresh_state(self) -> None:
+        """No statement in flight, no thread: a new bound, and a forked child's (the parent's thread is not there,
+        and its lock may have been held at the fork)."""
         self._lock = threading.Lock()
         self._wake = threading.Condition(self._lock)
-        self._armed: dict[int, tuple[float, Any]] = {}  # key: (deadline, connection), in arming order
+        self._armed: dict[int, tuple[float, _Identity | None]] = {}  # key: (deadline, socket), in arming order
         self._expired: set[int] = set()
-        self._keys = itertools.count()
         self._thread: threading.Thread | None = None
-        self._closed = False
 
     def arm(self, conn: Any) -> int:
         """A statement is about to be sent on ``conn``: its deadline starts now. Returns the key for :meth:`end`."""
         key = next(self._keys)
+        identity = _identity(conn)
         with self._lock:
             # the deadline read under the lock: deadlines stay in the dict's order
-            self._armed[key] = (time.monotonic() + self.bound, conn)
-            if self._thread is None and not self._closed:
+            self._armed[key] = (time.monotonic() + self.bound, identity)
+            if (self._thread is None or not self._thread.is_alive()) and not self._closed:
                 self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
                 self._thread.start()
         return key
@@ -91,10 +109,12 @@ class StatementBound:
             while not self._closed:
                 if not self._armed:
                     # a statement armed while this waits is due no sooner than ``bound`` from now: no need to wake
-                    # this thread at every arming
+                    # this thread at every arming. Nothing armed for a whole bound: the thread ends (arm starts one)
                     self._wake.wait(self.bound)
+                    if not self._armed:
+                        break
                     continue
-                key, (deadline, conn) = next(iter(self._armed.items()))
+                key, (deadline, identity) = next(iter(self._armed.items()))
                 left = deadline - time.monotonic()
                 if left > 0:
                     self._wake.wait(left)
@@ -102,24 +122,57 @@ class StatementBound:
                 del self._armed[key]
                 self._expired.add(key)
                 self.fired += 1
-                _shut_down(conn)
+                try:
+                    _shut_down(identity)
+                except Exception as exc:  # noqa: BLE001 - the bound goes on for the statements after this one
+                    logger.warning(
+                        "ledger: a statement's connection past its bound could not be closed (%s)", type(exc).__name__
+                    )
+            if self._thread is threading.current_thread():
+                self._thread = None
 
 
-def _shut_down(conn: Any) -> None:
-    """End every wait on ``conn``'s socket: reads see end-of-file, the driver marks the connection broken."""
-    import psycopg
+# every bound of this process, for a forked child to reset (a weak set: a bound is not kept alive by it)
+_ALL: weakref.WeakSet[StatementBound] = weakref.WeakSet()
 
+
+def _after_fork_in_child() -> None:
+    for bound in list(_ALL):
+        bound._fresh_state()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def _identity(conn: Any) -> _Identity | None:
+    """The socket of ``conn`` as it is now (read by the thread that owns the connection, so its descriptor cannot be
+    closed meanwhile); None when it has none (closed or lost: the statement fails on its own)."""
     try:
         if conn.closed:
-            return
+            return None
         fd = conn.fileno()
-    except psycopg.Error:
+        stat = os.fstat(fd)
+    except Exception:  # noqa: BLE001 - the driver's error for a lost connection; the statement reports it
+        return None
+    return fd, stat.st_dev, stat.st_ino
+
+
+def _shut_down(identity: _Identity | None) -> None:
+    """End every wait on the armed socket: reads see end-of-file, the driver marks the connection broken. Only if
+    the descriptor's number still names that socket: libpq may have closed it, and another socket taken the number."""
+    if identity is None:
         return
+    fd, device, inode = identity
     try:
         duplicate = os.dup(fd)
     except OSError:
         return
     try:
+        stat = os.fstat(duplicate)  # the duplicate holds whatever socket it names: no change between check and use
+        if (stat.st_dev, stat.st_ino) != (device, inode):
+            os.close(duplicate)
+            return
         sock = socket.socket(fileno=duplicate)
     except OSError:
         os.close(duplicate)

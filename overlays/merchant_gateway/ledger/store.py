@@ -18,7 +18,8 @@ Two promises every store keeps, so that every process of a fleet reads the same 
   sees is bounded on the client: a statement unanswered ``timeout`` + :data:`STATEMENT_GRACE` seconds after it was
   sent (behind PgBouncer, waiting in it for a server that is down, whatever its ``query_wait_timeout``; a server
   that stopped answering) has its connection closed (statement_bound.py): the call fails closed, the transaction is
-  rolled back by the server, and the pool discards the connection.
+  rolled back by the server (but a COMMIT so cut may have committed, as one whose connection is lost: a write-ahead
+  that did is an open payment the reconciler settles), and the pool discards the connection.
 
 URLs: ``sqlite:////absolute/path.db`` (a relative path is refused: each process would resolve it in its own working
 directory), ``sqlite:///:memory:`` (one process, tests);

@@ -94,6 +94,121 @@ def test_closing_the_bound_ends_its_thread() -> None:
         assert bound.end(key) is False
 
 
+class _Numbered:
+    """A connection whose driver reports its socket by number only, as libpq does (``PQsocket``)."""
+
+    closed = False
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+
+    def fileno(self) -> int:
+        return self._fd
+
+
+def test_a_descriptor_number_reused_by_another_socket_is_never_shut_down(bound: StatementBound) -> None:
+    """libpq closes its own descriptor when it reads end-of-file (the server went away), in the thread running the
+    statement, before that thread ends the statement's bound; another socket of the process may then get the same
+    number. The bound must shut down only the socket it was armed for, never whatever holds that number now."""
+    ours, _ours_peer = socket.socketpair()
+    with _ours_peer:
+        number = ours.fileno()
+        key = bound.arm(_Numbered(number))
+        # the driver drops its connection, and another socket of this process is given the same number
+        other, other_peer = socket.socketpair()
+        ours.detach()
+        os.dup2(other.fileno(), number)
+        other.close()
+        innocent = socket.socket(fileno=number)
+        with innocent, other_peer:
+            # a statement armed after it expires after it: once its socket is shut down, the first one's bound fired
+            later_sock, later_peer = socket.socketpair()
+            with later_sock, later_peer:
+                waiting, got = reader(later_sock)
+                later = bound.arm(_Conn(later_sock))
+                waiting.join(30)
+                assert got == [b""]
+                assert bound.end(later) is True
+            assert bound.end(key) is True
+            other_peer.sendall(b"x")
+            assert innocent.recv(1) == b"x", "the socket now holding the number was shut down"
+            innocent.sendall(b"y")
+            assert other_peer.recv(1) == b"y"
+
+
+def test_a_failure_inside_the_watchdog_does_not_end_the_bound(
+    bound: StatementBound, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Whatever goes wrong while one statement's socket is shut down, the statements after it are still bounded (a
+    watchdog thread killed by an exception would leave every later statement unbounded, silently)."""
+    from merchant_gateway.ledger import statement_bound
+
+    real = statement_bound._shut_down
+    failures = [RuntimeError("unexpected")]
+
+    def flaky(*args: Any) -> None:
+        if failures:
+            raise failures.pop()
+        real(*args)
+
+    monkeypatch.setattr(statement_bound, "_shut_down", flaky)
+    first, first_peer = socket.socketpair()
+    second, second_peer = socket.socketpair()
+    with first, first_peer, second, second_peer, caplog.at_level("WARNING", logger="merchant_gateway.ledger"):
+        key = bound.arm(_Conn(first))
+        waiting, got = reader(second)
+        later = bound.arm(_Conn(second))
+        waiting.join(30)
+        assert got == [b""], "the statement after the failure was not bounded"
+        assert bound.end(later) is True
+        assert bound.end(key) is True
+        assert "RuntimeError" in caplog.text
+
+
+def test_an_idle_bound_lets_its_thread_end_and_starts_one_again_when_needed() -> None:
+    """A store opened and never closed (a CLI, a test) must not leave a thread behind for the rest of the process:
+    the thread ends once no statement has been in flight for a whole bound, and the next statement starts one."""
+    name = "mgw-test-bound-idle"
+    bound = StatementBound(0.1, name=name)
+    try:
+        first, first_peer = socket.socketpair()
+        with first, first_peer:
+            assert bound.end(bound.arm(_Conn(first))) is False
+            (thread,) = [t for t in threading.enumerate() if t.name == name]
+            thread.join(30)
+            assert not thread.is_alive(), "the idle bound's thread still runs"
+            waiting, got = reader(first)
+            key = bound.arm(_Conn(first))
+            waiting.join(30)
+            assert got == [b""], "a statement after the idle thread ended was not bounded"
+            assert bound.end(key) is True
+    finally:
+        bound.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_a_forked_child_has_a_bound_of_its_own(bound: StatementBound) -> None:
+    """A pre-fork server forks after the store was made: the child has none of the parent's threads. Its
+    statements are bounded all the same (exit 0), not left waiting forever (killed after 30 s: exit 3)."""
+    warm, warm_peer = socket.socketpair()
+    with warm, warm_peer:
+        key = bound.arm(_Conn(warm))  # the parent's thread runs, a statement in flight, as the fork happens
+        pid = os.fork()
+        if pid == 0:  # the child: nothing but the bound, and always os._exit
+            code = 1
+            try:
+                signal.alarm(30)
+                signal.signal(signal.SIGALRM, lambda *_: os._exit(3))
+                ours, peer = socket.socketpair()
+                key = bound.arm(_Conn(ours))
+                code = 0 if ours.recv(1) == b"" and bound.end(key) else 2
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        bound.end(key)
+
+
 @contextlib.contextmanager
 def stopped(pid: int) -> Iterator[None]:
     """The server's backend ``pid`` stopped (it answers nothing) for the block, then continued."""
