@@ -277,7 +277,12 @@ def _bounded(
         if bound.end(key):
             raise bound.expired() from exc
         raise
-    bound.end(key)
+    if bound.end(key):
+        # answered just as its bound shut the socket down: the answer stands (a COMMIT that says so committed), but
+        # the connection is dead and the driver does not know it yet. Closed, the pool discards it when it comes back;
+        # handed out again, it would fail the pool's check and drain every connection of the pool as if the server
+        # had restarted
+        conn.close()
     return cur
 
 

@@ -249,3 +249,32 @@ def test_a_statement_the_server_never_answers_fails_closed_and_its_connection_is
             assert tx.execute("SELECT count(*) AS n FROM bound_probe")[0]["n"] == 0
     finally:
         store.close()
+
+
+def test_a_statement_answered_as_its_bound_fires_keeps_its_answer_and_its_connection_is_closed() -> None:
+    """The answer arrives as the bound shuts the socket down (the driver read it first): the statement's answer
+    stands (a COMMIT that says so committed), and the connection, whose socket is dead though the driver does not know
+    it, is closed, so the pool discards it instead of handing it out (its check would fail then and drain the
+    pool)."""
+    from merchant_gateway.ledger.store import _bounded
+
+    class Answered(_Conn):
+        closes = 0
+
+        def execute(self, sql: str, params: Any, *, prepare: Any) -> str:
+            assert self._sock.recv(1) == b""  # returns once the bound shut the socket down
+            return f"answer to {sql}"
+
+        def close(self) -> None:
+            self.closes += 1
+
+    bound = StatementBound(0.1, name="mgw-test-bound-answered")
+    ours, peer = socket.socketpair()
+    try:
+        with ours, peer:
+            conn = Answered(ours)
+            assert _bounded(bound, conn, "COMMIT") == "answer to COMMIT"
+            assert bound.fired == 1
+            assert conn.closes == 1
+    finally:
+        bound.close()
