@@ -73,7 +73,8 @@ class StatementBound:
         with self._lock:
             # the deadline read under the lock: deadlines stay in the dict's order
             self._armed[key] = (time.monotonic() + self.bound, identity)
-            if (self._thread is None or not self._thread.is_alive()) and not self._closed:
+            # started after close() too: a call still running when its store was closed stays bounded
+            if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
                 self._thread.start()
         return key
@@ -97,17 +98,21 @@ class StatementBound:
         )
 
     def close(self) -> None:
+        """The thread ends now, or, while statements are still in flight (calls running as their store closes),
+        once they have ended or been cut: not waited for here."""
         with self._lock:
             self._closed = True
             self._wake.notify_all()
-            thread = self._thread
+            thread = None if self._armed else self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join()
 
     def _run(self) -> None:
         with self._lock:
-            while not self._closed:
+            while True:
                 if not self._armed:
+                    if self._closed:
+                        break
                     # a statement armed while this waits is due no sooner than ``bound`` from now: no need to wake
                     # this thread at every arming. Nothing armed for a whole bound: the thread ends (arm starts one)
                     self._wake.wait(self.bound)

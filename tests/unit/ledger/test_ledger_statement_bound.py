@@ -89,9 +89,28 @@ def test_closing_the_bound_ends_its_thread() -> None:
     with ours, _peer:
         key = bound.arm(_Conn(ours))
         assert [t for t in threading.enumerate() if t.name == "mgw-test-bound-close"]
+        assert bound.end(key) is False
         bound.close()
         assert not [t for t in threading.enumerate() if t.name == "mgw-test-bound-close"]
-        assert bound.end(key) is False
+
+
+def test_a_statement_in_flight_as_its_store_closes_stays_bounded() -> None:
+    """A call still running on its connection when the store is closed (psycopg_pool's close leaves a connection in
+    use alone) is cut at its bound all the same, instead of waiting as long as PgBouncer holds it; close() does not
+    wait for it."""
+    name = "mgw-test-bound-closing"
+    bound = StatementBound(0.2, name=name)
+    ours, peer = socket.socketpair()
+    with ours, peer:
+        waiting, got = reader(ours)
+        key = bound.arm(_Conn(ours))
+        bound.close()
+        waiting.join(30)
+        assert got == [b""], "the statement in flight as its store closed was not bounded"
+        assert bound.end(key) is True
+        for thread in [t for t in threading.enumerate() if t.name == name]:
+            thread.join(30)
+            assert not thread.is_alive()
 
 
 class _Numbered:
