@@ -132,6 +132,15 @@ def test_a_range_without_a_floor_is_refused_naming_it_and_what_to_do() -> None:
     assert lowest.floor(Requirement("psycopg[binary]~=3.2.1")) == Version("3.2.1")
 
 
+def test_a_pin_is_its_own_floor_and_a_floor_the_range_excludes_is_refused() -> None:
+    assert lowest.floor(Requirement("attrs==23.2.0")) == Version("23.2.0")
+    assert lowest.floor(Requirement("attrs==23.2.*")) == Version("23.2")
+    assert lowest.floor(Requirement('truststore>=0.9.1; python_version >= "3.10"')) == Version("0.9.1")
+    with pytest.raises(lowest.NoFloor) as caught:
+        lowest.floor(Requirement("truststore>=0.9.0,!=0.9.0"))
+    assert "its lowest version 0.9.0 is excluded by the range itself" in str(caught.value)
+
+
 def test_the_floors_are_read_from_pyproject_as_constraints_pip_accepts() -> None:
     pyproject = {
         "project": {

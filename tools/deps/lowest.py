@@ -23,9 +23,10 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
-# The operators that name a lowest version: `>=X` and the compatible release `~=X` (both allow X itself). `>X`
-# names none we could install, so such a range fails below rather than being tested at a guess.
-FLOOR_OPERATORS = (">=", "~=")
+# The operators that name a lowest version: `>=X`, the compatible release `~=X` and a pin `==X` (`==X.*`: X), all of
+# which allow X itself. `>X` names none we could install, so such a range fails below rather than being tested at a
+# guess.
+FLOOR_OPERATORS = (">=", "~=", "==")
 
 
 class NoFloor(ValueError):
@@ -34,13 +35,21 @@ class NoFloor(ValueError):
 
 def floor(requirement: Requirement) -> Version:
     """The lowest version ``requirement``'s range allows; `NoFloor` when it names none."""
-    bounds = [Version(spec.version) for spec in requirement.specifier if spec.operator in FLOOR_OPERATORS]
+    bounds = [
+        Version(spec.version.removesuffix(".*")) for spec in requirement.specifier if spec.operator in FLOOR_OPERATORS
+    ]
     if not bounds:
         raise NoFloor(
             f"{requirement} names no lowest version (allowed: {' or '.join(FLOOR_OPERATORS)}); give it one in "
             f"pyproject.toml, e.g. {requirement.name}>=X: make test-lowest installs and tests every floor"
         )
-    return max(bounds)
+    lowest = max(bounds)
+    if not requirement.specifier.contains(lowest, prereleases=True):  # e.g. `>=1.0,!=1.0`
+        raise NoFloor(
+            f"{requirement}: its lowest version {lowest} is excluded by the range itself; write the floor as the "
+            f"lowest version it allows (e.g. {requirement.name}>=X): make test-lowest installs and tests every floor"
+        )
+    return lowest
 
 
 def requirements(pyproject: Mapping[str, Any], extras: list[str]) -> list[Requirement]:
