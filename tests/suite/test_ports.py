@@ -44,3 +44,19 @@ def test_the_tests_postgresql_listens_below_the_kernels_ephemeral_range(postgres
         pytest.skip("the kernel does not say where its ephemeral ports are (not Linux)")
     low = int(ephemeral.read_text(encoding="ascii").split()[0])
     assert 10_000 <= postgres_server.port < low
+
+
+def test_without_linuxs_proc_the_range_is_read_from_the_sysctl_macos_and_the_bsds_have(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """macOS has no /proc: its ephemeral range starts where `sysctl -n net.inet.ip.portrange.first` says (a stand-in
+    sysctl here, saying 20000: the kernel's own bind(0) on this machine never gives a port that low)."""
+    from merchant_gateway.ledger import testing
+
+    sysctl = tmp_path / "sysctl"
+    sysctl.write_text('#!/bin/sh\n[ "$1 $2" = "-n net.inet.ip.portrange.first" ] && echo 20000\n', encoding="ascii")
+    sysctl.chmod(0o755)
+    monkeypatch.setattr(testing, "_EPHEMERAL_RANGE", str(tmp_path / "no-proc-here"))
+    monkeypatch.setenv("PATH", str(tmp_path))
+    for _ in range(20):
+        assert 10_000 <= testing._free_port() < 20_000

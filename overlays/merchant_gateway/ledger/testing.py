@@ -37,25 +37,45 @@ def _bindir() -> str:
     )
 
 
-# Where the kernel picks the ports of bind(0) and of outgoing connections (Linux): it never hands out one below.
+# Where the kernel picks the ports of bind(0) and of outgoing connections: it never hands out one below. Linux says
+# so in /proc; macOS and the BSDs in a sysctl (49152 by default on macOS, 10000 on FreeBSD, where nothing is below)
 _EPHEMERAL_RANGE = "/proc/sys/net/ipv4/ip_local_port_range"
+_EPHEMERAL_SYSCTL = "net.inet.ip.portrange.first"
 _LOWEST_CHOSEN = 10_000  # above the usual fixed ports of services (PostgreSQL's 5432, 8080, ...)
+
+
+def _ephemeral_low() -> int:
+    """The lowest port of the kernel's ephemeral range; 0 where the machine does not say."""
+    try:
+        with open(_EPHEMERAL_RANGE, encoding="ascii") as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        pass
+    sysctl = shutil.which("sysctl") or next(
+        (p for p in ("/usr/sbin/sysctl", "/sbin/sysctl") if os.path.exists(p)), None
+    )
+    if sysctl is None:
+        return 0
+    try:
+        found = subprocess.run(
+            [sysctl, "-n", _EPHEMERAL_SYSCTL], capture_output=True, text=True, timeout=10, check=True
+        ).stdout
+        return int(found.split()[0])
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return 0
 
 
 def _free_port() -> int:
     """A loopback port for a server that binds it itself (PostgreSQL, PgBouncer): one chosen at random below the
-    kernel's ephemeral range where the machine says where that range starts, else the kernel's choice.
+    kernel's ephemeral range where the machine says where that range starts (Linux, macOS, the BSDs), else the
+    kernel's choice.
 
     A port found by binding 0 and closing the socket again lies in that range, where the next bind(0) of any process
     may be given it: in the seconds initdb takes before the server binds it, or while a server is stopped for an
     outage (stop, then start on the same port), another test's server on port 0 took it, and the start failed or the
     clients meant for the database reached that other server. Below the range only another random choice like this
     one can meet it, and a port in use is passed over."""
-    try:
-        with open(_EPHEMERAL_RANGE, encoding="ascii") as f:
-            ephemeral_low = int(f.read().split()[0])
-    except (OSError, ValueError, IndexError):
-        ephemeral_low = 0
+    ephemeral_low = _ephemeral_low()
     if ephemeral_low - _LOWEST_CHOSEN >= 1000:
         choose = random.SystemRandom()  # independent of any seeding of the random module (Hypothesis seeds it)
         for _ in range(100):
