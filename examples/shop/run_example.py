@@ -226,15 +226,16 @@ def faults_on(
 
 def place_orders(
     shop: str, orders: int, concurrency: int, on_placed: Any
-) -> tuple[Counter[str], float, list[tuple[float, str]]]:
-    """The customers: POST /checkout; where the shop sent them, how long it took, and each checkout's start
-    (monotonic) with its outcome."""
+) -> tuple[Counter[str], float, list[tuple[float, float, str, str]]]:
+    """The customers: POST /checkout; where the shop sent them, how long it took, and each checkout's start and end
+    (monotonic) with its outcome and, for a transport error, the error's own text (the errno: a reset or an end of
+    file tells which side closed)."""
     outcomes: Counter[str] = Counter()
-    attempts: list[tuple[float, str]] = []
+    attempts: list[tuple[float, float, str, str]] = []
     lock = threading.Lock()
 
     def one(n: int) -> None:
-        began = time.monotonic()
+        began, detail = time.monotonic(), ""
         try:
             r = client.post(f"{shop}/checkout", json={"amount": amount_for(n), "customer": f"C{n % 37}"})
             where = r.headers.get("location", "")
@@ -245,9 +246,10 @@ def place_orders(
             )  # fmt: skip
         except httpx.TransportError as exc:  # the web worker serving it was killed
             outcome = type(exc).__name__
+            detail = f"{exc!r} <- {exc.__context__!r}"
         with lock:
             outcomes[outcome] += 1
-            attempts.append((began, outcome))
+            attempts.append((began, time.monotonic(), outcome, detail))
             on_placed(sum(outcomes.values()))
 
     started = time.monotonic()
@@ -394,6 +396,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
             kill_web_at = a.orders // 3 if a.kill_web else -1
             restart_db_at = a.orders // 2 if a.restart_db else -1
             db_back: list[float] = []  # when the restarted database answered again (monotonic)
+            web_killed: list[float] = []  # when the web worker was killed (monotonic)
             reconciler_killed = not a.kill_reconciler
 
             def restart_db(n: int) -> None:
@@ -405,6 +408,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
             def on_placed(n: int) -> None:  # runs in the customers' threads, under their lock
                 if n == kill_web_at:
                     pid = fleet.kill_web_worker()
+                    web_killed.append(time.monotonic())
                     kills.append(f"web worker {pid} after {n} orders" if pid else "no web worker found to kill")
                 if n == restart_db_at:  # under the customers' lock: checkouts in flight meet the restart, and
                     restart_db(n)  # the rest begin once the database answers again
@@ -453,12 +457,21 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
         ]
     # a checkout that began once the restarted database answered again must not fail (the pools' connections are
     # checked before use); one that was in flight during the restart may
-    after = [o for began, o in attempts if db_back and began >= db_back[0]]
-    during = [o for began, o in attempts if not (db_back and began >= db_back[0])]
+    after = [o for began, _, o, _ in attempts if db_back and began >= db_back[0]]
+    during = [o for began, _, o, _ in attempts if not (db_back and began >= db_back[0])]
+    # what a recurrence needs to find its cause: when each failed one began and ended, beside the kill and the restart
+    kill_at = f" (the web worker killed at {web_killed[0] - db_back[0]:+.2f} s)" if db_back and web_killed else ""
+    failures_after = [
+        f"{o}: began {began - db_back[0]:.2f} s after the database was back{kill_at}, ended {ended - began:.2f} s "
+        f"later; {detail}"
+        for began, ended, o, detail in attempts
+        if db_back and began >= db_back[0] and not o.startswith("to the")
+    ]
     result.update(
         checkouts_after_db_back=len(after),
         checkouts_failed_after_db_back=sum(1 for o in after if not o.startswith("to the")),
         checkout_outcomes_after_db_back=dict(Counter(after)),
+        checkout_failures_after_db_back=failures_after,
         checkouts_failed_before=sum(1 for o in during if not o.startswith("to the")),
         settled_s=round(settled_s, 1),
         all_settled=all_settled,
@@ -508,6 +521,8 @@ def print_summary(r: dict[str, Any]) -> None:
         f"{r['checkouts_failed_after_db_back']} of the {r['checkouts_after_db_back']} begun after "
         f"({', '.join(f'{k} {v}' for k, v in sorted(r['checkout_outcomes_after_db_back'].items()))})"
     )
+    for failure in r.get("checkout_failures_after_db_back", []):
+        print(f"    {failure}")
     print(f"  sandbox faults: {', '.join(f'{k} {v}' for k, v in sorted(r['faults'].items())) or 'none'}")
     print(f"  payments: {', '.join(f'{k} {v}' for k, v in sorted(r['kinds'].items()))}")
     print(f"  ledger final codes: {', '.join(f'{k} {v}' for k, v in sorted(r['ledger_final_codes'].items()))}")
