@@ -132,6 +132,9 @@ LOWEST_EXTRAS := sandbox,postgres,telemetry,truststore
 LOWEST_TEST_PEERS := opentelemetry-sdk==1.30.0 opentelemetry-exporter-prometheus==0.51b0 trustme==1.2.1
 LOWEST_K := not sqlite and not test_a_password_the_driver_quotes_is_masked_and_its_exception_not_kept \
   and not test_metrics_scraped_from_the_standard_prometheus_exporter
+# both of test-lowest's pytest runs, in the lowest venv
+LOWEST_PYTEST = $(LOWEST_VENV)/bin/python -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not slow" -k "$(LOWEST_K)" -rs
+
 test-lowest: $(STAMP) postgres
 	@test -x $(LOWEST_VENV)/bin/python || $(PYTHON) -m venv $(LOWEST_VENV)
 	@mkdir -p build
@@ -140,13 +143,13 @@ test-lowest: $(STAMP) postgres
 	  pytest==9.2.0 pytest-asyncio==1.5.0 pytest-timeout==2.4.0 pytest-xdist==3.8.0 hypothesis==6.170.15 \
 	  uvloop==0.23.0 $(LOWEST_TEST_PEERS)
 	$(LOWEST_VENV)/bin/python tools/deps/lowest.py --extras $(LOWEST_EXTRAS) --check
-	$(LOWEST_VENV)/bin/python -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not slow" -k "$(LOWEST_K)" -rs \
+	$(LOWEST_PYTEST) \
 	  tests/system/wire tests/unit/transports/test_transports.py tests/unit/gateway \
 	  tests/unit/pipeline/test_pipeline.py tests/unit/retry/test_retry_rules.py tests/unit/verdicts/test_verdicts.py \
 	  tests/unit/checks/test_payload_problems.py tests/unit/checks/test_amounts_validation.py
 	# the extras' tests in processes of their own: the transports' memory bounds trace every thread of a process,
 	# and these leave servers and pools running in the worker that runs them
-	$(LOWEST_VENV)/bin/python -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not slow" -k "$(LOWEST_K)" -rs \
+	$(LOWEST_PYTEST) \
 	  tests/system/sandbox --ignore tests/system/sandbox/test_browser.py \
 	  --ignore tests/system/sandbox/test_standard_clients.py --ignore tests/system/sandbox/test_spec_examples_replay.py \
 	  tests/unit/ledger --ignore tests/unit/ledger/test_cli_operator.py --ignore tests/unit/ledger/test_ledger_model.py \
